@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { MSG_NOT_FOUND_ROUTE } from './shared/errors';
+import { createLocalStorage, type Storage } from './shared/storage';
+import { createCaptchaService, type CaptchaService } from './features/captcha/captcha.service';
+import { captchaRoutes } from './features/captcha/captcha.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { createReferenceService } from './features/reference/reference.service';
+import { referenceRoutes } from './features/reference/reference.routes';
+import { LoginThrottle } from './features/users/login-throttle';
+import { createSessionsService } from './features/users/sessions.service';
+import { createUsersService } from './features/users/users.service';
+import { usersRoutes } from './features/users/users.routes';
+
+export type AppDeps = {
+  database: Database;
+  config: Config;
+  storage?: Storage;
+  captcha?: CaptchaService;
+  /** Injected clock for sessions and login throttling (tests). */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const db = database.db;
+  const now = deps.now ?? (() => new Date());
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: config.COOKIE_SECURE === 'true' ? undefined : false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: config.UPLOAD_MAX_FILES, fields: 20, fieldSize: 100_000, parts: 60 },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Siniestros API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  if (config.swaggerUi) {
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  const captcha = deps.captcha ?? createCaptchaService(config);
+  if (!captcha.enabled) app.log.warn('CAPTCHA=off: the login form runs without a captcha (tests and local development only)');
+  const sessions = createSessionsService(db, {
+    lifetimeMs: config.SESSION_HOURS * 3600_000,
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    now,
+  });
+  const throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000, () => now().getTime());
+  const users = createUsersService({ db, sessions, captcha, throttle });
+  const reference = createReferenceService(db);
+  registerAuth(app, sessions);
+
+  await app.register(
+    async (api) => {
+      healthRoutes(api, db);
+      captchaRoutes(api, captcha);
+      usersRoutes(api, { users, sessions, config });
+      referenceRoutes(api, { reference, config });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
+  const indexHtml = path.join(webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api')) {
+        return reply.status(404).send({ message: MSG_NOT_FOUND_ROUTE });
+      }
+      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  app.decorate('services', { users, sessions, reference, storage });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: {
+      users: ReturnType<typeof createUsersService>;
+      sessions: ReturnType<typeof createSessionsService>;
+      reference: ReturnType<typeof createReferenceService>;
+      storage: Storage;
+    };
+  }
+}

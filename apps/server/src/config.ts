@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every setting comes from the environment; README "Configuration" documents each one. */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  CAPTCHA: z.enum(['altcha', 'off']).default('altcha'),
+  CAPTCHA_SECRET: z.string().min(16).optional(),
+  /** PBKDF2 iterations per attempt; the widget solves ~1000-3000 attempts. */
+  CAPTCHA_COST: z.coerce.number().int().min(1).default(1000),
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(1).default(3000),
+  SESSION_HOURS: z.coerce.number().min(0.01).max(24).default(4),
+  SESSION_IDLE_MINUTES: z.coerce.number().min(1).default(240),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: bool.default(false),
+  UPLOAD_MAX_MB: z.coerce.number().min(0.001).max(1024).default(20),
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.1).default(15),
+  ADMIN_USERNAME: z.string().default('admin@siniestros.local'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ORG_ACRONYM: z.string().default('SGS'),
+  ORG_NAME: z.string().default('Gestión de Siniestros'),
+  SWAGGER_UI: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  uploadMaxBytes: number;
+  isProduction: boolean;
+  swaggerUi: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const config = parsed.data;
+  const isProduction = config.NODE_ENV === 'production';
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    uploadMaxBytes: Math.round(config.UPLOAD_MAX_MB * 1024 * 1024),
+    isProduction,
+    swaggerUi: config.SWAGGER_UI ?? !isProduction,
+  };
+}

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  time,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { analistas, companias, estados, productos, responsabilidades, tiposDoc } from '../reference/reference.table';
+
+const money = (name: string) => numeric(name, { precision: 15, scale: 2 });
+
+/** The insured party and third parties share these columns (spec §3). */
+const personaColumns = () => ({
+  id: serial('id').primaryKey(),
+  apellido: varchar('apellido', { length: 150 }).notNull(),
+  nombre: varchar('nombre', { length: 150 }),
+  idTipoDoc: integer('id_tipo_doc').references(() => tiposDoc.id),
+  nroDoc: varchar('nro_doc', { length: 20 }),
+  cuit: varchar('cuit', { length: 20 }),
+  domicilio: varchar('domicilio', { length: 200 }),
+  codigoPostal: varchar('codigo_postal', { length: 20 }),
+  fijo: varchar('fijo', { length: 300 }),
+  cel: varchar('cel', { length: 70 }),
+  cbu: varchar('cbu', { length: 50 }),
+  marcaModelo: varchar('marca_modelo', { length: 50 }),
+  anio: integer('anio'),
+  dominio: varchar('dominio', { length: 20 }),
+  mail: varchar('mail', { length: 400 }),
+});
+
+export const asegurados = pgTable('asegurados', {
+  ...personaColumns(),
+  poliza: varchar('poliza', { length: 50 }),
+  nroChasis: varchar('nro_chasis', { length: 50 }),
+  nroMotor: varchar('nro_motor', { length: 50 }),
+  sumaAsegurada: money('suma_asegurada'),
+  accesorios: varchar('accesorios', { length: 200 }),
+  otros: varchar('otros', { length: 200 }),
+  detalle: varchar('detalle', { length: 2000 }),
+});
+
+export const casos = pgTable(
+  'casos',
+  {
+    id: serial('id').primaryKey(),
+    idCompania: integer('id_compania')
+      .notNull()
+      .references(() => companias.id),
+    reclamoNro: varchar('reclamo_nro', { length: 20 }).notNull(),
+    gestor: varchar('gestor', { length: 50 }).notNull(),
+    fechaCreado: date('fecha_creado', { mode: 'string' }).notNull(),
+    fechaSiniestro: date('fecha_siniestro', { mode: 'string' }),
+    horaSiniestro: time('hora_siniestro'),
+    fechaDenuncia: date('fecha_denuncia', { mode: 'string' }),
+    lugarSiniestro: varchar('lugar_siniestro', { length: 400 }),
+    declaracionAsegurado: text('declaracion_asegurado'),
+    usuario: varchar('usuario', { length: 150 }).notNull(),
+    idEstado: smallint('id_estado')
+      .notNull()
+      .references(() => estados.id),
+    /** The status a closed case was closed from, so Reabrir can return to it (DECISIONS.md). */
+    idEstadoPrevio: smallint('id_estado_previo'),
+    fechaEstado: date('fecha_estado', { mode: 'string' }).notNull(),
+    idLetrado: integer('id_letrado'),
+    idAsegurado: integer('id_asegurado')
+      .notNull()
+      .references(() => asegurados.id),
+    presupuesto: money('presupuesto'),
+    cotizacion: money('cotizacion'),
+    idResponsabilidad: integer('id_responsabilidad').references(() => responsabilidades.id),
+    analisis: varchar('analisis', { length: 200 }),
+    valorAcordado: money('valor_acordado'),
+    ampliacion: varchar('ampliacion', { length: 200 }),
+    valorOfertado: money('valor_ofertado'),
+    idProducto: integer('id_producto').references(() => productos.id),
+    idAnalista: integer('id_analista').references(() => analistas.id),
+    viaIngreso: varchar('via_ingreso', { length: 100 }),
+    fechaCierre: date('fecha_cierre', { mode: 'string' }),
+    completaDoc: boolean('completa_doc').notNull().default(false),
+    /** Lowercased, accent-free text of every searchable field of the case and its people. */
+    busqueda: text('busqueda').notNull().default(''),
+    urg: boolean('urg').notNull().default(false),
+    amp: boolean('amp').notNull().default(false),
+    auto: boolean('auto').notNull().default(false),
+    inte: boolean('inte').notNull().default(false),
+    lesion: boolean('lesion').notNull().default(false),
+    vm: boolean('vm').notNull().default(false),
+    inve: boolean('inve').notNull().default(false),
+    docu: boolean('docu').notNull().default(false),
+    fran: boolean('fran').notNull().default(false),
+    ofre: boolean('ofre').notNull().default(false),
+    ana: boolean('ana').notNull().default(false),
+    negocia: boolean('negocia').notNull().default(false),
+    acordado: boolean('acordado').notNull().default(false),
+    cierre: boolean('cierre').notNull().default(false),
+    halla: boolean('halla').notNull().default(false),
+    lesiones: boolean('lesiones').notNull().default(false),
+    sc: boolean('sc').notNull().default(false),
+    /** Idempotency-Key of the POST /casos/alta that created it. */
+    idempotencyKey: varchar('idempotency_key', { length: 100 }),
+  },
+  (table) => [
+    index('casos_id_desc_idx').on(table.id.desc()),
+    index('casos_estado_id_idx').on(table.idEstado, table.id.desc()),
+    index('casos_compania_id_idx').on(table.idCompania, table.id.desc()),
+    index('casos_analista_id_idx').on(table.idAnalista, table.id.desc()),
+    index('casos_producto_id_idx').on(table.idProducto, table.id.desc()),
+    index('casos_fecha_creado_idx').on(table.fechaCreado, table.id.desc()),
+    index('casos_reclamo_idx').on(table.reclamoNro),
+    index('casos_asegurado_idx').on(table.idAsegurado),
+    index('casos_cierre_idx').on(table.fechaCierre, table.id.desc()).where(sql`${table.idEstado} >= 8`),
+    index('casos_busqueda_trgm_idx').using('gin', sql`${table.busqueda} gin_trgm_ops`),
+    uniqueIndex('casos_idempotency_uq').on(table.idempotencyKey),
+  ],
+);
+
+export const terceros = pgTable(
+  'terceros',
+  {
+    ...personaColumns(),
+    idCaso: integer('id_caso')
+      .notNull()
+      .references(() => casos.id, { onDelete: 'cascade' }),
+    /** Position 1-5 within the case (id_tercero … id_tercero5 of the spec). */
+    orden: smallint('orden').notNull(),
+    detalle: varchar('detalle', { length: 1500 }),
+    idLetrado: integer('id_letrado'),
+  },
+  (table) => [uniqueIndex('terceros_caso_orden_uq').on(table.idCaso, table.orden)],
+);
+
+/** Vigentes / Cerrados counters, maintained by a trigger so the list never counts the table. */
+export const casoContadores = pgTable('caso_contadores', {
+  cerrado: boolean('cerrado').primaryKey(),
+  total: integer('total').notNull(),
+});

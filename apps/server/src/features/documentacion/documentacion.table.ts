@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { casos } from '../casos/casos.table';
+
+export const documentos = pgTable(
+  'documentos',
+  {
+    id: serial('id').primaryKey(),
+    idCaso: integer('id_caso')
+      .notNull()
+      .references(() => casos.id, { onDelete: 'cascade' }),
+    /** The name people see: the document type plus _02, _03... and the extension. */
+    nombre: varchar('nombre', { length: 200 }).notNull(),
+    tipo: varchar('tipo', { length: 50 }).notNull(),
+    /** Server-generated key in the storage driver. */
+    storageKey: varchar('storage_key', { length: 200 }).notNull(),
+    tamano: integer('tamano').notNull(),
+    mime: varchar('mime', { length: 100 }),
+    usuario: varchar('usuario', { length: 150 }).notNull(),
+    creado: timestamp('creado', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('documentos_caso_nombre_uq').on(table.idCaso, sql`lower(${table.nombre})`)],
+);

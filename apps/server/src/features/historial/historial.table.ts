@@ -1,0 +1,16 @@
+import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { casos } from '../casos/casos.table';
+
+export const historial = pgTable(
+  'historial',
+  {
+    id: serial('id').primaryKey(),
+    idCaso: integer('id_caso')
+      .notNull()
+      .references(() => casos.id, { onDelete: 'cascade' }),
+    usuario: varchar('usuario', { length: 150 }).notNull(),
+    msg: text('msg').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [index('historial_caso_idx').on(table.idCaso, table.id.desc())],
+);

@@ -1,0 +1,28 @@
+import { date, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { casos } from '../casos/casos.table';
+import { inspectores } from '../reference/reference.table';
+
+export const inspecciones = pgTable(
+  'inspecciones',
+  {
+    id: serial('id').primaryKey(),
+    idCaso: integer('id_caso')
+      .notNull()
+      .references(() => casos.id, { onDelete: 'cascade' }),
+    idInspector: integer('id_inspector')
+      .notNull()
+      .references(() => inspectores.id),
+    fechaInspeccion: date('fecha_inspeccion', { mode: 'string' }).notNull(),
+    direccion: varchar('direccion', { length: 400 }).notNull(),
+    detalle: varchar('detalle', { length: 1500 }).notNull(),
+    resultado: varchar('resultado', { length: 600 }),
+    montoInspeccion: numeric('monto_inspeccion', { precision: 15, scale: 2 }),
+    fechaCierre: date('fecha_cierre', { mode: 'string' }),
+    estado: varchar('estado', { length: 50 }).notNull(),
+  },
+  (table) => [
+    index('inspecciones_caso_idx').on(table.idCaso),
+    index('inspecciones_inspector_idx').on(table.idInspector, table.id.desc()),
+    index('inspecciones_fecha_idx').on(table.fechaInspeccion, table.id.desc()),
+  ],
+);

@@ -1,0 +1,20 @@
+import { index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { casos } from '../casos/casos.table';
+import { tiposDoc } from '../reference/reference.table';
+
+export const lesionados = pgTable(
+  'lesionados',
+  {
+    id: serial('id').primaryKey(),
+    idCaso: integer('id_caso')
+      .notNull()
+      .references(() => casos.id, { onDelete: 'cascade' }),
+    apellido: varchar('apellido', { length: 50 }).notNull(),
+    nombre: varchar('nombre', { length: 50 }).notNull(),
+    idTipoDoc: integer('id_tipo_doc')
+      .notNull()
+      .references(() => tiposDoc.id),
+    nroDoc: varchar('nro_doc', { length: 50 }).notNull(),
+  },
+  (table) => [index('lesionados_caso_idx').on(table.idCaso)],
+);

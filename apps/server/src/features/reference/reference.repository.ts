@@ -1,0 +1,91 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { analistas, companias, estados, inspectores, productos, responsabilidades, tiposDoc } from './reference.table';
+
+/** The Admin-maintained `{id, nombre}` lists. */
+export const NAMED_TABLES = { tipoDoc: tiposDoc, companias, responsabilidad: responsabilidades } as const;
+export type NamedKind = keyof typeof NAMED_TABLES;
+
+export const referenceRepository = {
+  listNamed(db: DbOrTx, kind: NamedKind) {
+    const table = NAMED_TABLES[kind];
+    return db.select({ id: table.id, nombre: table.nombre }).from(table).orderBy(asc(table.id));
+  },
+
+  async pageNamed(db: DbOrTx, kind: NamedKind, limit: number, offset: number) {
+    const table = NAMED_TABLES[kind];
+    const [rows, [count]] = await Promise.all([
+      db.select({ id: table.id, nombre: table.nombre }).from(table).orderBy(asc(table.id)).limit(limit).offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(table),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  },
+
+  async existsNamed(db: DbOrTx, kind: NamedKind, id: number) {
+    const table = NAMED_TABLES[kind];
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+    return Boolean(row);
+  },
+
+  async insertNamed(db: DbOrTx, kind: NamedKind, nombre: string) {
+    const table = NAMED_TABLES[kind];
+    const [row] = await db.insert(table).values({ nombre }).returning({ id: table.id, nombre: table.nombre });
+    return row!;
+  },
+
+  async updateNamed(db: DbOrTx, kind: NamedKind, id: number, nombre: string) {
+    const table = NAMED_TABLES[kind];
+    const [row] = await db.update(table).set({ nombre }).where(eq(table.id, id)).returning({ id: table.id, nombre: table.nombre });
+    return row;
+  },
+
+  listAnalistas(db: DbOrTx) {
+    return db.select({ id: analistas.id, nombre: analistas.nombre, apellido: analistas.apellido }).from(analistas).orderBy(asc(analistas.apellido), asc(analistas.nombre));
+  },
+
+  async findAnalista(db: DbOrTx, id: number) {
+    const [row] = await db.select({ id: analistas.id, nombre: analistas.nombre, apellido: analistas.apellido }).from(analistas).where(eq(analistas.id, id));
+    return row;
+  },
+
+  async insertAnalista(db: DbOrTx, values: { nombre: string; apellido: string }) {
+    const [row] = await db.insert(analistas).values(values).returning();
+    return row!;
+  },
+
+  async updateAnalista(db: DbOrTx, id: number, values: { nombre: string; apellido: string }) {
+    const [row] = await db.update(analistas).set(values).where(eq(analistas.id, id)).returning();
+    return row;
+  },
+
+  listInspectores(db: DbOrTx) {
+    return db.select({ id: inspectores.id, nombre: inspectores.nombre, apellido: inspectores.apellido }).from(inspectores).orderBy(asc(inspectores.apellido), asc(inspectores.nombre));
+  },
+
+  async findInspector(db: DbOrTx, id: number) {
+    const [row] = await db.select().from(inspectores).where(eq(inspectores.id, id));
+    return row;
+  },
+
+  async insertInspector(db: DbOrTx, values: { nombre: string; apellido: string }) {
+    const [row] = await db.insert(inspectores).values(values).returning();
+    return row!;
+  },
+
+  async updateInspector(db: DbOrTx, id: number, values: { nombre: string; apellido: string }) {
+    await db.update(inspectores).set(values).where(eq(inspectores.id, id));
+  },
+
+  listEstados(db: DbOrTx) {
+    return db.select({ id: estados.id, nombre: estados.nombre }).from(estados).orderBy(asc(estados.id));
+  },
+
+  listProductos(db: DbOrTx) {
+    return db.select({ id: productos.id, nombre: productos.nombre }).from(productos).orderBy(asc(productos.id));
+  },
+
+  async existsProducto(db: DbOrTx, id: number) {
+    const [row] = await db.select({ id: productos.id }).from(productos).where(eq(productos.id, id));
+    return Boolean(row);
+  },
+};

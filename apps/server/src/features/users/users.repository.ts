@@ -1,0 +1,87 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sessions, users } from './users.table';
+
+const publicColumns = {
+  id: users.id,
+  apellido: users.apellido,
+  nombre: users.nombre,
+  username: users.username,
+  rol: users.rol,
+  id_tipo_usuario: users.rol,
+  id_inspect: users.idInspect,
+  activo: users.activo,
+};
+
+export type UserRow = typeof users.$inferSelect;
+
+export const usersRepository = {
+  list(db: DbOrTx) {
+    return db.select(publicColumns).from(users).orderBy(asc(users.id));
+  },
+
+  async findPublicById(db: DbOrTx, id: number) {
+    const [row] = await db.select(publicColumns).from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async findByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    return row;
+  },
+
+  async count(db: DbOrTx): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+    return row?.n ?? 0;
+  },
+
+  async insert(db: DbOrTx, values: typeof users.$inferInsert) {
+    const [row] = await db.insert(users).values(values).returning({ id: users.id });
+    return row!.id;
+  },
+
+  async update(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>) {
+    const rows = await db.update(users).set(values).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  },
+
+  async insertSession(db: DbOrTx, values: typeof sessions.$inferInsert) {
+    await db.insert(sessions).values(values);
+  },
+
+  async findSession(db: DbOrTx, id: string, now: Date) {
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        expira: sessions.expira,
+        ultimoUso: sessions.ultimoUso,
+        creado: sessions.creado,
+        id: users.id,
+        username: users.username,
+        nombre: users.nombre,
+        apellido: users.apellido,
+        rol: users.rol,
+        idInspect: users.idInspect,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expira, now), eq(users.activo, true)));
+    return row;
+  },
+
+  async touchSession(db: DbOrTx, id: string, now: Date) {
+    await db.update(sessions).set({ ultimoUso: now }).where(eq(sessions.id, id));
+  },
+
+  async deleteSession(db: DbOrTx, id: string) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+
+  async deleteUserSessions(db: DbOrTx, userId: number) {
+    await db.delete(sessions).where(eq(sessions.userId, userId));
+  },
+
+  async deleteExpiredSessions(db: DbOrTx, now: Date) {
+    await db.delete(sessions).where(sql`${sessions.expira} <= ${now}`);
+  },
+};

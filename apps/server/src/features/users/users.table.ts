@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { inspectores } from '../reference/reference.table';
+
+export const users = pgTable(
+  'usuarios',
+  {
+    id: serial('id').primaryKey(),
+    apellido: varchar('apellido', { length: 50 }).notNull(),
+    nombre: varchar('nombre', { length: 50 }).notNull(),
+    username: varchar('username', { length: 150 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    rol: smallint('rol').notNull(),
+    idInspect: integer('id_inspect').references(() => inspectores.id),
+    activo: boolean('activo').notNull().default(true),
+    creado: timestamp('creado', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('usuarios_username_uq').on(sql`lower(${table.username})`)],
+);
+
+/** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sesiones',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    ultimoUso: timestamp('ultimo_uso', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('sesiones_user_idx').on(table.userId), index('sesiones_expira_idx').on(table.expira)],
+);

@@ -1,0 +1,42 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { buildApp } from './app';
+
+const config = loadConfig();
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  poolMax: config.DB_POOL_MAX,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+});
+await migrate(database);
+const app = await buildApp({ database, config });
+
+const generated = await app.services.users.ensureAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+if (generated) {
+  // Printed once, on the first start of an empty database (DECISIONS.md).
+  app.log.warn(`Admin created: username ${config.ADMIN_USERNAME} password ${generated}`);
+  console.log(`\n  Admin: ${config.ADMIN_USERNAME} / ${generated}\n`);
+}
+
+const purge = setInterval(() => void app.services.sessions.purgeExpired().catch(() => undefined), 3600_000);
+purge.unref();
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: draining requests`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const shownHost = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+console.log(`\n  Siniestros listening on http://${shownHost}:${config.PORT}  (database: ${database.kind})\n`);

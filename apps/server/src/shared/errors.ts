@@ -1,0 +1,29 @@
+export type FieldError = { path: string; message: string };
+
+/** An error with a status and a Spanish message that is safe to show (DECISIONS.md, errors). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, 'bad_request', errors);
+export const unauthorized = (message: string) => new AppError(401, message, 'unauthorized');
+export const forbidden = (message: string) => new AppError(403, message, 'forbidden');
+export const notFound = (message: string) => new AppError(404, message, 'not_found');
+export const conflict = (message: string) => new AppError(409, message, 'conflict');
+export const tooLarge = (message: string) => new AppError(413, message, 'too_large');
+export const unprocessable = (message: string, errors?: FieldError[]) => new AppError(422, message, 'unprocessable', errors);
+export const tooManyRequests = (message: string) => new AppError(429, message, 'too_many_requests');
+export const unavailable = (message: string) => new AppError(503, message, 'unavailable');
+
+export const MSG_VALIDATION = 'Los datos enviados no son validos';
+export const MSG_INTERNAL = 'Ocurrió un error inesperado. Intente nuevamente.';
+export const MSG_DB_UNAVAILABLE = 'La base de datos no está disponible. Intente nuevamente en unos instantes.';
+export const MSG_NOT_FOUND_ROUTE = 'Recurso no encontrado';

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Spec §5, login: the form checks what it sends, word for word. */
+export const loginSchema = z.strictObject({
+  username: z
+    .string({ error: 'El nombre de usuario es requerido' })
+    .min(1, 'El nombre de usuario es requerido')
+    .min(4, 'El nombre de usuario debe tener al menos 4 caracteres.')
+    .max(50, 'El nombre de usuario debe tener maximo 50 caracteres.'),
+  password: z
+    .string({ error: 'La contraseña es requerida' })
+    .min(1, 'La contraseña es requerida')
+    .min(4, 'La contraseña debe tener al menos 4 caracteres.')
+    .max(50, 'La contraseña debe tener maximo 50 caracteres.'),
+  captcha: z.string().max(20_000).optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const MSG_CAPTCHA_REQUIRED = 'Debe completar el captcha';
+
+export const sessionUserSchema = z.object({
+  usr: z.string(),
+  rol: z.number().int(),
+  id_inspect: z.number().int().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,0 +1,80 @@
+/** The 17 flags (spec §3): number, column name, chip label. */
+export const FLAGS = [
+  { nro: 1, key: 'urg', label: 'Urgente', color: 'red' },
+  { nro: 2, key: 'amp', label: 'Ampliacion', color: 'orange' },
+  { nro: 3, key: 'auto', label: 'P. Autorizacion', color: 'yellow' },
+  { nro: 4, key: 'inte', label: 'Intercepcion', color: 'lime' },
+  { nro: 5, key: 'lesion', label: 'Cotizacion Daños', color: 'green' },
+  { nro: 6, key: 'vm', label: 'Vista Medica', color: 'teal' },
+  { nro: 7, key: 'inve', label: 'Investigacion', color: 'cyan' },
+  { nro: 8, key: 'docu', label: 'P. Documental', color: 'blue' },
+  { nro: 9, key: 'fran', label: 'Franquicia', color: 'indigo' },
+  { nro: 10, key: 'ofre', label: 'Pendiente Ofrecimiento', color: 'violet' },
+  { nro: 11, key: 'ana', label: 'Analisis', color: 'grape' },
+  { nro: 12, key: 'negocia', label: 'En Negociacion', color: 'pink' },
+  { nro: 13, key: 'acordado', label: 'Acordado', color: 'green' },
+  { nro: 14, key: 'cierre', label: 'Cierre', color: 'dark' },
+  { nro: 15, key: 'halla', label: 'V. Hallado', color: 'teal' },
+  { nro: 16, key: 'lesiones', label: 'Lesiones', color: 'red' },
+  { nro: 17, key: 'sc', label: 'Sin Contacto 3', color: 'gray' },
+] as const;
+export type FlagKey = (typeof FLAGS)[number]['key'];
+export type Flags = Record<FlagKey, boolean>;
+export const FLAG_KEYS: readonly FlagKey[] = FLAGS.map((flag) => flag.key);
+
+/** Closing reasons (spec §4): the status a case is closed into. */
+export const CLOSING_REASONS = [
+  { id: 9, nombre: 'Cierre - Sin Acuerdo' },
+  { id: 10, nombre: 'Tercero no Encontrado' },
+  { id: 11, nombre: 'Tercero sin Datos' },
+  { id: 12, nombre: 'Mediacion' },
+  { id: 13, nombre: 'Tercero Responsable' },
+  { id: 14, nombre: 'Anulado' },
+  { id: 15, nombre: 'Duplicado' },
+  { id: 16, nombre: 'Suspendido' },
+  { id: 17, nombre: 'Cerrado con Acuerdo' },
+  { id: 18, nombre: 'Vehiculo Hallado' },
+  { id: 19, nombre: 'Cleas' },
+] as const;
+
+export const ESTADO = {
+  INICIAL: 1,
+  INSPECCION: 2,
+  ANALISIS: 3,
+  OFRECIMIENTO: 4,
+  CONVENIO: 5,
+  ESPERA_CONVENIO: 6,
+  A_FINALIZAR: 7,
+  FINALIZADO: 8,
+  SIN_ACUERDO: 9,
+} as const;
+
+/** "Vigentes" are below this status, "Cerrados" at or above it. */
+export const FIRST_CLOSED_ESTADO = 8;
+export const isClosed = (idEstado: number) => idEstado >= FIRST_CLOSED_ESTADO;
+
+/** Advance (DECISIONS.md): 1→2, 2→3, 4→5, 5→6, 6→7, 7→8. */
+export const ADVANCE: Readonly<Record<number, number>> = { 1: 2, 2: 3, 4: 5, 5: 6, 6: 7, 7: 8 };
+export const canReinspect = (idEstado: number) => idEstado >= 3 && idEstado <= 7;
+export const canReopen = (idEstado: number) => idEstado >= FIRST_CLOSED_ESTADO;
+export const canClose = (idEstado: number) => idEstado < FIRST_CLOSED_ESTADO;
+
+/** Case condition filter (spec §4): 0 all, 1 Vigentes, 2 Cerrados. */
+export const COND_CASOS = { TODOS: '0', VIGENTES: '1', CERRADOS: '2' } as const;
+
+export const MAX_TERCEROS = 5;
+
+export const CASO_MESSAGES = {
+  alta: 'Alta caso',
+  notFound: 'El caso no existe',
+  tooManyTerceros: `Un caso puede tener como maximo ${MAX_TERCEROS} terceros`,
+  updated: 'Caso actualizado exitosamente',
+  analistaUpdated: 'Analista actualizado exitosamente',
+  noResults: 'No hay datos que cumplan con los filtros seleccionados...',
+  exported: 'Exportación exitosa',
+  analistaNotFound: 'El analista no existe',
+  companiaNotFound: 'La compañia no existe',
+  productoNotFound: 'El producto no existe',
+  tipoDocNotFound: 'El tipo de documento no existe',
+  loadError: 'Error casos',
+} as const;

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import {
+  isoDate,
+  mailList,
+  money,
+  optional,
+  optionalText,
+  positiveId,
+  text,
+  timeOfDay,
+  MSG_INTEGER,
+  MSG_TWO_DECIMALS,
+  TWO_DECIMALS_RE,
+} from '../shared/fields';
+import { CLOSING_REASONS, COND_CASOS, FLAGS, MAX_TERCEROS, CASO_MESSAGES } from './casos.constants';
+
+const MSG_DIGITS = 'Solo se permiten numeros';
+const digits = (max: number) =>
+  z.coerce.string().trim().min(1, 'Este campo es requerido').max(max, `Debe tener maximo ${max} caracteres`).regex(/^\d+$/, MSG_DIGITS);
+
+/** Ignored on the server (the acting user comes from the session) but accepted for compatibility. */
+const compat = {
+  usuario: z.unknown().optional(),
+  user: z.unknown().optional(),
+  fecha: z.unknown().optional(),
+};
+
+const tipoDoc = z.coerce.number({ error: 'Debe seleccionar un tipo de documento' }).int(MSG_INTEGER).min(1, 'Debe seleccionar un tipo de documento');
+const anio = optional(z.coerce.number().int(MSG_INTEGER).min(1900, 'Año invalido').max(2100, 'Año invalido'));
+
+/** Spec §5, Asegurado. */
+const personaFields = {
+  apellido: text(150, 1, 'El apellido es requerido'),
+  nombre: optionalText(150),
+  id_tipo_doc: tipoDoc,
+  nro_doc: text(20, 1, 'El numero de documento es requerido'),
+  cuit: optionalText(20),
+  domicilio: optionalText(200),
+  codigo_postal: optionalText(20),
+  fijo: optionalText(300),
+  cel: optionalText(70),
+  cbu: optionalText(50),
+  marca_modelo: text(50, 1, 'La marca y modelo es requerida'),
+  anio,
+  dominio: text(20, 1, 'El dominio es requerido').transform((value) => value.toUpperCase()),
+  mail: mailList,
+};
+
+export const aseguradoSchema = z.strictObject({
+  id: positiveId.optional(),
+  ...personaFields,
+  poliza: optionalText(50),
+  nro_chasis: optionalText(50),
+  nro_motor: optionalText(50),
+  suma_asegurada: optional(money),
+  accesorios: optionalText(200),
+  otros: optionalText(200),
+  detalle: optionalText(2000),
+});
+export type AseguradoInput = z.infer<typeof aseguradoSchema>;
+
+/** Spec §5, Tercero: the Asegurado limits, detalle up to 1500, plus id_letrado. */
+export const terceroSchema = z.strictObject({
+  id: positiveId.optional(),
+  ...personaFields,
+  detalle: optionalText(1500),
+  id_letrado: optional(z.coerce.number().int(MSG_INTEGER).min(1)),
+});
+export type TerceroInput = z.infer<typeof terceroSchema>;
+
+/** The case fields a person edits (spec §2 case creation and detail; §5 limits). */
+const casoEditableFields = {
+  id_compania: z.coerce.number({ error: 'Debe seleccionar una compañia' }).int(MSG_INTEGER).min(1, 'Debe seleccionar una compañia'),
+  reclamo_nro: digits(20),
+  gestor: text(50, 1, 'El gestor es requerido'),
+  fecha_siniestro: isoDate,
+  hora_siniestro: optional(timeOfDay),
+  fecha_denuncia: isoDate,
+  lugar_siniestro: optionalText(400),
+  declaracion_asegurado: optionalText(50_000),
+  id_producto: optional(positiveId),
+  via_ingreso: optionalText(100),
+};
+
+export const casoAltaSchema = z.strictObject({ ...casoEditableFields, ...compat });
+
+export const casoUpdateSchema = z.strictObject({
+  id: positiveId.optional(),
+  ...casoEditableFields,
+  id_analista: optional(positiveId),
+  completa_doc: z.boolean().optional(),
+  ...compat,
+});
+export type CasoUpdateInput = z.infer<typeof casoUpdateSchema>;
+
+const tercerosList = z.array(terceroSchema).max(MAX_TERCEROS, CASO_MESSAGES.tooManyTerceros);
+
+/** POST /casos/alta. */
+export const altaSchema = z.strictObject({
+  caso: casoAltaSchema,
+  asegurado: aseguradoSchema,
+  terceros: tercerosList.optional().default([]),
+});
+export type AltaInput = z.infer<typeof altaSchema>;
+
+/** PATCH /casos/{id}: one transaction (DECISIONS.md). */
+export const casoFullUpdateSchema = z.strictObject({
+  caso: casoUpdateSchema,
+  asegurados: aseguradoSchema,
+  terceros: tercerosList.optional().default([]),
+});
+export type CasoFullUpdateInput = z.infer<typeof casoFullUpdateSchema>;
+
+const filterText = (max: number) => z.coerce.string().trim().max(max).optional().default('');
+const filterDigits = z.coerce
+  .string()
+  .trim()
+  .max(20)
+  .refine((value) => value === '' || /^\d+$/.test(value), MSG_DIGITS)
+  .optional()
+  .default('');
+const filterDate = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || isoDate.safeParse(value).success, 'La fecha debe tener el formato AAAA-MM-DD')
+  .optional()
+  .default('');
+
+/** "Sin Analista" in the analyst filter. */
+export const SIN_ANALISTA = 'sin';
+
+/** Spec §3, filter fields. Empty strings mean "any". */
+export const casoFiltroSchema = z.strictObject({
+  nroCaso: filterDigits,
+  nroSiniestro: filterDigits,
+  estado: filterDigits,
+  producto: filterDigits,
+  compania: filterDigits,
+  analista: z.coerce
+    .string()
+    .trim()
+    .refine((value) => value === '' || value === SIN_ANALISTA || /^\d{1,10}$/.test(value), 'Analista invalido')
+    .optional()
+    .default(''),
+  flag: z.coerce
+    .string()
+    .trim()
+    .refine((value) => value === '' || (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= FLAGS.length), 'Etiqueta invalida')
+    .optional()
+    .default(''),
+  fechaDesde: filterDate,
+  fechaHasta: filterDate,
+  dominio: filterText(20),
+  apellido: filterText(150),
+  condCasos: z.enum([COND_CASOS.TODOS, COND_CASOS.VIGENTES, COND_CASOS.CERRADOS]).optional().default(COND_CASOS.TODOS),
+  busquedaRapida: filterText(100),
+  formato: z.string().optional(),
+});
+export type CasoFiltro = z.infer<typeof casoFiltroSchema>;
+
+/** PATCH /casos/caso_ana/{id}. */
+export const asignarAnalistaSchema = z.strictObject({
+  id_analista: positiveId,
+  msg: z.string().max(3000).optional(),
+  ...compat,
+});
+
+/** PATCH /casos/flag/{id}: the flag number. */
+export const flagToggleSchema = z.strictObject({
+  flag: z.coerce.number().int().min(1, 'Etiqueta invalida').max(FLAGS.length, 'Etiqueta invalida'),
+});
+
+export const transitionSchema = z.strictObject({ ...compat });
+
+const closingIds = CLOSING_REASONS.map((reason) => reason.id) as number[];
+export const cerrarSchema = z.strictObject({
+  id_estado: z.coerce.number().int().refine((value) => closingIds.includes(value), 'Debe seleccionar un motivo de cierre'),
+  msg: z.string().max(3000).optional(),
+  ...compat,
+});
+
+export const ANALISIS_MESSAGES = {
+  responsabilidad: 'Debe seleccionar una responsabilidad',
+  valor: 'Debe ingresar un valor ofertado',
+  detalle: 'Debe ingresar un detalle',
+  saved: 'Analisis y ofrecimiento guardado exitosamente',
+  history: 'Se genero analisis y ofrecimiento',
+  reconsidered: 'Se guardo el cambio de oferta',
+  reconsiderPrefix: 'RECONSIDERACION',
+  sinAcuerdo: 'Cierre sin Acuerdo',
+} as const;
+
+const valorOfertado = z
+  .union([z.string(), z.number()], { error: ANALISIS_MESSAGES.valor })
+  .transform((value) => String(value).trim())
+  .refine((value) => value !== '', ANALISIS_MESSAGES.valor)
+  .refine((value) => TWO_DECIMALS_RE.test(value), MSG_TWO_DECIMALS)
+  .refine((value) => Number(value) < 1e13, 'El valor es demasiado grande');
+
+export const analisisSchema = z.strictObject({
+  id_responsabilidad: z.coerce.number({ error: ANALISIS_MESSAGES.responsabilidad }).int().min(1, ANALISIS_MESSAGES.responsabilidad),
+  valor_ofertado: valorOfertado,
+  analisis: z.string({ error: ANALISIS_MESSAGES.detalle }).trim().min(1, ANALISIS_MESSAGES.detalle).max(200, 'Debe tener maximo 200 caracteres'),
+  id_estado: z.unknown().optional(),
+  msg: z.unknown().optional(),
+  ...compat,
+});
+
+export const reconsiderarSchema = z.strictObject({
+  valor_ofertado: valorOfertado,
+  msg: z.string({ error: 'Debe ingresar un motivo' }).trim().min(1, 'Debe ingresar un motivo').max(2000),
+  ...compat,
+});
+
+export const estadoSchema = z.strictObject({
+  id_estado: z.coerce.number().int().min(1).max(19),
+  id: z.unknown().optional(),
+});
+
+/** One row of the case list (spec §3) plus the flags. */
+export type CasoListRow = {
+  id: number;
+  fecha_creado: string;
+  t_apellido: string | null;
+  t_nombre: string | null;
+  nombre_compania: string | null;
+  t_dominio: string | null;
+  fecha_siniestro: string | null;
+  estado: string;
+  id_estado: number;
+  producto: string | null;
+  lesionado: boolean;
+  id_letrado: number | null;
+  mediacion: boolean;
+  id_analista: number | null;
+  an_apellido: string | null;
+  an_nombre: string | null;
+  reclamo_nro: string;
+} & Record<(typeof FLAGS)[number]['key'], boolean>;

@@ -1,0 +1,64 @@
+/** Upload document types (spec §3): a file is renamed to its type. */
+export const UPLOAD_DOC_TYPES = [
+  'Cedula_Verde', 'Registro', 'DNI', 'Denuncia', 'Cert_Cobertura', 'Foto', 'Presupuesto',
+  'Doc Unificada', 'Estatuto', 'Poder', 'Titulo', 'Doc Letrado', 'Doc Medica', 'Convenio',
+  'CBU', 'Otros', 'Acta', 'Doc Final', 'Informe Final',
+] as const;
+export type UploadDocType = (typeof UPLOAD_DOC_TYPES)[number];
+
+/** Inspector uploads (spec §3). */
+export const INSPECCION_FILE_BASES = { inspeccion: 'Inspeccion', cotizacion: 'Repuestos' } as const;
+
+/** Extensions accepted for case documents (ASVS 5.2.2). */
+export const ALLOWED_EXTENSIONS = [
+  'pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'tif', 'tiff', 'bmp',
+  'doc', 'docx', 'xls', 'xlsx', 'odt', 'ods', 'txt', 'csv', 'zip', 'mp4', 'mov',
+] as const;
+
+export const DOC_CARD_NAME_MAX = 14;
+
+export const DOCUMENTACION_MESSAGES = {
+  uploaded: 'Archivos subidos exitosamente',
+  history: 'Se agrego documentacion al caso',
+  tooLarge: 'Hay uno o mas archivos mas grande de lo permitido',
+  deleted: 'Documento eliminado',
+  notFound: 'El documento no existe',
+  missingType: 'Cada archivo debe tener un tipo de documento',
+  badType: 'Tipo de documento invalido',
+  badExtension: 'Tipo de archivo no permitido',
+  badName: 'Nombre de archivo invalido',
+  noFiles: 'Debe seleccionar al menos un archivo',
+  loadError: 'Error al obtener los documentos',
+} as const;
+
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * Spec §3: a file is renamed to its type, keeping its extension; repeats get _02, _03...
+ * `existing` holds the names already stored for the case (and those assigned earlier in the batch).
+ */
+export function documentFileName(type: string, originalName: string, existing: ReadonlySet<string>): string {
+  const extension = fileExtension(originalName);
+  const withExt = (base: string) => (extension ? `${base}.${extension}` : base);
+  const taken = new Set([...existing].map((name) => name.toLowerCase()));
+  if (!taken.has(withExt(type).toLowerCase())) return withExt(type);
+  for (let n = 2; ; n++) {
+    const candidate = withExt(`${type}_${String(n).padStart(2, '0')}`);
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** A stored document name as it may appear in a request: no path parts, no control characters. */
+export function isSafeFileName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    name.length <= 200 &&
+    !/[/\\\u0000-\u001f\u007f]/.test(name) &&
+    name !== '.' &&
+    name !== '..' &&
+    !name.startsWith('.')
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { optionalText, positiveId, text } from '../shared/fields';
+
+export const LETRADO_MESSAGES = {
+  saved: 'Letrado accionado exitosamente',
+  created: 'Se creo el Letrado',
+  updated: 'Se actualizo informacion del Letrado',
+  mail: 'Debe ser un correo electrónico válido',
+  notFound: 'El letrado no existe',
+} as const;
+
+const MAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec §5, Letrado. */
+export const letradoFields = {
+  apellido: text(50, 1, 'El apellido es requerido'),
+  nombre: optionalText(50),
+  fijo: optionalText(20),
+  cel: optionalText(20),
+  cuit: optionalText(20),
+  cbu: optionalText(50),
+  mail: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((value) => value === '' || MAIL_RE.test(value), LETRADO_MESSAGES.mail)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+};
+
+export const letradoCreateSchema = z.strictObject({
+  id_caso: positiveId,
+  ...letradoFields,
+  msg: z.string().max(3000).optional(),
+  usuario: z.unknown().optional(),
+  fecha: z.unknown().optional(),
+});
+
+export const letradoUpdateSchema = z.strictObject({
+  id: positiveId.optional(),
+  id_letrado: z.unknown().optional(),
+  id_caso: positiveId.optional(),
+  ...letradoFields,
+  msg: z.string().max(3000).optional(),
+  usuario: z.unknown().optional(),
+  fecha: z.unknown().optional(),
+});
+
+export type Letrado = {
+  id: number;
+  id_caso: number;
+  apellido: string;
+  nombre: string | null;
+  fijo: string | null;
+  cel: string | null;
+  mail: string | null;
+  cuit: string | null;
+  cbu: string | null;
+};

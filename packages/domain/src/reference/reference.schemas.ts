@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { positiveId } from '../shared/fields';
+
+export const MSG_NOMBRE_REQUIRED = 'El nombre es requerido';
+export const MSG_APELLIDO_REQUIRED = 'El apellido es requerido';
+
+const nombre = z
+  .string({ error: MSG_NOMBRE_REQUIRED })
+  .trim()
+  .min(1, MSG_NOMBRE_REQUIRED)
+  .max(100, 'Debe tener maximo 100 caracteres');
+const apellido = z
+  .string({ error: MSG_APELLIDO_REQUIRED })
+  .trim()
+  .min(1, MSG_APELLIDO_REQUIRED)
+  .max(100, 'Debe tener maximo 100 caracteres');
+
+/** POST /doc, /companias, /respo: {nombre}. */
+export const nombreSchema = z.strictObject({ nombre });
+export type NombreInput = z.infer<typeof nombreSchema>;
+
+/** {id, nombre} inside the PATCH bodies of /doc/t and /companias/t; /respo/t sends it bare. */
+export const lookupSchema = z.strictObject({ id: positiveId.optional(), nombre });
+
+export const docUpdateSchema = z.strictObject({ doc: lookupSchema });
+export const companiaUpdateSchema = z.strictObject({ compania: lookupSchema });
+export const respoUpdateSchema = lookupSchema;
+
+export const analistaSchema = z.strictObject({ id: positiveId.optional(), nombre, apellido });
+export type AnalistaInput = z.infer<typeof analistaSchema>;

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    env: { TEST_DB: database },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      serverProject('server', 'pglite'),
+      ...(hasPostgres ? [serverProject('server-pg', 'postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
