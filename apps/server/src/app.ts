@@ -49,7 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
-    ajv: undefined,
+    // The spec's paths end in '/' before a query string (`/casos/?page=`): both forms match.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,15 +116,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');
-  if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api')) {
-        return reply.status(404).send({ message: MSG_NOT_FOUND_ROUTE });
-      }
-      return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
-    });
-  }
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // The web app's routes are client-side: any other GET outside /api gets index.html.
+  app.setNotFoundHandler((request, reply) => {
+    if (!hasWeb || request.method !== 'GET' || request.url.startsWith('/api')) {
+      return reply.status(404).send({ message: MSG_NOT_FOUND_ROUTE });
+    }
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
 
   app.decorate('services', { users, sessions, reference, storage });
   return app;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, MSG_DB_UNAVAILABLE, MSG_INTERNAL, MSG_NOT_FOUND_ROUTE, MSG_VALIDATION } from '../shared/errors';
+import { AppError, MSG_DB_UNAVAILABLE, MSG_INTERNAL, MSG_VALIDATION } from '../shared/errors';
 
 /** PostgreSQL / driver failures that mean "the database is not reachable right now". */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300']);
@@ -42,6 +42,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Fastify's own 4xx (malformed JSON, bad content type...): a fixed Spanish text, not its English one.
     return reply.status(status).send({ message: MSG_VALIDATION });
   });
-
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: MSG_NOT_FOUND_ROUTE }));
 }

@@ -1,0 +1,5 @@
+import { Placeholder } from './placeholder';
+
+export function Component() {
+  return <Placeholder title="Cierre de Inspeccion" />;
+}

@@ -1,0 +1,1 @@
+export { UsersScreen as Component } from '../../features/users/components/UsersScreen';

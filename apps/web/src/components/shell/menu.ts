@@ -1,0 +1,26 @@
+import { ROL } from '@siniestros/domain';
+
+export type MenuEntry = { to: string; label: string };
+
+/** Spec §2, header and side menu: exactly these entries per role. */
+const STAFF_MENU: MenuEntry[] = [
+  { to: '/casos/crearCaso', label: 'Crear Caso' },
+  { to: '/casos', label: 'Casos' },
+  { to: '/audiencias/allaudiencias', label: 'Audiencias' },
+  { to: '/inspecciones/allinspecciones', label: 'Inspecciones' },
+  { to: '/casos/valores', label: 'Valores' },
+];
+
+const ADMIN_MENU: MenuEntry[] = [
+  { to: '/usuarios', label: 'Usuarios' },
+  { to: '/companias', label: 'Compañias' },
+  { to: '/analistas', label: 'Analistas' },
+  { to: '/responsabilidad', label: 'Responsabilidad' },
+  { to: '/tipoDoc', label: 'Tipos de Documento' },
+];
+
+export function menuFor(rol: number | undefined): { main: MenuEntry[]; admin: MenuEntry[] } {
+  if (rol === ROL.ADMIN) return { main: STAFF_MENU, admin: ADMIN_MENU };
+  if (rol === ROL.USER) return { main: STAFF_MENU, admin: [] };
+  return { main: [], admin: [] };
+}

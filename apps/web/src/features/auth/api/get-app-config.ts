@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export type AppConfig = { orgAcronym: string; orgName: string; captcha: 'altcha' | 'off'; pageSize: number };
+
+export const getAppConfig = () => api.get<AppConfig>('/config');
+
+export function useAppConfig() {
+  return useQuery({ queryKey: ['config'], queryFn: getAppConfig, staleTime: Infinity });
+}

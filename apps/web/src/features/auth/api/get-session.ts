@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api';
+
+export type Session = { usr: string; rol: number; id_inspect: number | null; nombre?: string; apellido?: string };
+
+export const SESSION_KEY = ['session'] as const;
+
+/**
+ * Spec §4, session: check once; when not authenticated, revalidate the token once
+ * (`POST /users/refresh`) and then settle either way. null means signed out.
+ */
+export async function getSession(): Promise<Session | null> {
+  try {
+    return await api.get<Session>('/users/auth');
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+  }
+  try {
+    return await api.post<Session>('/users/refresh');
+  } catch {
+    return null;
+  }
+}
+
+export function useSession() {
+  return useQuery({ queryKey: SESSION_KEY, queryFn: getSession, staleTime: 60_000, retry: false });
+}

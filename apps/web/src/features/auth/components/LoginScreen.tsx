@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { AUTH_MESSAGES, loginSchema, MSG_CAPTCHA_REQUIRED } from '@siniestros/domain';
+import { ApiError } from '../../../lib/api';
+import { FullScreenLoader } from '../../../components/FullScreenLoader';
+import { useAppConfig } from '../api/get-app-config';
+import { useSession } from '../api/get-session';
+import { useLogin } from '../api/login';
+import { homeFor } from '../home';
+import { Captcha } from './Captcha';
+
+
+/** Spec §8, login: 401 → the server's message; other statuses and network failures → fixed texts. */
+function loginErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return AUTH_MESSAGES.loginException;
+  if (error.status === 0) return AUTH_MESSAGES.network;
+  if (error.status === 401 || error.status === 429 || error.status === 400) return error.message || AUTH_MESSAGES.loginFailed;
+  return `Error del servidor: ${error.status}`;
+}
+
+export function LoginScreen() {
+  const session = useSession();
+  const config = useAppConfig();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState<string | undefined>();
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [message, setMessage] = useState<string | null>(null);
+  const onCaptcha = useCallback((payload: string | undefined) => setCaptcha(payload), []);
+
+  if (session.isPending || config.isPending) return <FullScreenLoader />;
+  if (session.data) return <Navigate to={homeFor(session.data.rol)} replace />;
+  const needsCaptcha = config.data?.captcha !== 'off';
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse({ username, password, captcha });
+    if (!parsed.success) return setMessage(parsed.error.issues[0]!.message);
+    if (needsCaptcha && !captcha) return setMessage(MSG_CAPTCHA_REQUIRED);
+    setMessage(null);
+    login.mutate(parsed.data, {
+      onSuccess: (result) => navigate(homeFor(result.rol), { replace: true }),
+      onError: (error) => {
+        setMessage(loginErrorMessage(error));
+        // A captcha solution is good for one attempt only.
+        setCaptcha(undefined);
+        setCaptchaKey((key) => key + 1);
+      },
+    });
+  };
+
+  return (
+    <Center mih="100vh" bg="gray.1" p="md">
+      <Paper component="form" onSubmit={submit} noValidate withBorder shadow="sm" p="xl" radius="md" w={380} maw="100%">
+        <Stack>
+          <Title order={2} ta="center">
+            {config.data?.orgName ?? 'Siniestros'}
+          </Title>
+          {message && (
+            <Alert color="red" role="alert">
+              {message}
+            </Alert>
+          )}
+          <TextInput label="Usuario" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
+          <PasswordInput label="Contraseña" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          {needsCaptcha && <Captcha key={captchaKey} onChange={onCaptcha} />}
+          <Button type="submit" disabled={login.isPending} fullWidth>
+            {login.isPending ? 'Cargando...' : 'Ingresar'}
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE, type ReferenceKind } from '@siniestros/domain';
+import { api, qs } from '../../../lib/api';
+import { REFERENCE_ENDPOINTS, referenceKey, type ReferenceRow } from './reference-endpoints';
+
+export type ReferencePage = { rows: ReferenceRow[]; totalPages: number };
+
+export async function getReferenceList(kind: ReferenceKind, page: number): Promise<ReferencePage> {
+  const endpoint = REFERENCE_ENDPOINTS[kind];
+  if (endpoint.isPaged) {
+    const result = await api.get<{ data: ReferenceRow[]; totalPages: number }>(`${endpoint.list}${qs({ page, pageSize: PAGE_SIZE })}`);
+    return { rows: result.data, totalPages: result.totalPages };
+  }
+  return { rows: await api.get<ReferenceRow[]>(endpoint.list), totalPages: 1 };
+}
+
+export function useReferenceList(kind: ReferenceKind, page: number) {
+  return useQuery({ queryKey: [...referenceKey(kind), page], queryFn: () => getReferenceList(kind, page), placeholderData: keepPreviousData });
+}

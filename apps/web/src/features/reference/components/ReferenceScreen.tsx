@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Anchor, Button, Center, Group, Modal, Pagination, Stack, Table, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { z } from 'zod';
+import { analistaSchema, nombreSchema, REFERENCE_EDIT_REDIRECT_MS, REFERENCE_SCREENS, type ReferenceKind } from '@siniestros/domain';
+import { ApiError } from '../../../lib/api';
+import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
+import { PageTitle } from '../../../components/PageTitle';
+import { useReferenceList } from '../api/get-reference-list';
+import { useSaveReference } from '../api/save-reference';
+import type { ReferenceRow } from '../api/reference-endpoints';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; row: ReferenceRow } | null;
+
+/** Spec §2, reference-data screens: one table, a create dialog and an edit dialog per list. */
+export function ReferenceScreen({ kind }: { kind: ReferenceKind }) {
+  const screen = REFERENCE_SCREENS[kind];
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Editing>(null);
+  const list = useReferenceList(kind, page);
+  const navigate = useNavigate();
+
+  if (list.isError) notifyOnce(kind, list.error, screen.loadError);
+
+  return (
+    <Stack>
+      <PageTitle>{screen.title}</PageTitle>
+      <Group>
+        <Button onClick={() => setEditing({ mode: 'create' })}>{screen.newLabel}</Button>
+      </Group>
+      <Table striped highlightOnHover withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={80}>ID</Table.Th>
+            {screen.hasApellido && <Table.Th>Apellido</Table.Th>}
+            <Table.Th>Nombre</Table.Th>
+            <Table.Th w={100}>Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.data?.rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{row.id}</Table.Td>
+              {screen.hasApellido && <Table.Td>{row.apellido}</Table.Td>}
+              <Table.Td>{row.nombre}</Table.Td>
+              <Table.Td>
+                <Anchor component="button" type="button" onClick={() => setEditing({ mode: 'edit', row })}>
+                  Ver
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {(list.data?.totalPages ?? 0) > 1 && (
+        <Center>
+          <Pagination total={list.data!.totalPages} value={page} onChange={setPage} siblings={1} boundaries={1} />
+        </Center>
+      )}
+      {editing && (
+        <ReferenceDialog
+          kind={kind}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onEdited={() => setTimeout(() => navigate(screen.route), REFERENCE_EDIT_REDIRECT_MS)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+const shown = new Set<string>();
+function notifyOnce(kind: string, error: unknown, fallback: string) {
+  const key = `${kind}:${String(error)}`;
+  if (shown.has(key)) return;
+  shown.add(key);
+  notifyApiError(error, fallback);
+}
+
+function ReferenceDialog({ kind, editing, onClose, onEdited }: { kind: ReferenceKind; editing: NonNullable<Editing>; onClose: () => void; onEdited: () => void }) {
+  const screen = REFERENCE_SCREENS[kind];
+  const save = useSaveReference(kind);
+  const isEdit = editing.mode === 'edit';
+  const form = useForm({
+    initialValues: { nombre: isEdit ? editing.row.nombre : '', apellido: isEdit ? (editing.row.apellido ?? '') : '' },
+    validate: zod4Resolver(screen.hasApellido ? analistaSchema : z.object(nombreSchema.shape)),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const input = screen.hasApellido ? values : { nombre: values.nombre };
+    save.mutate(
+      { id: isEdit ? editing.row.id : undefined, input },
+      {
+        onSuccess: () => {
+          notifySuccess(isEdit ? screen.updated : screen.created);
+          onClose();
+          if (isEdit) onEdited();
+        },
+        onError: (error) => {
+          // Spec §8: edit failures show the HTTP status text, create failures the error message.
+          if (isEdit) notifyError(error instanceof ApiError ? error.message : screen.loadError);
+          else notifyApiError(error, screen.createError);
+          onClose();
+          if (isEdit) onEdited();
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={isEdit ? `Editar ${screen.title}` : screen.newLabel} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {screen.hasApellido && <TextInput label="Apellido" withAsterisk data-autofocus {...form.getInputProps('apellido')} />}
+          <TextInput label="Nombre" withAsterisk data-autofocus={!screen.hasApellido} {...form.getInputProps('nombre')} />
+          <Group justify="flex-end">
+            {isEdit ? (
+              <Button type="submit" loading={save.isPending}>
+                Guardar
+              </Button>
+            ) : (
+              <>
+                <Button variant="default" onClick={onClose}>
+                  Cancelar
+                </Button>
+                <Button type="submit" loading={save.isPending}>
+                  Guardar Cambios
+                </Button>
+              </>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

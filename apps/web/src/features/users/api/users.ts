@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Usuario } from '@siniestros/domain';
+import { api } from '../../../lib/api';
+
+export const USERS_KEY = ['users'] as const;
+
+export const getUsers = () => api.get<Usuario[]>('/users');
+export function useUsers() {
+  return useQuery({ queryKey: USERS_KEY, queryFn: getUsers });
+}
+
+export type UserPayload = Record<string, unknown>;
+export const createUser = (body: UserPayload) => api.post<{ message: string }>('/users', body);
+export const updateUser = (id: number, body: UserPayload) => api.patch<{ message: string }>(`/users/${id}`, body);
+
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: UserPayload }) => (id ? updateUser(id, body) : createUser(body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+export type Inspector = { id: number; nombre: string; apellido: string };
+export const getInspectores = () => api.get<Inspector[]>('/inspector');
+export function useInspectores() {
+  return useQuery({ queryKey: ['inspectores'], queryFn: getInspectores, staleTime: 60_000 });
+}

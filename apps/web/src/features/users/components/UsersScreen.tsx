@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { IconEdit, IconKey } from '@tabler/icons-react';
+import { z } from 'zod';
+import { newPassword, ROL, ROL_NOMBRES, USER_MESSAGES, userCreateSchema, userUpdateSchema, type Usuario } from '@siniestros/domain';
+import { PageTitle } from '../../../components/PageTitle';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useInspectores, useSaveUser, useUsers, type UserPayload } from '../api/users';
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; user: Usuario } | { kind: 'password'; user: Usuario } | null;
+
+const ROL_OPTIONS = Object.entries(ROL_NOMBRES).map(([value, label]) => ({ value, label }));
+
+export function UsersScreen() {
+  const users = useUsers();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <Stack>
+      <PageTitle>Usuarios</PageTitle>
+      <Group>
+        <Button onClick={() => setDialog({ kind: 'create' })}>Nuevo Usuario</Button>
+      </Group>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Apellido</Table.Th>
+              <Table.Th>Nombre</Table.Th>
+              <Table.Th>Username</Table.Th>
+              <Table.Th>Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data?.map((user) => (
+              <Table.Tr key={user.id}>
+                <Table.Td>{user.id}</Table.Td>
+                <Table.Td>{user.apellido}</Table.Td>
+                <Table.Td>{user.nombre}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    {user.username}
+                    <Badge variant="light" size="sm">
+                      {ROL_NOMBRES[user.rol as keyof typeof ROL_NOMBRES] ?? user.rol}
+                    </Badge>
+                    {!user.activo && (
+                      <Badge color="gray" size="sm">
+                        Inactivo
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Tooltip label="Editar">
+                      <ActionIcon variant="subtle" aria-label={`Editar ${user.username}`} onClick={() => setDialog({ kind: 'edit', user })}>
+                        <IconEdit size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Cambiar contraseña">
+                      <ActionIcon variant="subtle" aria-label={`Cambiar contraseña de ${user.username}`} onClick={() => setDialog({ kind: 'password', user })}>
+                        <IconKey size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {dialog?.kind === 'create' && <UserDialog onClose={close} />}
+      {dialog?.kind === 'edit' && <UserDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'password' && <PasswordDialog user={dialog.user} onClose={close} />}
+    </Stack>
+  );
+}
+
+function InspectorSelect(props: { value: string; onChange: (value: string) => void }) {
+  const inspectores = useInspectores();
+  return (
+    <Select
+      label="Inspector vinculado"
+      description="Vacío: se crea un inspector con el nombre del usuario"
+      clearable
+      data={(inspectores.data ?? []).map((item) => ({ value: String(item.id), label: `${item.apellido} ${item.nombre}` }))}
+      value={props.value || null}
+      onChange={(value) => props.onChange(value ?? '')}
+    />
+  );
+}
+
+function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) {
+  const save = useSaveUser();
+  const isEdit = Boolean(user);
+  const base = {
+    apellido: user?.apellido ?? '',
+    nombre: user?.nombre ?? '',
+    username: user?.username ?? '',
+    rol: user ? String(user.rol) : '',
+    id_inspect: user?.id_inspect ? String(user.id_inspect) : '',
+  };
+  // The form holds exactly the fields of the strict schema it is validated with.
+  type Values = typeof base & { password?: string; password2?: string; activo?: boolean };
+  const form = useForm<Values, UserPayload>({
+    initialValues: isEdit ? { ...base, activo: user?.activo ?? true } : { ...base, password: '', password2: '' },
+    validate: zod4Resolver(isEdit ? userUpdateSchema : userCreateSchema),
+    transformValues: (values): UserPayload => ({ ...values, id_inspect: values.id_inspect || null }),
+  });
+
+  const submit = form.onSubmit((body) =>
+    save.mutate(
+      { id: user?.id, body },
+      {
+        onSuccess: () => {
+          notifySuccess(isEdit ? USER_MESSAGES.updated : USER_MESSAGES.created);
+          onClose();
+        },
+        onError: (error) => notifyApiError(error, 'Error al guardar el usuario'),
+      },
+    ),
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={isEdit ? 'Editar Usuario' : 'Nuevo Usuario'} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Apellido" withAsterisk data-autofocus {...form.getInputProps('apellido')} />
+          <TextInput label="Nombre" withAsterisk {...form.getInputProps('nombre')} />
+          <TextInput label="Username" type="email" withAsterisk {...form.getInputProps('username')} />
+          {!isEdit && (
+            <>
+              <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordInput label="Repita Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password2')} />
+            </>
+          )}
+          <Select label="Tipo de Usuario" withAsterisk data={ROL_OPTIONS} {...form.getInputProps('rol')} />
+          {form.values.rol === String(ROL.INSPECTOR) && (
+            <InspectorSelect value={form.values.id_inspect} onChange={(value) => form.setFieldValue('id_inspect', value)} />
+          )}
+          {isEdit && <Switch label="Activo" {...form.getInputProps('activo', { type: 'checkbox' })} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+const passwordSchema = z
+  .object({ password: newPassword, password2: z.string() })
+  .refine((values) => values.password === values.password2, { message: USER_MESSAGES.mismatch, path: ['password2'] });
+
+function PasswordDialog({ user, onClose }: { user: Usuario; onClose: () => void }) {
+  const save = useSaveUser();
+  const form = useForm({ initialValues: { password: '', password2: '' }, validate: zod4Resolver(passwordSchema) });
+  const submit = form.onSubmit((body) =>
+    save.mutate(
+      { id: user.id, body },
+      {
+        onSuccess: () => {
+          notifySuccess(USER_MESSAGES.passwordUpdated);
+          onClose();
+        },
+        onError: (error) => notifyApiError(error, 'Error al cambiar la contraseña'),
+      },
+    ),
+  );
+  return (
+    <Modal opened onClose={onClose} title={`Cambiar contraseña de ${user.username}`} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" data-autofocus {...form.getInputProps('password')} />
+          <PasswordInput label="Repita Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password2')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ADMIN, USERS } from './api';
+import { baseUrl, launch, open } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('sign-in and the shell', () => {
+  it('an Admin signs in through the real captcha widget and lands on /casos', async () => {
+    const { page, problems, context } = await open(browser);
+    await page.goto(baseUrl());
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('El nombre de usuario es requerido');
+    await page.getByLabel('Usuario').fill(ADMIN.username);
+    await page.getByLabel('Contraseña').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Debe completar el captcha');
+    await page.getByText('No soy un robot').click();
+    await page.getByText('Verificado').waitFor();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL('**/casos');
+    await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(ADMIN.username);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a wrong password shows the server message above the form', async () => {
+    const { page, context } = await open(browser);
+    await page.goto(baseUrl());
+    await page.getByLabel('Usuario').fill(ADMIN.username);
+    await page.getByLabel('Contraseña').fill('clave-equivocada');
+    await page.getByText('No soy un robot').click();
+    await page.getByText('Verificado').waitFor();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Usuario o contraseña incorrectos');
+    await context.close();
+  });
+
+  it("a User's menu has no administration entries", async () => {
+    const { page, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/casos`);
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await menu.getByText('Casos', { exact: true }).waitFor();
+    const entries = await menu.locator('a, button').allTextContents();
+    expect(entries).toEqual(['Crear Caso', 'Casos', 'Audiencias', 'Inspecciones', 'Valores', 'Cerrar Sesión']);
+    await context.close();
+  });
+
+  it('an Inspector lands on /inspecciones with logout only, and logout returns to /', async () => {
+    const { page, context } = await open(browser, USERS.inspector);
+    await page.goto(`${baseUrl()}/casos`);
+    await page.waitForURL('**/inspecciones');
+    const menu = page.getByRole('navigation', { name: 'Menú principal' });
+    await menu.getByText('Cerrar Sesión').waitFor();
+    expect(await menu.locator('a, button').allTextContents()).toEqual(['Cerrar Sesión']);
+    await menu.getByText('Cerrar Sesión').click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    await context.close();
+  });
+
+  it('an unknown path shows the 404 page and a signed-out visit to /casos goes to /', async () => {
+    const { page, context } = await open(browser);
+    await page.goto(`${baseUrl()}/no/existe`);
+    await page.getByText('404 - La pagina no existe').waitFor();
+    expect(await page.getByRole('link', { name: 'Ir a la pagina principal' }).getAttribute('href')).toBe('/casos');
+    await page.goto(`${baseUrl()}/casos`);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('reference data', () => {
+  it('an Admin creates and edits a company and sees the toast and the table change', async () => {
+    const { page, problems, context } = await open(browser, ADMIN);
+    await page.goto(`${baseUrl()}/companias`);
+    await page.getByRole('button', { name: 'Nueva Compañia' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await dialog.getByText('El nombre es requerido').waitFor();
+    await dialog.getByLabel('Nombre').fill('La Segunda Seguros');
+    await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await page.getByText('Compania creada exitosamente').waitFor();
+    const row = page.getByRole('row', { name: /La Segunda Seguros/ });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Ver' }).click();
+    await page.getByRole('dialog').getByLabel('Nombre').fill('La Segunda Cooperativa');
+    await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Compañia actualizada exitosamente').waitFor();
+    await page.getByRole('row', { name: /La Segunda Cooperativa/ }).waitFor();
+    expect(await page.getByRole('row', { name: /La Segunda Seguros/ }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('an Admin creates a user who can then sign in', async () => {
+    const { page, context } = await open(browser, ADMIN);
+    await page.goto(`${baseUrl()}/usuarios`);
+    await page.getByRole('button', { name: 'Nuevo Usuario' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Apellido').fill('Martínez');
+    await dialog.getByLabel('Nombre').fill('Sofía');
+    await dialog.getByLabel('Username').fill('sofia@e2e.local');
+    await dialog.getByLabel(/^Contraseña/).fill('corta');
+    await dialog.getByLabel('Repita Contraseña').fill('corta');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByText('La contraseña debe tener al menos 8 caracteres.').waitFor();
+    await dialog.getByText('Debe seleccionar un tipo de usuario').waitFor();
+    await dialog.getByLabel(/^Contraseña/).fill('Sofia-Clave-2026');
+    await dialog.getByLabel('Repita Contraseña').fill('Sofia-Clave-2026');
+    await dialog.getByLabel(/^Tipo de Usuario/).click();
+    await page.getByRole('option', { name: 'User' }).click();
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Usuario creado exitosamente').waitFor();
+    await page.getByRole('row', { name: /sofia@e2e.local/ }).waitFor();
+    await context.close();
+    const sofia = await open(browser, { username: 'sofia@e2e.local', password: 'Sofia-Clave-2026' });
+    await sofia.page.goto(`${baseUrl()}/casos`);
+    await expect.poll(() => sofia.page.getByTestId('header-user').textContent()).toBe('sofia@e2e.local');
+    await sofia.context.close();
+  });
+});

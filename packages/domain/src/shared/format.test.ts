@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatPesos, formatTime, normalizeSearch, todayIso, truncate } from './format';
+
+describe('es-AR formatting', () => {
+  it('shows dates as dd/mm/yyyy and times as HH:MM', () => {
+    expect(formatDate('2026-03-09')).toBe('09/03/2026');
+    expect(formatDate('2026-03-09T10:00:00Z')).toBe('09/03/2026');
+    expect(formatDate(null)).toBe('-');
+    expect(formatTime('14:35:00')).toBe('14:35');
+  });
+
+  it('shows money as pesos', () => {
+    expect(formatPesos('1234567.5').replace(/\s/g, ' ')).toBe('$ 1.234.567,50');
+    expect(formatPesos(null)).toBe('-');
+  });
+
+  it('truncates with ...', () => {
+    expect(truncate('Presupuesto_02.pdf', 14)).toBe('Presupuesto_02...');
+    expect(truncate('DNI.pdf', 14)).toBe('DNI.pdf');
+  });
+
+  it('normalizes search text without case or accents', () => {
+    expect(normalizeSearch('  GONZÁLEZ  Núñez ')).toBe('gonzalez nunez');
+  });
+
+  it('tells today in Argentina', () => {
+    expect(todayIso(new Date('2026-11-23T02:00:00Z'))).toBe('2026-11-22');
+  });
+});
