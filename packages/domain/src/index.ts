@@ -13,3 +13,4 @@ export * from './letrados/letrados.schemas';
 export * from './lesionados/lesionados.schemas';
 export * from './mediacion/mediacion.schemas';
 export * from './inspecciones/inspecciones.schemas';
+export * from './casos/casos.detail';

@@ -62,3 +62,24 @@ export function isSafeFileName(name: string): boolean {
     !name.startsWith('.')
   );
 }
+
+/** The 9 convenio templates (DECISIONS.md), generated as .docx with the case's data. */
+export const CONVENIO_TEMPLATES = [
+  { id: 1, nombre: 'Daños Titular sin Letrado', parte: 'titular', conLetrado: false },
+  { id: 2, nombre: 'Daños Titular con Letrado', parte: 'titular', conLetrado: true },
+  { id: 3, nombre: 'Daños No Titular sin Letrado', parte: 'no_titular', conLetrado: false },
+  { id: 4, nombre: 'Daños No Titular con Letrado', parte: 'no_titular', conLetrado: true },
+  { id: 5, nombre: 'Daños Apoderado sin Letrado', parte: 'apoderado', conLetrado: false },
+  { id: 6, nombre: 'Daños Apoderado con Letrado', parte: 'apoderado', conLetrado: true },
+  { id: 7, nombre: 'Aceptación Previa sin Letrado', parte: 'aceptacion_previa', conLetrado: false },
+  { id: 8, nombre: 'Aceptación Previa con Letrado', parte: 'aceptacion_previa', conLetrado: true },
+  { id: 9, nombre: 'Destrucción Total', parte: 'destruccion_total', conLetrado: false },
+] as const;
+export type ConvenioTemplate = (typeof CONVENIO_TEMPLATES)[number];
+export const CONVENIOS_ZIP_NAME = 'archivos_convenios.zip';
+export const CONVENIO_MESSAGES = {
+  downloaded: 'Convenios descargados',
+  sent: 'Convenio enviado',
+  noneSelected: 'Debe seleccionar al menos un convenio',
+  noOffer: 'No se cargó un Valor Ofertado',
+} as const;

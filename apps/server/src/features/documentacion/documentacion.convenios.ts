@@ -1,0 +1,73 @@
+import { AlignmentType, Document, Packer, Paragraph, TextRun } from 'docx';
+import { toCardinal } from 'n2words/es-ES';
+import { formatDate, formatPesos, todayIso, type CasoDetalle, type ConvenioTemplate } from '@siniestros/domain';
+
+/** '1234567.5' → 'PESOS UN MILLÓN DOSCIENTOS TREINTA Y CUATRO MIL QUINIENTOS SESENTA Y SIETE CON 50/100'. */
+export function pesosEnLetras(amount: string | number): string {
+  const [entero = '0', decimales = '0'] = Number(amount).toFixed(2).split('.');
+  return `PESOS ${toCardinal(Number(entero)).toUpperCase()} CON ${decimales}/100`;
+}
+
+const INTROS: Record<ConvenioTemplate['parte'], string> = {
+  titular: 'en su carácter de titular del vehículo dañado',
+  no_titular: 'en su carácter de conductor/usuario no titular del vehículo dañado, con autorización del titular',
+  apoderado: 'en su carácter de apoderado del titular del vehículo dañado, según poder que acompaña',
+  aceptacion_previa: 'quien manifiesta su aceptación previa de la propuesta indemnizatoria',
+  destruccion_total: 'en su carácter de titular del vehículo declarado en destrucción total',
+};
+
+const fullName = (person: { apellido: string; nombre: string | null }) => `${person.apellido} ${person.nombre ?? ''}`.trim();
+
+/** One convenio as a .docx, filled with the case's data (DECISIONS.md, convenio templates). */
+export async function renderConvenio(template: ConvenioTemplate, detail: CasoDetalle): Promise<Buffer> {
+  const { caso, asegurados: asegurado, letrado } = detail;
+  const tercero = detail.terceros[0];
+  const valor = caso.valor_ofertado ?? '0';
+  const paragraph = (text: string, bold = false) => new Paragraph({ spacing: { after: 200 }, alignment: AlignmentType.JUSTIFIED, children: [new TextRun({ text, bold })] });
+
+  const partes = [
+    `Entre ${caso.nombre_compania}, en adelante "LA ASEGURADORA", por una parte, y ${tercero ? fullName(tercero) : '________________'}, ` +
+      `${tercero?.tipo_doc ?? 'DNI'} ${tercero?.nro_doc ?? '________'}, ${INTROS[template.parte]}, dominio ${tercero?.dominio ?? '________'}, ` +
+      `en adelante "EL RECLAMANTE", por la otra, convienen lo siguiente:`,
+  ];
+  if (template.conLetrado) {
+    partes.push(
+      letrado
+        ? `EL RECLAMANTE actúa con el patrocinio letrado del Dr./Dra. ${fullName(letrado)}${letrado.cuit ? `, CUIT ${letrado.cuit}` : ''}.`
+        : 'EL RECLAMANTE actúa con el patrocinio letrado del Dr./Dra. ________________.',
+    );
+  }
+  const clauses = [
+    `PRIMERO: El presente se refiere al siniestro Nro. ${caso.reclamo_nro} (Caso ${caso.id}), ocurrido el ${formatDate(caso.fecha_siniestro)} en ${caso.lugar_siniestro ?? '________'}, ` +
+      `entre el vehículo dominio ${asegurado.dominio ?? '________'} asegurado por LA ASEGURADORA a nombre de ${fullName(asegurado)} ` +
+      `(${asegurado.tipo_doc ?? 'DNI'} ${asegurado.nro_doc ?? '________'}) y el vehículo dominio ${tercero?.dominio ?? '________'}.`,
+    template.parte === 'destruccion_total'
+      ? `SEGUNDO: LA ASEGURADORA abonará la suma de ${pesosEnLetras(valor)} (${formatPesos(valor)}) en concepto de indemnización total por la destrucción total del vehículo, contra la entrega de la documentación registral y la baja correspondiente.`
+      : `SEGUNDO: LA ASEGURADORA abonará a EL RECLAMANTE la suma de ${pesosEnLetras(valor)} (${formatPesos(valor)}) en concepto de única y total indemnización por los daños reclamados.`,
+    'TERCERO: Con el cobro de dicha suma EL RECLAMANTE nada más tendrá que reclamar a LA ASEGURADORA ni a su asegurado por ningún concepto derivado del siniestro.',
+    template.conLetrado ? 'CUARTO: Los honorarios del letrado interviniente quedan a cargo de EL RECLAMANTE, salvo pacto en contrario.' : null,
+  ].filter((text): text is string => text !== null);
+
+  const document = new Document({
+    creator: caso.nombre_compania,
+    title: `Convenio ${template.nombre} - Caso ${caso.id}`,
+    styles: { default: { document: { run: { font: 'Arial', size: 22 } } } },
+    sections: [
+      {
+        children: [
+          new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 300 }, children: [new TextRun({ text: `CONVENIO DE PAGO — ${template.nombre.toUpperCase()}`, bold: true, size: 28 })] }),
+          ...partes.map((text) => paragraph(text)),
+          ...clauses.map((text) => paragraph(text)),
+          paragraph(`En prueba de conformidad se firman dos ejemplares de un mismo tenor, a los ${formatDate(todayIso())}.`),
+          paragraph('\n\n______________________          ______________________'),
+          paragraph('LA ASEGURADORA                              EL RECLAMANTE'),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}
+
+export function convenioFileName(template: ConvenioTemplate, casoId: number): string {
+  return `Convenio_${template.id}_${template.nombre.replace(/[^A-Za-z0-9]+/g, '_')}_Caso_${casoId}.docx`;
+}

@@ -1,0 +1,113 @@
+import PDFDocument from 'pdfkit';
+import { FLAGS, formatDate, formatPesos, formatTime, type CasoDetalle } from '@siniestros/domain';
+
+type Row = [label: string, value: string | number | null | undefined];
+
+const value = (text: string | number | null | undefined) => (text === null || text === undefined || text === '' ? '-' : String(text));
+
+/**
+ * 'Informe' (DECISIONS.md): a PDF summary of the case, streamed while it is drawn.
+ * pdfkit's built-in Helvetica covers Spanish accents (WinAnsi).
+ */
+export function renderCasoReport(detail: CasoDetalle, orgName: string, generatedBy: string): PDFKit.PDFDocument {
+  const { caso, asegurados: asegurado, terceros, letrado, lesionados, audiencias, inspecciones } = detail;
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Caso ${caso.id}`, Author: orgName } });
+
+  const heading = (text: string) => {
+    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor('#1c4e80').text(text).moveDown(0.2);
+    doc.fillColor('black');
+  };
+  const rows = (items: Row[]) => {
+    for (const [label, text] of items) {
+      doc.font('Helvetica-Bold').fontSize(9).text(`${label}: `, { continued: true }).font('Helvetica').text(value(text));
+    }
+  };
+
+  doc.font('Helvetica-Bold').fontSize(16).text(`${orgName} — Informe del Caso ${caso.id}`);
+  doc.font('Helvetica').fontSize(9).fillColor('#555').text(`Generado el ${formatDate(new Date().toISOString())} por ${generatedBy}`).fillColor('black');
+
+  heading('Caso');
+  rows([
+    ['Estado', caso.nombre_estado],
+    ['Compañia', caso.nombre_compania],
+    ['Nro. Siniestro', caso.reclamo_nro],
+    ['Gestor', caso.gestor],
+    ['Fecha de alta', formatDate(caso.fecha_creado)],
+    ['Fecha del Siniestro', `${formatDate(caso.fecha_siniestro)} ${formatTime(caso.hora_siniestro, '')}`.trim()],
+    ['Fecha Denuncia', formatDate(caso.fecha_denuncia)],
+    ['Lugar del Siniestro', caso.lugar_siniestro],
+    ['Producto', caso.producto],
+    ['Analista', caso.apellido_analista ? `${caso.apellido_analista} ${caso.nombre_analista ?? ''}` : null],
+    ['Via de Ingreso', caso.via_ingreso],
+    ['Fecha de cierre', caso.fecha_cierre ? formatDate(caso.fecha_cierre) : null],
+    ['Etiquetas', FLAGS.filter((flag) => caso[flag.key]).map((flag) => flag.label).join(', ')],
+  ]);
+  if (caso.declaracion_asegurado) {
+    doc.moveDown(0.3).font('Helvetica-Bold').fontSize(9).text('Descripción del Caso');
+    doc.font('Helvetica').text(caso.declaracion_asegurado.slice(0, 5000));
+  }
+
+  heading('Asegurado');
+  rows([
+    ['Apellido y nombre', `${asegurado.apellido} ${asegurado.nombre ?? ''}`.trim()],
+    ['Documento', `${asegurado.tipo_doc ?? ''} ${asegurado.nro_doc ?? ''}`.trim()],
+    ['CUIT/CUIL', asegurado.cuit],
+    ['Domicilio', asegurado.domicilio],
+    ['Teléfonos', [asegurado.fijo, asegurado.cel].filter(Boolean).join(' / ')],
+    ['Mail', asegurado.mail],
+    ['Póliza', asegurado.poliza],
+    ['Vehículo', `${asegurado.marca_modelo ?? ''} ${asegurado.anio ?? ''} — ${asegurado.dominio ?? ''}`],
+    ['Suma asegurada', formatPesos(asegurado.suma_asegurada)],
+  ]);
+
+  terceros.forEach((tercero, index) => {
+    heading(`Tercero ${index + 1}`);
+    rows([
+      ['Apellido y nombre', `${tercero.apellido} ${tercero.nombre ?? ''}`.trim()],
+      ['Documento', `${tercero.tipo_doc ?? ''} ${tercero.nro_doc ?? ''}`.trim()],
+      ['CUIT/CUIL', tercero.cuit],
+      ['Domicilio', tercero.domicilio],
+      ['Teléfonos', [tercero.fijo, tercero.cel].filter(Boolean).join(' / ')],
+      ['Mail', tercero.mail],
+      ['Vehículo', `${tercero.marca_modelo ?? ''} — ${tercero.dominio ?? ''}`],
+      ['CBU', tercero.cbu],
+    ]);
+  });
+
+  if (letrado) {
+    heading('Letrado');
+    rows([
+      ['Apellido y nombre', `${letrado.apellido} ${letrado.nombre ?? ''}`.trim()],
+      ['Teléfonos', [letrado.fijo, letrado.cel].filter(Boolean).join(' / ')],
+      ['Mail', letrado.mail],
+      ['CUIT', letrado.cuit],
+    ]);
+  }
+
+  heading('Análisis y ofrecimiento');
+  rows([
+    ['Responsabilidad', caso.responsabilidad],
+    ['Valor ofertado', formatPesos(caso.valor_ofertado)],
+    ['Valor acordado', formatPesos(caso.valor_acordado)],
+    ['Análisis', caso.analisis],
+  ]);
+
+  if (inspecciones.length > 0) {
+    heading('Inspecciones');
+    for (const inspeccion of inspecciones) {
+      rows([[`Nro ${inspeccion.id} (${inspeccion.estado})`, `${formatDate(inspeccion.fecha_inspeccion)} — ${inspeccion.direccion} — ${formatPesos(inspeccion.monto_inspeccion)}`]]);
+      if (inspeccion.resultado) doc.font('Helvetica').fontSize(9).text(inspeccion.resultado);
+    }
+  }
+  if (lesionados.length > 0) {
+    heading('Lesionados');
+    rows(lesionados.map((lesionado): Row => [`${lesionado.apellido} ${lesionado.nombre}`, `${lesionado.tipo_doc ?? ''} ${lesionado.nro_doc}`]));
+  }
+  if (audiencias.length > 0) {
+    heading('Audiencias');
+    rows(audiencias.map((audiencia): Row => [`Aud ${audiencia.mediacion_nro ?? audiencia.id}`, `${formatDate(audiencia.fechah)} ${formatTime(audiencia.hora)} — ${audiencia.lugar}`]));
+  }
+
+  doc.end();
+  return doc;
+}
