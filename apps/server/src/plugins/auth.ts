@@ -17,7 +17,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access rule (the authorization matrix test walks it). */
+    routeTable: RouteAccess[];
+  }
 }
+
+export type RouteAccess = { method: string; url: string; access: Access };
 
 export const COOKIE_NAME = 'sid';
 export const SECURE_COOKIE_NAME = '__Host-sid';
@@ -66,12 +72,14 @@ function isCrossSiteWrite(request: FastifyRequest): boolean {
 
 export function registerAuth(app: FastifyInstance, sessions: SessionsService) {
   app.decorateRequest('currentUser', null);
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
-    if (!route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    }
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Role, type TestApp } from './helpers';
+
+type Expected = 'public' | 'any' | 'staff' | 'admin';
+
+/**
+ * The authorization matrix: every /api route and who may call it. A route added without an
+ * entry here fails this test; an entry whose route is gone fails it too.
+ */
+const EXPECTED_ACCESS: Record<string, Expected> = {
+  'GET /api/health': 'public',
+  'GET /api/captcha': 'public',
+  'GET /api/config': 'public',
+  'POST /api/users/login': 'public',
+  'POST /api/users/logout': 'public',
+  'GET /api/users/auth': 'any',
+  'POST /api/users/refresh': 'any',
+  'GET /api/users': 'admin',
+  'POST /api/users': 'admin',
+  'PATCH /api/users/:id': 'admin',
+  'POST /api/users/:id/sessions/revoke': 'admin',
+  'GET /api/doc': 'any',
+  'GET /api/doc/abm': 'staff',
+  'POST /api/doc': 'admin',
+  'PATCH /api/doc/t/:id': 'admin',
+  'GET /api/analistas/abm': 'staff',
+  'POST /api/analistas': 'admin',
+  'PATCH /api/analistas/:id': 'admin',
+  'GET /api/companias': 'staff',
+  'GET /api/companias/admin': 'staff',
+  'POST /api/companias': 'admin',
+  'PATCH /api/companias/t/:id': 'admin',
+  'GET /api/respo': 'staff',
+  'GET /api/respo/abm': 'staff',
+  'POST /api/respo': 'admin',
+  'PATCH /api/respo/t/:id': 'admin',
+  'GET /api/inspector': 'staff',
+  'GET /api/casos/productos': 'staff',
+  'GET /api/casos/estados': 'staff',
+};
+
+const ALLOWED: Record<Expected, (Role | null)[]> = {
+  public: [null, 'admin', 'user', 'inspector'],
+  any: ['admin', 'user', 'inspector'],
+  staff: ['admin', 'user'],
+  admin: ['admin'],
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url.replace(/\/$/, '')}`;
+
+describe('authorization matrix', () => {
+  it('has exactly one expectation per registered route', () => {
+    const registered = t.app.routeTable.map(routeKey).sort();
+    const missing = registered.filter((key) => !(key in EXPECTED_ACCESS));
+    const stale = Object.keys(EXPECTED_ACCESS).filter((key) => !registered.includes(key));
+    expect(missing, 'routes without an entry in EXPECTED_ACCESS (apps/server/test/authorization.test.ts)').toEqual([]);
+    expect(stale, 'entries in EXPECTED_ACCESS whose route no longer exists').toEqual([]);
+  });
+
+  it('declares on each route what the matrix expects', () => {
+    for (const route of t.app.routeTable) {
+      const expected = EXPECTED_ACCESS[routeKey(route)];
+      const declared = route.access === 'public' ? 'public' : route.access.length === 3 ? 'any' : route.access.length === 2 ? 'staff' : 'admin';
+      expect(`${routeKey(route)} → ${declared}`).toBe(`${routeKey(route)} → ${expected}`);
+    }
+  });
+
+  it('answers 401 without a session, 403 to other roles and lets the allowed ones through', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable) {
+      if (route.url === '/api/users/login') continue;
+      // These end the session they are called with: give them a throwaway one.
+      const endsSession = route.url === '/api/users/logout' || route.url === '/api/users/refresh';
+      const expected = EXPECTED_ACCESS[routeKey(route)]!;
+      const url = route.url.replace(/:[a-zA-Z_]+/g, '999999');
+      for (const role of [null, 'admin', 'user', 'inspector'] as const) {
+        const options = { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} };
+        const response =
+          endsSession && role ? await t.app.inject({ ...options, headers: { cookie: await t.login(role) } }) : await t.request(role, options);
+        const isAllowed = ALLOWED[expected].includes(role);
+        const status = response.statusCode;
+        const ok = isAllowed ? status !== 401 && status !== 403 : status === (role === null ? 401 : 403);
+        if (!ok) failures.push(`${route.method} ${url} as ${role ?? 'anonymous'}: ${status}`);
+        expect(status, `${route.method} ${url}`).toBeLessThan(500);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
