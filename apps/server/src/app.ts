@@ -25,6 +25,24 @@ import { LoginThrottle } from './features/users/login-throttle';
 import { createSessionsService } from './features/users/sessions.service';
 import { createUsersService } from './features/users/users.service';
 import { usersRoutes } from './features/users/users.routes';
+import { createHistorialService } from './features/historial/historial.service';
+import { historialRoutes } from './features/historial/historial.routes';
+import { createCasosService } from './features/casos/casos.service';
+import { casosRoutes } from './features/casos/casos.routes';
+import { createCasosLifecycleService } from './features/casos/casos.lifecycle.service';
+import { casosLifecycleRoutes } from './features/casos/casos.lifecycle.routes';
+import { createDocumentacionService } from './features/documentacion/documentacion.service';
+import { documentacionRoutes } from './features/documentacion/documentacion.routes';
+import { createLetradosService } from './features/letrados/letrados.service';
+import { letradosRoutes } from './features/letrados/letrados.routes';
+import { createLesionadosService } from './features/lesionados/lesionados.service';
+import { lesionadosRoutes } from './features/lesionados/lesionados.routes';
+import { createMediacionService } from './features/mediacion/mediacion.service';
+import { mediacionRoutes } from './features/mediacion/mediacion.routes';
+import { createInspeccionService } from './features/inspeccion/inspeccion.service';
+import { inspeccionRoutes } from './features/inspeccion/inspeccion.routes';
+import { createValoresService } from './features/valores/valores.service';
+import { valoresRoutes } from './features/valores/valores.routes';
 
 export type AppDeps = {
   database: Database;
@@ -102,6 +120,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000, () => now().getTime());
   const users = createUsersService({ db, sessions, captcha, throttle });
   const reference = createReferenceService(db);
+  const historial = createHistorialService(db);
+  const casos = createCasosService({ db, historial });
+  const lifecycle = createCasosLifecycleService({ db, historial });
+  const documentacion = createDocumentacionService({ db, storage, historial, casos, config });
+  const letrados = createLetradosService({ db, historial });
+  const lesionados = createLesionadosService({ db, historial });
+  const mediacion = createMediacionService({ db, historial });
+  const inspeccion = createInspeccionService({ db, historial, documentacion });
+  const valores = createValoresService({ db });
   registerAuth(app, sessions);
 
   await app.register(
@@ -110,6 +137,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       captchaRoutes(api, captcha);
       usersRoutes(api, { users, sessions, config });
       referenceRoutes(api, { reference, config });
+      historialRoutes(api, historial);
+      casosRoutes(api, casos);
+      casosLifecycleRoutes(api, lifecycle);
+      documentacionRoutes(api, documentacion);
+      letradosRoutes(api, letrados);
+      lesionadosRoutes(api, lesionados);
+      mediacionRoutes(api, mediacion);
+      inspeccionRoutes(api, inspeccion);
+      valoresRoutes(api, valores);
     },
     { prefix: '/api' },
   );
@@ -126,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
-  app.decorate('services', { users, sessions, reference, storage });
+  app.decorate('services', { users, sessions, reference, storage, historial, casos, lifecycle, documentacion, letrados, lesionados, mediacion, inspeccion, valores });
   return app;
 }
 
@@ -137,6 +173,15 @@ declare module 'fastify' {
       sessions: ReturnType<typeof createSessionsService>;
       reference: ReturnType<typeof createReferenceService>;
       storage: Storage;
+      historial: ReturnType<typeof createHistorialService>;
+      casos: ReturnType<typeof createCasosService>;
+      lifecycle: ReturnType<typeof createCasosLifecycleService>;
+      documentacion: ReturnType<typeof createDocumentacionService>;
+      letrados: ReturnType<typeof createLetradosService>;
+      lesionados: ReturnType<typeof createLesionadosService>;
+      mediacion: ReturnType<typeof createMediacionService>;
+      inspeccion: ReturnType<typeof createInspeccionService>;
+      valores: ReturnType<typeof createValoresService>;
     };
   }
 }

@@ -14,3 +14,4 @@ export * from './lesionados/lesionados.schemas';
 export * from './mediacion/mediacion.schemas';
 export * from './inspecciones/inspecciones.schemas';
 export * from './casos/casos.detail';
+export * from './casos/casos.lifecycle';

@@ -1,0 +1,36 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { estados } from '../reference/reference.table';
+import { inspecciones } from '../inspeccion/inspeccion.table';
+import { casos } from './casos.table';
+
+export type CasoEstado = { id: number; idEstado: number; idEstadoPrevio: number | null };
+
+export const casosLifecycleRepository = {
+  /** Reads the case's status and locks its row until the transaction ends (no double transitions). */
+  async lockEstado(tx: DbOrTx, id: number): Promise<CasoEstado | undefined> {
+    const [row] = await tx
+      .select({ id: casos.id, idEstado: casos.idEstado, idEstadoPrevio: casos.idEstadoPrevio })
+      .from(casos)
+      .where(eq(casos.id, id))
+      .for('update');
+    return row;
+  },
+
+  async update(tx: DbOrTx, id: number, values: Partial<typeof casos.$inferInsert>) {
+    await tx.update(casos).set(values).where(eq(casos.id, id));
+  },
+
+  async estadoNombre(tx: DbOrTx, idEstado: number): Promise<string> {
+    const [row] = await tx.select({ nombre: estados.nombre }).from(estados).where(eq(estados.id, idEstado));
+    return row?.nombre ?? String(idEstado);
+  },
+
+  async countInspecciones(tx: DbOrTx, idCaso: number, onlyPending = false): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inspecciones)
+      .where(onlyPending ? and(eq(inspecciones.idCaso, idCaso), inArray(inspecciones.estado, ['Coordinada', 'Licitando'])) : eq(inspecciones.idCaso, idCaso));
+    return row?.n ?? 0;
+  },
+};

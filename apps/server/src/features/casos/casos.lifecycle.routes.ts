@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ADVANCE_TOASTS, ANALISIS_MESSAGES, CICLO_MESSAGES, analisisSchema, cerrarSchema, estadoSchema, idParam, reconsiderarSchema, transitionSchema } from '@siniestros/domain';
+import { STAFF, userOf } from '../../plugins/auth';
+import type { CasosLifecycleService } from './casos.lifecycle.service';
+
+/** Spec §7 transitions, and the paths DECISIONS.md fixes for analysis, reconsideration and status. */
+export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifecycleService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = { config: { access: STAFF } };
+  const tags = ['casos'];
+
+  r.patch('/casos/avanza/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => {
+    const result = await lifecycle.advance(request.params.id, userOf(request).username);
+    return { message: ADVANCE_TOASTS[result.id_estado - 1] ?? CICLO_MESSAGES.advanced, ...result };
+  });
+
+  r.patch('/casos/return/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => ({
+    message: CICLO_MESSAGES.returned,
+    ...(await lifecycle.returnToInspection(request.params.id, userOf(request).username)),
+  }));
+
+  r.patch('/casos/cerrar/t/:id', { ...route, schema: { tags, params: idParam, body: cerrarSchema } }, async (request) => ({
+    message: CICLO_MESSAGES.closed,
+    ...(await lifecycle.close(request.params.id, request.body.id_estado, userOf(request).username, request.body.msg)),
+  }));
+
+  r.patch('/casos/reabrir/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => ({
+    message: CICLO_MESSAGES.reopened,
+    ...(await lifecycle.reopen(request.params.id, userOf(request).username)),
+  }));
+
+  r.patch('/casos/reinspeccionar/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => ({
+    message: CICLO_MESSAGES.reinspected,
+    ...(await lifecycle.reinspect(request.params.id, userOf(request).username)),
+  }));
+
+  r.patch('/casos/estado/:id', { ...route, schema: { tags, params: idParam, body: estadoSchema } }, async (request) => ({
+    message: CICLO_MESSAGES.statusUpdated,
+    ...(await lifecycle.setEstado(request.params.id, request.body.id_estado, userOf(request).username)),
+  }));
+
+  r.patch('/casos/analisis/:id', { ...route, schema: { tags, params: idParam, body: analisisSchema } }, async (request) => ({
+    message: ANALISIS_MESSAGES.saved,
+    ...(await lifecycle.saveAnalisis(request.params.id, request.body, userOf(request).username)),
+  }));
+
+  r.patch('/casos/reconsiderar/:id', { ...route, schema: { tags, params: idParam, body: reconsiderarSchema } }, async (request) => ({
+    message: ANALISIS_MESSAGES.reconsidered,
+    ...(await lifecycle.reconsider(request.params.id, request.body, userOf(request).username)),
+  }));
+}

@@ -1,0 +1,128 @@
+import {
+  ANALISIS_MESSAGES,
+  CASO_MESSAGES,
+  CICLO_MESSAGES,
+  ESTADO,
+  canClose,
+  canReinspect,
+  canReopen,
+  closingReasonName,
+  formatPesos,
+  nextEstado,
+  reopenTarget,
+  todayIso,
+} from '@siniestros/domain';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, notFound } from '../../shared/errors';
+import { casosLifecycleRepository as repo, type CasoEstado } from './casos.lifecycle.repository';
+
+/** Appends a history row inside the caller's transaction. */
+export type HistoryWriter = { add: (tx: DbOrTx, idCaso: number, usuario: string, msg: string) => Promise<unknown> };
+
+export type CasosLifecycleService = ReturnType<typeof createCasosLifecycleService>;
+
+/**
+ * The case life cycle (spec §4, DECISIONS.md transitions). Each transition locks the case row,
+ * checks the current status, writes the change and its history row in one transaction, so two
+ * people pressing the same button cannot both succeed.
+ */
+export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWriter; today?: () => string }) {
+  const { db, historial } = deps;
+  const today = deps.today ?? (() => todayIso());
+
+  async function transition<T>(id: number, change: (caso: CasoEstado, tx: DbOrTx) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      const caso = await repo.lockEstado(tx, id);
+      if (!caso) throw notFound(CASO_MESSAGES.notFound);
+      return change(caso, tx);
+    });
+  }
+
+  async function moveTo(tx: DbOrTx, caso: CasoEstado, idEstado: number, usuario: string, msg: string, extra: Parameters<typeof repo.update>[2] = {}) {
+    await repo.update(tx, caso.id, { idEstado, fechaEstado: today(), ...extra });
+    await historial.add(tx, caso.id, usuario, msg);
+  }
+
+  return {
+    async advance(id: number, usuario: string) {
+      return transition(id, async (caso, tx) => {
+        const target = nextEstado(caso.idEstado);
+        if (!target) throw conflict(CICLO_MESSAGES.cannotAdvance);
+        if (caso.idEstado === ESTADO.INSPECCION && (await repo.countInspecciones(tx, id, true)) > 0) {
+          throw conflict(CICLO_MESSAGES.pendingInspection);
+        }
+        const extra = target >= ESTADO.FINALIZADO ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado } : {};
+        await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(await repo.estadoNombre(tx, target)), extra);
+        return { id_estado: target };
+      });
+    },
+
+    /** 'Retroceder Caso': 3 → 2, only without inspections. */
+    async returnToInspection(id: number, usuario: string) {
+      return transition(id, async (caso, tx) => {
+        if (caso.idEstado !== ESTADO.ANALISIS || (await repo.countInspecciones(tx, id)) > 0) throw conflict(CICLO_MESSAGES.cannotReturn);
+        await moveTo(tx, caso, ESTADO.INSPECCION, usuario, CICLO_MESSAGES.history.returned(await repo.estadoNombre(tx, ESTADO.INSPECCION)));
+        return { id_estado: ESTADO.INSPECCION };
+      });
+    },
+
+    async close(id: number, idEstado: number, usuario: string, msg?: string) {
+      return transition(id, async (caso, tx) => {
+        if (!canClose(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotClose);
+        const motivo = msg?.trim() || closingReasonName(idEstado) || String(idEstado);
+        await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.closed(motivo), { fechaCierre: today(), idEstadoPrevio: caso.idEstado });
+        return { id_estado: idEstado };
+      });
+    },
+
+    async reopen(id: number, usuario: string) {
+      return transition(id, async (caso, tx) => {
+        if (!canReopen(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReopen);
+        const target = reopenTarget(caso.idEstadoPrevio);
+        await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.reopened(await repo.estadoNombre(tx, target)), { fechaCierre: null, idEstadoPrevio: null });
+        return { id_estado: target };
+      });
+    },
+
+    async reinspect(id: number, usuario: string) {
+      return transition(id, async (caso, tx) => {
+        if (!canReinspect(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReinspect);
+        await moveTo(tx, caso, ESTADO.INSPECCION, usuario, CICLO_MESSAGES.history.reinspected);
+        return { id_estado: ESTADO.INSPECCION };
+      });
+    },
+
+    /** PATCH /casos/estado/{id}: an explicit status change (closing ones go through close). */
+    async setEstado(id: number, idEstado: number, usuario: string) {
+      return transition(id, async (caso, tx) => {
+        const closing = idEstado >= ESTADO.FINALIZADO;
+        const extra = closing ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado < ESTADO.FINALIZADO ? caso.idEstado : caso.idEstadoPrevio } : { fechaCierre: null };
+        await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.statusChanged(await repo.estadoNombre(tx, idEstado)), extra);
+        return { id_estado: idEstado };
+      });
+    },
+
+    /** Status 3 '+ Ofrecimiento' saves the analysis and moves to 4 (spec §4). */
+    async saveAnalisis(id: number, input: { id_responsabilidad: number; valor_ofertado: string; analisis: string }, usuario: string) {
+      return transition(id, async (caso, tx) => {
+        if (caso.idEstado !== ESTADO.ANALISIS) throw conflict(CICLO_MESSAGES.cannotAnalyze);
+        await moveTo(tx, caso, ESTADO.OFRECIMIENTO, usuario, ANALISIS_MESSAGES.history, {
+          idResponsabilidad: input.id_responsabilidad,
+          valorOfertado: input.valor_ofertado,
+          analisis: input.analisis,
+        });
+        return { id_estado: ESTADO.OFRECIMIENTO };
+      });
+    },
+
+    /** Status 4 Reconsiderar: a new offered value and the reason, history prefixed RECONSIDERACION. */
+    async reconsider(id: number, input: { valor_ofertado: string; msg: string }, usuario: string) {
+      return transition(id, async (caso, tx) => {
+        if (caso.idEstado !== ESTADO.OFRECIMIENTO) throw conflict(CICLO_MESSAGES.cannotReconsider);
+        await repo.update(tx, id, { valorOfertado: input.valor_ofertado });
+        await historial.add(tx, id, usuario, `${ANALISIS_MESSAGES.reconsiderPrefix}: ${input.msg} - Nuevo valor ofertado ${formatPesos(input.valor_ofertado)}`);
+        return { id_estado: caso.idEstado };
+      });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { historial } from './historial.table';
+
+const COLUMNS = { id: historial.id, id_caso: historial.idCaso, fecha: historial.fecha, msg: historial.msg, usuario: historial.usuario };
+
+export const historialRepository = {
+  async insert(db: DbOrTx, values: { idCaso: number; usuario: string; msg: string }) {
+    const [row] = await db.insert(historial).values(values).returning(COLUMNS);
+    return row!;
+  },
+
+  listByCaso(db: DbOrTx, idCaso: number) {
+    return db
+      .select(COLUMNS)
+      .from(historial)
+      .where(eq(historial.idCaso, idCaso))
+      .orderBy(desc(historial.id));
+  },
+};

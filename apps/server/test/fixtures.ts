@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { todayIso } from '@siniestros/domain';
+import type { Db } from '../src/db/client';
+import { asegurados, casos, terceros } from '../src/features/casos/casos.table';
+import { historial } from '../src/features/historial/historial.table';
+import { companias } from '../src/features/reference/reference.table';
+
+export type CasoFixture = {
+  idEstado?: number;
+  terceros?: number;
+  usuario?: string;
+  reclamoNro?: string;
+  idCompania?: number;
+  idProducto?: number | null;
+  fechaCierre?: string | null;
+  valorOfertado?: string | null;
+};
+
+/**
+ * A case written straight to the database (with its insured party, third parties and the
+ * 'Alta caso' row), for tests whose subject is not case creation itself.
+ */
+export async function insertCaso(db: Db, fixture: CasoFixture = {}): Promise<{ id: number; idAsegurado: number; idCompania: number; terceroIds: number[] }> {
+  const idCompania = fixture.idCompania ?? (await ensureCompania(db));
+  return db.transaction(async (tx) => {
+    const [asegurado] = await tx
+      .insert(asegurados)
+      .values({ apellido: 'González', nombre: 'María José', idTipoDoc: 1, nroDoc: '28123456', marcaModelo: 'Ford Ka', dominio: 'AB123CD' })
+      .returning({ id: asegurados.id });
+    const [caso] = await tx
+      .insert(casos)
+      .values({
+        idCompania,
+        reclamoNro: fixture.reclamoNro ?? String(100000 + Math.floor(Math.random() * 900000)),
+        gestor: 'Gestor Test',
+        fechaCreado: todayIso(),
+        fechaSiniestro: '2026-10-01',
+        fechaDenuncia: '2026-10-02',
+        usuario: fixture.usuario ?? 'fixture@test.local',
+        idEstado: fixture.idEstado ?? 1,
+        fechaEstado: todayIso(),
+        idAsegurado: asegurado!.id,
+        idProducto: fixture.idProducto ?? null,
+        fechaCierre: fixture.fechaCierre ?? null,
+        valorOfertado: fixture.valorOfertado ?? null,
+        busqueda: 'gonzalez maria jose 28123456 ab123cd',
+      })
+      .returning({ id: casos.id });
+    const terceroIds: number[] = [];
+    for (let orden = 1; orden <= (fixture.terceros ?? 1); orden++) {
+      const [tercero] = await tx
+        .insert(terceros)
+        .values({ idCaso: caso!.id, orden, apellido: `Tercero${orden}`, nombre: 'Juan', idTipoDoc: 1, nroDoc: `3000000${orden}`, marcaModelo: 'Fiat Cronos', dominio: `AC${orden}00ZZ` })
+        .returning({ id: terceros.id });
+      terceroIds.push(tercero!.id);
+    }
+    await tx.insert(historial).values({ idCaso: caso!.id, usuario: fixture.usuario ?? 'fixture@test.local', msg: 'Alta caso' });
+    return { id: caso!.id, idAsegurado: asegurado!.id, idCompania, terceroIds };
+  });
+}
+
+export async function ensureCompania(db: Db, nombre = 'Compañía Test'): Promise<number> {
+  const existing = await db.execute<{ id: number }>(sql`SELECT id FROM companias WHERE nombre = ${nombre} LIMIT 1`);
+  const rows = (existing as unknown as { rows: { id: number }[] }).rows;
+  if (rows[0]) return Number(rows[0].id);
+  const [row] = await db.insert(companias).values({ nombre }).returning({ id: companias.id });
+  return row!.id;
+}
