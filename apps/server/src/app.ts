@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
 import { MSG_NOT_FOUND_ROUTE } from './shared/errors';
 import { createLocalStorage, type Storage } from './shared/storage';
 import { createCaptchaService, type CaptchaService } from './features/captcha/captcha.service';
@@ -21,7 +21,10 @@ import { captchaRoutes } from './features/captcha/captcha.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createReferenceService } from './features/reference/reference.service';
 import { referenceRoutes } from './features/reference/reference.routes';
-import { LoginThrottle } from './features/users/login-throttle';
+import { createLoginGuard } from './features/users/login-throttle';
+import { createAuditService } from './features/audit/audit.service';
+import { auditRoutes } from './features/audit/audit.routes';
+import { registerAuditHooks } from './features/audit/audit.hooks';
 import { createSessionsService } from './features/users/sessions.service';
 import { createUsersService } from './features/users/users.service';
 import { usersRoutes } from './features/users/users.routes';
@@ -66,7 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    forceCloseConnections: true,
+    // Shutdown closes idle keep-alive connections and lets in-flight requests finish (main.ts).
+    forceCloseConnections: 'idle',
     // The spec's paths end in '/' before a query string (`/casos/?page=`): both forms match.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -75,24 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a <style> element at runtime.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: config.COOKIE_SECURE === 'true' ? undefined : false,
-  });
+  await registerSecurityHeaders(app, config);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: config.UPLOAD_MAX_FILES, fields: 20, fieldSize: 100_000, parts: 60 },
@@ -105,11 +92,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
-
   const captcha = deps.captcha ?? createCaptchaService(config);
   if (!captcha.enabled) app.log.warn('CAPTCHA=off: the login form runs without a captcha (tests and local development only)');
   const sessions = createSessionsService(db, {
@@ -117,8 +99,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
     now,
   });
-  const throttle = new LoginThrottle(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000, () => now().getTime());
-  const users = createUsersService({ db, sessions, captcha, throttle });
+  const guard = createLoginGuard({
+    maxPerAccount: config.LOGIN_MAX_FAILURES,
+    maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    windowMs: config.LOGIN_WINDOW_MINUTES * 60_000,
+    now: () => now().getTime(),
+  });
+  const audit = createAuditService(db, { now });
+  const users = createUsersService({ db, sessions, captcha, guard, audit, now, adminRequiresTotp: config.ADMIN_REQUIRE_TOTP, totpIssuer: config.ORG_NAME });
   const reference = createReferenceService(db);
   const historial = createHistorialService(db);
   const casos = createCasosService({ db, historial });
@@ -129,13 +117,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mediacion = createMediacionService({ db, historial });
   const inspeccion = createInspeccionService({ db, historial, documentacion });
   const valores = createValoresService({ db });
-  registerAuth(app, sessions);
+  registerAuth(app, sessions, { config, adminRequiresTotp: config.ADMIN_REQUIRE_TOTP });
+  registerAuditHooks(app, { db, audit });
+  database.availability?.subscribe((event) => {
+    if (event.type === 'down') app.log.error({ err: event.error }, 'database down: answering 503 until it answers again');
+    else if (event.type === 'up') app.log.warn('database reachable again');
+    else app.log.warn({ err: event.error }, 'database connection lost');
+  });
 
   await app.register(
     async (api) => {
       healthRoutes(api, db);
       captchaRoutes(api, captcha);
       usersRoutes(api, { users, sessions, config });
+      auditRoutes(api, audit);
       referenceRoutes(api, { reference, config });
       historialRoutes(api, historial);
       casosRoutes(api, casos);
@@ -162,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
-  app.decorate('services', { users, sessions, reference, storage, historial, casos, lifecycle, documentacion, letrados, lesionados, mediacion, inspeccion, valores });
+  app.decorate('services', { users, sessions, audit, reference, storage, historial, casos, lifecycle, documentacion, letrados, lesionados, mediacion, inspeccion, valores });
   return app;
 }
 
@@ -171,6 +166,7 @@ declare module 'fastify' {
     services: {
       users: ReturnType<typeof createUsersService>;
       sessions: ReturnType<typeof createSessionsService>;
+      audit: ReturnType<typeof createAuditService>;
       reference: ReturnType<typeof createReferenceService>;
       storage: Storage;
       historial: ReturnType<typeof createHistorialService>;

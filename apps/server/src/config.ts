@@ -14,6 +14,7 @@ const configSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   CAPTCHA: z.enum(['altcha', 'off']).default('altcha'),
   CAPTCHA_SECRET: z.string().min(16).optional(),
   /** PBKDF2 iterations per attempt; the widget solves ~1000-3000 attempts. */
@@ -22,11 +23,31 @@ const configSchema = z.object({
   SESSION_HOURS: z.coerce.number().min(0.01).max(24).default(4),
   SESSION_IDLE_MINUTES: z.coerce.number().min(1).default(240),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * `false`; the number of proxies in front (`1` for one reverse proxy); the proxies' addresses or
+   * CIDRs separated by commas; or `true` (trusts every hop: a client can then choose its own address).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
+      const trimmed = value.trim().toLowerCase();
+      if (['true', 'yes'].includes(trimmed)) return true;
+      if (['false', '0', 'no', ''].includes(trimmed)) return false;
+      if (/^\d+$/.test(trimmed)) {
+        const hops = Number(trimmed);
+        return (_address, hop) => hop < hops;
+      }
+      return trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+    }),
   UPLOAD_MAX_MB: z.coerce.number().min(0.001).max(1024).default(20),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.1).default(15),
+  /** Higher than per account: several people of one office share an address. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  ADMIN_REQUIRE_TOTP: bool.default(false),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(20),
   ADMIN_USERNAME: z.string().default('admin@siniestros.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   ORG_ACRONYM: z.string().default('SGS'),

@@ -9,6 +9,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolMax: config.DB_POOL_MAX,
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
 });
 await migrate(database);
 const app = await buildApp({ database, config });
@@ -24,14 +25,27 @@ const purge = setInterval(() => void app.services.sessions.purgeExpired().catch(
 purge.unref();
 
 let closing = false;
+/**
+ * SIGTERM/SIGINT: stop accepting connections, answer 503 to new requests on open ones, let the
+ * requests in flight finish (up to SHUTDOWN_GRACE_SECONDS), then close the database and exit.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: draining requests`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    app.log.error('shutdown grace period over: exiting with requests still open');
+    process.exit(1);
+  }, config.SHUTDOWN_GRACE_SECONDS * 1000);
   force.unref();
+  // A keep-alive connection whose request just finished becomes idle: close it too, or the
+  // server would wait for the client to hang up.
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+  closeIdle.unref();
   await app.close();
+  clearInterval(closeIdle);
   await database.close();
+  app.log.info('shutdown complete');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

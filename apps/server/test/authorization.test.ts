@@ -19,6 +19,12 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'POST /api/users': 'admin',
   'PATCH /api/users/:id': 'admin',
   'POST /api/users/:id/sessions/revoke': 'admin',
+  // Second factor (TOTP): each user their own; an Admin removes a user's.
+  'POST /api/users/totp': 'any',
+  'POST /api/users/totp/confirm': 'any',
+  'POST /api/users/totp/disable': 'any',
+  'DELETE /api/users/:id/totp': 'admin',
+  'GET /api/audit/casos/:id': 'admin',
   'GET /api/doc': 'any',
   'GET /api/doc/abm': 'staff',
   'POST /api/doc': 'admin',

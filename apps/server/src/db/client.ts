@@ -15,6 +15,19 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+export type AvailabilityEvent = { type: 'down'; error: unknown } | { type: 'up' } | { type: 'connection-lost'; error: unknown };
+
+/**
+ * Whether PostgreSQL answers. After a connection-level failure the pool fails fast (every
+ * checkout is refused at once, so requests answer 503 instead of waiting for a timeout each)
+ * while a probe retries in the background; the first probe that answers closes it again
+ * (docs/decisions/007-database-outages.md).
+ */
+export type DatabaseAvailability = {
+  isDown: () => boolean;
+  subscribe: (listener: (event: AvailabilityEvent) => void) => void;
+};
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -22,6 +35,8 @@ export type Database = {
   /** The PGlite instance, when embedded (tests snapshot it). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** PostgreSQL only: outage detection and fail-fast. */
+  availability?: DatabaseAvailability;
 };
 
 export type DatabaseOptions = {
@@ -31,34 +46,252 @@ export type DatabaseOptions = {
   loadDataDir?: Blob;
   poolMax?: number;
   statementTimeoutMs?: number;
+  /** Time to open a connection (or wait for a free one) before giving up. */
+  connectTimeoutMs?: number;
+  /** While the database is down, how often the probe retries. */
+  probeIntervalMs?: number;
 };
+
+/** Driver and server failures that mean "PostgreSQL cannot be reached right now". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300', 'DB_UNAVAILABLE',
+]);
+const UNAVAILABLE_MESSAGE_RE = /timeout exceeded when trying to connect|Connection terminated|connection timeout|Query read timeout|Client has encountered a connection error|Connection is closed/i;
+/** The pool had no free connection in time: the server is busy, not gone. */
+const POOL_BUSY_RE = /timeout exceeded when trying to connect/i;
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  const candidate = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!candidate || depth > 5) return false;
+  if (candidate.code && UNAVAILABLE_CODES.has(candidate.code)) return true;
+  if (UNAVAILABLE_MESSAGE_RE.test(candidate.message ?? '')) return true;
+  return isDatabaseUnavailable(candidate.cause, depth + 1);
+}
+
+/** Refused at once because the database is known to be down (no new attempt was made). */
+export function isFailingFast(error: unknown, depth = 0): boolean {
+  const candidate = error as { code?: string; cause?: unknown } | undefined;
+  if (!candidate || depth > 5) return false;
+  return candidate.code === 'DB_UNAVAILABLE' || isFailingFast(candidate.cause, depth + 1);
+}
+
+/** A statement ran past DB_STATEMENT_TIMEOUT_MS: the server is alive but the request took too long. */
+export function isStatementTimeout(error: unknown, depth = 0): boolean {
+  const candidate = error as { code?: string; cause?: unknown } | undefined;
+  if (!candidate || depth > 5) return false;
+  return candidate.code === '57014' || isStatementTimeout(candidate.cause, depth + 1);
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options);
   const dir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
-  if (dir) fs.mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create({
-    dataDir: dir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  const unlock = dir ? lockDataDir(dir) : () => undefined;
+  try {
+    const pglite = await PGlite.create({
+      dataDir: dir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      pglite,
+      close: async () => {
+        await pglite.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is one process: a second one opening the same directory (a backup while the app
+ * runs, two servers) would corrupt it. A lock file with the owner's pid refuses that.
+ */
+export function lockDataDir(pgdataDir: string): () => void {
+  fs.mkdirSync(pgdataDir, { recursive: true });
+  const lockFile = path.join(path.dirname(pgdataDir), `${path.basename(pgdataDir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(`The database in ${pgdataDir} is in use by process ${owner}: stop it first`);
+      }
+      fs.rmSync(lockFile, { force: true }); // left by a process that died
+    }
+  }
+  throw new Error(`Could not lock ${pgdataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+type Listener = (event: AvailabilityEvent) => void;
+
+function createAvailability(probe: () => Promise<void>, probeIntervalMs: number) {
+  const listeners: Listener[] = [];
+  let isDown = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const emit = (event: AvailabilityEvent) => listeners.forEach((listener) => listener(event));
+
+  function scheduleProbe(delayMs: number) {
+    if (closed) return;
+    timer = setTimeout(() => {
+      probe().then(
+        () => {
+          isDown = false;
+          emit({ type: 'up' });
+        },
+        () => scheduleProbe(probeIntervalMs),
+      );
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    isDown: () => isDown,
+    subscribe: (listener: Listener) => void listeners.push(listener),
+    /** A connection-level failure: fail fast until the probe gets an answer. */
+    markDown(error: unknown) {
+      if (isDown || closed) return;
+      isDown = true;
+      emit({ type: 'down', error });
+      scheduleProbe(0);
+    },
+    connectionLost: (error: unknown) => emit({ type: 'connection-lost', error }),
+    close() {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const BROKEN = Symbol('broken connection');
+const GUARDED = Symbol('guarded');
+type GuardedClient = pg.PoolClient & { [BROKEN]?: boolean; [GUARDED]?: boolean };
+type QueryCallback = (error: Error | undefined, result?: unknown) => void;
+type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
+
+function unavailableError(): Error {
+  return Object.assign(new Error('PostgreSQL is unavailable (failing fast until it answers again)'), { code: 'DB_UNAVAILABLE' });
 }
 
 function openPostgres(url: string, options: DatabaseOptions): Database {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 15_000;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolMax ?? 10,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
-    query_timeout: (options.statementTimeoutMs ?? 15_000) + 2_000,
-    statement_timeout: options.statementTimeoutMs ?? 15_000,
+    // The server cancels a statement at statement_timeout; the client gives up a little later
+    // so that a connection whose server went silent (no RST, no answer) is noticed too.
+    query_timeout: statementTimeoutMs + 2_000,
+    statement_timeout: statementTimeoutMs,
     idle_in_transaction_session_timeout: 60_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     application_name: 'siniestros',
   });
-  // An idle client losing its connection must not crash the process (ASVS 16.5).
-  pool.on('error', () => undefined);
+
+  async function probe() {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, query_timeout: connectTimeoutMs });
+    try {
+      await client.connect();
+      await client.query('select 1');
+    } finally {
+      // end() waits for the server: never wait on a silent one.
+      void client.end().catch(() => undefined);
+    }
+  }
+  const availability = createAvailability(probe, options.probeIntervalMs ?? 1_000);
+
+  const onFailure = (error: unknown) => {
+    if (isDatabaseUnavailable(error) && !POOL_BUSY_RE.test((error as Error)?.message ?? '')) availability.markDown(error);
+  };
+
+  /** Watches a checked-out client: a connection-level error marks it so release() destroys it. */
+  function guard(client: GuardedClient): GuardedClient {
+    if (!client[GUARDED]) {
+      client[GUARDED] = true;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const noteError = (error: unknown) => {
+        if (isDatabaseUnavailable(error)) client[BROKEN] = true;
+        onFailure(error);
+      };
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const last = args[args.length - 1];
+        if (typeof last === 'function') {
+          args[args.length - 1] = (error: Error | undefined, result: unknown) => {
+            if (error) noteError(error);
+            (last as QueryCallback)(error, result);
+          };
+          return query(...args);
+        }
+        const result = query(...args);
+        if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject((noteError(error), error)));
+        return result;
+      };
+    }
+    // The pool gives each checkout a fresh release(); a broken connection must not go back.
+    const release = client.release;
+    client.release = (error?: Error | boolean) => release(error ?? (client[BROKEN] ? new Error('connection lost') : undefined));
+    return client;
+  }
+
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  (pool as { connect: unknown }).connect = (callback?: ConnectCallback) => {
+    if (availability.isDown()) {
+      const error = unavailableError();
+      if (!callback) return Promise.reject(error);
+      process.nextTick(() => callback(error));
+      return undefined;
+    }
+    if (callback) {
+      return connect((error, client, done) => {
+        if (error) onFailure(error);
+        callback(error, client ? guard(client) : client, done);
+      });
+    }
+    return connect()!.then(
+      (client) => guard(client),
+      (error: unknown) => {
+        onFailure(error);
+        throw error;
+      },
+    );
+  };
+
+  // An idle connection dropped by the server (restart, failover) must not crash the process.
+  pool.on('error', (error) => {
+    availability.connectionLost(error);
+    onFailure(error);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    availability: { isDown: availability.isDown, subscribe: availability.subscribe },
+    close: async () => {
+      availability.close();
+      await pool.end();
+    },
+  };
 }

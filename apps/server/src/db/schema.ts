@@ -7,3 +7,4 @@ export * from '../features/mediacion/mediacion.table';
 export * from '../features/inspeccion/inspeccion.table';
 export * from '../features/historial/historial.table';
 export * from '../features/documentacion/documentacion.table';
+export * from '../features/audit/audit.table';

@@ -13,6 +13,8 @@ export const ADMIN_ONLY: readonly Rol[] = [ROL.ADMIN];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Reachable by an Admin who still has to enrol a second factor (ADMIN_REQUIRE_TOTP). */
+    totpSetup?: boolean;
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
@@ -34,8 +36,12 @@ export function isSecureRequest(request: FastifyRequest, config: Config): boolea
   return request.protocol === 'https';
 }
 
-export function readSessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SECURE_COOKIE_NAME] ?? request.cookies[COOKIE_NAME];
+/**
+ * Over HTTPS only the `__Host-` cookie counts: a sibling subdomain or a plain-HTTP response can
+ * set a cookie named `sid`, but not one with that prefix (ASVS 7.2.x, cookie tossing).
+ */
+export function readSessionToken(request: FastifyRequest, config: Config): string | undefined {
+  return isSecureRequest(request, config) ? request.cookies[SECURE_COOKIE_NAME] : request.cookies[COOKIE_NAME];
 }
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, config: Config, token: string, expires: Date) {
@@ -56,21 +62,32 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** CSRF defence in depth on top of SameSite=Strict (ASVS 3.5): refuse cross-site writes. */
-function isCrossSiteWrite(request: FastifyRequest): boolean {
+/**
+ * CSRF defence in depth on top of SameSite=Strict (ASVS 3.5.1): a state-changing call that a
+ * browser marks as coming from another site (Sec-Fetch-Site), or whose Origin is not this
+ * host, is refused before anything runs. Non-browser clients send neither header.
+ */
+export function isCrossSiteWrite(request: FastifyRequest): boolean {
   if (!STATE_CHANGING.has(request.method)) return false;
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
   const origin = request.headers.origin;
   if (!origin) return false;
   try {
-    return new URL(origin).host !== request.headers.host;
+    // request.host honours X-Forwarded-Host only when TRUST_PROXY trusts the sender.
+    return new URL(origin).host !== request.host;
   } catch {
     return true;
   }
 }
 
-export function registerAuth(app: FastifyInstance, sessions: SessionsService) {
+export type AuthOptions = {
+  config: Config;
+  /** ADMIN_REQUIRE_TOTP: an Admin without a second factor reaches only the enrolment routes. */
+  adminRequiresTotp?: boolean;
+};
+
+export function registerAuth(app: FastifyInstance, sessions: SessionsService, options: AuthOptions) {
   app.decorateRequest('currentUser', null);
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
@@ -87,13 +104,17 @@ export function registerAuth(app: FastifyInstance, sessions: SessionsService) {
     if (isCrossSiteWrite(request)) throw forbidden(AUTH_MESSAGES.forbidden);
     const access = request.routeOptions.config?.access;
     if (!access) return; // unknown route: the 404 handler answers
-    const token = readSessionToken(request);
+    const token = readSessionToken(request, options.config);
     request.currentUser = token ? await sessions.resolve(token) : null;
     if (access === 'public') return;
     if (!request.currentUser) throw unauthorized(AUTH_MESSAGES.unauthenticated);
     if (!access.includes(request.currentUser.rol)) {
       request.log.warn({ userId: request.currentUser.id, route: request.routeOptions.url }, 'authorization denied');
       throw forbidden(AUTH_MESSAGES.forbidden);
+    }
+    const user = request.currentUser;
+    if (options.adminRequiresTotp && user.rol === ROL.ADMIN && !user.hasTotp && !request.routeOptions.config?.totpSetup) {
+      throw forbidden(AUTH_MESSAGES.totpSetupRequired);
     }
   });
 }

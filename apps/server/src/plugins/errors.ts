@@ -1,17 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, MSG_DB_UNAVAILABLE, MSG_INTERNAL, MSG_VALIDATION } from '../shared/errors';
-
-/** PostgreSQL / driver failures that mean "the database is not reachable right now". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300']);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const candidate = error as { code?: string; message?: string; cause?: unknown };
-  if (candidate?.code && UNAVAILABLE_CODES.has(candidate.code)) return true;
-  const message = candidate?.message ?? '';
-  if (/timeout exceeded when trying to connect|Connection terminated|connection timeout|Query read timeout/i.test(message)) return true;
-  return candidate?.cause ? isDatabaseUnavailable(candidate.cause) : false;
-}
+import { isDatabaseUnavailable, isFailingFast, isStatementTimeout } from '../db/client';
+import { AppError, MSG_DB_BUSY, MSG_DB_UNAVAILABLE, MSG_INTERNAL, MSG_VALIDATION } from '../shared/errors';
 
 /** One place maps every error to `{message, errors?}` in Spanish; nothing internal leaves (ASVS 16.5). */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -28,8 +18,14 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: errors[0]?.message ?? MSG_VALIDATION, errors });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+      // While failing fast the outage was logged once already ('database down'): no flood.
+      if (isFailingFast(error)) request.log.debug('database unavailable: failing fast');
+      else request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).header('Retry-After', '5').send({ message: MSG_DB_UNAVAILABLE });
+    }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: error }, 'statement timeout');
+      return reply.status(503).header('Retry-After', '5').send({ message: MSG_DB_BUSY });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -26,4 +26,5 @@ export const unavailable = (message: string) => new AppError(503, message, 'unav
 export const MSG_VALIDATION = 'Los datos enviados no son validos';
 export const MSG_INTERNAL = 'Ocurrió un error inesperado. Intente nuevamente.';
 export const MSG_DB_UNAVAILABLE = 'La base de datos no está disponible. Intente nuevamente en unos instantes.';
+export const MSG_DB_BUSY = 'La base de datos tardó demasiado en responder. Intente nuevamente en unos instantes.';
 export const MSG_NOT_FOUND_ROUTE = 'Recurso no encontrado';

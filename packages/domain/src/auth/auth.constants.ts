@@ -22,4 +22,23 @@ export const AUTH_MESSAGES = {
   network: 'Error de red o problema desconocido',
   logoutException: 'Ocurrió un error al cerrar sesión.',
   logoutError: 'Error al cerrar sesión',
+  sessionExpired: 'La sesión expiró',
+  sessionsRevoked: 'Sesiones cerradas',
+  totpRequired: 'Ingrese el código de verificación de su aplicación de autenticación',
+  totpInvalid: 'El código de verificación no es válido',
+  totpSetupRequired: 'Debe activar la verificación en dos pasos antes de continuar',
+} as const;
+
+/** Optional second factor: TOTP of RFC 6238 with the parameters every authenticator app uses. */
+export const TOTP = { digits: 6, periodSeconds: 30, algorithm: 'SHA1', secretBytes: 20, acceptedSteps: 1 } as const;
+
+export const TOTP_MESSAGES = {
+  started: 'Escanee el código con su aplicación de autenticación e ingrese el código que muestra',
+  enabled: 'Verificación en dos pasos activada',
+  disabled: 'Verificación en dos pasos desactivada',
+  notStarted: 'Primero genere un nuevo secreto de verificación',
+  alreadyEnabled: 'La verificación en dos pasos ya está activa',
+  notEnabled: 'La verificación en dos pasos no está activa',
+  mandatory: 'La verificación en dos pasos es obligatoria para los administradores',
+  reset: 'Verificación en dos pasos eliminada',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES, TOTP } from './auth.constants';
 
 /** Spec §5, login: the form checks what it sends, word for word. */
 export const loginSchema = z.strictObject({
@@ -13,8 +14,21 @@ export const loginSchema = z.strictObject({
     .min(4, 'La contraseña debe tener al menos 4 caracteres.')
     .max(50, 'La contraseña debe tener maximo 50 caracteres.'),
   captcha: z.string().max(20_000).optional(),
+  /** The TOTP code, for users with a second factor (checked by the server, 401 when wrong). */
+  totp: z.string().trim().max(10).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** A code typed from the authenticator app: enrolment confirmation and disabling. */
+export const totpCodeSchema = z.strictObject({
+  totp: z
+    .string({ error: AUTH_MESSAGES.totpInvalid })
+    .trim()
+    .regex(new RegExp(`^\\d{${TOTP.digits}}$`), AUTH_MESSAGES.totpInvalid),
+});
+export type TotpCode = z.infer<typeof totpCodeSchema>;
+
+export type TotpEnrolment = { secret: string; otpauth_url: string; message: string };
 
 export const MSG_CAPTCHA_REQUIRED = 'Debe completar el captcha';
 

@@ -1,3 +1,5 @@
+import { normalizeSearch } from '../shared/format';
+
 /** The 17 flags (spec §3): number, column name, chip label. */
 export const FLAGS = [
   { nro: 1, key: 'urg', label: 'Urgente', color: 'red' },
@@ -77,4 +79,37 @@ export const CASO_MESSAGES = {
   productoNotFound: 'El producto no existe',
   tipoDocNotFound: 'El tipo de documento no existe',
   loadError: 'Error casos',
+  created: 'Caso creado exitosamente',
+  terceroNotFound: 'El tercero no existe',
+  idempotencyKey: 'El encabezado Idempotency-Key debe tener entre 1 y 100 caracteres',
+  history: {
+    analistaAssigned: (apellido: string, nombre: string) => `Se asigna el analista ${`${apellido} ${nombre}`.trim()}`,
+    analistaRemoved: 'Se quita el analista asignado',
+  },
 } as const;
+
+/**
+ * Accented letters and the plain letter `normalizeSearch` turns each into, for SQL's
+ * `translate(lower(col), from, to)`: PostgreSQL's `lower()` leaves non-ASCII letters alone under
+ * the C locale, so both cases are listed. A unit test keeps this in step with `normalizeSearch`.
+ */
+export const SEARCH_FOLD = {
+  from: 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç',
+  to: 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc',
+} as const;
+
+/** More words than this in the quick search box are ignored (each one is a LIKE on the index). */
+export const MAX_SEARCH_TERMS = 8;
+
+/** The words of a quick search, normalized like the `busqueda` column (`casoSearchText`, docs/decisions/002). */
+export function searchTerms(value: string): string[] {
+  return [...new Set(normalizeSearch(value).split(' ').filter(Boolean))].slice(0, MAX_SEARCH_TERMS);
+}
+
+/** A LIKE pattern that finds `term` anywhere, with the LIKE wildcards and escape taken literally. */
+export function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** Spec §9: the export is named casos_export_{date}.xlsx. */
+export const exportFileName = (isoDay: string) => `casos_export_${isoDay}.xlsx`;

@@ -14,6 +14,9 @@ export const ADVANCE_TOASTS: Readonly<Record<number, string>> = {
   [ESTADO.CONVENIO]: 'Convenio enviado',
 };
 
+/** Spec §9: the page reloads this long after a case is closed from the Cierre dialog. */
+export const CIERRE_RELOAD_MS = 1500;
+
 export const CICLO_MESSAGES = {
   advanced: 'Caso avanzado',
   returned: 'Caso retrocedido',

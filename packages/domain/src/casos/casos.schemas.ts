@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   isoDate,
   mailList,
+  optionalFilterDate,
+  optionalFilterText,
   money,
   optional,
   optionalText,
@@ -15,8 +17,13 @@ import {
 import { CLOSING_REASONS, COND_CASOS, FLAGS, MAX_TERCEROS, CASO_MESSAGES } from './casos.constants';
 
 const MSG_DIGITS = 'Solo se permiten numeros';
+/** null and undefined read as '' (so a missing value gets the "required" message, not "null"). */
+const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value);
 const digits = (max: number) =>
-  z.coerce.string().trim().min(1, 'Este campo es requerido').max(max, `Debe tener maximo ${max} caracteres`).regex(/^\d+$/, MSG_DIGITS);
+  z.preprocess(
+    blankToEmpty,
+    z.coerce.string().trim().min(1, 'Este campo es requerido').max(max, `Debe tener maximo ${max} caracteres`).regex(/^\d+$/, MSG_DIGITS),
+  );
 
 /** Ignored on the server (the acting user comes from the session) but accepted for compatibility. */
 const compat = {
@@ -24,6 +31,10 @@ const compat = {
   user: z.unknown().optional(),
   fecha: z.unknown().optional(),
 };
+
+/** Keys the detail response carries that a save accepts and never writes. */
+const ignored = <const K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, z.unknown().optional()])) as { [P in K]: z.ZodOptional<z.ZodUnknown> };
 
 const tipoDoc = z.coerce.number({ error: 'Debe seleccionar un tipo de documento' }).int(MSG_INTEGER).min(1, 'Debe seleccionar un tipo de documento');
 const anio = optional(z.coerce.number().int(MSG_INTEGER).min(1900, 'Año invalido').max(2100, 'Año invalido'));
@@ -46,9 +57,13 @@ const personaFields = {
   mail: mailList,
 };
 
+/** Read-only keys of the detail's Asegurado / Tercero (the doc type name, position, case). */
+const PERSONA_READ_ONLY_KEYS = ['tipo_doc', 'orden', 'id_caso'] as const;
+
 export const aseguradoSchema = z.strictObject({
-  id: positiveId.optional(),
+  id: optional(positiveId),
   ...personaFields,
+  ...ignored(PERSONA_READ_ONLY_KEYS),
   poliza: optionalText(50),
   nro_chasis: optionalText(50),
   nro_motor: optionalText(50),
@@ -61,8 +76,9 @@ export type AseguradoInput = z.infer<typeof aseguradoSchema>;
 
 /** Spec §5, Tercero: the Asegurado limits, detalle up to 1500, plus id_letrado. */
 export const terceroSchema = z.strictObject({
-  id: positiveId.optional(),
+  id: optional(positiveId),
   ...personaFields,
+  ...ignored(PERSONA_READ_ONLY_KEYS),
   detalle: optionalText(1500),
   id_letrado: optional(z.coerce.number().int(MSG_INTEGER).min(1)),
 });
@@ -82,24 +98,72 @@ const casoEditableFields = {
   via_ingreso: optionalText(100),
 };
 
-export const casoAltaSchema = z.strictObject({ ...casoEditableFields, ...compat });
+/** Set by the server on creation (id_estado 1, today, the session user); accepted and ignored. */
+const ALTA_SERVER_KEYS = ['id', 'id_estado', 'fecha_creado', 'fecha_estado', 'msg'] as const;
+
+export const casoAltaSchema = z.strictObject({ ...casoEditableFields, ...ignored(ALTA_SERVER_KEYS), ...compat });
+export type CasoAltaInput = z.infer<typeof casoAltaSchema>;
+
+/**
+ * Fields of the detail's `caso` that a save never writes: the flags and read-only extras
+ * (spec §3), the status and what the life cycle, lawyers and inspections own.
+ */
+export const CASO_READ_ONLY_KEYS = [
+  'fecha_creado',
+  'id_estado',
+  'fecha_estado',
+  'msg',
+  'id_letrado',
+  'id_asegurado',
+  'id_tercero',
+  'id_tercero2',
+  'id_tercero3',
+  'id_tercero4',
+  'id_tercero5',
+  'id_inspeccion',
+  'id_responsabilidad',
+  'analisis',
+  'valor_ofertado',
+  'fecha_cierre',
+  'resultado',
+  'nombre_estado',
+  'estado',
+  'nombre_compania',
+  'apellido_analista',
+  'nombre_analista',
+  'producto',
+  'responsabilidad',
+  'monto_inspeccion',
+  ...FLAGS.map((flag) => flag.key),
+] as const;
 
 export const casoUpdateSchema = z.strictObject({
-  id: positiveId.optional(),
+  id: optional(positiveId),
   ...casoEditableFields,
+  // Spec §5: nullable in the check before saving (only the creation form requires it).
+  fecha_denuncia: optional(isoDate),
   id_analista: optional(positiveId),
   completa_doc: z.boolean().optional(),
+  presupuesto: optional(money),
+  cotizacion: optional(money),
+  valor_acordado: optional(money),
+  ampliacion: optional(text(200)),
+  ...ignored(CASO_READ_ONLY_KEYS),
   ...compat,
 });
 export type CasoUpdateInput = z.infer<typeof casoUpdateSchema>;
 
-const tercerosList = z.array(terceroSchema).max(MAX_TERCEROS, CASO_MESSAGES.tooManyTerceros);
+const tercerosList = z
+  .array(terceroSchema)
+  .max(MAX_TERCEROS, CASO_MESSAGES.tooManyTerceros)
+  .nullish()
+  .transform((terceros) => terceros ?? []);
 
 /** POST /casos/alta. */
 export const altaSchema = z.strictObject({
   caso: casoAltaSchema,
   asegurado: aseguradoSchema,
-  terceros: tercerosList.optional().default([]),
+  terceros: tercerosList,
 });
 export type AltaInput = z.infer<typeof altaSchema>;
 
@@ -107,24 +171,28 @@ export type AltaInput = z.infer<typeof altaSchema>;
 export const casoFullUpdateSchema = z.strictObject({
   caso: casoUpdateSchema,
   asegurados: aseguradoSchema,
-  terceros: tercerosList.optional().default([]),
+  terceros: tercerosList,
 });
 export type CasoFullUpdateInput = z.infer<typeof casoFullUpdateSchema>;
 
-const filterText = (max: number) => z.coerce.string().trim().max(max).optional().default('');
-const filterDigits = z.coerce
-  .string()
-  .trim()
-  .max(20)
-  .refine((value) => value === '' || /^\d+$/.test(value), MSG_DIGITS)
-  .optional()
-  .default('');
-const filterDate = z
-  .string()
-  .trim()
-  .refine((value) => value === '' || isoDate.safeParse(value).success, 'La fecha debe tener el formato AAAA-MM-DD')
-  .optional()
-  .default('');
+/** PATCH /terceros/t/{id}: the case's third parties (existing ones by id, new ones without). */
+export const tercerosUpdateSchema = z.array(terceroSchema).max(MAX_TERCEROS, CASO_MESSAGES.tooManyTerceros);
+
+// Filter values: null, undefined and '' all mean "any"; numbers are accepted for numeric fields.
+const filterField = (max: number, isValid: (value: string) => boolean = () => true, message = MSG_DIGITS) =>
+  z
+    .preprocess(
+      blankToEmpty,
+      z.coerce
+        .string()
+        .trim()
+        .max(max, `Debe tener maximo ${max} caracteres`)
+        .refine((value) => value === '' || isValid(value), message),
+    )
+    .default('');
+const filterText = (max: number) => optionalFilterText(max).default('');
+const filterDigits = filterField(20, (value) => /^\d+$/.test(value));
+const filterDate = optionalFilterDate.default('');
 
 /** "Sin Analista" in the analyst filter. */
 export const SIN_ANALISTA = 'sin';
@@ -136,25 +204,17 @@ export const casoFiltroSchema = z.strictObject({
   estado: filterDigits,
   producto: filterDigits,
   compania: filterDigits,
-  analista: z.coerce
-    .string()
-    .trim()
-    .refine((value) => value === '' || value === SIN_ANALISTA || /^\d{1,10}$/.test(value), 'Analista invalido')
-    .optional()
-    .default(''),
-  flag: z.coerce
-    .string()
-    .trim()
-    .refine((value) => value === '' || (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= FLAGS.length), 'Etiqueta invalida')
-    .optional()
-    .default(''),
+  analista: filterField(10, (value) => value === SIN_ANALISTA || /^\d{1,10}$/.test(value), 'Analista invalido'),
+  flag: filterField(2, (value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= FLAGS.length, 'Etiqueta invalida'),
   fechaDesde: filterDate,
   fechaHasta: filterDate,
   dominio: filterText(20),
   apellido: filterText(150),
-  condCasos: z.enum([COND_CASOS.TODOS, COND_CASOS.VIGENTES, COND_CASOS.CERRADOS]).optional().default(COND_CASOS.TODOS),
+  condCasos: z
+    .preprocess((value) => (value === null || value === undefined || value === '' ? COND_CASOS.TODOS : String(value)), z.enum([COND_CASOS.TODOS, COND_CASOS.VIGENTES, COND_CASOS.CERRADOS]))
+    .default(COND_CASOS.TODOS),
   busquedaRapida: filterText(100),
-  formato: z.string().optional(),
+  formato: z.string().nullish(),
 });
 export type CasoFiltro = z.infer<typeof casoFiltroSchema>;
 
@@ -188,12 +248,14 @@ export const ANALISIS_MESSAGES = {
   reconsidered: 'Se guardo el cambio de oferta',
   reconsiderPrefix: 'RECONSIDERACION',
   sinAcuerdo: 'Cierre sin Acuerdo',
+  responsabilidadNotFound: 'La responsabilidad no existe',
 } as const;
 
 const valorOfertado = z
   .union([z.string(), z.number()], { error: ANALISIS_MESSAGES.valor })
   .transform((value) => String(value).trim())
-  .refine((value) => value !== '', ANALISIS_MESSAGES.valor)
+  // A blank value gets only the 'required' message, not also the decimals one.
+  .refine((value) => value !== '', { message: ANALISIS_MESSAGES.valor, abort: true })
   .refine((value) => TWO_DECIMALS_RE.test(value), MSG_TWO_DECIMALS)
   .refine((value) => Number(value) < 1e13, 'El valor es demasiado grande');
 

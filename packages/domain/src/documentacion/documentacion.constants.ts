@@ -15,19 +15,30 @@ export const ALLOWED_EXTENSIONS = [
   'doc', 'docx', 'xls', 'xlsx', 'odt', 'ods', 'txt', 'csv', 'zip', 'mp4', 'mov',
 ] as const;
 
+export type AllowedExtension = (typeof ALLOWED_EXTENSIONS)[number];
+/** Formats without magic bytes: accepted when their content is UTF-8 text. */
+export const TEXT_EXTENSIONS: readonly AllowedExtension[] = ['txt', 'csv'];
+
 export const DOC_CARD_NAME_MAX = 14;
+
+/** 'Descargar Todo' (spec §2): every document of the case in one zip. */
+export const documentsZipName = (idCaso: number) => `caso_${idCaso}_documentos.zip`;
 
 export const DOCUMENTACION_MESSAGES = {
   uploaded: 'Archivos subidos exitosamente',
   history: 'Se agrego documentacion al caso',
   tooLarge: 'Hay uno o mas archivos mas grande de lo permitido',
   deleted: 'Documento eliminado',
+  historyDeleted: (name: string) => `Se elimino el documento ${name}`,
   notFound: 'El documento no existe',
+  noDocuments: 'El caso no tiene documentos',
   missingType: 'Cada archivo debe tener un tipo de documento',
   badType: 'Tipo de documento invalido',
   badExtension: 'Tipo de archivo no permitido',
+  badContent: 'El contenido del archivo no corresponde a su extension',
   badName: 'Nombre de archivo invalido',
   noFiles: 'Debe seleccionar al menos un archivo',
+  notMultipart: 'Los archivos deben enviarse como multipart/form-data',
   loadError: 'Error al obtener los documentos',
 } as const;
 
@@ -81,5 +92,6 @@ export const CONVENIO_MESSAGES = {
   downloaded: 'Convenios descargados',
   sent: 'Convenio enviado',
   noneSelected: 'Debe seleccionar al menos un convenio',
+  unknownTemplate: 'Convenio inexistente',
   noOffer: 'No se cargó un Valor Ofertado',
 } as const;

@@ -1,42 +1,78 @@
 import { z } from 'zod';
-import { isoDate, money, positiveId, text } from '../shared/fields';
+import { isoDate, optionalFilterDate, optionalFilterId, positiveId, text, MSG_TWO_DECIMALS, TWO_DECIMALS_RE } from '../shared/fields';
 
 export const INSPECCION_ESTADOS = { COORDINADA: 'Coordinada', LICITANDO: 'Licitando', FINALIZADA: 'Finalizada' } as const;
 export type InspeccionEstado = (typeof INSPECCION_ESTADOS)[keyof typeof INSPECCION_ESTADOS];
 export const INSPECCION_FILTER_ESTADOS = [INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.FINALIZADA] as const;
+/** States an inspection is still waiting in (spec §2, My inspections: the open-detail action). */
+export const INSPECCION_PENDING_ESTADOS = [INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.LICITANDO] as const;
+export const isInspeccionPending = (estado: string) => (INSPECCION_PENDING_ESTADOS as readonly string[]).includes(estado);
 
 /** On-screen limits (spec §9) are narrower than the API's (spec §5). */
 export const INSPECCION_INPUT_LIMITS = { direccion: 50, detalle: 200 } as const;
 export const INSPECCION_RESULTADO_LIST_MAX = 150;
+export const INSPECCION_RESULTADO_MAX = 600;
+
+/** The multipart parts of PATCH /inspeccion/d/{id} (API-CONTRACT.md). */
+export const INSPECCION_CLOSE_FILE_FIELDS = ['inspeccion', 'cotizacion'] as const;
+export type InspeccionCloseFileField = (typeof INSPECCION_CLOSE_FILE_FIELDS)[number];
 
 export const INSPECCION_MESSAGES = {
   scheduled: 'Se agendo inspeccion',
   edited: 'Se modifico la inspeccion',
   deleted: 'Inspeccion eliminada exitosamente',
+  deletedHistory: 'Se elimino la inspeccion',
   inspectorChanged: 'Se modifico el inspector',
   inspectorUpdated: 'Inspector Actualizado exitosamente',
   closed: 'Inspeccion actualizada',
   closeHistory: 'Inspeccion Finalizada, se avanza Caso a Analisis',
   empty: 'No hay inspecciones asignadas',
+  total: 'Cantidad total de inspecciones',
+  notLinked: 'Su usuario no tiene un inspector asignado',
   noResult: 'Sin resultado',
   notFound: 'La inspeccion no existe',
+  inspectorNotFound: 'El inspector no existe',
+  inspectorRequired: 'Debe seleccionar un inspector',
   notCoordinada: 'Solo se puede reasignar una inspeccion Coordinada',
   alreadyClosed: 'La inspeccion ya fue finalizada',
+  cannotDelete: 'No se puede eliminar una inspeccion Finalizada',
+  cannotEdit: 'No se puede modificar una inspeccion Finalizada',
+  casoNotCoordinating: 'Solo se puede agendar una inspeccion en un caso en Coordinar Inspección',
+  casoHasPending: 'El caso ya tiene una inspeccion pendiente',
+  casoNotWaiting: 'El caso no esta en Coordinar Inspección: no se puede finalizar la inspeccion',
   filesRequired: 'Debe adjuntar la Doc de la Inspeccion y la Cotizacion',
+  fileRepeated: 'Se envio mas de un archivo para el mismo documento',
   noResultado: 'No se cargo un detalle del resultado de la inspeccion',
   noCotizacion: 'No hay cotizacion',
+  montoRequired: 'Debe ingresar el monto de la inspeccion',
+  montoNegative: 'El monto debe ser mayor o igual a 0',
 } as const;
 
-/** Spec §5, inspection scheduling. */
-export const inspeccionSchema = z.strictObject({
-  id_inspector: z.coerce.number({ error: 'Debe seleccionar un inspector' }).int().min(1, 'Debe seleccionar un inspector'),
-  fecha_inspeccion: isoDate,
-  direccion: text(400, 1, 'La direccion es requerida'),
-  detalle: text(1500, 1, 'El detalle es requerido'),
+/** Ignored on the server (the case comes from the path or the inspection, the user from the session). */
+const compat = {
+  id: z.unknown().optional(),
+  id_caso: z.unknown().optional(),
+  estado: z.unknown().optional(),
   msg: z.unknown().optional(),
   fecha: z.unknown().optional(),
   usuario: z.unknown().optional(),
+};
+
+const inspectorId = z.coerce
+  .number({ error: INSPECCION_MESSAGES.inspectorRequired })
+  .int(INSPECCION_MESSAGES.inspectorRequired)
+  .min(1, INSPECCION_MESSAGES.inspectorRequired)
+  .max(2_147_483_647, INSPECCION_MESSAGES.inspectorRequired);
+
+/** Spec §5, inspection scheduling (also the edit). */
+export const inspeccionSchema = z.strictObject({
+  id_inspector: inspectorId,
+  fecha_inspeccion: isoDate,
+  direccion: text(400, 1, 'La direccion es requerida'),
+  detalle: text(1500, 1, 'El detalle es requerido'),
+  ...compat,
 });
+export type InspeccionInput = z.infer<typeof inspeccionSchema>;
 
 export const inspeccionDeleteSchema = z.strictObject({
   id_caso: positiveId.optional(),
@@ -44,32 +80,54 @@ export const inspeccionDeleteSchema = z.strictObject({
   fecha: z.unknown().optional(),
 });
 
+/** Spec §7, PATCH /inspeccion/update_inspector/{id} {caso, inspector, user, msg, fecha}. */
 export const updateInspectorSchema = z.strictObject({
-  inspector: positiveId,
+  inspector: inspectorId,
   caso: z.unknown().optional(),
   user: z.unknown().optional(),
   msg: z.unknown().optional(),
   fecha: z.unknown().optional(),
 });
 
-/** Spec §5, inspection close (multipart fields besides the two files). */
-export const inspeccionCloseSchema = z.strictObject({
-  resultado: z.string({ error: INSPECCION_MESSAGES.noResultado }).trim().min(1, INSPECCION_MESSAGES.noResultado).max(600, 'Debe tener maximo 600 caracteres'),
-  monto_inspeccion: money.refine((value) => Number(value) >= 0, 'El monto debe ser mayor o igual a 0'),
-});
+/** Spec §5: an amount >= 0 with at most two decimals, sent as a form field. */
+const montoInspeccion = z
+  .union([z.string(), z.number()], { error: INSPECCION_MESSAGES.montoRequired })
+  .transform((value) => String(value).trim())
+  .superRefine((value, context) => {
+    const fail = (message: string) => context.addIssue({ code: 'custom', message });
+    if (value === '') return fail(INSPECCION_MESSAGES.montoRequired);
+    if (/^-/.test(value) && Number.isFinite(Number(value))) return fail(INSPECCION_MESSAGES.montoNegative);
+    if (!TWO_DECIMALS_RE.test(value)) return fail(MSG_TWO_DECIMALS);
+    if (Number(value) >= 1e13) return fail('El valor es demasiado grande');
+  });
 
-const filterDate = z.string().trim().refine((value) => value === '' || isoDate.safeParse(value).success, 'La fecha debe tener el formato AAAA-MM-DD').optional().default('');
-const filterId = z.coerce.string().trim().refine((value) => value === '' || /^\d{1,10}$/.test(value), 'Solo se permiten numeros').optional().default('');
+/** Spec §5, inspection close: the form fields besides the two files. */
+export const inspeccionCloseSchema = z.object({
+  resultado: z
+    .string({ error: INSPECCION_MESSAGES.noResultado })
+    .trim()
+    .min(1, INSPECCION_MESSAGES.noResultado)
+    .max(INSPECCION_RESULTADO_MAX, `Debe tener maximo ${INSPECCION_RESULTADO_MAX} caracteres`),
+  monto_inspeccion: montoInspeccion,
+});
+export type InspeccionCloseInput = z.infer<typeof inspeccionCloseSchema>;
+
+/** Spec §7, POST /inspeccion/filtro: empty values mean "any". */
 export const inspeccionFiltroSchema = z.strictObject({
-  nroCaso: filterId,
-  nroInspeccion: filterId,
-  estado: z.union([z.literal(''), z.enum([INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.LICITANDO, INSPECCION_ESTADOS.FINALIZADA])]).optional().default(''),
-  inspector: filterId,
-  producto: filterId,
-  fechaDesde: filterDate,
-  fechaHasta: filterDate,
+  nroCaso: optionalFilterId,
+  nroInspeccion: optionalFilterId,
+  estado: z.preprocess(
+    (value) => value ?? '',
+    z.union([z.literal(''), z.enum([INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.LICITANDO, INSPECCION_ESTADOS.FINALIZADA])], { error: 'Estado invalido' }),
+  ),
+  inspector: optionalFilterId,
+  producto: optionalFilterId,
+  fechaDesde: optionalFilterDate,
+  fechaHasta: optionalFilterDate,
 });
+export type InspeccionFiltro = z.infer<typeof inspeccionFiltroSchema>;
 
+/** One inspection as every inspection list and the detail return it. */
 export type Inspeccion = {
   id: number;
   id_caso: number;
@@ -78,10 +136,19 @@ export type Inspeccion = {
   direccion: string;
   detalle: string;
   resultado: string | null;
+  /** numeric as a string (two decimals), null until closed. */
   monto_inspeccion: string | null;
   fecha_cierre: string | null;
   estado: InspeccionEstado;
   inspector_nombre?: string;
   inspector_apellido?: string;
+  /** Product name of the case. */
   producto?: string | null;
 };
+
+/** GET /inspeccion/all/?page&pageSize. */
+export type InspeccionesPage = { inspecciones: Inspeccion[]; totalPages: number; totalCount: number };
+/** POST /inspeccion/filtro/?page&pageSize (the spec's field names differ from the unfiltered list). */
+export type InspeccionesFiltradas = { data: Inspeccion[]; totalPage: number; totalCount: number };
+/** GET /inspeccion/i/{id_inspect}: newest first, paged like every list. */
+export type InspeccionesDelInspector = { data: Inspeccion[]; totalPages: number; totalCount: number };

@@ -3,27 +3,37 @@ import { positiveId, text, MSG_INTEGER } from '../shared/fields';
 
 export const LESIONADO_MESSAGES = {
   created: 'Lesionado creado exitosamente',
+  /** Spec §8 reuses the analyst text for the injured-person update. */
   updated: 'analista actualizado exitosamente',
   history: 'Se creo el Lesionado',
   empty: 'No hay datos disponibles.',
   notFound: 'El lesionado no existe',
+  tipoDocRequired: 'Debe seleccionar un tipo de documento',
 } as const;
 
 /** Spec §5, Lesionado. */
 const lesionadoFields = {
   apellido: text(50, 1, 'El apellido es requerido'),
   nombre: text(50, 1, 'El nombre es requerido'),
-  id_tipo_doc: z.coerce.number({ error: 'Debe seleccionar un tipo de documento' }).int(MSG_INTEGER).min(1, 'Debe seleccionar un tipo de documento'),
+  id_tipo_doc: z.coerce
+    .number({ error: LESIONADO_MESSAGES.tipoDocRequired })
+    .int(MSG_INTEGER)
+    .min(1, LESIONADO_MESSAGES.tipoDocRequired)
+    .max(2_147_483_647, MSG_INTEGER),
   nro_doc: text(50, 1, 'El numero de documento es requerido'),
 };
 
-export const lesionadoCreateSchema = z.strictObject({
-  ...lesionadoFields,
+/** The spec's client also sends these; the case comes from the path and the rest from the server. */
+const compat = {
   idCaso: z.unknown().optional(),
+  id_caso: z.unknown().optional(),
   msg: z.unknown().optional(),
   usuario: z.unknown().optional(),
   fecha: z.unknown().optional(),
-});
-export const lesionadoUpdateSchema = z.strictObject({ id: positiveId.optional(), ...lesionadoFields });
+};
 
-export type Lesionado = { id: number; id_caso: number; apellido: string; nombre: string; id_tipo_doc: number; nro_doc: string; tipo_doc?: string };
+export const lesionadoCreateSchema = z.strictObject({ ...lesionadoFields, ...compat });
+export const lesionadoUpdateSchema = z.strictObject({ id: positiveId.optional(), ...lesionadoFields, ...compat });
+export type LesionadoInput = z.infer<typeof lesionadoCreateSchema>;
+
+export type Lesionado = { id: number; id_caso: number; apellido: string; nombre: string; id_tipo_doc: number; nro_doc: string; tipo_doc?: string | null };

@@ -46,6 +46,9 @@ export const letradoUpdateSchema = z.strictObject({
   fecha: z.unknown().optional(),
 });
 
+export type LetradoInput = z.output<typeof letradoCreateSchema>;
+export type LetradoUpdate = z.output<typeof letradoUpdateSchema>;
+
 export type Letrado = {
   id: number;
   id_caso: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optional, positiveId, text, timeOfDay } from '../shared/fields';
+import { isoDate, optionalFilterDate, optionalFilterId, optionalFilterText, optionalText, positiveId, text, timeOfDay } from '../shared/fields';
 
 export const AUDIENCIA_MESSAGES = {
   created: 'Audiencia creada exitosamente',
@@ -7,51 +7,60 @@ export const AUDIENCIA_MESSAGES = {
   historyCreated: 'Se creo el Audiencia',
   historyUpdated: 'Se actualizo informacion del Audiencia',
   total: 'Cantidad total de audiencias',
+  empty: 'No hay datos disponibles.',
   notFound: 'La audiencia no existe',
+  lugarRequired: 'La descripcion es requerida',
 } as const;
 export const AUDIENCIA_LUGAR_LIST_MAX = 125;
 export const AUDIENCIA_LUGAR_INPUT_MAX = 400;
+export const AUDIENCIA_NRO_MAX = 20;
 
-/** Spec §5, Audiencia. `fechah` is the hearing date; `fecha` the day it was recorded. */
+/** Spec §5, Audiencia. `fechah` is the hearing date; `fecha` the day it was recorded (set by the server). */
 const audienciaFields = {
   fechah: isoDate,
   hora: timeOfDay,
-  lugar: text(600, 1, 'La descripcion es requerida'),
-  mediacion_nro: optional(z.string().trim().max(20, 'Debe tener maximo 20 caracteres')),
+  lugar: text(600, 1, AUDIENCIA_MESSAGES.lugarRequired),
+  // Nullable; a number typed into the field is kept as text ('' and blanks mean none).
+  mediacion_nro: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), optionalText(AUDIENCIA_NRO_MAX)),
 };
 
-export const audienciaCreateSchema = z.strictObject({
-  idCaso: z.unknown().optional(),
-  ...audienciaFields,
-  msg: z.unknown().optional(),
-  fecha: z.unknown().optional(),
-  usuario: z.unknown().optional(),
-});
-export const audienciaUpdateSchema = z.strictObject({
-  id: positiveId.optional(),
+/** The spec's client also sends these; the case comes from the path and the rest from the server. */
+const compat = {
   idCaso: z.unknown().optional(),
   id_caso: z.unknown().optional(),
-  ...audienciaFields,
   msg: z.unknown().optional(),
   fecha: z.unknown().optional(),
   usuario: z.unknown().optional(),
-});
+  compania: z.unknown().optional(),
+};
 
-const filterDate = z.string().trim().refine((value) => value === '' || isoDate.safeParse(value).success, 'La fecha debe tener el formato AAAA-MM-DD').optional().default('');
+export const audienciaCreateSchema = z.strictObject({ ...audienciaFields, ...compat });
+export const audienciaUpdateSchema = z.strictObject({ id: positiveId.optional(), ...audienciaFields, ...compat });
+export type AudienciaInput = z.infer<typeof audienciaCreateSchema>;
+
+/** Spec §7, POST /mediacion/filter: empty values mean "any". */
 export const audienciaFiltroSchema = z.strictObject({
-  audienciaNro: z.coerce.string().trim().max(20).optional().default(''),
-  compania: z.coerce.string().trim().refine((value) => value === '' || /^\d{1,10}$/.test(value), 'Compañia invalida').optional().default(''),
-  fechaDesde: filterDate,
-  fechaHasta: filterDate,
+  audienciaNro: optionalFilterText(AUDIENCIA_NRO_MAX),
+  compania: optionalFilterId,
+  fechaDesde: optionalFilterDate,
+  fechaHasta: optionalFilterDate,
 });
+export type AudienciaFiltro = z.infer<typeof audienciaFiltroSchema>;
 
 export type Audiencia = {
   id: number;
   id_caso: number;
   fecha: string;
   fechah: string;
+  /** HH:MM:SS (show with formatTime). */
   hora: string;
   lugar: string;
   mediacion_nro: string | null;
+  /** Company name of the case (the hearing lists carry it). */
   compania?: string | null;
 };
+
+/** GET /mediacion/?page&pageSize. */
+export type AudienciasPage = { data: Audiencia[]; totalPages: number; total: number };
+/** POST /mediacion/filter/?page&pageSize (the spec's field names differ from the unfiltered list). */
+export type AudienciasFiltradas = { data: Audiencia[]; totalPage: number; total: number };

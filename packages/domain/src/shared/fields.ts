@@ -39,7 +39,8 @@ export const positiveId = z.coerce
 export const idParam = z.object({ id: positiveId });
 
 export function text(max: number, min = 0, minMessage = MSG_REQUIRED) {
-  const base = z.string().trim().max(max, `Debe tener maximo ${max} caracteres`);
+  // A missing value gets the field's own message too, not zod's English default.
+  const base = z.string({ error: min > 0 ? minMessage : MSG_REQUIRED }).trim().max(max, `Debe tener maximo ${max} caracteres`);
   return min > 0 ? base.min(min, minMessage) : base;
 }
 
@@ -85,3 +86,16 @@ export const pagingQuery = z.object({
 export type PagingQuery = z.infer<typeof pagingQuery>;
 
 export const PAGE_SIZE = 20;
+
+/** List filters (spec §2 filter panels): missing, null and '' all mean "any" and become ''. */
+const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value);
+export const optionalFilterText = (max: number) =>
+  z.preprocess(blankToEmpty, z.coerce.string().trim().max(max, `Debe tener maximo ${max} caracteres`));
+export const optionalFilterId = z.preprocess(
+  blankToEmpty,
+  z.coerce.string().trim().refine((value) => value === '' || /^\d{1,9}$/.test(value), 'Solo se permiten numeros'),
+);
+export const optionalFilterDate = z.preprocess(
+  blankToEmpty,
+  z.string().trim().refine((value) => value === '' || isoDate.safeParse(value).success, MSG_DATE),
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROL } from '../auth/auth.constants';
+import { COMMON_PASSWORD_LIST } from './common-passwords';
 
 export const USER_MESSAGES = {
   name: { min: 'Debe tener al menos 3 caracteres', max: 'Debe tener maximo 50 caracteres' },
@@ -17,12 +18,12 @@ export const USER_MESSAGES = {
   inspectorNotFound: 'El inspector indicado no existe',
 } as const;
 
-/** A few of the passwords every list of leaked passwords starts with (ASVS 6.2.4). */
-export const COMMON_PASSWORDS = new Set([
-  '12345678', '123456789', '1234567890', 'password', 'password1', 'qwertyui', 'qwerty123',
-  '11111111', '00000000', 'abcd1234', 'iloveyou', 'contraseña', 'contrasena', 'admin123',
-  'administrador', 'siniestros', 'argentina', 'bocajuniors', 'riverplate', 'password123',
-]);
+/** The ~1,000 most common passwords, refused for new users and changes (ASVS 6.2.4). */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON_PASSWORD_LIST);
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}
 
 const personName = z.string().trim().min(3, USER_MESSAGES.name.min).max(50, USER_MESSAGES.name.max);
 
@@ -31,7 +32,7 @@ export const newPassword = z
   .string()
   .min(8, USER_MESSAGES.passwordMin)
   .max(128, USER_MESSAGES.passwordMax)
-  .refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()), USER_MESSAGES.passwordCommon);
+  .refine((value) => !isCommonPassword(value), USER_MESSAGES.passwordCommon);
 
 const rol = z.coerce
   .number({ error: USER_MESSAGES.rol })
@@ -91,4 +92,6 @@ export type Usuario = {
   id_tipo_usuario: number;
   id_inspect: number | null;
   activo: boolean;
+  /** Has a confirmed TOTP second factor. */
+  totp: boolean;
 };

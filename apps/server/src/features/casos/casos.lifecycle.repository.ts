@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { estados } from '../reference/reference.table';
+import { estados, responsabilidades } from '../reference/reference.table';
 import { inspecciones } from '../inspeccion/inspeccion.table';
 import { casos } from './casos.table';
 
@@ -24,6 +24,11 @@ export const casosLifecycleRepository = {
   async estadoNombre(tx: DbOrTx, idEstado: number): Promise<string> {
     const [row] = await tx.select({ nombre: estados.nombre }).from(estados).where(eq(estados.id, idEstado));
     return row?.nombre ?? String(idEstado);
+  },
+
+  async responsabilidadExists(tx: DbOrTx, id: number): Promise<boolean> {
+    const [row] = await tx.select({ id: responsabilidades.id }).from(responsabilidades).where(eq(responsabilidades.id, id));
+    return Boolean(row);
   },
 
   async countInspecciones(tx: DbOrTx, idCaso: number, onlyPending = false): Promise<number> {

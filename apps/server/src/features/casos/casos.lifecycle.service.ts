@@ -13,7 +13,7 @@ import {
   todayIso,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { conflict, notFound } from '../../shared/errors';
+import { conflict, notFound, unprocessable } from '../../shared/errors';
 import { casosLifecycleRepository as repo, type CasoEstado } from './casos.lifecycle.repository';
 
 /** Appends a history row inside the caller's transaction. */
@@ -106,6 +106,8 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     async saveAnalisis(id: number, input: { id_responsabilidad: number; valor_ofertado: string; analisis: string }, usuario: string) {
       return transition(id, async (caso, tx) => {
         if (caso.idEstado !== ESTADO.ANALISIS) throw conflict(CICLO_MESSAGES.cannotAnalyze);
+        // An unknown id would otherwise fail the foreign key as a 500.
+        if (!(await repo.responsabilidadExists(tx, input.id_responsabilidad))) throw unprocessable(ANALISIS_MESSAGES.responsabilidadNotFound);
         await moveTo(tx, caso, ESTADO.OFRECIMIENTO, usuario, ANALISIS_MESSAGES.history, {
           idResponsabilidad: input.id_responsabilidad,
           valorOfertado: input.valor_ofertado,

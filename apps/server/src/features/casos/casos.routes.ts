@@ -1,8 +1,87 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CASO_MESSAGES,
+  altaSchema,
+  aseguradoSchema,
+  asignarAnalistaSchema,
+  casoFiltroSchema,
+  casoFullUpdateSchema,
+  casoUpdateSchema,
+  exportFileName,
+  flagToggleSchema,
+  idParam,
+  pagingQuery,
+  tercerosUpdateSchema,
+  todayIso,
+} from '@siniestros/domain';
+import { STAFF, userOf } from '../../plugins/auth';
+import { notFound } from '../../shared/errors';
 import type { CasosService } from './casos.service';
 
-// TODO(stub): filled in by the feature's issue.
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const altaHeaders = z.looseObject({
+  'idempotency-key': z.string().trim().min(1, CASO_MESSAGES.idempotencyKey).max(100, CASO_MESSAGES.idempotencyKey).optional(),
+});
+
+/** Spec §7 Cases, with the paths DECISIONS.md fixes (detail read, one-call update). */
 export function casosRoutes(app: FastifyInstance, casos: CasosService) {
-  void app;
-  void casos;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = { config: { access: STAFF } };
+  const tags = ['casos'];
+  const updated = (result: { id_estado: number }) => ({ message: CASO_MESSAGES.updated, ...result });
+
+  r.post('/casos/alta', { ...route, schema: { tags, headers: altaHeaders, body: altaSchema } }, async (request, reply) => {
+    const { id, isNew } = await casos.create(request.body, userOf(request).username, request.headers['idempotency-key']);
+    return reply.status(isNew ? 201 : 200).send({ message: CASO_MESSAGES.created, id });
+  });
+
+  r.get('/casos/ultimo', { ...route, schema: { tags } }, () => casos.lastId());
+
+  r.get('/casos', { ...route, schema: { tags, querystring: pagingQuery } }, (request) => casos.list(request.query));
+
+  r.post('/casos/filtro', { ...route, schema: { tags, querystring: pagingQuery, body: casoFiltroSchema } }, (request) =>
+    casos.filter(request.body, request.query),
+  );
+
+  r.post('/casos/export', { ...route, schema: { tags, body: casoFiltroSchema } }, async (request, reply) => {
+    const stream = await casos.export(request.body);
+    if (!stream) throw notFound(CASO_MESSAGES.noResults);
+    return reply
+      .header('Content-Type', XLSX_TYPE)
+      .header('Content-Disposition', `attachment; filename="${exportFileName(todayIso())}"`)
+      .send(stream);
+  });
+
+  r.get('/casos/flag/:id', { ...route, schema: { tags, params: idParam } }, (request) => casos.flags(request.params.id));
+
+  r.patch('/casos/flag/:id', { ...route, schema: { tags, params: idParam, body: flagToggleSchema } }, (request) =>
+    casos.toggleFlag(request.params.id, request.body.flag),
+  );
+
+  r.patch('/casos/caso_ana/:id', { ...route, schema: { tags, params: idParam, body: asignarAnalistaSchema } }, async (request) => {
+    await casos.assignAnalista(request.params.id, request.body.id_analista, userOf(request).username);
+    return { message: CASO_MESSAGES.analistaUpdated };
+  });
+
+  r.get('/casos/:id', { ...route, schema: { tags, params: idParam } }, (request) => casos.getDetail(request.params.id));
+
+  r.patch('/casos/:id', { ...route, schema: { tags, params: idParam, body: casoFullUpdateSchema } }, async (request) =>
+    updated(await casos.update(request.params.id, request.body, userOf(request).username)),
+  );
+
+  // The spec's three calls of one case edit; each takes the CASE id (API contract).
+  r.patch('/casos/t/:id', { ...route, schema: { tags, params: idParam, body: casoUpdateSchema } }, async (request) =>
+    updated(await casos.updateCaso(request.params.id, request.body, userOf(request).username)),
+  );
+
+  r.patch('/asegurados/t/:id', { ...route, schema: { tags, params: idParam, body: aseguradoSchema } }, async (request) =>
+    updated(await casos.updateAsegurado(request.params.id, request.body)),
+  );
+
+  r.patch('/terceros/t/:id', { ...route, schema: { tags, params: idParam, body: tercerosUpdateSchema } }, async (request) =>
+    updated(await casos.updateTerceros(request.params.id, request.body)),
+  );
 }

@@ -69,5 +69,7 @@ export async function renderConvenio(template: ConvenioTemplate, detail: CasoDet
 }
 
 export function convenioFileName(template: ConvenioTemplate, casoId: number): string {
-  return `Convenio_${template.id}_${template.nombre.replace(/[^A-Za-z0-9]+/g, '_')}_Caso_${casoId}.docx`;
+  // Accents dropped first so 'Daños' reads 'Danos', not 'Da_os' (zip entry names stay ASCII).
+  const ascii = template.nombre.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return `Convenio_${template.id}_${ascii.replace(/[^A-Za-z0-9]+/g, '_')}_Caso_${casoId}.docx`;
 }

@@ -1,8 +1,81 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CONVENIOS_ZIP_NAME,
+  DOCUMENTACION_MESSAGES,
+  convenioSchema,
+  deleteDocumentQuery,
+  deleteDocumentSchema,
+  documentsZipName,
+  downloadQuery,
+  idParam,
+} from '@siniestros/domain';
+import { ANY_ROLE, STAFF, userOf } from '../../plugins/auth';
 import type { DocumentacionService } from './documentacion.service';
+import { safeContentType, unsupportedContent } from './documentacion.files';
 
-// TODO(stub): filled in by the feature's issue.
+/** RFC 5987 value: UTF-8 percent-encoded, with the characters encodeURIComponent leaves alone. */
+const encodeExtValue = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** An ASCII fallback: accents dropped, anything else outside printable ASCII (and quotes) replaced. */
+const asciiFileName = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+
+/** RFC 6266: `filename=` for old clients, `filename*=` with the real name for the rest. */
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  return `${kind}; filename="${asciiFileName(name)}"; filename*=UTF-8''${encodeExtValue(name)}`;
+}
+
+function sendFile(reply: FastifyReply, kind: 'attachment' | 'inline', name: string, type: string, body: NodeJS.ReadableStream) {
+  return reply.header('Content-Disposition', contentDisposition(kind, name)).header('X-Content-Type-Options', 'nosniff').type(type).send(body);
+}
+
+/** Spec §7 Documents, and the delete paths DECISIONS.md fixes. */
 export function documentacionRoutes(app: FastifyInstance, documentacion: DocumentacionService) {
-  void app;
-  void documentacion;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { config: { access: STAFF } };
+  // Inspectors read the documents of the cases of their own inspections (object-checked in the service).
+  const anyRole = { config: { access: ANY_ROLE } };
+  const tags = ['documentacion'];
+
+  r.post('/documentacion/t/:id', { ...staff, schema: { tags, params: idParam, consumes: ['multipart/form-data'] } }, async (request, reply) => {
+    if (!request.isMultipart()) throw unsupportedContent(DOCUMENTACION_MESSAGES.notMultipart);
+    const files = await documentacion.upload(request.params.id, userOf(request).username, request.parts());
+    return reply.status(201).send({ message: DOCUMENTACION_MESSAGES.uploaded, files });
+  });
+
+  r.get('/documentacion/listado/:id', { ...anyRole, schema: { tags, params: idParam } }, (request) => documentacion.listNames(userOf(request), request.params.id));
+
+  r.get('/documentacion/downloadfile', { ...anyRole, schema: { tags, querystring: downloadQuery } }, async (request, reply) => {
+    const { documento, content } = await documentacion.download(userOf(request), request.query.id, request.query.name);
+    return sendFile(reply, 'attachment', documento.nombre, safeContentType(documento.mime), content);
+  });
+
+  r.get('/documentacion/:id', { ...anyRole, schema: { tags, params: idParam } }, async (request, reply) => {
+    const zip = await documentacion.zipAll(userOf(request), request.params.id);
+    return sendFile(reply, 'attachment', documentsZipName(request.params.id), 'application/zip', zip);
+  });
+
+  r.post('/documentacion/d/:id', { ...staff, schema: { tags, params: idParam, body: deleteDocumentSchema } }, async (request) => {
+    await documentacion.remove(request.params.id, request.body.doc, userOf(request).username);
+    return { message: DOCUMENTACION_MESSAGES.deleted };
+  });
+
+  r.delete('/documentacion/:id', { ...staff, schema: { tags, params: idParam, querystring: deleteDocumentQuery } }, async (request) => {
+    await documentacion.remove(request.params.id, request.query.name, userOf(request).username);
+    return { message: DOCUMENTACION_MESSAGES.deleted };
+  });
+
+  r.get('/documentacion/i/:id', { ...staff, schema: { tags, params: idParam } }, async (request, reply) => {
+    const pdf = await documentacion.report(request.params.id, userOf(request).username);
+    return sendFile(reply, 'inline', `caso_${request.params.id}_informe.pdf`, 'application/pdf', pdf);
+  });
+
+  r.post('/documentacion/c/:id', { ...staff, schema: { tags, params: idParam, body: convenioSchema } }, async (request, reply) => {
+    const zip = await documentacion.convenios(request.params.id, request.body.convenioFile);
+    return sendFile(reply, 'attachment', CONVENIOS_ZIP_NAME, 'application/zip', zip);
+  });
 }

@@ -1,34 +1,237 @@
-import type { MultipartFile } from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { ZipArchive } from 'archiver';
+import {
+  AUTH_MESSAGES,
+  CASO_MESSAGES,
+  CONVENIO_MESSAGES,
+  CONVENIO_TEMPLATES,
+  DOCUMENTACION_MESSAGES,
+  ROL,
+  UPLOAD_DOC_TYPES,
+  documentFileName,
+  fileExtension,
+  isSafeFileName,
+} from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import type { HistorialService } from '../historial/historial.service';
 import type { Storage } from '../../shared/storage';
 import type { CasosService } from '../casos/casos.service';
 import type { Config } from '../../config';
+import type { CurrentUser } from '../users/sessions.service';
+import { badRequest, forbidden, notFound, tooLarge, unprocessable } from '../../shared/errors';
+import { documentacionRepository as repo, type DocumentoRow } from './documentacion.repository';
+import { checkedContent, fileKindOf, unsupportedContent } from './documentacion.files';
+import { convenioFileName, renderConvenio } from './documentacion.convenios';
+import { renderCasoReport } from './documentacion.report';
 
 /** A file streamed into storage whose documentos row is not written yet. */
 export type StoredUpload = { nombre: string; tipo: string; storageKey: string; tamano: number; mime: string | null };
 
 export type DocumentacionService = ReturnType<typeof createDocumentacionService>;
 
-// TODO(stub): filled in by the documents issue. The signatures below are the contract other
-// features (inspection close) code against.
+/** The multipart protocol of the upload (API-CONTRACT.md): a `tipo` field before each file part. */
+export const UPLOAD_TYPE_FIELD = 'tipo';
+export const UPLOAD_FILE_FIELD = 'uploadFiles';
+
+const isUploadDocType = (tipo: string): boolean => (UPLOAD_DOC_TYPES as readonly string[]).includes(tipo);
+
+/** @fastify/multipart's error when a file passes `limits.fileSize`. */
+const isFileTooLarge = (error: unknown) => (error as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** Names in `taken` compared the way the unique index does (lower case). */
+function withFreeNames(uploads: StoredUpload[], taken: Set<string>): StoredUpload[] {
+  return uploads.map((upload) => {
+    const nombre = taken.has(upload.nombre.toLowerCase()) ? documentFileName(upload.tipo, upload.nombre, taken) : upload.nombre;
+    taken.add(nombre.toLowerCase());
+    return { ...upload, nombre };
+  });
+}
+
+/**
+ * Case documents (spec §3 upload types, §7 Documents): bytes in `storage` under keys the
+ * server generates, metadata in `documentos`. Names come from requests only as lookups in the
+ * database, scoped to the case, so no request names a path.
+ */
 export function createDocumentacionService(deps: { db: Db; storage: Storage; historial: HistorialService; casos: CasosService; config: Config }) {
-  void deps;
-  const pending = (): never => {
-    throw new Error('documentacion service not implemented yet');
-  };
+  const { db, storage, historial, casos, config } = deps;
+
+  async function assertCaso(idCaso: number) {
+    if (!(await repo.casoExists(db, idCaso))) throw notFound(CASO_MESSAGES.notFound);
+  }
+
+  /** Staff read every case; an Inspector only the cases of their inspections (ARCHITECTURE.md, object-level checks). */
+  async function assertCanRead(user: CurrentUser, idCaso: number) {
+    await assertCaso(idCaso);
+    if (user.rol !== ROL.INSPECTOR) return;
+    if (user.idInspect === null || !(await repo.hasInspectionOf(db, idCaso, user.idInspect))) throw forbidden(AUTH_MESSAGES.forbidden);
+  }
+
+  async function findDocumento(idCaso: number, nombre: string): Promise<DocumentoRow> {
+    if (!isSafeFileName(nombre)) throw badRequest(DOCUMENTACION_MESSAGES.badName);
+    const row = await repo.findByName(db, idCaso, nombre);
+    if (!row) throw notFound(DOCUMENTACION_MESSAGES.notFound);
+    return row;
+  }
+
+  /** A zip streamed while it is written; each entry is opened only when the zip reaches it. */
+  function zipOf(entries: { name: string; open: () => Promise<Readable> | Buffer }[]): Readable {
+    const archive = new ZipArchive({ zlib: { level: 6 } });
+    for (const entry of entries) {
+      const source = entry.open;
+      const body = Readable.from(
+        (async function* () {
+          const opened = await source();
+          if (Buffer.isBuffer(opened)) yield opened;
+          else yield* opened;
+        })(),
+        { objectMode: false },
+      );
+      archive.append(body, { name: entry.name });
+    }
+    void archive.finalize().catch((error: unknown) => archive.destroy(error as Error));
+    return archive;
+  }
+
+  const existingNames = async (idCaso: number): Promise<Set<string>> => new Set(await repo.listNames(db, idCaso));
+
+  async function storeUpload(idCaso: number, tipo: string, nombre: string, file: MultipartFile): Promise<StoredUpload> {
+    const extension = fileExtension(nombre);
+    const kind = fileKindOf(extension);
+    if (!isSafeFileName(nombre) || !kind) {
+      file.file.resume();
+      throw kind ? badRequest(DOCUMENTACION_MESSAGES.badName) : unsupportedContent(DOCUMENTACION_MESSAGES.badExtension);
+    }
+    const storageKey = `casos/${idCaso}/${randomUUID()}`;
+    try {
+      const tamano = await storage.put(storageKey, checkedContent(file.file, extension as Parameters<typeof checkedContent>[1]));
+      return { nombre, tipo, storageKey, tamano, mime: kind.mime };
+    } catch (error) {
+      await storage.remove(storageKey).catch(() => undefined);
+      if (isFileTooLarge(error) || file.file.truncated) throw tooLarge(DOCUMENTACION_MESSAGES.tooLarge);
+      throw error;
+    }
+  }
+
+  async function recordUploads(tx: DbOrTx, idCaso: number, usuario: string, uploads: StoredUpload[]): Promise<void> {
+    await repo.insertMany(
+      tx,
+      uploads.map((upload) => ({ idCaso, usuario, nombre: upload.nombre, tipo: upload.tipo, storageKey: upload.storageKey, tamano: upload.tamano, mime: upload.mime })),
+    );
+  }
+
+  async function discardUploads(uploads: StoredUpload[]): Promise<void> {
+    await Promise.allSettled(uploads.map((upload) => storage.remove(upload.storageKey)));
+  }
+
   return {
     /** Names already stored for the case (for the renaming rule of spec §3). */
-    existingNames: async (idCaso: number): Promise<Set<string>> => (void idCaso, pending()),
+    existingNames,
     /**
      * Streams one uploaded file into storage under a server-generated key, stored as `nombre`
      * (already renamed by the caller). Checks extension and magic bytes; an oversize file
      * throws 413 'Hay uno o mas archivos mas grande de lo permitido' and leaves nothing.
      */
-    storeUpload: async (idCaso: number, tipo: string, nombre: string, file: MultipartFile): Promise<StoredUpload> => (void [idCaso, tipo, nombre, file], pending()),
+    storeUpload,
     /** Writes the documentos rows inside the caller's transaction. */
-    recordUploads: async (tx: DbOrTx, idCaso: number, usuario: string, uploads: StoredUpload[]): Promise<void> => (void [tx, idCaso, usuario, uploads], pending()),
+    recordUploads,
     /** Removes stored files whose transaction did not commit. */
-    discardUploads: async (uploads: StoredUpload[]): Promise<void> => (void uploads, pending()),
+    discardUploads,
+
+    /**
+     * POST /documentacion/t/{id}: every file renamed to its type (spec §3), all stored before
+     * one transaction writes their rows and the history row; any failure leaves nothing.
+     */
+    async upload(idCaso: number, usuario: string, parts: AsyncIterable<Multipart>): Promise<string[]> {
+      await assertCaso(idCaso);
+      const taken = await existingNames(idCaso);
+      const stored: StoredUpload[] = [];
+      try {
+        let tipo: string | null = null;
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (part.fieldname === UPLOAD_TYPE_FIELD) tipo = typeof part.value === 'string' ? part.value.trim() : null;
+            continue;
+          }
+          if (part.fieldname !== UPLOAD_FILE_FIELD || !tipo) {
+            part.file.resume();
+            throw badRequest(DOCUMENTACION_MESSAGES.missingType);
+          }
+          if (!isUploadDocType(tipo)) {
+            part.file.resume();
+            throw badRequest(DOCUMENTACION_MESSAGES.badType);
+          }
+          const nombre = documentFileName(tipo, part.filename, taken);
+          taken.add(nombre);
+          stored.push(await storeUpload(idCaso, tipo, nombre, part));
+          tipo = null;
+        }
+        if (stored.length === 0) throw badRequest(DOCUMENTACION_MESSAGES.noFiles);
+        return await db.transaction(async (tx) => {
+          if (!(await repo.lockCaso(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
+          // Another upload to the case may have committed a name since `taken` was read.
+          const uploads = withFreeNames(stored, new Set((await repo.listNames(tx, idCaso)).map((name) => name.toLowerCase())));
+          await recordUploads(tx, idCaso, usuario, uploads);
+          await historial.add(tx, idCaso, usuario, DOCUMENTACION_MESSAGES.history);
+          return uploads.map((upload) => upload.nombre);
+        });
+      } catch (error) {
+        await discardUploads(stored);
+        throw isFileTooLarge(error) ? tooLarge(DOCUMENTACION_MESSAGES.tooLarge) : error;
+      }
+    },
+
+    async listNames(user: CurrentUser, idCaso: number): Promise<string[]> {
+      await assertCanRead(user, idCaso);
+      return repo.listNames(db, idCaso);
+    },
+
+    /** One document's bytes; a row whose file went missing reads as not found. */
+    async download(user: CurrentUser, idCaso: number, nombre: string): Promise<{ documento: DocumentoRow; content: Readable }> {
+      await assertCanRead(user, idCaso);
+      const documento = await findDocumento(idCaso, nombre);
+      const content = await storage.get(documento.storageKey).catch(() => {
+        throw notFound(DOCUMENTACION_MESSAGES.notFound);
+      });
+      return { documento, content };
+    },
+
+    /** 'Descargar Todo': every document of the case in one zip, streamed from storage. */
+    async zipAll(user: CurrentUser, idCaso: number): Promise<Readable> {
+      await assertCanRead(user, idCaso);
+      const documentos = await repo.list(db, idCaso);
+      if (documentos.length === 0) throw notFound(DOCUMENTACION_MESSAGES.noDocuments);
+      return zipOf(documentos.map((documento) => ({ name: documento.nombre, open: () => storage.get(documento.storageKey) })));
+    },
+
+    /** Deletes the row and its history row in one transaction; the file goes once that commits. */
+    async remove(idCaso: number, nombre: string, usuario: string): Promise<void> {
+      if (!isSafeFileName(nombre)) throw badRequest(DOCUMENTACION_MESSAGES.badName);
+      const documento = await db.transaction(async (tx) => {
+        if (!(await repo.lockCaso(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
+        const row = await repo.findByName(tx, idCaso, nombre);
+        if (!row) throw notFound(DOCUMENTACION_MESSAGES.notFound);
+        await repo.delete(tx, row.id);
+        await historial.add(tx, idCaso, usuario, DOCUMENTACION_MESSAGES.historyDeleted(row.nombre));
+        return row;
+      });
+      await storage.remove(documento.storageKey).catch(() => undefined);
+    },
+
+    /** 'Informe' (DECISIONS.md): the case summary as a PDF, drawn while it streams. */
+    async report(idCaso: number, usuario: string) {
+      return renderCasoReport(await casos.getDetail(idCaso), config.ORG_NAME, usuario);
+    },
+
+    /** Status 5 'Seleccionar Convenios' (spec §4): one .docx per chosen template, zipped. */
+    async convenios(idCaso: number, nombres: readonly string[]): Promise<Readable> {
+      const templates = CONVENIO_TEMPLATES.filter((template) => nombres.includes(template.nombre));
+      if (templates.length === 0) throw badRequest(CONVENIO_MESSAGES.noneSelected);
+      const detail = await casos.getDetail(idCaso);
+      if (!detail.caso.valor_ofertado) throw unprocessable(CONVENIO_MESSAGES.noOffer);
+      const files = await Promise.all(templates.map(async (template) => ({ name: convenioFileName(template, idCaso), content: await renderConvenio(template, detail) })));
+      return zipOf(files.map((file) => ({ name: file.name, open: () => file.content })));
+    },
   };
 }

@@ -1,8 +1,95 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  idParam,
+  INSPECCION_MESSAGES,
+  inspeccionDeleteSchema,
+  inspeccionFiltroSchema,
+  inspeccionSchema,
+  pagingQuery,
+  updateInspectorSchema,
+  type InspeccionDetalle,
+  type InspeccionesDelInspector,
+  type InspeccionesFiltradas,
+  type InspeccionesPage,
+} from '@siniestros/domain';
+import { ANY_ROLE, STAFF, userOf } from '../../plugins/auth';
 import type { InspeccionService } from './inspeccion.service';
 
-// TODO(stub): filled in by the feature's issue.
+/** Spec §7, inspections (DELETE path from DECISIONS.md; the close is multipart, API-CONTRACT.md). */
 export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionService) {
-  void app;
-  void inspeccion;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { config: { access: STAFF } };
+  // Object-checked in the service: an Inspector reaches only what is assigned to them.
+  const anyRole = { config: { access: ANY_ROLE } };
+  const tags = ['inspeccion'];
+
+  r.get('/inspeccion/all', { ...staff, schema: { tags, summary: 'Every inspection, latest date first', querystring: pagingQuery } }, async (request): Promise<InspeccionesPage> => {
+    const { rows, totalPages, totalCount } = await inspeccion.page(request.query);
+    return { inspecciones: rows, totalPages, totalCount };
+  });
+
+  r.post(
+    '/inspeccion/filtro',
+    { ...staff, schema: { tags, summary: 'Inspections by case, number, state, inspector, product and date', querystring: pagingQuery, body: inspeccionFiltroSchema } },
+    async (request): Promise<InspeccionesFiltradas> => {
+      const { rows, totalPages, totalCount } = await inspeccion.page(request.query, request.body);
+      return { data: rows, totalPage: totalPages, totalCount };
+    },
+  );
+
+  r.get(
+    '/inspeccion/i/:id',
+    { ...anyRole, schema: { tags, summary: "An inspector's inspections ({id} = id_inspect)", params: idParam, querystring: pagingQuery } },
+    (request): Promise<InspeccionesDelInspector> => inspeccion.byInspector(request.params.id, userOf(request), request.query),
+  );
+
+  r.get('/inspeccion/d/:id', { ...anyRole, schema: { tags, summary: 'Inspection close screen data', params: idParam } }, async (request): Promise<{ data: InspeccionDetalle }> => ({
+    data: await inspeccion.detail(request.params.id, userOf(request)),
+  }));
+
+  r.patch(
+    '/inspeccion/d/:id',
+    {
+      ...anyRole,
+      schema: {
+        tags,
+        summary: 'Close an inspection: multipart fields resultado, monto_inspeccion and files inspeccion, cotizacion',
+        params: idParam,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const parts = request.isMultipart() ? request.parts() : null;
+      return { message: INSPECCION_MESSAGES.closed, ...(await inspeccion.close(request.params.id, userOf(request), parts)) };
+    },
+  );
+
+  r.patch('/inspeccion/edit/:id', { ...staff, schema: { tags, summary: 'Edit an inspection', params: idParam, body: inspeccionSchema } }, async (request) => ({
+    message: INSPECCION_MESSAGES.edited,
+    ...(await inspeccion.edit(request.params.id, request.body, userOf(request).username)),
+  }));
+
+  r.patch(
+    '/inspeccion/update_inspector/:id',
+    { ...staff, schema: { tags, summary: 'Reassign a Coordinada inspection', params: idParam, body: updateInspectorSchema } },
+    async (request) => ({
+      message: INSPECCION_MESSAGES.inspectorUpdated,
+      ...(await inspeccion.reassign(request.params.id, request.body.inspector, userOf(request).username)),
+    }),
+  );
+
+  r.post('/inspeccion/:id', { ...staff, schema: { tags, summary: 'Schedule an inspection for case {id}', params: idParam, body: inspeccionSchema } }, async (request, reply) => {
+    const created = await inspeccion.schedule(request.params.id, request.body, userOf(request).username);
+    return reply.status(201).send({ message: INSPECCION_MESSAGES.scheduled, ...created });
+  });
+
+  r.get('/inspeccion/:id', { ...staff, schema: { tags, summary: 'Inspection view (read-only)', params: idParam } }, async (request): Promise<{ data: InspeccionDetalle }> => ({
+    data: await inspeccion.detail(request.params.id, userOf(request)),
+  }));
+
+  r.delete('/inspeccion/:id', { ...staff, schema: { tags, summary: 'Delete an inspection that is not Finalizada', params: idParam, body: inspeccionDeleteSchema.nullish() } }, async (request) => {
+    await inspeccion.remove(request.params.id, userOf(request).username);
+    return { message: INSPECCION_MESSAGES.deleted };
+  });
 }

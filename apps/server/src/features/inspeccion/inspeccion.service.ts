@@ -1,11 +1,226 @@
-import type { Db } from '../../db/client';
+import type { Multipart } from '@fastify/multipart';
+import {
+  AUTH_MESSAGES,
+  CASO_MESSAGES,
+  ESTADO,
+  INSPECCION_CLOSE_FILE_FIELDS,
+  INSPECCION_ESTADOS,
+  INSPECCION_FILE_BASES,
+  INSPECCION_MESSAGES,
+  ROL,
+  documentFileName,
+  inspeccionCloseSchema,
+  todayIso,
+  type InspeccionCloseFileField,
+  type InspeccionCloseInput,
+  type InspeccionDetalle,
+  type InspeccionFiltro,
+  type InspeccionInput,
+  type PagingQuery,
+} from '@siniestros/domain';
+import type { Db, DbOrTx } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound, unprocessable, type FieldError } from '../../shared/errors';
+import { pageOffset, totalPages } from '../../shared/paging';
+import type { DocumentacionService, StoredUpload } from '../documentacion/documentacion.service';
 import type { HistorialService } from '../historial/historial.service';
-import type { DocumentacionService } from '../documentacion/documentacion.service';
+import type { CurrentUser } from '../users/sessions.service';
+import { inspeccionRepository as repo, type InspeccionRow } from './inspeccion.repository';
 
 export type InspeccionService = ReturnType<typeof createInspeccionService>;
 
-// TODO(stub): filled in by the feature's issue.
-export function createInspeccionService(deps: { db: Db; historial: HistorialService; documentacion: DocumentacionService }) {
-  void deps;
-  return {};
+/** Who acts: the session's user (an Inspector reaches only what is assigned to their id_inspect). */
+export type Actor = Pick<CurrentUser, 'username' | 'rol' | 'idInspect'>;
+
+const isCloseFileField = (name: string): name is InspeccionCloseFileField => (INSPECCION_CLOSE_FILE_FIELDS as readonly string[]).includes(name);
+
+/** Spec §5, inspection close: the form fields, with each failing rule as a field error. */
+function parseCloseFields(fields: Record<string, string>): InspeccionCloseInput {
+  const parsed = inspeccionCloseSchema.safeParse({ resultado: fields.resultado, monto_inspeccion: fields.monto_inspeccion });
+  if (parsed.success) return parsed.data;
+  const errors: FieldError[] = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw badRequest(errors[0]!.message, errors);
+}
+
+/**
+ * Field inspections (spec §2 inspection screens, §4 inspection states, §7 Inspections).
+ * Staff schedule, edit, reassign and delete them; an Inspector sees and closes only the ones
+ * assigned to their inspector record (ARCHITECTURE.md, object-level checks).
+ */
+export function createInspeccionService(deps: { db: Db; historial: HistorialService; documentacion: DocumentacionService; today?: () => string }) {
+  const { db, historial, documentacion } = deps;
+  const today = deps.today ?? (() => todayIso());
+
+  const isInspector = (actor: Actor) => actor.rol === ROL.INSPECTOR;
+
+  /** 404 when missing, 403 when an Inspector asks for an inspection assigned to someone else. */
+  async function reachable(id: number, actor: Actor): Promise<InspeccionRow> {
+    const inspeccion = await repo.findById(db, id);
+    if (!inspeccion) throw notFound(INSPECCION_MESSAGES.notFound);
+    if (isInspector(actor) && inspeccion.id_inspector !== actor.idInspect) throw forbidden(AUTH_MESSAGES.forbidden);
+    return inspeccion;
+  }
+
+  async function assertInspector(tx: DbOrTx, idInspector: number) {
+    if (!(await repo.inspectorExists(tx, idInspector))) throw unprocessable(INSPECCION_MESSAGES.inspectorNotFound);
+  }
+
+  /** A change to one inspection: its row locked, the change and its history row in one transaction. */
+  async function change(id: number, usuario: string, msg: string, apply: (locked: { idCaso: number; estado: string }, tx: DbOrTx) => Promise<void>) {
+    await db.transaction(async (tx) => {
+      const locked = await repo.lockById(tx, id);
+      if (!locked) throw notFound(INSPECCION_MESSAGES.notFound);
+      await apply(locked, tx);
+      await historial.add(tx, locked.idCaso, usuario, msg);
+    });
+  }
+
+  return {
+    /** POST /inspeccion/{id_caso}: only a case in Coordinar Inspección without a pending inspection (spec §4, status 2). */
+    async schedule(idCaso: number, input: InspeccionInput, usuario: string): Promise<InspeccionRow> {
+      const id = await db.transaction(async (tx) => {
+        const caso = await repo.lockCaso(tx, idCaso);
+        if (!caso) throw notFound(CASO_MESSAGES.notFound);
+        if (caso.idEstado !== ESTADO.INSPECCION) throw conflict(INSPECCION_MESSAGES.casoNotCoordinating);
+        await assertInspector(tx, input.id_inspector);
+        if ((await repo.countPending(tx, idCaso)) > 0) throw conflict(INSPECCION_MESSAGES.casoHasPending);
+        const inserted = await repo.insert(tx, {
+          idCaso,
+          idInspector: input.id_inspector,
+          fechaInspeccion: input.fecha_inspeccion,
+          direccion: input.direccion,
+          detalle: input.detalle,
+          estado: INSPECCION_ESTADOS.COORDINADA,
+        });
+        await historial.add(tx, idCaso, usuario, INSPECCION_MESSAGES.scheduled);
+        return inserted;
+      });
+      return (await repo.findById(db, id))!;
+    },
+
+    /** PATCH /inspeccion/edit/{id}: new data, back to Coordinada (spec §4); a Finalizada one stays as it is. */
+    async edit(id: number, input: InspeccionInput, usuario: string): Promise<InspeccionRow> {
+      await change(id, usuario, INSPECCION_MESSAGES.edited, async (locked, tx) => {
+        if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.cannotEdit);
+        await assertInspector(tx, input.id_inspector);
+        await repo.update(tx, id, {
+          idInspector: input.id_inspector,
+          fechaInspeccion: input.fecha_inspeccion,
+          direccion: input.direccion,
+          detalle: input.detalle,
+          estado: INSPECCION_ESTADOS.COORDINADA,
+        });
+      });
+      return (await repo.findById(db, id))!;
+    },
+
+    /** DELETE /inspeccion/{id} (DECISIONS.md): a Finalizada inspection is the case's record and stays. */
+    async remove(id: number, usuario: string): Promise<void> {
+      await change(id, usuario, INSPECCION_MESSAGES.deletedHistory, async (locked, tx) => {
+        if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.cannotDelete);
+        await repo.delete(tx, id);
+      });
+    },
+
+    /** PATCH /inspeccion/update_inspector/{id}: only a Coordinada inspection changes inspector (spec §4). */
+    async reassign(id: number, idInspector: number, usuario: string): Promise<InspeccionRow> {
+      await change(id, usuario, INSPECCION_MESSAGES.inspectorChanged, async (locked, tx) => {
+        if (locked.estado !== INSPECCION_ESTADOS.COORDINADA) throw conflict(INSPECCION_MESSAGES.notCoordinada);
+        await assertInspector(tx, idInspector);
+        await repo.update(tx, id, { idInspector });
+      });
+      return (await repo.findById(db, id))!;
+    },
+
+    async page(paging: PagingQuery, filtro: InspeccionFiltro | null = null) {
+      const { rows, total } = await repo.page(db, filtro, paging.pageSize, pageOffset(paging));
+      return { rows, totalPages: totalPages(total, paging.pageSize), totalCount: total };
+    },
+
+    /** GET /inspeccion/i/{id_inspect}: an Inspector reads only their own list. */
+    async byInspector(idInspector: number, actor: Actor, paging: PagingQuery) {
+      if (!(await repo.inspectorExists(db, idInspector))) throw notFound(INSPECCION_MESSAGES.inspectorNotFound);
+      if (isInspector(actor) && actor.idInspect !== idInspector) throw forbidden(AUTH_MESSAGES.forbidden);
+      const { rows, total } = await repo.pageByInspector(db, idInspector, paging.pageSize, pageOffset(paging));
+      return { data: rows, totalPages: totalPages(total, paging.pageSize), totalCount: total };
+    },
+
+    /** GET /inspeccion/{id} and /inspeccion/d/{id} (spec §3, inspection detail response). */
+    async detail(id: number, actor: Actor): Promise<InspeccionDetalle> {
+      const inspeccion = await reachable(id, actor);
+      const caso = await repo.detailCaso(db, inspeccion.id_caso);
+      if (!caso) throw notFound(CASO_MESSAGES.notFound);
+      const { id_asegurado, ...casoData } = caso;
+      const [asegurado, tercero] = await Promise.all([repo.asegurado(db, id_asegurado), repo.firstTercero(db, inspeccion.id_caso)]);
+      return { caso: casoData, tercero, asegurado: asegurado!, inspeccion };
+    },
+
+    /**
+     * PATCH /inspeccion/d/{id} (spec §4): the Inspector's result, amount and two documents.
+     * The files are streamed into storage first; then ONE transaction finalizes the inspection,
+     * moves the case to Análisis (3), writes the documentos rows and the history row. If anything
+     * fails, the stored files are removed, so a close happens completely or not at all.
+     */
+    async close(id: number, actor: Actor, parts: AsyncIterable<Multipart> | null): Promise<InspeccionRow> {
+      const inspeccion = await reachable(id, actor);
+      if (inspeccion.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.alreadyClosed);
+      const idCaso = inspeccion.id_caso;
+      if ((await repo.casoEstado(db, idCaso)) !== ESTADO.INSPECCION) throw conflict(INSPECCION_MESSAGES.casoNotWaiting);
+      if (!parts) throw badRequest(INSPECCION_MESSAGES.filesRequired);
+
+      const taken = await documentacion.existingNames(idCaso);
+      const stored: Partial<Record<InspeccionCloseFileField, StoredUpload>> = {};
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            continue;
+          }
+          // Parts other than the two documents, and empty file inputs, are skipped.
+          if (!isCloseFileField(part.fieldname) || !part.filename) {
+            part.file.resume();
+            continue;
+          }
+          if (stored[part.fieldname]) {
+            part.file.resume();
+            throw badRequest(INSPECCION_MESSAGES.fileRepeated, [{ path: part.fieldname, message: INSPECCION_MESSAGES.fileRepeated }]);
+          }
+          const base = INSPECCION_FILE_BASES[part.fieldname];
+          const nombre = documentFileName(base, part.filename, taken);
+          taken.add(nombre);
+          stored[part.fieldname] = await documentacion.storeUpload(idCaso, base, nombre, part);
+        }
+        const input = parseCloseFields(fields);
+        const missing = INSPECCION_CLOSE_FILE_FIELDS.filter((field) => !stored[field]);
+        if (missing.length > 0) {
+          throw badRequest(
+            INSPECCION_MESSAGES.filesRequired,
+            missing.map((field) => ({ path: field, message: INSPECCION_MESSAGES.filesRequired })),
+          );
+        }
+        // The lock order (inspection, then case) is the one every inspection write follows.
+        await db.transaction(async (tx) => {
+          const locked = await repo.lockById(tx, id);
+          if (!locked) throw notFound(INSPECCION_MESSAGES.notFound);
+          if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.alreadyClosed);
+          if (isInspector(actor) && locked.idInspector !== actor.idInspect) throw forbidden(AUTH_MESSAGES.forbidden);
+          const caso = await repo.lockCaso(tx, idCaso);
+          if (caso?.idEstado !== ESTADO.INSPECCION) throw conflict(INSPECCION_MESSAGES.casoNotWaiting);
+          await repo.update(tx, id, {
+            estado: INSPECCION_ESTADOS.FINALIZADA,
+            resultado: input.resultado,
+            montoInspeccion: input.monto_inspeccion,
+            fechaCierre: today(),
+          });
+          await repo.updateCaso(tx, idCaso, { idEstado: ESTADO.ANALISIS, fechaEstado: today() });
+          await documentacion.recordUploads(tx, idCaso, actor.username, [stored.inspeccion!, stored.cotizacion!]);
+          await historial.add(tx, idCaso, actor.username, INSPECCION_MESSAGES.closeHistory);
+        });
+      } catch (error) {
+        await documentacion.discardUploads(Object.values(stored));
+        throw error;
+      }
+      return (await repo.findById(db, id))!;
+    },
+  };
 }

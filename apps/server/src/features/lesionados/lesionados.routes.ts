@@ -1,8 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam, LESIONADO_MESSAGES, lesionadoCreateSchema, lesionadoUpdateSchema } from '@siniestros/domain';
+import { STAFF, userOf } from '../../plugins/auth';
 import type { LesionadosService } from './lesionados.service';
 
-// TODO(stub): filled in by the feature's issue.
+/** Spec §7, injured people. */
 export function lesionadosRoutes(app: FastifyInstance, lesionados: LesionadosService) {
-  void app;
-  void lesionados;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = { config: { access: STAFF } };
+  const tags = ['lesionados'];
+
+  r.get('/lesionados/cl/:id', { ...route, schema: { tags, summary: 'Injured people of a case', params: idParam } }, (request) =>
+    lesionados.list(request.params.id),
+  );
+
+  r.post('/lesionados/:id', { ...route, schema: { tags, summary: 'Add an injured person to case {id}', params: idParam, body: lesionadoCreateSchema } }, async (request, reply) => {
+    const lesionado = await lesionados.create(request.params.id, request.body, userOf(request).username);
+    return reply.status(201).send({ message: LESIONADO_MESSAGES.created, ...lesionado });
+  });
+
+  r.patch('/lesionados/:id', { ...route, schema: { tags, summary: 'Update injured person {id}', params: idParam, body: lesionadoUpdateSchema } }, async (request) => ({
+    message: LESIONADO_MESSAGES.updated,
+    ...(await lesionados.update(request.params.id, request.body)),
+  }));
 }

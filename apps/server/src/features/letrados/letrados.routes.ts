@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LETRADO_MESSAGES, idParam, letradoCreateSchema, letradoUpdateSchema } from '@siniestros/domain';
+import { STAFF, userOf } from '../../plugins/auth';
 import type { LetradosService } from './letrados.service';
 
-// TODO(stub): filled in by the feature's issue.
+/** Spec §7, lawyers. */
 export function letradosRoutes(app: FastifyInstance, letrados: LetradosService) {
-  void app;
-  void letrados;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = { config: { access: STAFF } };
+  const tags = ['letrados'];
+
+  r.post('/letrados', { ...route, schema: { tags, body: letradoCreateSchema } }, async (request, reply) => {
+    const { letrado, created } = await letrados.save(request.body, userOf(request).username);
+    return reply.status(created ? 201 : 200).send({ message: LETRADO_MESSAGES.saved, data: letrado });
+  });
+
+  r.patch('/letrados/:id', { ...route, schema: { tags, params: idParam, body: letradoUpdateSchema } }, async (request) => ({
+    message: LETRADO_MESSAGES.saved,
+    data: await letrados.update(request.params.id, request.body, userOf(request).username),
+  }));
 }

@@ -1,8 +1,48 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUDIENCIA_MESSAGES,
+  audienciaCreateSchema,
+  audienciaFiltroSchema,
+  audienciaUpdateSchema,
+  idParam,
+  pagingQuery,
+  type AudienciasFiltradas,
+  type AudienciasPage,
+} from '@siniestros/domain';
+import { STAFF, userOf } from '../../plugins/auth';
 import type { MediacionService } from './mediacion.service';
 
-// TODO(stub): filled in by the feature's issue.
+/** Spec §7, hearings. */
 export function mediacionRoutes(app: FastifyInstance, mediacion: MediacionService) {
-  void app;
-  void mediacion;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = { config: { access: STAFF } };
+  const tags = ['mediacion'];
+
+  r.get('/mediacion/cl/:id', { ...route, schema: { tags, summary: 'Hearings of a case', params: idParam } }, (request) =>
+    mediacion.listByCaso(request.params.id),
+  );
+
+  r.get('/mediacion', { ...route, schema: { tags, summary: 'Every hearing, newest first', querystring: pagingQuery } }, async (request): Promise<AudienciasPage> =>
+    mediacion.page(request.query),
+  );
+
+  r.post(
+    '/mediacion/filter',
+    { ...route, schema: { tags, summary: 'Hearings by number, company and date range', querystring: pagingQuery, body: audienciaFiltroSchema } },
+    async (request): Promise<AudienciasFiltradas> => {
+      const { data, totalPages, total } = await mediacion.page(request.query, request.body);
+      return { data, totalPage: totalPages, total };
+    },
+  );
+
+  r.post('/mediacion/:id', { ...route, schema: { tags, summary: 'Add a hearing to case {id}', params: idParam, body: audienciaCreateSchema } }, async (request, reply) => {
+    const audiencia = await mediacion.create(request.params.id, request.body, userOf(request).username);
+    return reply.status(201).send({ message: AUDIENCIA_MESSAGES.created, ...audiencia });
+  });
+
+  r.patch('/mediacion/:id', { ...route, schema: { tags, summary: 'Update hearing {id}', params: idParam, body: audienciaUpdateSchema } }, async (request) => ({
+    message: AUDIENCIA_MESSAGES.updated,
+    ...(await mediacion.update(request.params.id, request.body, userOf(request).username)),
+  }));
 }

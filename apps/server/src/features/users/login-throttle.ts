@@ -41,3 +41,61 @@ export class LoginThrottle {
     }
   }
 }
+
+/** An address a user signed in from stays known this long (in memory, per process). */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
+const MAX_KNOWN_ADDRESSES = 100_000;
+
+export type LoginGuardOptions = {
+  maxPerAccount: number;
+  maxPerAddress: number;
+  windowMs: number;
+  now: () => number;
+};
+
+/**
+ * The two throttles of sign-in (ASVS 6.3.1, docs/decisions/004-login-throttling.md):
+ * - per address: every failure from an address counts, whatever username it tried;
+ * - per account: failures against one username from anywhere count, except that an address the
+ *   user already signed in from is not held back by it, so someone guessing a user's password from
+ *   elsewhere cannot keep the real user out; each throttle ends by itself when its window passes.
+ */
+export function createLoginGuard(options: LoginGuardOptions) {
+  const accounts = new LoginThrottle(options.maxPerAccount, options.windowMs, options.now);
+  const addresses = new LoginThrottle(options.maxPerAddress, options.windowMs, options.now);
+  const knownAddresses = new Map<string, number>();
+  const accountKey = (username: string) => username.trim().toLowerCase();
+  const knownKey = (username: string, address: string) => `${accountKey(username)}\n${address}`;
+
+  function isKnown(username: string, address: string): boolean {
+    const since = knownAddresses.get(knownKey(username, address));
+    return since !== undefined && options.now() - since < KNOWN_ADDRESS_MS;
+  }
+
+  return {
+    /** Milliseconds until this username may be tried from this address, 0 when now. */
+    retryAfter(username: string, address: string): number {
+      const account = isKnown(username, address) ? 0 : accounts.retryAfter(accountKey(username));
+      return Math.max(account, addresses.retryAfter(address));
+    },
+    failed(username: string, address: string) {
+      accounts.fail(accountKey(username));
+      addresses.fail(address);
+    },
+    /** A failure that names no account (a wrong captcha): only the address pays for it. */
+    failedFrom(address: string) {
+      addresses.fail(address);
+    },
+    succeeded(username: string, address: string) {
+      accounts.reset(accountKey(username));
+      if (knownAddresses.size >= MAX_KNOWN_ADDRESSES) {
+        const oldest = knownAddresses.keys().next().value;
+        if (oldest !== undefined) knownAddresses.delete(oldest);
+      }
+      knownAddresses.delete(knownKey(username, address));
+      knownAddresses.set(knownKey(username, address), options.now());
+    },
+  };
+}
+
+export type LoginGuard = ReturnType<typeof createLoginGuard>;

@@ -11,6 +11,8 @@ export type CurrentUser = {
   apellido: string;
   rol: Rol;
   idInspect: number | null;
+  /** Has a confirmed TOTP second factor. */
+  hasTotp: boolean;
 };
 
 /** How often the idle clock is written back (a write per request would be wasteful). */
@@ -54,6 +56,7 @@ export function createSessionsService(db: Db, options: { lifetimeMs: number; idl
         apellido: row.apellido,
         rol: row.rol as Rol,
         idInspect: row.idInspect,
+        hasTotp: Boolean(row.hasTotp),
       };
     },
 
@@ -75,6 +78,11 @@ export function createSessionsService(db: Db, options: { lifetimeMs: number; idl
 
     revokeAllOf(userId: number, tx: DbOrTx = db) {
       return usersRepository.deleteUserSessions(tx, userId);
+    },
+
+    /** Ends every session of the user but the one making the request (ASVS 7.4.3). */
+    revokeOthersOf(user: CurrentUser, tx: DbOrTx = db) {
+      return usersRepository.deleteOtherSessions(tx, user.id, user.sessionId);
     },
 
     purgeExpired() {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from './users.table';
 
@@ -11,6 +11,7 @@ const publicColumns = {
   id_tipo_usuario: users.rol,
   id_inspect: users.idInspect,
   activo: users.activo,
+  totp: sql<boolean>`${users.totpSecret} is not null`,
 };
 
 export type UserRow = typeof users.$inferSelect;
@@ -62,6 +63,7 @@ export const usersRepository = {
         apellido: users.apellido,
         rol: users.rol,
         idInspect: users.idInspect,
+        hasTotp: sql<boolean>`${users.totpSecret} is not null`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -79,6 +81,41 @@ export const usersRepository = {
 
   async deleteUserSessions(db: DbOrTx, userId: number) {
     await db.delete(sessions).where(eq(sessions.userId, userId));
+  },
+
+  async deleteOtherSessions(db: DbOrTx, userId: number, keepSessionId: string) {
+    await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async setTotpPending(db: DbOrTx, id: number, secret: string) {
+    await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, id));
+  },
+
+  /** The pending secret becomes the user's second factor; `step` is the code just used. */
+  async enableTotp(db: DbOrTx, id: number, secret: string, step: number) {
+    await db.update(users).set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step }).where(eq(users.id, id));
+  },
+
+  async clearTotp(db: DbOrTx, id: number) {
+    await db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(users.id, id));
+  },
+
+  /**
+   * Accepts a TOTP time step once: true only if no code of this step or a later one was used
+   * before. One conditional UPDATE, so two requests with the same code cannot both win.
+   */
+  async consumeTotpStep(db: DbOrTx, id: number, step: number): Promise<boolean> {
+    const rows = await db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(and(eq(users.id, id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+      .returning({ id: users.id });
+    return rows.length > 0;
   },
 
   async deleteExpiredSessions(db: DbOrTx, now: Date) {

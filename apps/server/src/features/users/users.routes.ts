@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, loginSchema, userCreateSchema, userUpdateSchema, USER_MESSAGES } from '@siniestros/domain';
+import { AUTH_MESSAGES, TOTP_MESSAGES, idParam, loginSchema, totpCodeSchema, userCreateSchema, userUpdateSchema, USER_MESSAGES } from '@siniestros/domain';
 import { ADMIN_ONLY, ANY_ROLE, clearSessionCookie, readSessionToken, setSessionCookie, userOf } from '../../plugins/auth';
 import type { Config } from '../../config';
 import { unauthorized } from '../../shared/errors';
 import type { SessionsService } from './sessions.service';
 import type { UsersService } from './users.service';
+
+/** Guessing a 6-digit code is throttled like a password. */
+const TOTP_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; sessions: SessionsService; config: Config }) {
   const { users, sessions, config } = deps;
@@ -20,47 +23,79 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
       schema: { tags, body: loginSchema, summary: 'Sign in: sets the session cookie' },
     },
     async (request, reply) => {
-      const result = await users.login(request.body, request.ip);
+      const result = await users.login(request.body, { ip: request.ip });
+      // A session token planted before sign-in never becomes valid (session fixation, ASVS 7.2.4).
+      const previous = readSessionToken(request, config);
+      if (previous) await sessions.revoke(previous);
       setSessionCookie(request, reply, config, result.token, result.expires);
-      return { usr: result.usr, rol: result.rol, id_inspect: result.id_inspect };
+      return { usr: result.usr, rol: result.rol, id_inspect: result.id_inspect, ...(result.totpSetupRequired ? { totp_setup_required: true } : {}) };
     },
   );
 
-  r.get('/users/auth', { config: { access: ANY_ROLE }, schema: { tags, summary: 'The signed-in user' } }, async (request) => {
+  r.get('/users/auth', { config: { access: ANY_ROLE, totpSetup: true }, schema: { tags, summary: 'The signed-in user' } }, async (request) => {
     const user = userOf(request);
-    return { usr: user.username, rol: user.rol, id_inspect: user.idInspect, nombre: user.nombre, apellido: user.apellido };
+    return { usr: user.username, rol: user.rol, id_inspect: user.idInspect, nombre: user.nombre, apellido: user.apellido, totp: user.hasTotp };
   });
 
-  r.post('/users/refresh', { config: { access: ANY_ROLE }, schema: { tags, summary: 'Renew the session token (same absolute expiry)' } }, async (request, reply) => {
+  r.post('/users/refresh', { config: { access: ANY_ROLE, totpSetup: true }, schema: { tags, summary: 'Renew the session token (same absolute expiry)' } }, async (request, reply) => {
     const user = userOf(request);
     const renewed = await sessions.rotate(user);
-    if (!renewed) throw unauthorized('La sesión expiró');
+    if (!renewed) throw unauthorized(AUTH_MESSAGES.sessionExpired);
     setSessionCookie(request, reply, config, renewed.token, renewed.expires);
     return { usr: user.username, rol: user.rol, id_inspect: user.idInspect };
   });
 
   r.post('/users/logout', { config: { access: 'public' }, schema: { tags, summary: 'Revoke the session' } }, async (request, reply) => {
-    const token = readSessionToken(request);
+    const token = readSessionToken(request, config);
     if (token) await sessions.revoke(token);
     clearSessionCookie(reply);
     return { message: 'Sesión cerrada' };
   });
 
+  // The signed-in user's optional second factor (TOTP, RFC 6238).
+  const ownTotp = { access: ANY_ROLE, totpSetup: true, rateLimit: TOTP_RATE_LIMIT };
+  r.post(
+    '/users/totp',
+    { config: ownTotp, schema: { tags, summary: 'Start TOTP enrolment: a new secret and its otpauth:// URI', body: z.strictObject({}).optional() } },
+    (request) => users.startTotp(userOf(request)),
+  );
+  r.post(
+    '/users/totp/confirm',
+    { config: ownTotp, schema: { tags, summary: 'Finish TOTP enrolment with a code from the app', body: totpCodeSchema } },
+    async (request) => {
+      await users.confirmTotp(userOf(request), request.body.totp, { ip: request.ip });
+      return { message: TOTP_MESSAGES.enabled };
+    },
+  );
+  r.post(
+    '/users/totp/disable',
+    { config: { access: ANY_ROLE, rateLimit: TOTP_RATE_LIMIT }, schema: { tags, summary: 'Turn the second factor off with a current code', body: totpCodeSchema } },
+    async (request) => {
+      await users.disableTotp(userOf(request), request.body.totp, { ip: request.ip });
+      return { message: TOTP_MESSAGES.disabled };
+    },
+  );
+
   const admin = { config: { access: ADMIN_ONLY } };
   r.get('/users', { ...admin, schema: { tags: ['users'] } }, () => users.list());
 
   r.post('/users', { ...admin, schema: { tags: ['users'], body: userCreateSchema } }, async (request, reply) => {
-    const user = await users.create(request.body);
+    const user = await users.create(request.body, userOf(request).username);
     return reply.status(201).send({ message: USER_MESSAGES.created, user });
   });
 
   r.patch('/users/:id', { ...admin, schema: { tags: ['users'], params: idParam, body: userUpdateSchema } }, async (request) => {
-    const user = await users.update(request.params.id, request.body);
+    const user = await users.update(request.params.id, request.body, userOf(request).username);
     return { message: request.body.password ? USER_MESSAGES.passwordUpdated : USER_MESSAGES.updated, user };
   });
 
   r.post('/users/:id/sessions/revoke', { ...admin, schema: { tags: ['users'], params: idParam, body: z.strictObject({}).optional() } }, async (request) => {
-    await users.revokeSessions(request.params.id);
-    return { message: 'Sesiones cerradas' };
+    await users.revokeSessions(request.params.id, userOf(request).username);
+    return { message: AUTH_MESSAGES.sessionsRevoked };
+  });
+
+  r.delete('/users/:id/totp', { ...admin, schema: { tags: ['users'], summary: "Remove a user's second factor (lost phone)", params: idParam } }, async (request) => {
+    await users.resetTotp(request.params.id, userOf(request).username);
+    return { message: TOTP_MESSAGES.reset };
   });
 }

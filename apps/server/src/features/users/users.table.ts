@@ -13,6 +13,12 @@ export const users = pgTable(
     rol: smallint('rol').notNull(),
     idInspect: integer('id_inspect').references(() => inspectores.id),
     activo: boolean('activo').notNull().default(true),
+    /** Base32 TOTP secret once confirmed (RFC 6238); null when the user has no second factor. */
+    totpSecret: text('totp_secret'),
+    /** Secret generated at enrolment, waiting for the first valid code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** Last accepted time step: a code is accepted once (ASVS 6.5.1). */
+    totpLastStep: integer('totp_last_step'),
     creado: timestamp('creado', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('usuarios_username_uq').on(sql`lower(${table.username})`)],

@@ -1,5 +1,5 @@
-import { Placeholder } from './placeholder';
+import { AllAudienciasScreen } from '../../features/mediacion/components/AllAudienciasScreen';
 
 export function Component() {
-  return <Placeholder title="Audiencias" />;
+  return <AllAudienciasScreen />;
 }

@@ -1,5 +1,5 @@
-import { Placeholder } from './placeholder';
+import { AllInspeccionesScreen } from '../../features/inspeccion/components/AllInspeccionesScreen';
 
 export function Component() {
-  return <Placeholder title="Inspecciones" />;
+  return <AllInspeccionesScreen />;
 }

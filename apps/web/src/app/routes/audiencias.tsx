@@ -1,5 +1,7 @@
-import { Placeholder } from './placeholder';
+import { useParams } from 'react-router';
+import { AudienciasScreen } from '../../features/mediacion/components/AudienciasScreen';
 
 export function Component() {
-  return <Placeholder title="Audiencias" />;
+  const { id } = useParams();
+  return <AudienciasScreen idCaso={Number(id)} />;
 }

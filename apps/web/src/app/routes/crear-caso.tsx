@@ -1,5 +1,5 @@
-import { Placeholder } from './placeholder';
+import { CrearCasoScreen } from '../../features/casos/components/CrearCasoScreen';
 
 export function Component() {
-  return <Placeholder title="Nuevo Caso" />;
+  return <CrearCasoScreen />;
 }

@@ -1,5 +1,7 @@
-import { Placeholder } from './placeholder';
+import { useParams } from 'react-router';
+import { DetalleInspeccionScreen } from '../../features/inspeccion/components/DetalleInspeccionScreen';
 
 export function Component() {
-  return <Placeholder title="Cierre de Inspeccion" />;
+  const { id } = useParams();
+  return <DetalleInspeccionScreen id={Number(id)} />;
 }

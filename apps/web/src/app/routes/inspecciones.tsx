@@ -1,5 +1,5 @@
-import { Placeholder } from './placeholder';
+import { MisInspeccionesScreen } from '../../features/inspeccion/components/MisInspeccionesScreen';
 
 export function Component() {
-  return <Placeholder title="Mis Inspecciones" />;
+  return <MisInspeccionesScreen />;
 }

@@ -1,5 +1,7 @@
-import { Placeholder } from './placeholder';
+import { useParams } from 'react-router';
+import { LesionadosScreen } from '../../features/lesionados/components/LesionadosScreen';
 
 export function Component() {
-  return <Placeholder title="Lesionados" />;
+  const { id } = useParams();
+  return <LesionadosScreen idCaso={Number(id)} />;
 }

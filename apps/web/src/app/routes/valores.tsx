@@ -1,5 +1,5 @@
-import { Placeholder } from './placeholder';
+import { ValoresScreen } from '../../features/valores/components/ValoresScreen';
 
 export function Component() {
-  return <Placeholder title="Valores" />;
+  return <ValoresScreen />;
 }

@@ -1,5 +1,7 @@
-import { Placeholder } from './placeholder';
+import { useParams } from 'react-router';
+import { ViewInspeccionScreen } from '../../features/inspeccion/components/ViewInspeccionScreen';
 
 export function Component() {
-  return <Placeholder title="Inspeccion" />;
+  const { id } = useParams();
+  return <ViewInspeccionScreen id={Number(id)} />;
 }

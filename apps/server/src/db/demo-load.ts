@@ -1,0 +1,259 @@
+/**
+ * Writes the demo data of `demo-data.ts` into PostgreSQL or PGlite: one transaction, batches of
+ * `INSERT ... SELECT FROM unnest($1::int4[], ...)`, the counter trigger off during the load (the
+ * counters are recounted at the end) and, for big loads, secondary indexes and foreign keys
+ * dropped and rebuilt once. Used by `npm run seed:demo` and by the benchmark.
+ */
+import type pg from 'pg';
+import { FIRST_CLOSED_ESTADO, todayIso } from '@siniestros/domain';
+import type { Database } from './client';
+import {
+  DEMO_ANALISTAS,
+  DEMO_COMPANIAS,
+  DEMO_INSPECTORES,
+  DEMO_RESPONSABILIDADES,
+  DEMO_TABLE_NAMES,
+  DEMO_TABLES,
+  DemoGenerator,
+  type DemoBatch,
+  type DemoContext,
+  type DemoIds,
+  type DemoTableName,
+  type TableSpec,
+} from './demo-data';
+
+export type SeedDemoOptions = {
+  cases: number;
+  seed?: number;
+  /** Day of the newest case (YYYY-MM-DD); today by default. */
+  until?: string;
+  batchSize?: number;
+  /** Drop secondary indexes and foreign keys during the load; by default from 20,000 cases. */
+  fastLoad?: boolean;
+  /** VACUUM ANALYZE the tables afterwards (default true): searches need the statistics. */
+  vacuum?: boolean;
+  onProgress?: (done: number, total: number) => void;
+};
+
+export type SeedDemoResult = {
+  cases: number;
+  rows: Record<DemoTableName, number>;
+  seconds: { load: number; rebuild: number; vacuum: number; total: number };
+};
+
+type Rows = Record<string, unknown>[];
+type Exec = (text: string, params?: unknown[]) => Promise<Rows>;
+
+/** Long statements (index builds) must outlive the pool's statement and query timeouts. */
+const NO_TIMEOUT_MS = 24 * 3600_000;
+const FAST_LOAD_FROM = 20_000;
+
+export async function seedDemo(database: Database, options: SeedDemoOptions): Promise<SeedDemoResult> {
+  const started = performance.now();
+  const cases = Math.max(0, Math.floor(options.cases));
+  const seed = options.seed ?? 1;
+  const until = options.until ?? todayIso();
+  const batchSize = options.batchSize ?? (database.kind === 'postgres' ? 5_000 : 1_000);
+  const fastLoad = options.fastLoad ?? cases >= FAST_LOAD_FROM;
+  const rows = Object.fromEntries(DEMO_TABLE_NAMES.map((name) => [name, 0])) as Record<DemoTableName, number>;
+  const timing = { load: 0, rebuild: 0, vacuum: 0, total: 0 };
+
+  await inTransaction(database, async (exec, pipelined) => {
+    if (database.kind === 'postgres') {
+      await exec('SET LOCAL statement_timeout = 0');
+      await exec("SET LOCAL maintenance_work_mem = '512MB'");
+    }
+    const context = await ensureReferenceData(exec);
+    await exec(`LOCK TABLE ${DEMO_TABLE_NAMES.join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
+    const ids = {} as DemoIds;
+    for (const name of DEMO_TABLE_NAMES) {
+      const [row] = await exec(`SELECT coalesce(max(id), 0)::int AS max FROM ${name}`);
+      ids[name] = Number(row!.max) + 1;
+    }
+    const firstIds = { ...ids };
+
+    // The counters trigger would update one row a million times: recounted below instead.
+    await exec('ALTER TABLE casos DISABLE TRIGGER USER');
+    const dropped = fastLoad ? await dropIndexesAndForeignKeys(exec) : { indexes: [], foreignKeys: [] };
+
+    const loadStarted = performance.now();
+    const generator = new DemoGenerator(context, { seed, until, totalCases: cases });
+    const inFlight: Promise<unknown>[] = [];
+    for (let done = 0; done < cases; ) {
+      const count = Math.min(batchSize, cases - done);
+      const batch = generator.generate(done, count, ids);
+      for (const name of DEMO_TABLE_NAMES) rows[name] += batch[name].size;
+      const written = insertBatch(exec, batch);
+      if (pipelined) {
+        // Generate the next batch while the server writes this one.
+        written.catch(() => undefined);
+        inFlight.push(written);
+        if (inFlight.length >= 2) await inFlight.shift();
+      } else {
+        await written;
+      }
+      done += count;
+      options.onProgress?.(done, cases);
+    }
+    await Promise.all(inFlight);
+    timing.load = seconds(loadStarted);
+
+    const rebuildStarted = performance.now();
+    for (const statement of dropped.indexes) await exec(statement);
+    for (const statement of dropped.foreignKeys) await exec(statement);
+    timing.rebuild = seconds(rebuildStarted);
+
+    await exec('ALTER TABLE casos ENABLE TRIGGER USER');
+    await exec(
+      `INSERT INTO caso_contadores (cerrado, total)
+       SELECT cerrado, (SELECT count(*)::int FROM casos WHERE (id_estado >= $1) = cerrado) FROM unnest(ARRAY[false, true]) AS cerrado
+       ON CONFLICT (cerrado) DO UPDATE SET total = excluded.total`,
+      [FIRST_CLOSED_ESTADO],
+    );
+    for (const name of DEMO_TABLE_NAMES) {
+      if (ids[name] > firstIds[name]) await exec(`SELECT setval(pg_get_serial_sequence('${name}', 'id'), $1, true)`, [ids[name] - 1]);
+    }
+  });
+
+  if (options.vacuum ?? true) {
+    const vacuumStarted = performance.now();
+    await vacuumAnalyze(database);
+    timing.vacuum = seconds(vacuumStarted);
+  }
+  timing.total = seconds(started);
+  return { cases, rows, seconds: timing };
+}
+
+const seconds = (since: number) => Math.round((performance.now() - since) / 10) / 100;
+
+async function inTransaction(database: Database, work: (exec: Exec, pipelined: boolean) => Promise<void>): Promise<void> {
+  if (database.kind === 'pglite') {
+    await database.pglite!.transaction(async (tx) => {
+      await work(async (text, params) => (await tx.query<Record<string, unknown>>(text, params)).rows, false);
+    });
+    return;
+  }
+  const client = await database.pool!.connect();
+  const exec: Exec = async (text, params) => {
+    const config = { text, values: params, query_timeout: NO_TIMEOUT_MS } as pg.QueryConfig;
+    return (await client.query(config)).rows as Rows;
+  };
+  try {
+    await exec('BEGIN');
+    await work(exec, true);
+    await exec('COMMIT');
+    client.release();
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    // A connection that failed mid-transaction is not reused.
+    client.release(true);
+    throw error;
+  }
+}
+
+function insertSql(spec: TableSpec): string {
+  const columns = spec.columns.map(([name]) => `"${name}"`).join(', ');
+  const arrays = spec.columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
+  return `INSERT INTO ${spec.name} (${columns}) SELECT * FROM unnest(${arrays})`;
+}
+const INSERT_SQL = Object.fromEntries(DEMO_TABLE_NAMES.map((name) => [name, insertSql(DEMO_TABLES[name])])) as Record<DemoTableName, string>;
+
+/** Parents first; the statements queue on one connection, so their order holds. */
+function insertBatch(exec: Exec, batch: DemoBatch): Promise<unknown> {
+  const writes: Promise<Rows>[] = [];
+  for (const name of DEMO_TABLE_NAMES) {
+    if (batch[name].size > 0) writes.push(exec(INSERT_SQL[name], batch[name].columns));
+  }
+  return Promise.all(writes);
+}
+
+/** Adds the demo companies, analysts, inspectors and responsibilities that are missing. */
+async function ensureReferenceData(exec: Exec): Promise<DemoContext> {
+  const companiaNames = DEMO_COMPANIAS.map(([nombre]) => nombre);
+  await exec(
+    `INSERT INTO companias (nombre) SELECT n FROM unnest($1::text[]) WITH ORDINALITY AS t(n, i)
+     WHERE NOT EXISTS (SELECT 1 FROM companias c WHERE c.nombre = t.n) ORDER BY i`,
+    [companiaNames],
+  );
+  await exec(
+    `INSERT INTO responsabilidades (nombre) SELECT n FROM unnest($1::text[]) WITH ORDINALITY AS t(n, i)
+     WHERE NOT EXISTS (SELECT 1 FROM responsabilidades r WHERE r.nombre = t.n) ORDER BY i`,
+    [[...DEMO_RESPONSABILIDADES]],
+  );
+  for (const table of ['analistas', 'inspectores'] as const) {
+    const people = table === 'analistas' ? DEMO_ANALISTAS : DEMO_INSPECTORES;
+    await exec(
+      `INSERT INTO ${table} (nombre, apellido) SELECT n, a FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(n, a, i)
+       WHERE NOT EXISTS (SELECT 1 FROM ${table} x WHERE x.nombre = t.n AND x.apellido = t.a) ORDER BY i`,
+      [people.map((p) => p.nombre), people.map((p) => p.apellido)],
+    );
+  }
+
+  const companias = await exec('SELECT id, nombre FROM companias WHERE nombre = ANY($1::text[])', [companiaNames]);
+  const companiaId = new Map(companias.map((row) => [row.nombre as string, Number(row.id)]));
+  const byName = async (table: string, people: readonly { nombre: string; apellido: string }[]) => {
+    const found = await exec(`SELECT id, nombre, apellido FROM ${table}`);
+    return people.map((person) => {
+      const row = found.find((candidate) => candidate.nombre === person.nombre && candidate.apellido === person.apellido)!;
+      return { id: Number(row.id), nombre: person.nombre, apellido: person.apellido };
+    });
+  };
+  const responsabilidades = await exec('SELECT id FROM responsabilidades WHERE nombre = ANY($1::text[]) ORDER BY id', [[...DEMO_RESPONSABILIDADES]]);
+  const productos = await exec('SELECT id, nombre FROM productos ORDER BY id');
+  const estados = await exec('SELECT id, nombre FROM estados ORDER BY id');
+  const tiposDoc = await exec('SELECT id, nombre FROM tipos_doc ORDER BY id');
+  if (productos.length === 0 || tiposDoc.length === 0) throw new Error('The database has no productos or tipos_doc: run the migrations first');
+
+  return {
+    companias: companiaNames.map((nombre) => companiaId.get(nombre)!),
+    analistas: await byName('analistas', DEMO_ANALISTAS),
+    inspectores: (await byName('inspectores', DEMO_INSPECTORES)).map((inspector) => inspector.id),
+    responsabilidades: responsabilidades.map((row) => Number(row.id)),
+    productos: productos.map((row) => ({ id: Number(row.id), nombre: String(row.nombre) })),
+    estados: new Map(estados.map((row) => [Number(row.id), String(row.nombre)])),
+    tiposDoc: tiposDoc.map((row) => ({ id: Number(row.id), nombre: String(row.nombre) })),
+  };
+}
+
+/**
+ * Drops the loaded tables' secondary indexes and foreign keys (inside the transaction), and
+ * returns the statements that rebuild exactly what was there: building once beats updating a
+ * trigram index and checking a parent row for every inserted row.
+ */
+async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[]; foreignKeys: string[] }> {
+  const tables = [...DEMO_TABLE_NAMES];
+  const foreignKeys = await exec(
+    `SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def
+     FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY($1::text[]::regclass[])`,
+    [tables],
+  );
+  const indexes = await exec(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+     FROM pg_index i
+     WHERE i.indrelid = ANY($1::text[]::regclass[]) AND NOT i.indisprimary
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+    [tables],
+  );
+  for (const fk of foreignKeys) await exec(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT "${fk.conname}"`);
+  for (const index of indexes) await exec(`DROP INDEX ${index.name}`);
+  return {
+    indexes: indexes.map((index) => String(index.def)),
+    foreignKeys: foreignKeys.map((fk) => `ALTER TABLE ${fk.tbl} ADD CONSTRAINT "${fk.conname}" ${fk.def}`),
+  };
+}
+
+async function vacuumAnalyze(database: Database): Promise<void> {
+  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores`;
+  if (database.kind === 'pglite') {
+    await database.pglite!.exec(statement);
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('SET statement_timeout = 0');
+    await client.query({ text: statement, query_timeout: NO_TIMEOUT_MS } as pg.QueryConfig);
+  } finally {
+    // The session setting must not leak back into the pool.
+    client.release(true);
+  }
+}

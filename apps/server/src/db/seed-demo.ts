@@ -1,0 +1,81 @@
+/**
+ * `npm run seed:demo -- --cases N [--seed S] [--until YYYY-MM-DD]`: fills the database the
+ * server uses (DATABASE_URL, else PGlite under DATA_DIR) with realistic demo cases, and adds one
+ * Inspector user per demo inspector.
+ */
+import { parseArgs } from 'node:util';
+import { ROL, ISO_DATE_RE } from '@siniestros/domain';
+import { loadConfig } from '../config';
+import { users } from '../features/users/users.table';
+import { hashPassword } from '../features/users/users.service';
+import { openDatabase, type Database } from './client';
+import { DEMO_INSPECTORES } from './demo-data';
+import { seedDemo } from './demo-load';
+import { migrate } from './migrate';
+
+const DEFAULT_DEMO_PASSWORD = 'Demo-Siniestros-2026';
+
+const { values } = parseArgs({
+  options: {
+    cases: { type: 'string', default: '5000' },
+    seed: { type: 'string', default: '1' },
+    until: { type: 'string' },
+    'batch-size': { type: 'string' },
+    'no-users': { type: 'boolean', default: false },
+  },
+});
+const cases = Number(values.cases);
+const seed = Number(values.seed);
+if (!Number.isInteger(cases) || cases < 0) throw new Error(`--cases must be a whole number, got ${values.cases}`);
+if (!Number.isInteger(seed)) throw new Error(`--seed must be a whole number, got ${values.seed}`);
+if (values.until && !ISO_DATE_RE.test(values.until)) throw new Error('--until must be YYYY-MM-DD');
+
+const config = loadConfig();
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  poolMax: config.DB_POOL_MAX,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+});
+try {
+  await migrate(database);
+  console.log(`Seeding ${cases.toLocaleString('es-AR')} demo cases into ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`}, seed ${seed}`);
+  let lastShown = 0;
+  const result = await seedDemo(database, {
+    cases,
+    seed,
+    until: values.until,
+    batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
+    onProgress(done, total) {
+      if (done === total || performance.now() - lastShown > 2000) {
+        lastShown = performance.now();
+        process.stdout.write(`  ${done.toLocaleString('es-AR')} / ${total.toLocaleString('es-AR')} cases\n`);
+      }
+    },
+  });
+  const rows = Object.entries(result.rows).map(([table, count]) => `${table} ${count.toLocaleString('es-AR')}`).join(', ');
+  console.log(`Done in ${result.seconds.total} s (load ${result.seconds.load} s, indexes ${result.seconds.rebuild} s, vacuum ${result.seconds.vacuum} s): ${rows}`);
+  if (!values['no-users']) await addInspectorUsers(database);
+} finally {
+  await database.close();
+}
+
+/** One Inspector user per demo inspector, so the inspector screens can be tried. */
+async function addInspectorUsers(target: Database): Promise<void> {
+  const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
+  const passwordHash = await hashPassword(password);
+  const inspectors = await target.db.query.inspectores.findMany();
+  const created: string[] = [];
+  for (const [index, demo] of DEMO_INSPECTORES.entries()) {
+    const record = inspectors.find((row) => row.nombre === demo.nombre && row.apellido === demo.apellido);
+    if (!record) continue;
+    const username = `inspector${index + 1}@demo.local`;
+    const inserted = await target.db
+      .insert(users)
+      .values({ apellido: demo.apellido, nombre: demo.nombre, username, passwordHash, rol: ROL.INSPECTOR, idInspect: record.id })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (inserted.length > 0) created.push(username);
+  }
+  if (created.length > 0) console.log(`Inspector users: ${created.join(', ')} (password ${password})`);
+}

@@ -1,0 +1,100 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { FLAGS } from '@siniestros/domain';
+import type { CasoExportRow } from './casos.list.repository';
+
+const DATE_FORMAT = 'dd/mm/yyyy';
+/** Pesos with thousands and two decimals; Excel shows the separators of the reader's locale (es-AR: $ 1.234,56). */
+const MONEY_FORMAT = '"$" #,##0.00';
+
+type ExportColumn = {
+  header: string;
+  width: number;
+  numFmt?: string;
+  value: (row: CasoExportRow) => ExcelJS.CellValue;
+};
+
+/** 'YYYY-MM-DD' → a real date cell (UTC midnight is a whole Excel day number). */
+function excelDate(value: string | null): Date | null {
+  if (!value) return null;
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day!));
+}
+
+const money = (value: string | null) => (value === null || value === '' ? null : Number(value));
+const fullName = (apellido: string | null, nombre: string | null) => [apellido, nombre].filter(Boolean).join(' ');
+const yesNo = (value: boolean | number | null) => (value ? 'Sí' : 'No');
+
+/** Text a spreadsheet would read as a formula is kept as text (OWASP CSV/formula injection). */
+export function escapeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The list table's columns (spec §2) and then the ones a claims handler filters on in Excel. */
+export const EXPORT_COLUMNS: readonly ExportColumn[] = [
+  { header: 'Caso', width: 9, value: (row) => row.id },
+  { header: 'F Alta', width: 12, numFmt: DATE_FORMAT, value: (row) => excelDate(row.fecha_creado) },
+  { header: 'Tercero', width: 28, value: (row) => fullName(row.t_apellido, row.t_nombre) },
+  { header: 'Compañia', width: 24, value: (row) => row.nombre_compania },
+  { header: 'Dominio', width: 12, value: (row) => row.t_dominio },
+  { header: 'Fecha Siniestro', width: 14, numFmt: DATE_FORMAT, value: (row) => excelDate(row.fecha_siniestro) },
+  { header: 'Estado', width: 24, value: (row) => row.estado },
+  { header: 'Producto', width: 20, value: (row) => row.producto },
+  { header: 'Analista', width: 24, value: (row) => fullName(row.an_apellido, row.an_nombre) },
+  { header: 'Siniestro Nro', width: 16, value: (row) => row.reclamo_nro },
+  { header: 'Gestor', width: 20, value: (row) => row.gestor },
+  { header: 'Fecha Denuncia', width: 14, numFmt: DATE_FORMAT, value: (row) => excelDate(row.fecha_denuncia) },
+  { header: 'Asegurado', width: 28, value: (row) => fullName(row.as_apellido, row.as_nombre) },
+  { header: 'Dominio Asegurado', width: 14, value: (row) => row.as_dominio },
+  { header: 'Lesionados', width: 11, value: (row) => yesNo(row.lesionado) },
+  { header: 'Letrado', width: 9, value: (row) => yesNo(row.id_letrado) },
+  { header: 'Mediación', width: 11, value: (row) => yesNo(row.mediacion) },
+  { header: 'Etiquetas', width: 30, value: (row) => FLAGS.filter((flag) => row[flag.key]).map((flag) => flag.label).join(', ') },
+  { header: 'Valor Ofertado', width: 16, numFmt: MONEY_FORMAT, value: (row) => money(row.valor_ofertado) },
+  { header: 'Fecha Cierre', width: 14, numFmt: DATE_FORMAT, value: (row) => excelDate(row.fecha_cierre) },
+];
+
+/** Resolves when the reader has taken what was written, or has gone away. */
+function drained(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+const cellValue = (value: ExcelJS.CellValue) => (typeof value === 'string' ? escapeFormula(value) : (value ?? null));
+
+/**
+ * Streams the xlsx while it reads the cases: `first` is the first batch, `nextBatch(lastId)`
+ * the following ones (keyset on id). Each batch is committed to the zip and waits for the
+ * response to drain, so memory holds about one batch whatever the total.
+ */
+export function streamCasosXlsx(first: CasoExportRow[], nextBatch: (beforeId: number) => Promise<CasoExportRow[]>): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Casos', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = EXPORT_COLUMNS.map((column, index) => ({ header: column.header, key: String(index), width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+
+  async function write() {
+    let batch = first;
+    while (batch.length > 0) {
+      for (const row of batch) sheet.addRow(EXPORT_COLUMNS.map((column) => cellValue(column.value(row)))).commit();
+      if (output.writableNeedDrain) await drained(output);
+      // The client went away: stop reading the database.
+      if (output.destroyed) return;
+      batch = await nextBatch(batch.at(-1)!.id);
+    }
+    sheet.commit();
+    await workbook.commit();
+  }
+
+  write().catch((error: unknown) => output.destroy(error as Error));
+  return output;
+}

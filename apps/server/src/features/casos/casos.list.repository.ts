@@ -1,0 +1,154 @@
+import { and, eq, gte, isNull, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  COND_CASOS,
+  FIRST_CLOSED_ESTADO,
+  FLAGS,
+  SEARCH_FOLD,
+  SIN_ANALISTA,
+  likeContains,
+  normalizeSearch,
+  searchTerms,
+  type CasoFiltro,
+  type CasoListRow,
+} from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { lesionados } from '../lesionados/lesionados.table';
+import { letrados } from '../letrados/letrados.table';
+import { audiencias } from '../mediacion/mediacion.table';
+import { analistas, companias, estados, productos } from '../reference/reference.table';
+import { FLAG_COLUMNS } from './casos.repository';
+import { asegurados, casos, terceros } from './casos.table';
+
+const INT4_MAX = 2_147_483_647;
+const SMALLINT_MAX = 32_767;
+
+/** Matches the `(..., id DESC NULLS LAST)` indexes of casos.table.ts (STACK-NOTES: a plain DESC would sort). */
+const NEWEST_FIRST = sql`${casos.id} desc nulls last`;
+
+/** A number typed in a filter that no id can equal (too big for the column) matches nothing instead of failing. */
+function idEquals(column: Column, value: string, maxValue = INT4_MAX): SQL {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id <= maxValue ? eq(column, id) : sql`false`;
+}
+
+const likePattern = (expression: SQL | Column, pattern: string) => sql`${expression} like ${pattern} escape '\\'`;
+
+/** Lowercase and accent-free in SQL, as `normalizeSearch` does in TypeScript. */
+const folded = (column: Column) => sql`translate(lower(${column}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to})`;
+
+/**
+ * Surname or plate of the insured party OR any third party contains the value (spec §2 filter
+ * panel), ignoring case and accents. `busqueda` holds those fields normalized, so its trigram
+ * index narrows the cases first and the exact per-field check runs on few rows.
+ */
+function personaContains(field: 'apellido' | 'dominio', value: string): SQL | undefined {
+  const term = normalizeSearch(value);
+  if (!term) return undefined;
+  const pattern = likeContains(term);
+  return sql`(${likePattern(casos.busqueda, pattern)} and (exists (select 1 from ${asegurados} where ${asegurados.id} = ${casos.idAsegurado} and ${likePattern(
+    folded(asegurados[field]),
+    pattern,
+  )}) or exists (select 1 from ${terceros} where ${terceros.idCaso} = ${casos.id} and ${likePattern(folded(terceros[field]), pattern)})))`;
+}
+
+/** The WHERE of the filtered list and the export (spec §3 filter fields; docs/decisions/003). */
+export function filterWhere(filtro: CasoFiltro): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filtro.nroCaso) conditions.push(idEquals(casos.id, filtro.nroCaso));
+  if (filtro.nroSiniestro) conditions.push(eq(casos.reclamoNro, filtro.nroSiniestro));
+  if (filtro.estado) conditions.push(idEquals(casos.idEstado, filtro.estado, SMALLINT_MAX));
+  if (filtro.producto) conditions.push(idEquals(casos.idProducto, filtro.producto));
+  if (filtro.compania) conditions.push(idEquals(casos.idCompania, filtro.compania));
+  if (filtro.analista === SIN_ANALISTA) conditions.push(isNull(casos.idAnalista));
+  else if (filtro.analista) conditions.push(idEquals(casos.idAnalista, filtro.analista));
+  const flag = FLAGS[Number(filtro.flag) - 1];
+  if (filtro.flag && flag) conditions.push(eq(casos[flag.key], true));
+  if (filtro.fechaDesde) conditions.push(gte(casos.fechaCreado, filtro.fechaDesde));
+  if (filtro.fechaHasta) conditions.push(lte(casos.fechaCreado, filtro.fechaHasta));
+  if (filtro.condCasos === COND_CASOS.VIGENTES) conditions.push(lt(casos.idEstado, FIRST_CLOSED_ESTADO));
+  if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(casos.idEstado, FIRST_CLOSED_ESTADO));
+  conditions.push(personaContains('dominio', filtro.dominio), personaContains('apellido', filtro.apellido));
+  for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(likePattern(casos.busqueda, likeContains(term)));
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length > 0 ? and(...present) : undefined;
+}
+
+const LIST_COLUMNS = {
+  id: casos.id,
+  fecha_creado: casos.fechaCreado,
+  t_apellido: terceros.apellido,
+  t_nombre: terceros.nombre,
+  nombre_compania: companias.nombre,
+  t_dominio: terceros.dominio,
+  fecha_siniestro: casos.fechaSiniestro,
+  estado: estados.nombre,
+  id_estado: casos.idEstado,
+  producto: productos.nombre,
+  lesionado: sql<boolean>`exists (select 1 from ${lesionados} where ${lesionados.idCaso} = ${casos.id})`,
+  id_letrado: sql<number | null>`coalesce(${casos.idLetrado}, ${letrados.id})`,
+  mediacion: sql<boolean>`exists (select 1 from ${audiencias} where ${audiencias.idCaso} = ${casos.id})`,
+  id_analista: casos.idAnalista,
+  an_apellido: analistas.apellido,
+  an_nombre: analistas.nombre,
+  reclamo_nro: casos.reclamoNro,
+  ...FLAG_COLUMNS,
+};
+
+/** The export's columns beyond the list's. */
+const EXPORT_EXTRA_COLUMNS = {
+  gestor: casos.gestor,
+  fecha_denuncia: casos.fechaDenuncia,
+  fecha_cierre: casos.fechaCierre,
+  valor_ofertado: casos.valorOfertado,
+  as_apellido: asegurados.apellido,
+  as_nombre: asegurados.nombre,
+  as_dominio: asegurados.dominio,
+};
+
+export type CasoExportRow = CasoListRow & {
+  gestor: string;
+  fecha_denuncia: string | null;
+  fecha_cierre: string | null;
+  valor_ofertado: string | null;
+  as_apellido: string;
+  as_nombre: string | null;
+  as_dominio: string | null;
+};
+
+/**
+ * The ids of one page are found first (an index walk over `casos` only), then only those rows
+ * are joined with their names, first third party and extras.
+ */
+function selectPage(db: DbOrTx, columns: typeof LIST_COLUMNS, where: SQL | undefined, limit: number, offset: number) {
+  const page = db.$with('page_ids').as(db.select({ pageId: casos.id }).from(casos).where(where).orderBy(NEWEST_FIRST).limit(limit).offset(offset));
+  return db
+    .with(page)
+    .select(columns)
+    .from(page)
+    .innerJoin(casos, eq(casos.id, page.pageId))
+    .innerJoin(asegurados, eq(asegurados.id, casos.idAsegurado))
+    .innerJoin(estados, eq(estados.id, casos.idEstado))
+    .leftJoin(companias, eq(companias.id, casos.idCompania))
+    .leftJoin(productos, eq(productos.id, casos.idProducto))
+    .leftJoin(analistas, eq(analistas.id, casos.idAnalista))
+    .leftJoin(terceros, and(eq(terceros.idCaso, casos.id), eq(terceros.orden, 1)))
+    .leftJoin(letrados, eq(letrados.idCaso, casos.id))
+    .orderBy(NEWEST_FIRST);
+}
+
+export const casosListRepository = {
+  async page(db: DbOrTx, where: SQL | undefined, limit: number, offset: number): Promise<CasoListRow[]> {
+    return (await selectPage(db, LIST_COLUMNS, where, limit, offset)) as CasoListRow[];
+  },
+
+  /** Keyset batch for the export: the next `limit` matching cases older than `beforeId`. */
+  async exportBatch(db: DbOrTx, where: SQL | undefined, beforeId: number | null, limit: number): Promise<CasoExportRow[]> {
+    const batchWhere = beforeId === null ? where : and(where, lt(casos.id, beforeId));
+    return (await selectPage(db, { ...LIST_COLUMNS, ...EXPORT_EXTRA_COLUMNS }, batchWhere, limit, 0)) as CasoExportRow[];
+  },
+
+  async count(db: DbOrTx, where: SQL | undefined): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(casos).where(where);
+    return row?.n ?? 0;
+  },
+};

@@ -1,0 +1,336 @@
+import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { FLAG_KEYS, type Asegurado, type FlagKey, type Flags, type Inspeccion, type Tercero } from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { documentos } from '../documentacion/documentacion.table';
+import { inspecciones } from '../inspeccion/inspeccion.table';
+import { lesionados } from '../lesionados/lesionados.table';
+import { letrados } from '../letrados/letrados.table';
+import { audiencias } from '../mediacion/mediacion.table';
+import { analistas, companias, estados, inspectores, productos, responsabilidades, tiposDoc } from '../reference/reference.table';
+import { asegurados, casoContadores, casos, terceros } from './casos.table';
+
+export type AseguradoValues = Omit<typeof asegurados.$inferInsert, 'id'>;
+export type TerceroValues = Omit<typeof terceros.$inferInsert, 'id' | 'idCaso' | 'orden'>;
+export type CasoValues = typeof casos.$inferInsert;
+
+/** The case row a write locks: what the rules of an edit look at. */
+export type CasoLock = { id: number; idEstado: number; idAsegurado: number; idAnalista: number | null };
+
+export const FLAG_COLUMNS = Object.fromEntries(FLAG_KEYS.map((key) => [key, casos[key]])) as { [K in FlagKey]: (typeof casos)[K] };
+
+/** The Caso of the detail (spec §3) without what is derived from its people and inspections. */
+const CASO_COLUMNS = {
+  id: casos.id,
+  id_compania: casos.idCompania,
+  reclamo_nro: casos.reclamoNro,
+  gestor: casos.gestor,
+  fecha_creado: casos.fechaCreado,
+  fecha_siniestro: casos.fechaSiniestro,
+  hora_siniestro: casos.horaSiniestro,
+  fecha_denuncia: casos.fechaDenuncia,
+  lugar_siniestro: casos.lugarSiniestro,
+  declaracion_asegurado: casos.declaracionAsegurado,
+  usuario: casos.usuario,
+  id_estado: casos.idEstado,
+  fecha_estado: casos.fechaEstado,
+  id_letrado: sql<number | null>`coalesce(${casos.idLetrado}, ${letrados.id})`,
+  id_asegurado: casos.idAsegurado,
+  presupuesto: casos.presupuesto,
+  cotizacion: casos.cotizacion,
+  id_responsabilidad: casos.idResponsabilidad,
+  analisis: casos.analisis,
+  valor_acordado: casos.valorAcordado,
+  ampliacion: casos.ampliacion,
+  valor_ofertado: casos.valorOfertado,
+  id_producto: casos.idProducto,
+  id_analista: casos.idAnalista,
+  via_ingreso: casos.viaIngreso,
+  fecha_cierre: casos.fechaCierre,
+  completa_doc: casos.completaDoc,
+  nombre_estado: estados.nombre,
+  nombre_compania: companias.nombre,
+  apellido_analista: analistas.apellido,
+  nombre_analista: analistas.nombre,
+  producto: productos.nombre,
+  responsabilidad: responsabilidades.nombre,
+  ...FLAG_COLUMNS,
+};
+
+const PERSONA_COLUMNS = <T extends typeof asegurados | typeof terceros>(table: T) => ({
+  id: table.id,
+  apellido: table.apellido,
+  nombre: table.nombre,
+  id_tipo_doc: table.idTipoDoc,
+  tipo_doc: tiposDoc.nombre,
+  nro_doc: table.nroDoc,
+  cuit: table.cuit,
+  domicilio: table.domicilio,
+  codigo_postal: table.codigoPostal,
+  fijo: table.fijo,
+  cel: table.cel,
+  cbu: table.cbu,
+  marca_modelo: table.marcaModelo,
+  anio: table.anio,
+  dominio: table.dominio,
+  mail: table.mail,
+});
+
+type PgError = { code?: string; constraint?: string; constraint_name?: string };
+
+/** The PostgreSQL error behind a driver or Drizzle error (both drivers put code and constraint on it). */
+export function pgErrorOf(error: unknown): { code: string; constraint: string } | undefined {
+  for (let current = error as (PgError & { cause?: unknown }) | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {
+      return { code: current.code, constraint: current.constraint ?? current.constraint_name ?? '' };
+    }
+  }
+  return undefined;
+}
+
+export const casosRepository = {
+  async insertAsegurado(tx: DbOrTx, values: AseguradoValues): Promise<number> {
+    const [row] = await tx.insert(asegurados).values(values).returning({ id: asegurados.id });
+    return row!.id;
+  },
+
+  async insertCaso(tx: DbOrTx, values: CasoValues): Promise<number> {
+    const [row] = await tx.insert(casos).values(values).returning({ id: casos.id });
+    return row!.id;
+  },
+
+  async insertTerceros(tx: DbOrTx, idCaso: number, rows: (TerceroValues & { orden: number })[]) {
+    if (rows.length === 0) return;
+    await tx.insert(terceros).values(rows.map((row) => ({ ...row, idCaso })));
+  },
+
+  async findIdByIdempotencyKey(db: DbOrTx, key: string): Promise<number | undefined> {
+    const [row] = await db.select({ id: casos.id }).from(casos).where(eq(casos.idempotencyKey, key));
+    return row?.id;
+  },
+
+  async lastId(db: DbOrTx): Promise<number | null> {
+    const [row] = await db.select({ id: max(casos.id) }).from(casos);
+    return row?.id ?? null;
+  },
+
+  async exists(db: DbOrTx, id: number): Promise<boolean> {
+    const [row] = await db.select({ id: casos.id }).from(casos).where(eq(casos.id, id));
+    return Boolean(row);
+  },
+
+  /** Reads the case and locks its row until the transaction ends, so two edits apply one after the other. */
+  async lock(tx: DbOrTx, id: number): Promise<CasoLock | undefined> {
+    const [row] = await tx
+      .select({ id: casos.id, idEstado: casos.idEstado, idAsegurado: casos.idAsegurado, idAnalista: casos.idAnalista })
+      .from(casos)
+      .where(eq(casos.id, id))
+      .for('update');
+    return row;
+  },
+
+  async updateCaso(tx: DbOrTx, id: number, values: Partial<CasoValues>) {
+    await tx.update(casos).set(values).where(eq(casos.id, id));
+  },
+
+  async updateAsegurado(tx: DbOrTx, id: number, values: AseguradoValues) {
+    await tx.update(asegurados).set(values).where(eq(asegurados.id, id));
+  },
+
+  tercerosOrden(tx: DbOrTx, idCaso: number) {
+    return tx.select({ id: terceros.id, orden: terceros.orden }).from(terceros).where(eq(terceros.idCaso, idCaso)).orderBy(asc(terceros.orden));
+  },
+
+  async updateTercero(tx: DbOrTx, idCaso: number, id: number, values: TerceroValues) {
+    await tx
+      .update(terceros)
+      .set(values)
+      .where(and(eq(terceros.id, id), eq(terceros.idCaso, idCaso)));
+  },
+
+  /** What the `busqueda` column is built from. */
+  async searchSource(tx: DbOrTx, idCaso: number) {
+    const [caso] = await tx
+      .select({
+        reclamo_nro: casos.reclamoNro,
+        apellido: asegurados.apellido,
+        nombre: asegurados.nombre,
+        nro_doc: asegurados.nroDoc,
+        cuit: asegurados.cuit,
+        dominio: asegurados.dominio,
+      })
+      .from(casos)
+      .innerJoin(asegurados, eq(asegurados.id, casos.idAsegurado))
+      .where(eq(casos.id, idCaso));
+    const people = await tx
+      .select({ apellido: terceros.apellido, nombre: terceros.nombre, nro_doc: terceros.nroDoc, cuit: terceros.cuit, dominio: terceros.dominio })
+      .from(terceros)
+      .where(eq(terceros.idCaso, idCaso))
+      .orderBy(asc(terceros.orden));
+    if (!caso) return undefined;
+    const { reclamo_nro, ...asegurado } = caso;
+    return { reclamo_nro, asegurado, terceros: people };
+  },
+
+  async countDocumentos(tx: DbOrTx, idCaso: number): Promise<number> {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(documentos).where(eq(documentos.idCaso, idCaso));
+    return row?.n ?? 0;
+  },
+
+  async findAnalista(tx: DbOrTx, id: number) {
+    const [row] = await tx.select({ id: analistas.id, nombre: analistas.nombre, apellido: analistas.apellido }).from(analistas).where(eq(analistas.id, id));
+    return row;
+  },
+
+  async flags(db: DbOrTx, id: number): Promise<Flags | undefined> {
+    const [row] = await db.select(FLAG_COLUMNS).from(casos).where(eq(casos.id, id));
+    return row;
+  },
+
+  /** One flag flipped in the database itself, so two quick clicks give two toggles. */
+  async toggleFlag(db: DbOrTx, id: number, key: FlagKey): Promise<Flags | undefined> {
+    const [row] = await db
+      .update(casos)
+      .set({ [key]: sql`not ${casos[key]}` })
+      .where(eq(casos.id, id))
+      .returning(FLAG_COLUMNS);
+    return row;
+  },
+
+  /** Vigentes (false) and Cerrados (true), kept by a trigger (docs/decisions/002). */
+  async contadores(db: DbOrTx): Promise<{ vigentes: number; cerrados: number }> {
+    const rows = await db.select({ cerrado: casoContadores.cerrado, total: casoContadores.total }).from(casoContadores);
+    return {
+      vigentes: rows.find((row) => !row.cerrado)?.total ?? 0,
+      cerrados: rows.find((row) => row.cerrado)?.total ?? 0,
+    };
+  },
+
+  // Case detail (GET /casos/{id}).
+
+  async detailCaso(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select(CASO_COLUMNS)
+      .from(casos)
+      .innerJoin(estados, eq(estados.id, casos.idEstado))
+      .innerJoin(companias, eq(companias.id, casos.idCompania))
+      .leftJoin(analistas, eq(analistas.id, casos.idAnalista))
+      .leftJoin(productos, eq(productos.id, casos.idProducto))
+      .leftJoin(responsabilidades, eq(responsabilidades.id, casos.idResponsabilidad))
+      .leftJoin(letrados, eq(letrados.idCaso, casos.id))
+      .where(eq(casos.id, id));
+    return row;
+  },
+
+  async detailAsegurado(db: DbOrTx, id: number): Promise<Asegurado | undefined> {
+    const [row] = await db
+      .select({
+        ...PERSONA_COLUMNS(asegurados),
+        poliza: asegurados.poliza,
+        nro_chasis: asegurados.nroChasis,
+        nro_motor: asegurados.nroMotor,
+        suma_asegurada: asegurados.sumaAsegurada,
+        accesorios: asegurados.accesorios,
+        otros: asegurados.otros,
+        detalle: asegurados.detalle,
+      })
+      .from(asegurados)
+      .leftJoin(tiposDoc, eq(tiposDoc.id, asegurados.idTipoDoc))
+      .where(eq(asegurados.id, id));
+    return row;
+  },
+
+  detailTerceros(db: DbOrTx, idCaso: number): Promise<Tercero[]> {
+    return db
+      .select({ ...PERSONA_COLUMNS(terceros), detalle: terceros.detalle, id_letrado: terceros.idLetrado, orden: terceros.orden })
+      .from(terceros)
+      .leftJoin(tiposDoc, eq(tiposDoc.id, terceros.idTipoDoc))
+      .where(eq(terceros.idCaso, idCaso))
+      .orderBy(asc(terceros.orden));
+  },
+
+  async detailLetrado(db: DbOrTx, idCaso: number) {
+    const [row] = await db
+      .select({
+        id: letrados.id,
+        id_caso: letrados.idCaso,
+        apellido: letrados.apellido,
+        nombre: letrados.nombre,
+        fijo: letrados.fijo,
+        cel: letrados.cel,
+        mail: letrados.mail,
+        cuit: letrados.cuit,
+        cbu: letrados.cbu,
+      })
+      .from(letrados)
+      .where(eq(letrados.idCaso, idCaso));
+    return row ?? null;
+  },
+
+  detailLesionados(db: DbOrTx, idCaso: number) {
+    return db
+      .select({
+        id: lesionados.id,
+        id_caso: lesionados.idCaso,
+        apellido: lesionados.apellido,
+        nombre: lesionados.nombre,
+        id_tipo_doc: lesionados.idTipoDoc,
+        nro_doc: lesionados.nroDoc,
+        tipo_doc: tiposDoc.nombre,
+      })
+      .from(lesionados)
+      .innerJoin(tiposDoc, eq(tiposDoc.id, lesionados.idTipoDoc))
+      .where(eq(lesionados.idCaso, idCaso))
+      .orderBy(asc(lesionados.id));
+  },
+
+  detailAudiencias(db: DbOrTx, idCaso: number) {
+    return db
+      .select({
+        id: audiencias.id,
+        id_caso: audiencias.idCaso,
+        fecha: audiencias.fecha,
+        fechah: audiencias.fechah,
+        hora: audiencias.hora,
+        lugar: audiencias.lugar,
+        mediacion_nro: audiencias.mediacionNro,
+      })
+      .from(audiencias)
+      .where(eq(audiencias.idCaso, idCaso))
+      .orderBy(asc(audiencias.id));
+  },
+
+  async detailInspecciones(db: DbOrTx, idCaso: number): Promise<Inspeccion[]> {
+    const rows = await db
+      .select({
+        id: inspecciones.id,
+        id_caso: inspecciones.idCaso,
+        id_inspector: inspecciones.idInspector,
+        fecha_inspeccion: inspecciones.fechaInspeccion,
+        direccion: inspecciones.direccion,
+        detalle: inspecciones.detalle,
+        resultado: inspecciones.resultado,
+        monto_inspeccion: inspecciones.montoInspeccion,
+        fecha_cierre: inspecciones.fechaCierre,
+        estado: inspecciones.estado,
+        inspector_nombre: inspectores.nombre,
+        inspector_apellido: inspectores.apellido,
+      })
+      .from(inspecciones)
+      .innerJoin(inspectores, eq(inspectores.id, inspecciones.idInspector))
+      .where(eq(inspecciones.idCaso, idCaso))
+      .orderBy(asc(inspecciones.id));
+    return rows as Inspeccion[];
+  },
+
+  // Lookups the case screens fill their selects with.
+
+  productos: (db: DbOrTx) => db.select({ id: productos.id, nombre: productos.nombre }).from(productos).orderBy(asc(productos.id)),
+  companias: (db: DbOrTx) => db.select({ id: companias.id, nombre: companias.nombre }).from(companias).orderBy(asc(companias.nombre), asc(companias.id)),
+  analistas: (db: DbOrTx) =>
+    db.select({ id: analistas.id, nombre: analistas.nombre, apellido: analistas.apellido }).from(analistas).orderBy(asc(analistas.apellido), asc(analistas.nombre)),
+  estados: (db: DbOrTx) => db.select({ id: estados.id, nombre: estados.nombre }).from(estados).orderBy(asc(estados.id)),
+  tiposDoc: (db: DbOrTx) => db.select({ id: tiposDoc.id, nombre: tiposDoc.nombre }).from(tiposDoc).orderBy(asc(tiposDoc.id)),
+  responsabilidades: (db: DbOrTx) => db.select({ id: responsabilidades.id, nombre: responsabilidades.nombre }).from(responsabilidades).orderBy(asc(responsabilidades.id)),
+  inspectores: (db: DbOrTx) =>
+    db.select({ id: inspectores.id, nombre: inspectores.nombre, apellido: inspectores.apellido }).from(inspectores).orderBy(asc(inspectores.apellido), asc(inspectores.nombre)),
+};

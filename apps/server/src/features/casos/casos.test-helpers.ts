@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { TestApp } from '../../../test/helpers';
+import { ensureCompania } from '../../../test/fixtures';
+
+export type Persona = Record<string, unknown>;
+
+export const asegurado = (overrides: Persona = {}): Persona => ({
+  apellido: 'González',
+  nombre: 'María José',
+  id_tipo_doc: 1,
+  nro_doc: '28123456',
+  cuit: '27-28123456-4',
+  marca_modelo: 'Ford Ka',
+  anio: 2015,
+  dominio: 'AB123CD',
+  suma_asegurada: '1500000.50',
+  mail: 'maria@example.com',
+  ...overrides,
+});
+
+export const tercero = (n: number, overrides: Persona = {}): Persona => ({
+  apellido: `Tercero${n}`,
+  nombre: 'Juan',
+  id_tipo_doc: 1,
+  nro_doc: `3000000${n}`,
+  marca_modelo: 'Fiat Cronos',
+  dominio: `AC${n}00ZZ`,
+  detalle: 'Choque trasero',
+  ...overrides,
+});
+
+export const caso = (idCompania: number, overrides: Persona = {}): Persona => ({
+  id_compania: idCompania,
+  reclamo_nro: '4001234567',
+  gestor: 'Gestor Uno',
+  fecha_siniestro: '2026-01-10',
+  hora_siniestro: '14:30',
+  fecha_denuncia: '2026-01-11',
+  lugar_siniestro: 'Av. Corrientes 1234, CABA',
+  declaracion_asegurado: 'Me chocaron de atrás',
+  id_producto: 1,
+  ...overrides,
+});
+
+export async function createCaso(t: TestApp, body: { caso?: Persona; asegurado?: Persona; terceros?: Persona[] } = {}, headers: Record<string, string> = {}) {
+  const idCompania = await ensureCompania(t.database.db);
+  const response = await t.request('user', {
+    method: 'POST',
+    url: '/api/casos/alta',
+    headers,
+    payload: { caso: caso(idCompania, body.caso), asegurado: asegurado(body.asegurado), terceros: body.terceros ?? [tercero(1)] },
+  });
+  if (response.statusCode !== 201) throw new Error(`alta: ${response.statusCode} ${response.body}`);
+  return response.json().id as number;
+}
+
+/** Rows of a table, counted straight in the database. */
+export async function countRows(db: Db, table: 'casos' | 'asegurados' | 'terceros' | 'historial'): Promise<number> {
+  const result = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+}
+
+export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}

@@ -1,0 +1,60 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { casos } from '../casos/casos.table';
+import { inspecciones } from '../inspeccion/inspeccion.table';
+import { documentos } from './documentacion.table';
+
+export type DocumentoRow = { id: number; nombre: string; tipo: string; storageKey: string; tamano: number; mime: string | null };
+export type NewDocumento = Omit<DocumentoRow, 'id'> & { idCaso: number; usuario: string };
+
+const COLUMNS = { id: documentos.id, nombre: documentos.nombre, tipo: documentos.tipo, storageKey: documentos.storageKey, tamano: documentos.tamano, mime: documentos.mime };
+
+export const documentacionRepository = {
+  async casoExists(db: DbOrTx, idCaso: number): Promise<boolean> {
+    const [row] = await db.select({ id: casos.id }).from(casos).where(eq(casos.id, idCaso));
+    return Boolean(row);
+  },
+
+  /** Serializes the document writes of one case (two uploads must not pick the same name). */
+  async lockCaso(db: DbOrTx, idCaso: number): Promise<boolean> {
+    const [row] = await db.select({ id: casos.id }).from(casos).where(eq(casos.id, idCaso)).for('no key update');
+    return Boolean(row);
+  },
+
+  /** The case's documents, oldest first. */
+  list(db: DbOrTx, idCaso: number): Promise<DocumentoRow[]> {
+    return db.select(COLUMNS).from(documentos).where(eq(documentos.idCaso, idCaso)).orderBy(asc(documentos.id));
+  },
+
+  async listNames(db: DbOrTx, idCaso: number): Promise<string[]> {
+    const rows = await db.select({ nombre: documentos.nombre }).from(documentos).where(eq(documentos.idCaso, idCaso)).orderBy(asc(documentos.id));
+    return rows.map((row) => row.nombre);
+  },
+
+  /** Names are unique per case regardless of case (documentos_caso_nombre_uq). */
+  async findByName(db: DbOrTx, idCaso: number, nombre: string): Promise<DocumentoRow | undefined> {
+    const [row] = await db
+      .select(COLUMNS)
+      .from(documentos)
+      .where(and(eq(documentos.idCaso, idCaso), sql`lower(${documentos.nombre}) = lower(${nombre})`));
+    return row;
+  },
+
+  async insertMany(tx: DbOrTx, rows: NewDocumento[]) {
+    if (rows.length > 0) await tx.insert(documentos).values(rows);
+  },
+
+  async delete(tx: DbOrTx, id: number) {
+    await tx.delete(documentos).where(eq(documentos.id, id));
+  },
+
+  /** Object-level access: the inspector has (or had) an inspection of this case. */
+  async hasInspectionOf(db: DbOrTx, idCaso: number, idInspector: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: inspecciones.id })
+      .from(inspecciones)
+      .where(and(eq(inspecciones.idCaso, idCaso), eq(inspecciones.idInspector, idInspector)))
+      .limit(1);
+    return Boolean(row);
+  },
+};

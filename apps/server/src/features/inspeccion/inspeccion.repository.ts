@@ -1,0 +1,227 @@
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  INSPECCION_PENDING_ESTADOS,
+  type Asegurado,
+  type Inspeccion,
+  type InspeccionCaso,
+  type InspeccionEstado,
+  type InspeccionFiltro,
+  type Tercero,
+} from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { asegurados, casos, terceros } from '../casos/casos.table';
+import { analistas, companias, estados, inspectores, productos, tiposDoc } from '../reference/reference.table';
+import { inspecciones } from './inspeccion.table';
+
+export type InspeccionRow = Inspeccion & { inspector_nombre: string; inspector_apellido: string };
+
+const COLUMNS = {
+  id: inspecciones.id,
+  id_caso: inspecciones.idCaso,
+  id_inspector: inspecciones.idInspector,
+  fecha_inspeccion: inspecciones.fechaInspeccion,
+  direccion: inspecciones.direccion,
+  detalle: inspecciones.detalle,
+  resultado: inspecciones.resultado,
+  monto_inspeccion: inspecciones.montoInspeccion,
+  fecha_cierre: inspecciones.fechaCierre,
+  estado: sql<InspeccionEstado>`${inspecciones.estado}`,
+  inspector_nombre: inspectores.nombre,
+  inspector_apellido: inspectores.apellido,
+  producto: productos.nombre,
+};
+
+const personaColumns = (table: typeof asegurados | typeof terceros) => ({
+  id: table.id,
+  apellido: table.apellido,
+  nombre: table.nombre,
+  id_tipo_doc: table.idTipoDoc,
+  tipo_doc: tiposDoc.nombre,
+  nro_doc: table.nroDoc,
+  cuit: table.cuit,
+  domicilio: table.domicilio,
+  codigo_postal: table.codigoPostal,
+  fijo: table.fijo,
+  cel: table.cel,
+  cbu: table.cbu,
+  marca_modelo: table.marcaModelo,
+  anio: table.anio,
+  dominio: table.dominio,
+  mail: table.mail,
+});
+
+export type InspeccionValues = Partial<Omit<typeof inspecciones.$inferInsert, 'id'>>;
+export type LockedInspeccion = { id: number; idCaso: number; idInspector: number; estado: string };
+
+/** Joins every inspection list needs: inspector names and the case's product. */
+function selectInspecciones(db: DbOrTx) {
+  return db
+    .select(COLUMNS)
+    .from(inspecciones)
+    .innerJoin(inspectores, eq(inspectores.id, inspecciones.idInspector))
+    .innerJoin(casos, eq(casos.id, inspecciones.idCaso))
+    .leftJoin(productos, eq(productos.id, casos.idProducto));
+}
+
+function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filtro.nroCaso) conditions.push(eq(inspecciones.idCaso, Number(filtro.nroCaso)));
+  if (filtro.nroInspeccion) conditions.push(eq(inspecciones.id, Number(filtro.nroInspeccion)));
+  if (filtro.estado) conditions.push(eq(inspecciones.estado, filtro.estado));
+  if (filtro.inspector) conditions.push(eq(inspecciones.idInspector, Number(filtro.inspector)));
+  if (filtro.producto) conditions.push(eq(casos.idProducto, Number(filtro.producto)));
+  if (filtro.fechaDesde) conditions.push(gte(inspecciones.fechaInspeccion, filtro.fechaDesde));
+  if (filtro.fechaHasta) conditions.push(lte(inspecciones.fechaInspeccion, filtro.fechaHasta));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export const inspeccionRepository = {
+  async findById(db: DbOrTx, id: number): Promise<InspeccionRow | undefined> {
+    const [row] = await selectInspecciones(db).where(eq(inspecciones.id, id));
+    return row;
+  },
+
+  /** Reads the inspection and locks its row until the transaction ends. */
+  async lockById(tx: DbOrTx, id: number): Promise<LockedInspeccion | undefined> {
+    const [row] = await tx
+      .select({ id: inspecciones.id, idCaso: inspecciones.idCaso, idInspector: inspecciones.idInspector, estado: inspecciones.estado })
+      .from(inspecciones)
+      .where(eq(inspecciones.id, id))
+      .for('update');
+    return row;
+  },
+
+  /** The case's status, its row locked until the transaction ends. */
+  async lockCaso(tx: DbOrTx, idCaso: number): Promise<{ id: number; idEstado: number } | undefined> {
+    const [row] = await tx.select({ id: casos.id, idEstado: casos.idEstado }).from(casos).where(eq(casos.id, idCaso)).for('update');
+    return row;
+  },
+
+  async casoEstado(db: DbOrTx, idCaso: number): Promise<number | undefined> {
+    const [row] = await db.select({ idEstado: casos.idEstado }).from(casos).where(eq(casos.id, idCaso));
+    return row?.idEstado;
+  },
+
+  async updateCaso(tx: DbOrTx, idCaso: number, values: { idEstado: number; fechaEstado: string }): Promise<void> {
+    await tx.update(casos).set(values).where(eq(casos.id, idCaso));
+  },
+
+  async countPending(db: DbOrTx, idCaso: number): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inspecciones)
+      .where(and(eq(inspecciones.idCaso, idCaso), inArray(inspecciones.estado, [...INSPECCION_PENDING_ESTADOS])));
+    return row?.n ?? 0;
+  },
+
+  async insert(tx: DbOrTx, values: typeof inspecciones.$inferInsert): Promise<number> {
+    const [row] = await tx.insert(inspecciones).values(values).returning({ id: inspecciones.id });
+    return row!.id;
+  },
+
+  async update(tx: DbOrTx, id: number, values: InspeccionValues): Promise<void> {
+    await tx.update(inspecciones).set(values).where(eq(inspecciones.id, id));
+  },
+
+  async delete(tx: DbOrTx, id: number): Promise<void> {
+    await tx.delete(inspecciones).where(eq(inspecciones.id, id));
+  },
+
+  async inspectorExists(db: DbOrTx, idInspector: number): Promise<boolean> {
+    const [row] = await db.select({ id: inspectores.id }).from(inspectores).where(eq(inspectores.id, idInspector));
+    return Boolean(row);
+  },
+
+  /**
+   * One page of every inspection (optionally filtered), latest inspection date first, and the
+   * number of matches. Walks inspecciones_fecha_idx backwards.
+   */
+  async page(db: DbOrTx, filtro: InspeccionFiltro | null, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
+    const where = filtro ? filterConditions(filtro) : undefined;
+    const needsCaso = Boolean(filtro?.producto);
+    const count = needsCaso
+      ? db.select({ n: sql<number>`count(*)::int` }).from(inspecciones).innerJoin(casos, eq(casos.id, inspecciones.idCaso)).where(where)
+      : db.select({ n: sql<number>`count(*)::int` }).from(inspecciones).where(where);
+    const [rows, [total]] = await Promise.all([
+      selectInspecciones(db)
+        .where(where)
+        .orderBy(sql`${inspecciones.fechaInspeccion} desc`, sql`${inspecciones.id} desc`)
+        .limit(limit)
+        .offset(offset),
+      count,
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** An inspector's inspections, newest first (inspecciones_inspector_idx). */
+  async pageByInspector(db: DbOrTx, idInspector: number, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
+    const where = eq(inspecciones.idInspector, idInspector);
+    const [rows, [total]] = await Promise.all([
+      selectInspecciones(db).where(where).orderBy(sql`${inspecciones.id} desc nulls last`).limit(limit).offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(inspecciones).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** The case data of the inspection screens, with its insured party id. */
+  async detailCaso(db: DbOrTx, idCaso: number): Promise<(InspeccionCaso & { id_asegurado: number }) | undefined> {
+    const [row] = await db
+      .select({
+        id: casos.id,
+        id_estado: casos.idEstado,
+        estado: estados.nombre,
+        id_compania: casos.idCompania,
+        nombre_compania: companias.nombre,
+        reclamo_nro: casos.reclamoNro,
+        fecha_siniestro: casos.fechaSiniestro,
+        hora_siniestro: casos.horaSiniestro,
+        fecha_denuncia: casos.fechaDenuncia,
+        id_analista: casos.idAnalista,
+        apellido_analista: analistas.apellido,
+        nombre_analista: analistas.nombre,
+        gestor: casos.gestor,
+        id_producto: casos.idProducto,
+        producto: productos.nombre,
+        lugar_siniestro: casos.lugarSiniestro,
+        declaracion_asegurado: casos.declaracionAsegurado,
+        id_asegurado: casos.idAsegurado,
+      })
+      .from(casos)
+      .innerJoin(estados, eq(estados.id, casos.idEstado))
+      .innerJoin(companias, eq(companias.id, casos.idCompania))
+      .leftJoin(analistas, eq(analistas.id, casos.idAnalista))
+      .leftJoin(productos, eq(productos.id, casos.idProducto))
+      .where(eq(casos.id, idCaso));
+    return row;
+  },
+
+  async asegurado(db: DbOrTx, idAsegurado: number): Promise<Asegurado | undefined> {
+    const [row] = await db
+      .select({
+        ...personaColumns(asegurados),
+        poliza: asegurados.poliza,
+        nro_chasis: asegurados.nroChasis,
+        nro_motor: asegurados.nroMotor,
+        suma_asegurada: asegurados.sumaAsegurada,
+        accesorios: asegurados.accesorios,
+        otros: asegurados.otros,
+        detalle: asegurados.detalle,
+      })
+      .from(asegurados)
+      .leftJoin(tiposDoc, eq(tiposDoc.id, asegurados.idTipoDoc))
+      .where(eq(asegurados.id, idAsegurado));
+    return row;
+  },
+
+  /** The case's first third party (spec §3, inspection detail: `tercero`). */
+  async firstTercero(db: DbOrTx, idCaso: number): Promise<Tercero | null> {
+    const [row] = await db
+      .select({ ...personaColumns(terceros), detalle: terceros.detalle, id_letrado: terceros.idLetrado, orden: terceros.orden })
+      .from(terceros)
+      .leftJoin(tiposDoc, eq(tiposDoc.id, terceros.idTipoDoc))
+      .where(eq(terceros.idCaso, idCaso))
+      .orderBy(asc(terceros.orden))
+      .limit(1);
+    return row ?? null;
+  },
+};

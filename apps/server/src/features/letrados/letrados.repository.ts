@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { Letrado } from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { casos } from '../casos/casos.table';
+import { letrados } from './letrados.table';
+
+export type LetradoValues = Omit<typeof letrados.$inferInsert, 'id' | 'idCaso'>;
+
+const COLUMNS = {
+  id: letrados.id,
+  id_caso: letrados.idCaso,
+  apellido: letrados.apellido,
+  nombre: letrados.nombre,
+  fijo: letrados.fijo,
+  cel: letrados.cel,
+  mail: letrados.mail,
+  cuit: letrados.cuit,
+  cbu: letrados.cbu,
+};
+
+export const letradosRepository = {
+  /** Locks the case row: two dialogs saving at once must not both create the case's lawyer. */
+  async lockCaso(tx: DbOrTx, idCaso: number): Promise<boolean> {
+    const [row] = await tx.select({ id: casos.id }).from(casos).where(eq(casos.id, idCaso)).for('no key update');
+    return Boolean(row);
+  },
+
+  async findByCaso(db: DbOrTx, idCaso: number): Promise<Letrado | undefined> {
+    const [row] = await db.select(COLUMNS).from(letrados).where(eq(letrados.idCaso, idCaso));
+    return row;
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<Letrado | undefined> {
+    const [row] = await db.select(COLUMNS).from(letrados).where(eq(letrados.id, id));
+    return row;
+  },
+
+  async insert(tx: DbOrTx, idCaso: number, values: LetradoValues): Promise<Letrado> {
+    const [row] = await tx.insert(letrados).values({ idCaso, ...values }).returning(COLUMNS);
+    return row!;
+  },
+
+  async update(tx: DbOrTx, id: number, values: LetradoValues): Promise<Letrado> {
+    const [row] = await tx.update(letrados).set(values).where(eq(letrados.id, id)).returning(COLUMNS);
+    return row!;
+  },
+
+  async setCasoLetrado(tx: DbOrTx, idCaso: number, idLetrado: number) {
+    await tx.update(casos).set({ idLetrado }).where(eq(casos.id, idCaso));
+  },
+};

@@ -1,0 +1,94 @@
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Audiencia, AudienciaFiltro } from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { casos } from '../casos/casos.table';
+import { companias } from '../reference/reference.table';
+import { audiencias } from './mediacion.table';
+
+const COLUMNS = {
+  id: audiencias.id,
+  id_caso: audiencias.idCaso,
+  fecha: audiencias.fecha,
+  fechah: audiencias.fechah,
+  hora: audiencias.hora,
+  lugar: audiencias.lugar,
+  mediacion_nro: audiencias.mediacionNro,
+  compania: companias.nombre,
+};
+
+/** Newest hearing first; matches audiencias_fechah_idx (DESC NULLS LAST) so the planner walks the index. */
+const NEWEST_FIRST = [sql`${audiencias.fechah} desc nulls last`, sql`${audiencias.id} desc nulls last`];
+
+export type AudienciaValues = { fechah: string; hora: string; lugar: string; mediacionNro: string | null };
+
+/** `%`, `_` and `\` typed by a person are literal characters, not wildcards. */
+export function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function filterConditions(filtro: AudienciaFiltro): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filtro.audienciaNro) conditions.push(sql`${audiencias.mediacionNro} ilike ${likeContains(filtro.audienciaNro)}`);
+  if (filtro.compania) conditions.push(eq(casos.idCompania, Number(filtro.compania)));
+  if (filtro.fechaDesde) conditions.push(gte(audiencias.fechah, filtro.fechaDesde));
+  if (filtro.fechaHasta) conditions.push(lte(audiencias.fechah, filtro.fechaHasta));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export const mediacionRepository = {
+  listByCaso(db: DbOrTx, idCaso: number): Promise<Audiencia[]> {
+    return db
+      .select(COLUMNS)
+      .from(audiencias)
+      .innerJoin(casos, eq(casos.id, audiencias.idCaso))
+      .leftJoin(companias, eq(companias.id, casos.idCompania))
+      .where(eq(audiencias.idCaso, idCaso))
+      .orderBy(...NEWEST_FIRST);
+  },
+
+  /** One page of every hearing (optionally filtered) and the number of matches, both in SQL. */
+  async page(db: DbOrTx, filtro: AudienciaFiltro | null, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
+    const where = filtro ? filterConditions(filtro) : undefined;
+    const [rows, [count]] = await Promise.all([
+      db
+        .select(COLUMNS)
+        .from(audiencias)
+        .innerJoin(casos, eq(casos.id, audiencias.idCaso))
+        .leftJoin(companias, eq(companias.id, casos.idCompania))
+        .where(where)
+        .orderBy(...NEWEST_FIRST)
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(audiencias)
+        .innerJoin(casos, eq(casos.id, audiencias.idCaso))
+        .where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<Audiencia | undefined> {
+    const [row] = await db
+      .select(COLUMNS)
+      .from(audiencias)
+      .innerJoin(casos, eq(casos.id, audiencias.idCaso))
+      .leftJoin(companias, eq(companias.id, casos.idCompania))
+      .where(eq(audiencias.id, id));
+    return row;
+  },
+
+  async insert(db: DbOrTx, values: AudienciaValues & { idCaso: number; fecha: string }): Promise<number> {
+    const [row] = await db.insert(audiencias).values(values).returning({ id: audiencias.id });
+    return row!.id;
+  },
+
+  async update(db: DbOrTx, id: number, values: AudienciaValues): Promise<void> {
+    await db.update(audiencias).set(values).where(eq(audiencias.id, id));
+  },
+
+  async casoExists(db: DbOrTx, idCaso: number): Promise<boolean> {
+    const [row] = await db.select({ id: casos.id }).from(casos).where(eq(casos.id, idCaso));
+    return Boolean(row);
+  },
+};

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia } from '@siniestros/domain';
+import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
+import { ensureCompania, insertCaso } from '../../../test/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const historial = async (idCaso: number) => (await t.request('user', { method: 'GET', url: `/api/historial/${idCaso}` })).json() as { msg: string; usuario: string }[];
+const body = (extra: Record<string, unknown> = {}) => ({
+  fechah: '2026-11-20',
+  hora: '10:30',
+  mediacion_nro: 'MED-001',
+  lugar: 'Centro de mediación, Av. Corrientes 1234, piso 3',
+  msg: 'Se creo el Audiencia',
+  fecha: '2020-01-01',
+  ...extra,
+});
+const crear = async (idCaso: number, extra: Record<string, unknown> = {}) => {
+  const response = await t.request('user', { method: 'POST', url: `/api/mediacion/${idCaso}`, payload: { idCaso, ...body(extra) } });
+  expect(response.statusCode).toBe(201);
+  return response.json() as Audiencia & { message: string };
+};
+
+describe('POST /mediacion/{caseId} and PATCH /mediacion/{id}', () => {
+  it('creates a hearing with its history row; the server records today as fecha', async () => {
+    const caso = await insertCaso(t.database.db);
+    const created = await crear(caso.id);
+    expect(created).toMatchObject({
+      message: AUDIENCIA_MESSAGES.created,
+      id_caso: caso.id,
+      fecha: todayIso(),
+      fechah: '2026-11-20',
+      hora: '10:30:00',
+      mediacion_nro: 'MED-001',
+      compania: 'Compañía Test',
+    });
+    expect((await historial(caso.id))[0]).toMatchObject({ msg: AUDIENCIA_MESSAGES.historyCreated, usuario: USERNAMES.user });
+  });
+
+  it('updates a hearing with its history row; a blank number becomes none', async () => {
+    const caso = await insertCaso(t.database.db);
+    const created = await crear(caso.id);
+    const response = await t.request('admin', {
+      method: 'PATCH',
+      url: `/api/mediacion/${created.id}`,
+      payload: { id: created.id, idCaso: caso.id, fechah: '2026-12-01', hora: '09:15:00', mediacion_nro: '  ', lugar: 'Juzgado' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: AUDIENCIA_MESSAGES.updated, fechah: '2026-12-01', hora: '09:15:00', mediacion_nro: null, lugar: 'Juzgado' });
+    expect((await historial(caso.id))[0]).toMatchObject({ msg: AUDIENCIA_MESSAGES.historyUpdated, usuario: USERNAMES.admin });
+    const list = (await t.request('user', { method: 'GET', url: `/api/mediacion/cl/${caso.id}` })).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: created.id, lugar: 'Juzgado' });
+  });
+
+  it('answers 400 with each field error and writes nothing', async () => {
+    const caso = await insertCaso(t.database.db);
+    const response = await t.request('user', {
+      method: 'POST',
+      url: `/api/mediacion/${caso.id}`,
+      payload: body({ fechah: '20/11/2026', hora: '25:00', lugar: ' ', mediacion_nro: 'X'.repeat(21) }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'fechah', message: 'La fecha debe tener el formato AAAA-MM-DD' },
+        { path: 'hora', message: 'La hora debe tener el formato HH:MM' },
+        { path: 'lugar', message: AUDIENCIA_MESSAGES.lugarRequired },
+        { path: 'mediacion_nro', message: 'Debe tener maximo 20 caracteres' },
+      ]),
+    );
+    expect((await t.request('user', { method: 'GET', url: `/api/mediacion/cl/${caso.id}` })).json()).toEqual([]);
+    expect((await historial(caso.id)).map((row) => row.msg)).toEqual(['Alta caso']);
+  });
+
+  it('answers 404 for an unknown case or hearing', async () => {
+    const missingCaso = await t.request('user', { method: 'POST', url: '/api/mediacion/999999', payload: body() });
+    expect(missingCaso.statusCode).toBe(404);
+    expect(missingCaso.json().message).toBe(CASO_MESSAGES.notFound);
+    const missing = await t.request('user', { method: 'PATCH', url: '/api/mediacion/999999', payload: body() });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(AUDIENCIA_MESSAGES.notFound);
+    expect((await t.request('user', { method: 'GET', url: '/api/mediacion/cl/999999' })).statusCode).toBe(404);
+  });
+
+  it('is for staff only', async () => {
+    expect((await t.request('inspector', { method: 'GET', url: '/api/mediacion/' })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /mediacion/ and POST /mediacion/filter/', () => {
+  let norte: number;
+  let sur: number;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    norte = await ensureCompania(t.database.db, 'Aseguradora Norte');
+    sur = await ensureCompania(t.database.db, 'Aseguradora Sur');
+    const casoNorte = await insertCaso(t.database.db, { idCompania: norte });
+    const casoSur = await insertCaso(t.database.db, { idCompania: sur });
+    ids = {
+      a: (await crear(casoNorte.id, { fechah: '2027-03-01', mediacion_nro: 'A-100' })).id,
+      b: (await crear(casoNorte.id, { fechah: '2027-03-05', mediacion_nro: 'B-200' })).id,
+      c: (await crear(casoSur.id, { fechah: '2027-03-10', mediacion_nro: 'A-101' })).id,
+      d: (await crear(casoSur.id, { fechah: '2027-03-10', mediacion_nro: null })).id,
+      e: (await crear(casoSur.id, { fechah: '2027-04-01', mediacion_nro: '50%_off' })).id,
+    };
+  });
+
+  const filtrar = async (filtro: Record<string, unknown>, query = '?page=1&pageSize=20') => {
+    const response = await t.request('user', { method: 'POST', url: `/api/mediacion/filter/${query}`, payload: filtro });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { data: Audiencia[]; totalPage: number; total: number };
+  };
+
+  it('pages every hearing in SQL, latest hearing date first, with the company name', async () => {
+    const all = (await t.request('user', { method: 'GET', url: '/api/mediacion/?page=1&pageSize=100' })).json();
+    expect(all.data.slice(0, 5).map((row: Audiencia) => row.id)).toEqual([ids.e, ids.d, ids.c, ids.b, ids.a]);
+    expect(all.data[0].compania).toBe('Aseguradora Sur');
+    const page2 = (await t.request('user', { method: 'GET', url: '/api/mediacion/?page=2&pageSize=2' })).json();
+    expect(page2).toEqual({ data: all.data.slice(2, 4), totalPages: Math.ceil(all.total / 2), total: all.total });
+    const defaults = (await t.request('user', { method: 'GET', url: '/api/mediacion' })).json();
+    expect(defaults.data).toEqual(all.data.slice(0, 20));
+    expect((await t.request('user', { method: 'GET', url: '/api/mediacion/?pageSize=101' })).statusCode).toBe(400);
+  });
+
+  it('filters by number (contains), company and hearing date range (inclusive)', async () => {
+    const ofNorte = await filtrar({ compania: String(norte) });
+    expect(ofNorte.data.map((row) => row.id)).toEqual([ids.b, ids.a]);
+    expect(ofNorte.total).toBe(2);
+
+    expect((await filtrar({ audienciaNro: 'a-10' })).data.map((row) => row.id)).toEqual([ids.c, ids.a]);
+    expect((await filtrar({ audienciaNro: 'B-200' })).data.map((row) => row.id)).toEqual([ids.b]);
+    // % and _ are literal characters, not wildcards.
+    expect((await filtrar({ audienciaNro: '%_' })).data.map((row) => row.id)).toEqual([ids.e]);
+
+    const range = await filtrar({ fechaDesde: '2027-03-05', fechaHasta: '2027-03-10' });
+    expect(range.data.map((row) => row.id)).toEqual([ids.d, ids.c, ids.b]);
+
+    const combined = await filtrar({ audienciaNro: 'A', compania: sur, fechaDesde: '2027-03-10', fechaHasta: '', usuario: undefined });
+    expect(combined.data.map((row) => row.id)).toEqual([ids.c]);
+
+    const paged = await filtrar({ compania: String(sur) }, '?page=2&pageSize=2');
+    expect(paged).toMatchObject({ totalPage: 2, total: 3 });
+    expect(paged.data.map((row) => row.id)).toEqual([ids.c]);
+  });
+
+  it('answers an empty page when nothing matches, and 400 for bad filters', async () => {
+    expect(await filtrar({ audienciaNro: 'no-existe' })).toEqual({ data: [], totalPage: 0, total: 0 });
+    expect(await filtrar({ audienciaNro: null, compania: null, fechaDesde: null, fechaHasta: null })).toMatchObject({ total: expect.any(Number) });
+    const bad = await t.request('user', { method: 'POST', url: '/api/mediacion/filter/', payload: { fechaDesde: '01/03/2027', compania: 'Norte' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'fechaDesde', message: 'La fecha debe tener el formato AAAA-MM-DD' },
+        { path: 'compania', message: 'Solo se permiten numeros' },
+      ]),
+    );
+  });
+});

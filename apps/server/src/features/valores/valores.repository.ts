@@ -1,0 +1,62 @@
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { FIRST_CLOSED_ESTADO, INSPECCION_ESTADOS, type ValoresFiltro, type ValoresRow } from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { casos } from '../casos/casos.table';
+import { inspecciones } from '../inspeccion/inspeccion.table';
+import { companias, estados, productos } from '../reference/reference.table';
+
+/**
+ * Closed cases only. Written as a literal (not a bind parameter) so the planner can match the
+ * partial index casos_cierre_idx (`WHERE id_estado >= 8`).
+ */
+const IS_CLOSED = sql`${casos.idEstado} >= ${sql.raw(String(FIRST_CLOSED_ESTADO))}`;
+
+/** The amount of the case's latest Finalizada inspection (inspecciones_caso_idx). */
+const MONTO_INSPECCION = sql<string | null>`(
+  select ${inspecciones.montoInspeccion} from ${inspecciones}
+  where ${inspecciones.idCaso} = ${casos.id} and ${inspecciones.estado} = ${INSPECCION_ESTADOS.FINALIZADA}
+  order by ${inspecciones.fechaCierre} desc nulls last, ${inspecciones.id} desc
+  limit 1
+)`;
+
+function conditions(filtro: ValoresFiltro | null): SQL {
+  const where: SQL[] = [IS_CLOSED];
+  if (filtro?.compania) where.push(eq(casos.idCompania, Number(filtro.compania)));
+  if (filtro?.fechaDesde) where.push(gte(casos.fechaCierre, filtro.fechaDesde));
+  if (filtro?.fechaHasta) where.push(lte(casos.fechaCierre, filtro.fechaHasta));
+  return and(...where)!;
+}
+
+export const valoresRepository = {
+  /**
+   * One page of closed cases, latest closing date first, and how many match. The order is the
+   * index's read backwards (fecha_cierre DESC), with ties by id resolved on the few rows per date.
+   */
+  async page(db: DbOrTx, filtro: ValoresFiltro | null, limit: number, offset: number): Promise<{ rows: ValoresRow[]; total: number }> {
+    const where = conditions(filtro);
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({
+          id: casos.id,
+          id_estado: casos.idEstado,
+          nombre_compania: companias.nombre,
+          estado: estados.nombre,
+          producto: productos.nombre,
+          fecha_creado: casos.fechaCreado,
+          fecha_cierre: casos.fechaCierre,
+          monto_inspeccion: MONTO_INSPECCION,
+          valor_ofertado: casos.valorOfertado,
+        })
+        .from(casos)
+        .innerJoin(companias, eq(companias.id, casos.idCompania))
+        .innerJoin(estados, eq(estados.id, casos.idEstado))
+        .leftJoin(productos, eq(productos.id, casos.idProducto))
+        .where(where)
+        .orderBy(sql`${casos.fechaCierre} desc`, sql`${casos.id} desc`)
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(casos).where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  },
+};

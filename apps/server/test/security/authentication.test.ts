@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, ROL, USER_MESSAGES } from '@siniestros/domain';
+import { createTestApp, PASSWORD, USERNAMES, type TestApp } from '../helpers';
+
+/** ASVS 6.2 (passwords), 6.3 (sign-in), 7.4 (ending sessions), through HTTP on a real database. */
+
+const login = (t: TestApp, username: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password }, remoteAddress });
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+describe('no username enumeration (ASVS 6.3.8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('answers an unknown user and a wrong password with the same status and message', async () => {
+    const wrong = await login(t, USERNAMES.user, 'Otra-Clave-Mala');
+    const unknown = await login(t, 'nadie@test.local', 'Otra-Clave-Mala');
+    expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
+    expect(unknown.json()).toEqual({ message: AUTH_MESSAGES.badCredentials });
+    expect(unknown.body).toBe(wrong.body);
+    expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(wrong.headers).sort());
+  });
+
+  it('spends an argon2 verification on an unknown user too (roughly the same time)', async () => {
+    // Without the dummy hash an unknown user answers after one indexed query: a few ms against
+    // the tens of ms of argon2id (19 MiB). Medians of alternating runs absorb a busy machine.
+    await login(t, 'nadie@test.local', 'Otra-Clave-Mala');
+    await login(t, USERNAMES.user, 'Otra-Clave-Mala');
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let round = 0; round < 9; round++) {
+      let started = performance.now();
+      await login(t, `nadie${round}@test.local`, 'Otra-Clave-Mala');
+      unknown.push(performance.now() - started);
+      started = performance.now();
+      await login(t, USERNAMES.user, 'Otra-Clave-Mala');
+      wrong.push(performance.now() - started);
+    }
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    expect(median(unknown)).toBeLessThan(median(wrong) * 3);
+  });
+});
+
+describe('brute-force throttling per account and per address (ASVS 6.3.1)', () => {
+  let t: TestApp;
+  let now = new Date('2026-11-22T10:00:00Z');
+  const WINDOW_MS = 15 * 60_000;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '6', LOGIN_WINDOW_MINUTES: '15' },
+      { now: () => now },
+    );
+  });
+  afterAll(() => t?.close());
+
+  const advance = (ms: number) => {
+    now = new Date(now.getTime() + ms);
+  };
+
+  it('holds an account back after 3 failures, even with the right password, until the window passes', async () => {
+    for (let i = 0; i < 3; i++) expect((await login(t, USERNAMES.inspector, 'Mala-Clave-1', '10.0.0.1')).statusCode).toBe(401);
+    const held = await login(t, USERNAMES.inspector, PASSWORD, '10.0.0.2');
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toEqual({ message: AUTH_MESSAGES.tooManyAttempts });
+    advance(WINDOW_MS - 60_000);
+    expect((await login(t, USERNAMES.inspector, PASSWORD, '10.0.0.2')).statusCode).toBe(429);
+    // Never for good: once the failures leave the window the real user signs in.
+    advance(60_001);
+    expect((await login(t, USERNAMES.inspector, PASSWORD, '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('holds an address back after 6 failures whatever usernames it tries', async () => {
+    for (let i = 0; i < 6; i++) expect((await login(t, `victima${i}@test.local`, 'Mala-Clave-1', '10.0.0.66')).statusCode).toBe(401);
+    expect((await login(t, USERNAMES.user, PASSWORD, '10.0.0.66')).statusCode).toBe(429);
+    // The same account from another address is not affected.
+    expect((await login(t, USERNAMES.user, PASSWORD, '10.0.0.3')).statusCode).toBe(200);
+    advance(WINDOW_MS + 1);
+    expect((await login(t, USERNAMES.user, PASSWORD, '10.0.0.66')).statusCode).toBe(200);
+  });
+
+  it('cannot lock the real user out from an address they already signed in from', async () => {
+    advance(WINDOW_MS + 1);
+    expect((await login(t, USERNAMES.admin, PASSWORD, '10.0.0.10')).statusCode).toBe(200);
+    // Someone else keeps guessing the Admin's password from elsewhere.
+    for (let i = 0; i < 3; i++) expect((await login(t, USERNAMES.admin, 'Mala-Clave-1', '10.0.0.99')).statusCode).toBe(401);
+    expect((await login(t, USERNAMES.admin, PASSWORD, '10.0.0.98')).statusCode).toBe(429);
+    // The Admin, from their usual address, still gets in.
+    expect((await login(t, USERNAMES.admin, PASSWORD, '10.0.0.10')).statusCode).toBe(200);
+  });
+
+  it('does not let a client pick its address with X-Forwarded-For when no proxy is trusted', async () => {
+    advance(WINDOW_MS + 1);
+    for (let i = 0; i < 6; i++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { username: `otro${i}@test.local`, password: 'Mala-Clave-1' },
+        remoteAddress: '10.0.0.77',
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: USERNAMES.user, password: PASSWORD },
+      remoteAddress: '10.0.0.77',
+      headers: { 'x-forwarded-for': '192.0.2.200' },
+    });
+    expect(next.statusCode).toBe(429);
+  });
+});
+
+describe('password rule (DECISIONS.md: 8-128 characters, common passwords refused; ASVS 6.2)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const create = (password: string, username = 'nuevo@test.local') =>
+    t.request('admin', { method: 'POST', url: '/api/users', payload: { apellido: 'Nuevo', nombre: 'Usuario', username, password, password2: password, rol: ROL.USER } });
+  const firstError = (response: { json: () => { errors?: { message: string }[] } }) => response.json().errors?.[0]?.message;
+
+  it.each([
+    ['Corta-7', USER_MESSAGES.passwordMin],
+    ['x'.repeat(129), USER_MESSAGES.passwordMax],
+    ['qwertyuiop', USER_MESSAGES.passwordCommon],
+    ['Baseball', USER_MESSAGES.passwordCommon],
+    ['1qaz2wsx', USER_MESSAGES.passwordCommon],
+    ['Contraseña', USER_MESSAGES.passwordCommon],
+  ])('refuses %s with the Spanish message', async (password, message) => {
+    const response = await create(password);
+    expect(response.statusCode).toBe(400);
+    expect(firstError(response)).toBe(message);
+  });
+
+  it('accepts 8 and 128 characters and any character, and refuses common ones on a change too', async () => {
+    expect((await create('Ocho-8ch', 'ocho@test.local')).statusCode).toBe(201);
+    const long = await create(`ñ ${'Frase larga y rara '.repeat(7)}`.slice(0, 128), 'larga@test.local');
+    expect(long.statusCode).toBe(201);
+    const change = await t.request('admin', { method: 'PATCH', url: `/api/users/${t.ids.user}`, payload: { password: 'password1', password2: 'password1' } });
+    expect(change.statusCode).toBe(400);
+    expect(firstError(change)).toBe(USER_MESSAGES.passwordCommon);
+  });
+});
+
+describe('ending sessions (ASVS 7.4)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const isSignedIn = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie } })).statusCode === 200;
+
+  it('an Admin ends every session of a user with POST /api/users/{id}/sessions/revoke', async () => {
+    const first = await t.login('user');
+    const second = await t.login('user');
+    const other = await t.login('inspector');
+    const response = await t.request('admin', { method: 'POST', url: `/api/users/${t.ids.user}/sessions/revoke` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: AUTH_MESSAGES.sessionsRevoked });
+    expect(await isSignedIn(first)).toBe(false);
+    expect(await isSignedIn(second)).toBe(false);
+    expect(await isSignedIn(other)).toBe(true);
+    // The user can sign in again afterwards.
+    expect(await isSignedIn(await t.login('user'))).toBe(true);
+    expect((await t.request('admin', { method: 'POST', url: '/api/users/999999/sessions/revoke' })).statusCode).toBe(404);
+  });
+
+  it('a password change by an Admin ends the sessions of that user', async () => {
+    const cookie = await t.login('inspector2');
+    const changed = await t.request('admin', { method: 'PATCH', url: `/api/users/${t.ids.inspector2}`, payload: { password: 'Nueva-Clave-Larga', password2: 'Nueva-Clave-Larga' } });
+    expect(changed.statusCode).toBe(200);
+    expect(await isSignedIn(cookie)).toBe(false);
+  });
+
+  it('disabling a user ends their sessions and refuses their sign-in with the usual message', async () => {
+    const cookie = await t.login('inspector');
+    await t.request('admin', { method: 'PATCH', url: `/api/users/${t.ids.inspector}`, payload: { activo: false } });
+    expect(await isSignedIn(cookie)).toBe(false);
+    const again = await login(t, USERNAMES.inspector, PASSWORD);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: AUTH_MESSAGES.badCredentials });
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { historialKey } from '../../historial/api/get-historial';
+import { documentosKey } from '../../documentacion/api/upload-documents';
+
+/** POST /documentacion/d/{id} {doc}: `doc` is the stored file name (DECISIONS.md). */
+export const deleteDocumento = (idCaso: number, doc: string) => api.post<{ message: string }>(`/documentacion/d/${idCaso}`, { doc });
+
+export function useDeleteDocumento(idCaso: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (doc: string) => deleteDocumento(idCaso, doc),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: documentosKey(idCaso) }), queryClient.invalidateQueries({ queryKey: historialKey(idCaso) })]),
+  });
+}

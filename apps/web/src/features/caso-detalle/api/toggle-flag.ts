@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CasoDetalle, Flags } from '@siniestros/domain';
+import { api } from '../../../lib/api';
+import { casoKey } from './get-caso';
+import { historialKey } from '../../historial/api/get-historial';
+
+/** PATCH /casos/flag/{id} {flag}: answers the 17 flags after the toggle. */
+export const toggleFlag = (idCaso: number, flag: number) => api.patch<Flags>(`/casos/flag/${idCaso}`, { flag });
+
+export function useToggleFlag(idCaso: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (flag: number) => toggleFlag(idCaso, flag),
+    onSuccess: (flags) => {
+      // The answer already holds every flag: show it at once, then refresh the rest.
+      queryClient.setQueryData<CasoDetalle>(casoKey(idCaso), (detalle) => (detalle ? { ...detalle, caso: { ...detalle.caso, ...flags } } : detalle));
+      void queryClient.invalidateQueries({ queryKey: casoKey(idCaso) });
+      void queryClient.invalidateQueries({ queryKey: historialKey(idCaso) });
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { Link } from 'react-router';
+import { CASO_MESSAGES, CICLO_MESSAGES, canClose, canReinspect, canReopen, type CasoDetalle } from '@siniestros/domain';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { informeUrl } from '../api/get-informe';
+import { useReinspectCaso } from '../api/reinspect-caso';
+import { useReopenCaso } from '../api/reopen-caso';
+import { CierreDialog } from './CierreDialog';
+import { LetradoDialog } from './LetradoDialog';
+
+/** Green when the case already has some, blue otherwise (spec §2). */
+const colorFor = (hasSome: boolean) => (hasSome ? 'green' : 'blue');
+
+/** Spec §2 case detail: the top action links. */
+export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
+  const { caso } = detalle;
+  const [dialog, setDialog] = useState<'letrado' | 'cierre' | null>(null);
+  const reinspect = useReinspectCaso(caso.id);
+  const reopen = useReopenCaso(caso.id);
+
+  const confirm = (question: string, onConfirm: () => void) =>
+    modals.openConfirmModal({
+      title: 'Confirmar',
+      centered: true,
+      children: <Text size="sm">{question}</Text>,
+      labels: { confirm: 'SI', cancel: 'NO' },
+      onConfirm,
+    });
+
+  const onReinspect = () =>
+    confirm(CICLO_MESSAGES.confirmReinspect, () =>
+      reinspect.mutate(undefined, {
+        onSuccess: (response) => notifySuccess(response.message || CICLO_MESSAGES.reinspected),
+        onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),
+      }),
+    );
+
+  const onReopen = () =>
+    confirm(CICLO_MESSAGES.confirmReopen, () =>
+      reopen.mutate(undefined, {
+        onSuccess: (response) => notifySuccess(response.message || CICLO_MESSAGES.reopened),
+        onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),
+      }),
+    );
+
+  return (
+    <Group gap="xs" role="group" aria-label="Acciones del caso">
+      <Button size="xs" color={colorFor(Boolean(detalle.letrado))} onClick={() => setDialog('letrado')}>
+        + Letrado
+      </Button>
+      <Button size="xs" color={colorFor(detalle.lesionados.length > 0)} component={Link} to={`/lesionados/${caso.id}`}>
+        + Lesionado
+      </Button>
+      <Button size="xs" color={colorFor(detalle.audiencias.length > 0)} component={Link} to={`/audiencias/${caso.id}`}>
+        + Audiencia
+      </Button>
+      <Button size="xs" variant="light" component="a" href={informeUrl(caso.id)} target="_blank" rel="noopener">
+        Informe
+      </Button>
+      {canReinspect(caso.id_estado) && (
+        <Button size="xs" variant="light" color="orange" onClick={onReinspect} loading={reinspect.isPending}>
+          Reinspeccionar Caso
+        </Button>
+      )}
+      {canReopen(caso.id_estado) && (
+        <Button size="xs" variant="light" color="teal" onClick={onReopen} loading={reopen.isPending}>
+          Reabrir Caso
+        </Button>
+      )}
+      {canClose(caso.id_estado) && (
+        <Button size="xs" variant="light" color="red" onClick={() => setDialog('cierre')}>
+          Cierre Caso
+        </Button>
+      )}
+      {dialog === 'letrado' && <LetradoDialog idCaso={caso.id} letrado={detalle.letrado} opened onClose={() => setDialog(null)} />}
+      {dialog === 'cierre' && <CierreDialog idCaso={caso.id} onClose={() => setDialog(null)} />}
+    </Group>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { ANALISIS_MESSAGES, analisisSchema, CASO_MESSAGES, type Lookup } from '@siniestros/domain';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useSaveAnalisis, type AnalisisInput } from '../api/save-analisis';
+
+/** Spec §4 status 3 '+ Ofrecimiento': responsibility, offered value and detail (spec §5 messages); saves into status 4. */
+export function AnalisisDialog({ idCaso, responsabilidades, onClose }: { idCaso: number; responsabilidades: Lookup[]; onClose: () => void }) {
+  const save = useSaveAnalisis(idCaso);
+  const form = useForm<AnalisisInput>({
+    initialValues: { id_responsabilidad: '', valor_ofertado: '', analisis: '' },
+    validate: zod4Resolver(analisisSchema),
+  });
+  const submit = form.onSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (response) => {
+        notifySuccess(response.message || ANALISIS_MESSAGES.saved);
+        onClose();
+      },
+      onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),
+    }),
+  );
+  return (
+    <Modal opened onClose={onClose} title="Analisis y Ofrecimiento" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Select
+            label="Responsabilidad"
+            withAsterisk
+            data={responsabilidades.map((item) => ({ value: String(item.id), label: item.nombre }))}
+            {...form.getInputProps('id_responsabilidad')}
+          />
+          <TextInput label="Valor Ofertado" withAsterisk inputMode="decimal" leftSection="$" {...form.getInputProps('valor_ofertado')} />
+          <Textarea label="Detalle" withAsterisk autosize minRows={3} maxLength={200} {...form.getInputProps('analisis')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

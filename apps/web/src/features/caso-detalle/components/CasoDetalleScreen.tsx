@@ -1,0 +1,64 @@
+import { Alert, Box, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { CASO_MESSAGES, formatDate, type CasoDetalle } from '@siniestros/domain';
+import { PageTitle } from '../../../components/PageTitle';
+import { useCaso } from '../api/get-caso';
+import { useCasoForm } from '../hooks/use-caso-form';
+import { ActionLinks } from './ActionLinks';
+import { CasoForm } from './CasoForm';
+import { DocumentosPanel } from './DocumentosPanel';
+import { EstadoPanel } from './EstadoPanel';
+import { FlagBar } from './FlagBar';
+import { HistorialButton } from './HistorialButton';
+
+/** Spec §2, case detail (/casos/detalleCaso/{id}) with the whole life cycle of spec §4. */
+export function CasoDetalleScreen({ idCaso }: { idCaso: number }) {
+  const caso = useCaso(idCaso);
+  if (caso.isPending) {
+    return (
+      <Center py="xl">
+        <Stack align="center" gap="xs">
+          <Loader />
+          <Text>Cargando...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (caso.isError) {
+    return (
+      <Alert color="red" title={`Caso ${idCaso}`}>
+        {caso.error.message || CASO_MESSAGES.loadError}
+      </Alert>
+    );
+  }
+  return <Detalle detalle={caso.data} />;
+}
+
+function Detalle({ detalle }: { detalle: CasoDetalle }) {
+  const { caso } = detalle;
+  const form = useCasoForm(detalle);
+  return (
+    // Room at the bottom so the fixed 'Ver Historial' button never covers the last controls.
+    <Box pb={72}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <PageTitle>{`Caso ${caso.id}`}</PageTitle>
+          <Text size="sm" c="dimmed">
+            Alta {formatDate(caso.fecha_creado)} · {caso.usuario}
+          </Text>
+        </Group>
+        <ActionLinks detalle={detalle} />
+        <FlagBar caso={caso} />
+        <EstadoPanel detalle={detalle} />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+            <CasoForm form={form} detalle={detalle} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+            <DocumentosPanel idCaso={caso.id} idEstado={caso.id_estado} form={form} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <HistorialButton idCaso={caso.id} />
+    </Box>
+  );
+}

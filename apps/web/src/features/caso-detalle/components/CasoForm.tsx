@@ -1,0 +1,67 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { CASO_MESSAGES, casoFullUpdateSchema, type CasoDetalle } from '@siniestros/domain';
+import { notifySuccess } from '../../../lib/notify';
+import { casoKey } from '../api/get-caso';
+import { useUpdateCaso } from '../api/update-caso';
+import { resetCasoForm, type CasoForm as CasoFormType } from '../hooks/use-caso-form';
+import { AseguradoSection } from './AseguradoSection';
+import { CasoDatosSection } from './CasoDatosSection';
+import { TercerosSection } from './TercerosSection';
+import { notifySaveError, notifyValidationErrors } from './validation-toasts';
+
+/**
+ * Spec §2 case detail, main form: case data, insured party and third parties, saved with ONE
+ * PATCH /casos/{id} (DECISIONS.md). 'X' closes the window: the detail opens in its own tab.
+ */
+export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoDetalle }) {
+  const idCaso = detalle.caso.id;
+  const update = useUpdateCaso(idCaso);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const submit = form.onSubmit(
+    (values) => {
+      const body = casoFullUpdateSchema.parse(values);
+      update.mutate(body, {
+        onSuccess: (response) => {
+          notifySuccess(response.message || CASO_MESSAGES.updated);
+          const fresh = queryClient.getQueryData<CasoDetalle>(casoKey(idCaso));
+          if (fresh) resetCasoForm(form, fresh);
+        },
+        onError: (error) => {
+          notifySaveError(error, CASO_MESSAGES.loadError);
+        },
+      });
+    },
+    (errors) => notifyValidationErrors(errors),
+  );
+
+  const closeWindow = () => {
+    window.close();
+    // A tab the app did not open cannot close itself: go back to the list instead.
+    setTimeout(() => {
+      if (!window.closed) navigate('/casos');
+    }, 200);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Datos del caso">
+      <Stack>
+        <CasoDatosSection form={form} detalle={detalle} />
+        <AseguradoSection form={form} tDoc={detalle.tDoc} />
+        <Title order={4}>Terceros</Title>
+        <TercerosSection form={form} tDoc={detalle.tDoc} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={closeWindow} aria-label="Cerrar ventana">
+            X
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Grabar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

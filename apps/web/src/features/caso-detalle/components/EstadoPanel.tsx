@@ -1,0 +1,160 @@
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  ADVANCE_LABELS,
+  ANALISIS_MESSAGES,
+  CASO_MESSAGES,
+  CICLO_MESSAGES,
+  CONVENIO_MESSAGES,
+  ESTADO,
+  formatDate,
+  formatPesos,
+  INSPECCION_MESSAGES,
+  isClosed,
+  type CasoDetalle,
+} from '@siniestros/domain';
+import { InspeccionPanel } from '../../inspeccion/components/InspeccionPanel';
+import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
+import { useAdvanceCaso } from '../api/advance-caso';
+import { useReturnCaso } from '../api/return-caso';
+import { useCloseCaso } from '../api/close-caso';
+import type { LifecycleResponse } from '../api/lifecycle-response';
+import { AnalisisDialog } from './AnalisisDialog';
+import { ReconsiderarDialog } from './ReconsiderarDialog';
+import { ConveniosDialog } from './ConveniosDialog';
+
+type Dialog = 'analisis' | 'reconsiderar' | 'convenios' | null;
+
+const onLifecycle = (fallback: string) => ({
+  onSuccess: (response: LifecycleResponse) => notifySuccess(response.message || fallback),
+  onError: (error: unknown) => notifyApiError(error, CASO_MESSAGES.loadError),
+});
+
+function Dato({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Spec §4: what the case's current status lets a person do. */
+export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
+  const { caso, inspecciones, terceros } = detalle;
+  const idEstado = caso.id_estado;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const advance = useAdvanceCaso(caso.id);
+  const retroceder = useReturnCaso(caso.id);
+  const cerrar = useCloseCaso(caso.id);
+  const isBusy = advance.isPending || retroceder.isPending || cerrar.isPending;
+  const hasInspeccion = inspecciones.length > 0;
+
+  const advanceLabel = ADVANCE_LABELS[idEstado];
+  // Spec §4: at status 2 'Avanzar Caso' shows with no inspection, or with a third party.
+  const canAdvance = Boolean(advanceLabel) && (idEstado !== ESTADO.INSPECCION || !hasInspeccion || terceros.length > 0);
+  const advanceButton = canAdvance && (
+    <Button onClick={() => advance.mutate(undefined, onLifecycle(CICLO_MESSAGES.advanced))} loading={advance.isPending} disabled={isBusy}>
+      {advanceLabel}
+    </Button>
+  );
+
+  const openConvenios = () => {
+    if (!caso.valor_ofertado) return notifyError(CONVENIO_MESSAGES.noOffer);
+    setDialog('convenios');
+  };
+
+  const hasOffer = idEstado >= ESTADO.OFRECIMIENTO && caso.valor_ofertado !== null;
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Estado del caso">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <Title order={4}>Estado</Title>
+            <Badge size="lg" variant="light" color={isClosed(idEstado) ? 'gray' : 'blue'} data-testid="caso-estado">
+              {caso.nombre_estado}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Desde {formatDate(caso.fecha_estado)}
+          </Text>
+        </Group>
+
+        {idEstado === ESTADO.INICIAL && (
+          <Text size="sm" c="dimmed">
+            Cargue la documentación del caso; cuando esté completa marque &apos;Documentación completa?&apos; y grabe el caso.
+          </Text>
+        )}
+
+        {idEstado === ESTADO.INSPECCION && <InspeccionPanel detalle={detalle} />}
+
+        {idEstado === ESTADO.ANALISIS && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Dato label="Resultado de la inspeccion">{caso.resultado || INSPECCION_MESSAGES.noResultado}</Dato>
+            <Dato label="Monto de la Inspeccion">{caso.monto_inspeccion ? formatPesos(caso.monto_inspeccion) : INSPECCION_MESSAGES.noCotizacion}</Dato>
+          </SimpleGrid>
+        )}
+
+        {hasOffer && (
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Dato label="Responsabilidad">{caso.responsabilidad ?? '-'}</Dato>
+            <Dato label="Valor Ofertado">{formatPesos(caso.valor_ofertado)}</Dato>
+            <Dato label="Analisis">{caso.analisis ?? '-'}</Dato>
+          </SimpleGrid>
+        )}
+
+        {isClosed(idEstado) && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Dato label="Fecha de Cierre">{formatDate(caso.fecha_cierre)}</Dato>
+            <Dato label="Estado">{caso.nombre_estado}</Dato>
+          </SimpleGrid>
+        )}
+
+        <Group gap="xs">
+          {idEstado === ESTADO.ANALISIS && (
+            <>
+              <Button onClick={() => setDialog('analisis')} disabled={isBusy}>
+                + Ofrecimiento
+              </Button>
+              {!hasInspeccion && (
+                <Button variant="default" onClick={() => retroceder.mutate(undefined, onLifecycle(CICLO_MESSAGES.returned))} loading={retroceder.isPending} disabled={isBusy}>
+                  Retroceder Caso
+                </Button>
+              )}
+            </>
+          )}
+          {idEstado === ESTADO.OFRECIMIENTO && (
+            <Button variant="light" onClick={() => setDialog('reconsiderar')} disabled={isBusy}>
+              Reconsiderar
+            </Button>
+          )}
+          {idEstado === ESTADO.CONVENIO && (
+            <Button variant="light" onClick={openConvenios} disabled={isBusy}>
+              Seleccionar Convenios
+            </Button>
+          )}
+          {advanceButton}
+          {idEstado === ESTADO.OFRECIMIENTO && (
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => cerrar.mutate({ id_estado: ESTADO.SIN_ACUERDO, msg: ANALISIS_MESSAGES.sinAcuerdo }, onLifecycle(CICLO_MESSAGES.closed))}
+              loading={cerrar.isPending}
+              disabled={isBusy}
+            >
+              Cerrar sin Acuerdo
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      {dialog === 'analisis' && <AnalisisDialog idCaso={caso.id} responsabilidades={detalle.responsabilidad} onClose={() => setDialog(null)} />}
+      {dialog === 'reconsiderar' && <ReconsiderarDialog idCaso={caso.id} valorActual={caso.valor_ofertado} onClose={() => setDialog(null)} />}
+      {dialog === 'convenios' && <ConveniosDialog idCaso={caso.id} onClose={() => setDialog(null)} />}
+    </Paper>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AltaInput } from '@siniestros/domain';
+import { api } from '../../../lib/api';
+import { casosKeys } from './casos-keys';
+
+export type AltaResult = { message: string; id: number };
+
+/** API contract POST /casos/alta; the Idempotency-Key makes a repeated press create one case. */
+export const createCaso = (alta: AltaInput, idempotencyKey: string) =>
+  api.post<AltaResult>('/casos/alta', alta, { headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey } });
+
+export function useCreateCaso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ alta, idempotencyKey }: { alta: AltaInput; idempotencyKey: string }) => createCaso(alta, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: casosKeys.all }),
+  });
+}

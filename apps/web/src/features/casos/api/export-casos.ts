@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { exportFileName, todayIso } from '@siniestros/domain';
+import { api, saveBlob } from '../../../lib/api';
+import type { CasoFiltroDraft } from './casos-keys';
+
+/** Spec §7: the filters (or the quick search) plus formato excel; saved as casos_export_{date}.xlsx. */
+export async function exportCasos(filtro: CasoFiltroDraft) {
+  const blob = await api.post<Blob>('/casos/export', { ...filtro, formato: 'excel' });
+  saveBlob(blob, exportFileName(todayIso()));
+}
+
+export function useExportCasos() {
+  return useMutation({ mutationFn: exportCasos });
+}

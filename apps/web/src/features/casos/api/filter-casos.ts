@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE, type CasoListRow } from '@siniestros/domain';
+import { api, qs } from '../../../lib/api';
+import { casosKeys, type CasoFiltroDraft } from './casos-keys';
+
+/** API contract POST /casos/filtro/: no match is a 200 with no cases and totalRows 0. */
+export type CasosFilterResponse = { cases: (CasoListRow & { totalCount?: number })[]; totalPages: number; totalRows: number };
+
+export const filterCasos = (filtro: CasoFiltroDraft, page: number, pageSize = PAGE_SIZE) =>
+  api.post<CasosFilterResponse>(`/casos/filtro/${qs({ page, pageSize })}`, filtro);
+
+/** `run` changes on every Filtrar press, so pressing it again asks the server again. */
+export function useFilteredCasos(filtro: CasoFiltroDraft, page: number, run: number, isEnabled: boolean) {
+  return useQuery({
+    queryKey: casosKeys.filter(filtro, page, run),
+    queryFn: () => filterCasos(filtro, page),
+    enabled: isEnabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

@@ -1,0 +1,49 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE, type AnalistaLookup, type CasoListRow, type Lookup } from '@siniestros/domain';
+import { api, qs } from '../../../lib/api';
+import { casosKeys } from './casos-keys';
+
+/** API contract GET /casos/: totalCount = Vigentes, totalCloseCount = Cerrados. */
+export type CasosListResponse = {
+  cases: CasoListRow[];
+  totalPages: number;
+  totalCount: number;
+  totalCloseCount: number;
+  analistas: AnalistaLookup[];
+  estados: Lookup[];
+  productos: Lookup[];
+  companias: Lookup[];
+};
+
+/** The lookups for the filters and the counters, which only the unfiltered list returns. */
+export type CasosSummary = Omit<CasosListResponse, 'cases' | 'totalPages'>;
+
+export const getCasos = (page: number, pageSize = PAGE_SIZE) => api.get<CasosListResponse>(`/casos/${qs({ page, pageSize })}`);
+
+export function useCasosList(page: number, isEnabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: casosKeys.list(page),
+    queryFn: async () => {
+      const response = await getCasos(page);
+      const { cases: _cases, totalPages: _totalPages, ...summary } = response;
+      queryClient.setQueryData<CasosSummary>(casosKeys.summary, summary);
+      return response;
+    },
+    enabled: isEnabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Filled by every unfiltered load, so the filters and counters survive the filtered mode. */
+export function useCasosSummary() {
+  return useQuery<CasosSummary>({
+    queryKey: casosKeys.summary,
+    queryFn: async () => {
+      const { cases: _cases, totalPages: _totalPages, ...summary } = await getCasos(1, 1);
+      return summary;
+    },
+    enabled: false,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,255 @@
+import type { ReactNode } from 'react';
+import { Button, Grid, Group, Paper, Select, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { TimeInput } from '@mantine/dates';
+import { IconTrash } from '@tabler/icons-react';
+import { CASO_INPUT_LIMITS, type Lookup } from '@siniestros/domain';
+import type { AltaValues } from '../hooks/use-alta-form';
+import { DateField } from './DateField';
+
+type Form = UseFormReturnType<AltaValues>;
+type Options = { value: string; label: string }[];
+
+export const lookupOptions = (rows: Lookup[] | undefined): Options =>
+  (rows ?? []).map((row) => ({ value: String(row.id), label: row.nombre }));
+
+export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{title}</Title>
+        {actions}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+const counter = (value: string, max: number) => `${value.length}/${max}`;
+
+/** Keeps the digits and one decimal separator (a typed comma becomes the dot the API expects). */
+const decimalOnly = (value: string) => value.replace(',', '.').replace(/[^\d.]/g, '');
+
+/** Spec §2, case creation: the Caso section. */
+export function CasoSection({ form, companias }: { form: Form; companias: Options }) {
+  const caso = form.values.caso;
+  return (
+    <Section title="Caso">
+      <Grid gap="sm">
+        <Grid.Col span={2}>
+          <Select
+            label="Compañia"
+            withAsterisk
+            data={companias}
+            searchable
+            placeholder="Seleccione"
+            {...form.getInputProps('caso.id_compania')}
+          />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput
+            label="Nro. Siniestro"
+            withAsterisk
+            inputMode="numeric"
+            maxLength={20}
+            {...form.getInputProps('caso.reclamo_nro')}
+            onChange={(event) => form.setFieldValue('caso.reclamo_nro', event.currentTarget.value.replace(/\D/g, ''))}
+          />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Gestor" withAsterisk maxLength={50} {...form.getInputProps('caso.gestor')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <DateField label="Fecha del Siniestro" withAsterisk maxDate={new Date()} {...form.getInputProps('caso.fecha_siniestro')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TimeInput label="Hora del Siniestro" {...form.getInputProps('caso.hora_siniestro')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <DateField label="Fecha Denuncia" withAsterisk maxDate={new Date()} {...form.getInputProps('caso.fecha_denuncia')} />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <Textarea
+            label="Lugar del Siniestro"
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={CASO_INPUT_LIMITS.lugar_siniestro}
+            description={counter(caso.lugar_siniestro, CASO_INPUT_LIMITS.lugar_siniestro)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('caso.lugar_siniestro')}
+          />
+        </Grid.Col>
+        <Grid.Col span={6}>
+          <Textarea
+            label="Descripción del Caso"
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={CASO_INPUT_LIMITS.declaracion_asegurado}
+            description={counter(caso.declaracion_asegurado, CASO_INPUT_LIMITS.declaracion_asegurado)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('caso.declaracion_asegurado')}
+          />
+        </Grid.Col>
+      </Grid>
+    </Section>
+  );
+}
+
+/** Spec §2, case creation: the Asegurado section (* on the fields spec §5 requires). */
+export function AseguradoSection({ form, tiposDoc }: { form: Form; tiposDoc: Options }) {
+  const input = (field: keyof AltaValues['asegurado']) => form.getInputProps(`asegurado.${field}`);
+  return (
+    <Section title="Asegurado">
+      <Grid gap="sm">
+        <Grid.Col span={3}>
+          <TextInput label="Apellido" withAsterisk maxLength={150} {...input('apellido')} />
+        </Grid.Col>
+        <Grid.Col span={3}>
+          <TextInput label="Nombre" maxLength={150} {...input('nombre')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <Select label="Tipo Doc" withAsterisk data={tiposDoc} allowDeselect={false} {...input('id_tipo_doc')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Nro. Documento" withAsterisk maxLength={20} {...input('nro_doc')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="CUIT/CUIL" maxLength={20} {...input('cuit')} />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput label="Domicilio" maxLength={200} {...input('domicilio')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Código Postal" maxLength={20} {...input('codigo_postal')} />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput label="Mail" maxLength={400} {...input('mail')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Tel. Fijo" maxLength={300} {...input('fijo')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Tel. Celular" maxLength={70} {...input('cel')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Póliza" maxLength={50} {...input('poliza')} />
+        </Grid.Col>
+        <Grid.Col span={3}>
+          <TextInput label="CBU" maxLength={50} {...input('cbu')} />
+        </Grid.Col>
+        <Grid.Col span={3}>
+          <TextInput label="Marca y Modelo" withAsterisk maxLength={50} {...input('marca_modelo')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput
+            label="Año"
+            inputMode="numeric"
+            maxLength={4}
+            {...input('anio')}
+            onChange={(event) => form.setFieldValue('asegurado.anio', event.currentTarget.value.replace(/\D/g, ''))}
+          />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Dominio" withAsterisk maxLength={20} {...input('dominio')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Numero de Chasis" maxLength={50} {...input('nro_chasis')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Numero de Motor" maxLength={50} {...input('nro_motor')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput
+            label="Suma asegurada"
+            inputMode="decimal"
+            maxLength={16}
+            {...input('suma_asegurada')}
+            onChange={(event) => form.setFieldValue('asegurado.suma_asegurada', decimalOnly(event.currentTarget.value))}
+          />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Accesorios" maxLength={200} {...input('accesorios')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Otros" maxLength={200} {...input('otros')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Textarea label="Descripción del Asegurado" autosize minRows={2} maxRows={6} maxLength={2000} {...input('detalle')} />
+        </Grid.Col>
+      </Grid>
+    </Section>
+  );
+}
+
+/** Spec §2, case creation: one third-party block added with '+ Terceros'. */
+export function TerceroBlock({ form, index, tiposDoc, onRemove }: { form: Form; index: number; tiposDoc: Options; onRemove: () => void }) {
+  const input = (field: keyof AltaValues['terceros'][number]) => form.getInputProps(`terceros.${index}.${field}`);
+  const detalle = form.values.terceros[index]?.detalle ?? '';
+  return (
+    <Paper withBorder p="sm" radius="md" bg="gray.0" role="group" aria-label={`Tercero ${index + 1}`}>
+      <Group justify="space-between" mb={4}>
+        <Text fw={600} size="sm">
+          Tercero {index + 1}
+        </Text>
+        <Button variant="subtle" color="red" size="compact-xs" leftSection={<IconTrash size={14} />} onClick={onRemove}>
+          Quitar
+        </Button>
+      </Group>
+      <Grid gap="sm">
+        <Grid.Col span={3}>
+          <TextInput label="Apellido" withAsterisk maxLength={150} {...input('apellido')} />
+        </Grid.Col>
+        <Grid.Col span={3}>
+          <TextInput label="Nombre" maxLength={150} {...input('nombre')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <Select label="Tipo Doc" withAsterisk data={tiposDoc} allowDeselect={false} {...input('id_tipo_doc')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Nro. Documento" withAsterisk maxLength={20} {...input('nro_doc')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="CUIT/CUIL" maxLength={20} {...input('cuit')} />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput label="Domicilio" maxLength={200} {...input('domicilio')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Codigo Postal" maxLength={20} {...input('codigo_postal')} />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput label="Mail" maxLength={400} {...input('mail')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Tel. Fijo" maxLength={300} {...input('fijo')} />
+        </Grid.Col>
+        <Grid.Col span={2}>
+          <TextInput label="Tel. Celular" maxLength={70} {...input('cel')} />
+        </Grid.Col>
+        <Grid.Col span={3}>
+          <TextInput label="CBU" maxLength={50} {...input('cbu')} />
+        </Grid.Col>
+        <Grid.Col span={4}>
+          <TextInput label="Marca y Modelo" withAsterisk maxLength={50} {...input('marca_modelo')} />
+        </Grid.Col>
+        <Grid.Col span={3}>
+          <TextInput label="Dominio" withAsterisk maxLength={20} {...input('dominio')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Textarea
+            label="Descripcion"
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={CASO_INPUT_LIMITS.tercero_detalle}
+            description={counter(detalle, CASO_INPUT_LIMITS.tercero_detalle)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...input('detalle')}
+          />
+        </Grid.Col>
+      </Grid>
+    </Paper>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { CASO_MESSAGES, type CasoListRow } from '@siniestros/domain';
+import { PageTitle } from '../../../components/PageTitle';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { HistorialDialog } from '../../historial/components/HistorialDialog';
+import { useExportCasos } from '../api/export-casos';
+import { useCasosSearch } from '../hooks/use-casos-search';
+import { useVisitedCasos } from '../hooks/use-visited-casos';
+import { AnalistaDialog } from './AnalistaDialog';
+import { CasosFilters } from './CasosFilters';
+import { casoUrl, CasosTable } from './CasosTable';
+
+function Counter({ label, value, color }: { label: string; value: number; color: string }) {
+  return (
+    <Paper withBorder px="sm" py={4} radius="sm" aria-label={label}>
+      <Group gap={6} wrap="nowrap">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        <Text size="sm" fw={700} c={color} data-testid={`contador-${label.toLowerCase()}`}>
+          {value.toLocaleString('es-AR')}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Spec §2, case list (/casos). */
+export function CasosScreen() {
+  const search = useCasosSearch();
+  const exporter = useExportCasos();
+  const { isVisited, markVisited } = useVisitedCasos();
+  const [isExpanded, setIsExpanded] = useState(false);
+  const [analistaFor, setAnalistaFor] = useState<CasoListRow | null>(null);
+  const [historialFor, setHistorialFor] = useState<number | null>(null);
+
+  const open = (id: number) => {
+    markVisited(id);
+    window.open(casoUrl(id), '_blank');
+  };
+
+  const reset = () => {
+    setIsExpanded(false);
+    search.reset();
+  };
+
+  // Spec §7: the export takes the filters on screen (or the quick search) plus formato excel.
+  const exportCasos = () =>
+    exporter.mutate(search.form.getValues(), {
+      onSuccess: () => notifySuccess(CASO_MESSAGES.exported),
+      onError: (error) => notifyApiError(error, CASO_MESSAGES.noResults),
+    });
+
+  const summary = search.summary;
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <PageTitle>Casos</PageTitle>
+        <Group gap="xs">
+          <Counter label="Vigentes" value={summary?.totalCount ?? 0} color="blue.7" />
+          <Counter label="Cerrados" value={summary?.totalCloseCount ?? 0} color="gray.7" />
+          {search.filtrados > 0 && <Counter label="Filtrados" value={search.filtrados} color="teal.7" />}
+        </Group>
+      </Group>
+      <CasosFilters
+        form={search.form}
+        summary={summary}
+        isExpanded={isExpanded}
+        onToggle={() => setIsExpanded((value) => !value)}
+        onSubmit={search.applyFilter}
+        onReset={reset}
+        onExport={exportCasos}
+        isExporting={exporter.isPending}
+      />
+      <CasosTable
+        cases={search.cases}
+        isLoading={search.isLoading}
+        isVisited={isVisited}
+        onOpen={open}
+        onVisit={markVisited}
+        onAnalista={setAnalistaFor}
+        onHistorial={setHistorialFor}
+      />
+      {search.totalPages > 0 && (
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            Página {search.page} de {search.totalPages}
+          </Text>
+          <Pagination total={search.totalPages} value={search.page} onChange={search.setPage} siblings={1} boundaries={1} size="sm" />
+        </Group>
+      )}
+      {analistaFor && <AnalistaDialog caso={analistaFor} analistas={summary?.analistas ?? []} onClose={() => setAnalistaFor(null)} />}
+      {historialFor !== null && <HistorialDialog idCaso={historialFor} opened onClose={() => setHistorialFor(null)} />}
+    </Stack>
+  );
+}

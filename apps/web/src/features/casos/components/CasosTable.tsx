@@ -1,0 +1,202 @@
+import { ActionIcon, Anchor, Badge, Box, Group, LoadingOverlay, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconFirstAidKit, IconGavel, IconHistory, IconUsersGroup } from '@tabler/icons-react';
+import { FLAGS, formatDate, isClosed, type CasoListRow } from '@siniestros/domain';
+import classes from './CasosTable.module.css';
+
+type Props = {
+  cases: CasoListRow[];
+  isLoading: boolean;
+  isVisited: (id: number) => boolean;
+  /** A row click: open the case in a new tab. */
+  onOpen: (id: number) => void;
+  /** The case link opened it itself (a new tab): remember the visit. */
+  onVisit: (id: number) => void;
+  onAnalista: (caso: CasoListRow) => void;
+  onHistorial: (id: number) => void;
+};
+
+export const casoUrl = (id: number) => `/casos/detalleCaso/${id}`;
+
+/** Spec §2 case list columns, in this order. */
+const COLUMNS: { label: string; width?: number }[] = [
+  { label: 'Caso', width: 60 },
+  { label: 'F Alta', width: 78 },
+  { label: 'Tercero' },
+  { label: 'Compañia', width: 112 },
+  { label: 'Dominio', width: 82 },
+  { label: 'Fecha Siniestro', width: 82 },
+  { label: 'Estado', width: 132 },
+  { label: 'Producto', width: 108 },
+  { label: 'Extras', width: 74 },
+  { label: 'Analistas', width: 122 },
+  { label: 'Siniestro Nro', width: 96 },
+  { label: 'Acciones', width: 66 },
+];
+
+const fullName = (apellido: string | null, nombre: string | null) => [apellido, nombre].filter(Boolean).join(' ');
+
+/** Text that ellipsises in its fixed-width cell and shows the whole value on hover. */
+function Cell({ value }: { value: string | null | undefined }) {
+  return <span title={value ?? undefined}>{value || '-'}</span>;
+}
+
+/** A click on a row opens the case, unless it was on a control or ended a text selection. */
+function isPlainRowClick(event: React.MouseEvent) {
+  const target = event.target as HTMLElement;
+  if (target.closest('a, button, input, [role="button"]')) return false;
+  return !window.getSelection()?.toString();
+}
+
+export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAnalista, onHistorial }: Props) {
+  return (
+    <Box pos="relative">
+      <LoadingOverlay visible={isLoading} zIndex={5} overlayProps={{ blur: 0, backgroundOpacity: 0.4 }} loaderProps={{ size: 'sm' }} />
+      <Table className={classes.table} withTableBorder horizontalSpacing={6} verticalSpacing={5} aria-label="Casos">
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column.label} w={column.width}>
+                {column.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        {cases.length === 0 && !isLoading && (
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS.length}>
+                <Text size="sm" c="dimmed" ta="center" py="lg">
+                  No hay casos para mostrar.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        )}
+        {cases.map((caso) => {
+          const activeFlags = FLAGS.filter((flag) => caso[flag.key]);
+          const analista = fullName(caso.an_apellido, caso.an_nombre);
+          const tercero = fullName(caso.t_apellido, caso.t_nombre);
+          return (
+            <Table.Tbody key={caso.id} className={classes.caso} data-caso={caso.id}>
+              <Table.Tr onClick={(event) => isPlainRowClick(event) && onOpen(caso.id)}>
+                <Table.Td>
+                  <Anchor
+                    href={casoUrl(caso.id)}
+                    target="_blank"
+                    rel="noopener"
+                    size="xs"
+                    underline="never"
+                    className={`${classes.id} ${isVisited(caso.id) ? classes.visited : ''}`}
+                    data-visited={isVisited(caso.id) || undefined}
+                    aria-label={`Abrir caso ${caso.id}`}
+                    onClick={() => onVisit(caso.id)}
+                  >
+                    {caso.id}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{formatDate(caso.fecha_creado)}</Table.Td>
+                <Table.Td>
+                  <Cell value={tercero} />
+                </Table.Td>
+                <Table.Td>
+                  <Cell value={caso.nombre_compania} />
+                </Table.Td>
+                <Table.Td>
+                  <Cell value={caso.t_dominio} />
+                </Table.Td>
+                <Table.Td>{formatDate(caso.fecha_siniestro)}</Table.Td>
+                <Table.Td>
+                  <Badge
+                    variant="light"
+                    color={isClosed(caso.id_estado) ? 'gray' : 'blue'}
+                    size="sm"
+                    radius="sm"
+                    tt="none"
+                    fw={500}
+                    maw="100%"
+                    title={caso.estado}
+                  >
+                    {caso.estado}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Cell value={caso.producto} />
+                </Table.Td>
+                <Table.Td>
+                  <Extras caso={caso} />
+                </Table.Td>
+                <Table.Td>
+                  <UnstyledButton
+                    className={classes.analista}
+                    onClick={() => onAnalista(caso)}
+                    aria-label={`Analista del caso ${caso.id}`}
+                    title="Asignar analista"
+                  >
+                    {analista ? (
+                      analista
+                    ) : (
+                      <Text span size="xs" c="dimmed" fs="italic">
+                        Sin Analista
+                      </Text>
+                    )}
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td>
+                  <Cell value={caso.reclamo_nro} />
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label="Historial" withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Historial del caso ${caso.id}`}
+                      onClick={() => onHistorial(caso.id)}
+                    >
+                      <IconHistory size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+              {activeFlags.length > 0 && (
+                <Table.Tr className={classes.flags}>
+                  <Table.Td colSpan={COLUMNS.length}>
+                    <Group gap={4} aria-label={`Etiquetas del caso ${caso.id}`}>
+                      {activeFlags.map((flag) => (
+                        <Badge key={flag.key} color={flag.color} size="xs" radius="sm" variant="filled" tt="none">
+                          {flag.label}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          );
+        })}
+      </Table>
+    </Box>
+  );
+}
+
+/** Spec §2: icons for injured person, lawyer and mediation. */
+function Extras({ caso }: { caso: CasoListRow }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {caso.lesionado && (
+        <Tooltip label="Lesionado" withArrow>
+          <IconFirstAidKit size={16} color="var(--mantine-color-red-7)" aria-label="Lesionado" role="img" />
+        </Tooltip>
+      )}
+      {caso.id_letrado !== null && caso.id_letrado !== undefined && (
+        <Tooltip label="Letrado" withArrow>
+          <IconGavel size={16} color="var(--mantine-color-indigo-7)" aria-label="Letrado" role="img" />
+        </Tooltip>
+      )}
+      {caso.mediacion && (
+        <Tooltip label="Mediacion" withArrow>
+          <IconUsersGroup size={16} color="var(--mantine-color-orange-7)" aria-label="Mediacion" role="img" />
+        </Tooltip>
+      )}
+    </Group>
+  );
+}

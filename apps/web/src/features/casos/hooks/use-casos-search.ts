@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { CASO_MESSAGES, casoFiltroSchema, COND_CASOS } from '@siniestros/domain';
+import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
+import { casosKeys, type CasoFiltroDraft } from '../api/casos-keys';
+import { useCasosList, useCasosSummary } from '../api/get-casos';
+import { useFilteredCasos } from '../api/filter-casos';
+
+export const EMPTY_FILTRO: CasoFiltroDraft = {
+  nroCaso: '',
+  nroSiniestro: '',
+  estado: '',
+  producto: '',
+  compania: '',
+  analista: '',
+  flag: '',
+  fechaDesde: '',
+  fechaHasta: '',
+  dominio: '',
+  apellido: '',
+  condCasos: COND_CASOS.TODOS,
+  busquedaRapida: '',
+};
+
+type Mode = 'list' | 'filter';
+type Search = { mode: Mode; page: number; applied: CasoFiltroDraft; run: number };
+
+/**
+ * Spec §2 case list, screen modes: filtering switches paging to the filtered search;
+ * Limpiar Filtros / Volver reset the filters, go back to page 1 and reload the unfiltered list;
+ * changing page reloads in the current mode.
+ */
+export function useCasosSearch() {
+  const queryClient = useQueryClient();
+  const form = useForm<CasoFiltroDraft>({ initialValues: EMPTY_FILTRO, validate: zod4Resolver(casoFiltroSchema) });
+  const [search, setSearch] = useState<Search>({ mode: 'list', page: 1, applied: EMPTY_FILTRO, run: 0 });
+  const isFiltering = search.mode === 'filter';
+
+  const list = useCasosList(search.page, !isFiltering);
+  const filtered = useFilteredCasos(search.applied, search.page, search.run, isFiltering);
+  const summary = useCasosSummary();
+  const current = isFiltering ? filtered : list;
+
+  useEffect(() => {
+    if (list.error) notifyApiError(list.error, CASO_MESSAGES.loadError);
+  }, [list.error]);
+
+  useEffect(() => {
+    if (filtered.error) notifyApiError(filtered.error, CASO_MESSAGES.loadError);
+  }, [filtered.error]);
+
+  // Spec §8: a filtered search without results says so; the list is emptied and pages set to 0.
+  const filteredData = filtered.isPlaceholderData ? undefined : filtered.data;
+  useEffect(() => {
+    if (filteredData && filteredData.cases.length === 0) notifyError(CASO_MESSAGES.noResults);
+  }, [filteredData]);
+
+  const applyFilter = form.onSubmit(
+    (values) => setSearch((previous) => ({ mode: 'filter', page: 1, applied: values, run: previous.run + 1 })),
+    (errors) => Object.values(errors).forEach((message) => notifyError(String(message), VALIDATION_TOAST_MS)),
+  );
+
+  const reset = () => {
+    form.reset();
+    setSearch((previous) => ({ mode: 'list', page: 1, applied: EMPTY_FILTRO, run: previous.run }));
+    void queryClient.invalidateQueries({ queryKey: casosKeys.list(1) });
+  };
+
+  const setPage = (page: number) => setSearch((previous) => ({ ...previous, page }));
+
+  // While the first filtered page loads, the rows already on screen stay (under the loader).
+  const other = isFiltering ? list : filtered;
+  const shown = current.data ?? (current.isFetching ? other.data : undefined);
+  const cases = current.isError ? [] : (shown?.cases ?? []);
+  const totalPages = current.isError ? 0 : (shown?.totalPages ?? 0);
+  const filtrados = isFiltering && !filtered.isError ? (filtered.data?.totalRows ?? 0) : 0;
+
+  return {
+    form,
+    isFiltering,
+    page: search.page,
+    setPage,
+    applyFilter,
+    reset,
+    cases,
+    totalPages,
+    filtrados,
+    summary: summary.data,
+    isLoading: current.isFetching,
+  };
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { historialKey } from './get-historial';
+
+export const createHistorial = (idCaso: number, msg: string) => api.post<{ message: string }>('/historial', { id_caso: idCaso, msg });
+
+export function useCreateHistorial(idCaso: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (msg: string) => createHistorial(idCaso, msg),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+  });
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { HistorialEntry } from '@siniestros/domain';
+import { api } from '../../../lib/api';
+
+/** Exported so every screen that writes history can refresh the dialog's list. */
+export const historialKey = (idCaso: number) => ['historial', idCaso] as const;
+
+export const getHistorial = (idCaso: number) => api.get<HistorialEntry[]>(`/historial/${idCaso}`);
+
+export function useHistorial(idCaso: number, isEnabled = true) {
+  return useQuery({
+    queryKey: historialKey(idCaso),
+    queryFn: async () => {
+      try {
+        return await getHistorial(idCaso);
+      } catch (error) {
+        // Spec §8: a failed history fetch is only logged.
+        console.error('historial', error);
+        return [];
+      }
+    },
+    enabled: isEnabled,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { casoKey, inspeccionKeys } from './keys';
+
+/** DELETE /inspeccion/{id} with body {id_caso} (DECISIONS.md). */
+export const deleteInspeccion = (id: number, idCaso: number) => api.delete<{ message: string }>(`/inspeccion/${id}`, { id_caso: idCaso });
+
+export function useDeleteInspeccion(idCaso: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteInspeccion(id, idCaso),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: casoKey(idCaso) }), queryClient.invalidateQueries({ queryKey: inspeccionKeys.all })]),
+  });
+}

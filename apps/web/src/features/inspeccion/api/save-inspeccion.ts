@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InspeccionInput } from '@siniestros/domain';
+import { api } from '../../../lib/api';
+import { casoKey, inspeccionKeys } from './keys';
+
+/** POST /inspeccion/{id_caso} schedules; PATCH /inspeccion/edit/{id} edits (spec §7). */
+export const createInspeccion = (idCaso: number, input: InspeccionInput) => api.post<{ message: string }>(`/inspeccion/${idCaso}`, input);
+export const updateInspeccion = (id: number, input: InspeccionInput) => api.patch<{ message: string }>(`/inspeccion/edit/${id}`, input);
+
+export function useSaveInspeccion(idCaso: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: InspeccionInput }) => (id ? updateInspeccion(id, input) : createInspeccion(idCaso, input)),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: casoKey(idCaso) }), queryClient.invalidateQueries({ queryKey: inspeccionKeys.all })]),
+  });
+}

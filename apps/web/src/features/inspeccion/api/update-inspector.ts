@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { casoKey, inspeccionKeys } from './keys';
+
+/** PATCH /inspeccion/update_inspector/{id} {caso, inspector}: reassign a Coordinada inspection (spec §7). */
+export const updateInspector = (id: number, caso: number, inspector: number) => api.patch<{ message: string }>(`/inspeccion/update_inspector/${id}`, { caso, inspector });
+
+export function useUpdateInspector() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, caso, inspector }: { id: number; caso: number; inspector: number }) => updateInspector(id, caso, inspector),
+    onSettled: (_data, _error, { caso }) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: inspeccionKeys.all }), queryClient.invalidateQueries({ queryKey: casoKey(caso) })]),
+  });
+}

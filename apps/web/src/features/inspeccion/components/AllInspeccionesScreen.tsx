@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Anchor, Button, Center, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import {
+  CASO_MESSAGES,
+  formatDate,
+  INSPECCION_ESTADOS,
+  INSPECCION_FILTER_ESTADOS,
+  INSPECCION_MESSAGES,
+  INSPECCION_RESULTADO_LIST_MAX,
+  inspeccionFiltroSchema,
+  truncate,
+  type Inspeccion,
+  type InspeccionFiltro,
+} from '@siniestros/domain';
+import { PageTitle } from '../../../components/PageTitle';
+import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
+import { inspectorName, useInspectores } from '../api/get-inspectores';
+import { EMPTY_INSPECCION_FILTRO, useInspecciones } from '../api/get-inspecciones';
+import { useProductos } from '../api/get-productos';
+import { EstadoBadge } from './EstadoBadge';
+import { InspectorDialog } from './InspectorDialog';
+
+const FILTER_LABELS: Record<keyof InspeccionFiltro, string> = {
+  nroInspeccion: 'Nro Inspeccion',
+  nroCaso: 'Nro Caso',
+  estado: 'Estado',
+  inspector: 'Inspector',
+  producto: 'Producto',
+  fechaDesde: 'Desde',
+  fechaHasta: 'Hasta',
+};
+
+const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/** Spec §2, all inspections: filters, total, paging, and inspector reassignment of Coordinada ones. */
+export function AllInspeccionesScreen() {
+  const [draft, setDraft] = useState<InspeccionFiltro>(EMPTY_INSPECCION_FILTRO);
+  const [filtro, setFiltro] = useState<InspeccionFiltro | null>(null);
+  const [page, setPage] = useState(1);
+  const [reassigning, setReassigning] = useState<Inspeccion | null>(null);
+  const list = useInspecciones(page, filtro);
+  const inspectores = useInspectores();
+  const productos = useProductos();
+
+  useEffect(() => {
+    if (list.error) notifyApiError(list.error, 'Error al obtener las inspecciones');
+  }, [list.error]);
+
+  const change = (field: keyof InspeccionFiltro) => (value: string | null) => setDraft((current) => ({ ...current, [field]: value ?? '' }));
+  const input = (field: keyof InspeccionFiltro, transform = (value: string) => value) => ({
+    label: FILTER_LABELS[field],
+    value: draft[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(field)(transform(event.currentTarget.value)),
+    onKeyDown: (event: React.KeyboardEvent) => {
+      if (event.key === 'Enter') applyFilter();
+    },
+  });
+
+  const applyFilter = () => {
+    const parsed = inspeccionFiltroSchema.safeParse(draft);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) notifyError(`${FILTER_LABELS[issue.path[0] as keyof InspeccionFiltro]}: ${issue.message}`, VALIDATION_TOAST_MS);
+      return;
+    }
+    setFiltro(parsed.data);
+    setPage(1);
+  };
+
+  const reset = () => {
+    setDraft(EMPTY_INSPECCION_FILTRO);
+    setFiltro(null);
+    setPage(1);
+  };
+
+  const rows = list.isError ? [] : (list.data?.rows ?? []);
+  const totalPages = list.data?.totalPages ?? 0;
+  const inspectorOptions = (inspectores.data ?? []).map((item) => ({ value: String(item.id), label: inspectorName(item) }));
+
+  return (
+    <Stack>
+      <PageTitle>Inspecciones</PageTitle>
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: 7 }}>
+          <TextInput inputMode="numeric" {...input('nroInspeccion', onlyDigits)} />
+          <TextInput inputMode="numeric" {...input('nroCaso', onlyDigits)} />
+          <Select label={FILTER_LABELS.estado} placeholder="Todos" clearable data={[...INSPECCION_FILTER_ESTADOS]} value={draft.estado || null} onChange={change('estado')} />
+          <Select label={FILTER_LABELS.inspector} placeholder="Todos" clearable searchable data={inspectorOptions} value={draft.inspector || null} onChange={change('inspector')} />
+          <Select
+            label={FILTER_LABELS.producto}
+            placeholder="Todos"
+            clearable
+            searchable
+            data={(productos.data ?? []).map((producto) => ({ value: String(producto.id), label: producto.nombre }))}
+            value={draft.producto || null}
+            onChange={change('producto')}
+          />
+          <TextInput type="date" {...input('fechaDesde')} />
+          <TextInput type="date" {...input('fechaHasta')} />
+        </SimpleGrid>
+        <Group mt="md">
+          <Button onClick={applyFilter}>Filtrar</Button>
+          <Button variant="default" onClick={reset}>
+            Volver
+          </Button>
+        </Group>
+      </Paper>
+      <Text fw={500} data-testid="inspecciones-total">
+        {INSPECCION_MESSAGES.total}: {list.isError ? 0 : (list.data?.totalCount ?? 0)}
+      </Text>
+      <Table.ScrollContainer minWidth={980}>
+        <Table striped highlightOnHover withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Inspeccion</Table.Th>
+              <Table.Th>Caso</Table.Th>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Producto</Table.Th>
+              <Table.Th>Inspector</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>Resultado</Table.Th>
+              <Table.Th>Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((inspeccion) => {
+              const name = inspectorName({ apellido: inspeccion.inspector_apellido, nombre: inspeccion.inspector_nombre }) || '-';
+              return (
+                <Table.Tr key={inspeccion.id}>
+                  <Table.Td>{inspeccion.id}</Table.Td>
+                  <Table.Td>
+                    <Anchor href={`/casos/detalleCaso/${inspeccion.id_caso}`} target="_blank" rel="noopener">
+                      {inspeccion.id_caso}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatDate(inspeccion.fecha_inspeccion)}</Table.Td>
+                  <Table.Td>{inspeccion.producto ?? '-'}</Table.Td>
+                  <Table.Td>
+                    {inspeccion.estado === INSPECCION_ESTADOS.COORDINADA ? (
+                      <Tooltip label="Cambiar inspector">
+                        <Anchor component="button" type="button" onClick={() => setReassigning(inspeccion)}>
+                          {name}
+                        </Anchor>
+                      </Tooltip>
+                    ) : (
+                      name
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <EstadoBadge estado={inspeccion.estado} />
+                  </Table.Td>
+                  <Table.Td maw={360} style={{ overflowWrap: 'anywhere' }}>
+                    {inspeccion.resultado ? truncate(inspeccion.resultado, INSPECCION_RESULTADO_LIST_MAX) : INSPECCION_MESSAGES.noResult}
+                  </Table.Td>
+                  <Table.Td>
+                    <Tooltip label="Ver inspeccion">
+                      <ActionIcon
+                        variant="subtle"
+                        component="a"
+                        href={`/inspecciones/viewinspeccion/${inspeccion.id}`}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`Ver inspeccion ${inspeccion.id}`}
+                      >
+                        <IconEye size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+            {list.isFetched && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Text ta="center" c="dimmed" py="md">
+                    {filtro ? CASO_MESSAGES.noResults : 'No hay inspecciones'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {totalPages > 1 && (
+        <Center>
+          <Pagination total={totalPages} value={page} onChange={setPage} siblings={1} boundaries={1} />
+        </Center>
+      )}
+      {reassigning && <InspectorDialog inspeccion={reassigning} onClose={() => setReassigning(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { INSPECCION_INPUT_LIMITS, INSPECCION_MESSAGES, inspeccionSchema, type Inspeccion, type InspectorLookup } from '@siniestros/domain';
+import { notifyApiError, notifyError, notifySuccess, VALIDATION_TOAST_MS } from '../../../lib/notify';
+import { inspectorName } from '../api/get-inspectores';
+import { useSaveInspeccion } from '../api/save-inspeccion';
+
+type Values = { id_inspector: string; fecha_inspeccion: string; direccion: string; detalle: string };
+
+const LABELS: Record<keyof Values, string> = { id_inspector: 'Inspector', fecha_inspeccion: 'Fecha', direccion: 'Direccion', detalle: 'Detalle' };
+
+/** Spec §4 status 2: the '+ Inspeccion' form, also used prefilled by 'Editar'. */
+export function InspeccionFormDialog({
+  idCaso,
+  inspectores,
+  inspeccion,
+  onClose,
+}: {
+  idCaso: number;
+  inspectores: InspectorLookup[];
+  inspeccion?: Inspeccion;
+  onClose: () => void;
+}) {
+  const save = useSaveInspeccion(idCaso);
+  const isEdit = Boolean(inspeccion);
+  const form = useForm<Values>({
+    initialValues: {
+      id_inspector: inspeccion ? String(inspeccion.id_inspector) : '',
+      fecha_inspeccion: inspeccion?.fecha_inspeccion.slice(0, 10) ?? '',
+      direccion: inspeccion?.direccion ?? '',
+      detalle: inspeccion?.detalle ?? '',
+    },
+    validate: zod4Resolver(inspeccionSchema),
+  });
+
+  // Spec §5: each failing rule shows a toast 'field: message'.
+  const onInvalid = (errors: Record<string, unknown>) => {
+    for (const [field, message] of Object.entries(errors)) {
+      notifyError(`${LABELS[field as keyof Values] ?? field}: ${String(message)}`, VALIDATION_TOAST_MS);
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    const input = { ...values, id_inspector: Number(values.id_inspector), direccion: values.direccion.trim(), detalle: values.detalle.trim() };
+    save.mutate(
+      { id: inspeccion?.id, input },
+      {
+        onSuccess: () => {
+          notifySuccess(isEdit ? INSPECCION_MESSAGES.edited : INSPECCION_MESSAGES.scheduled);
+          onClose();
+        },
+        onError: (error) => notifyApiError(error, 'Error al guardar la inspeccion', VALIDATION_TOAST_MS),
+      },
+    );
+  }, onInvalid);
+
+  return (
+    <Modal opened onClose={onClose} title={isEdit ? 'Editar Inspeccion' : 'Nueva Inspeccion'} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Select
+            label={LABELS.id_inspector}
+            withAsterisk
+            searchable
+            data-autofocus
+            data={inspectores.map((item) => ({ value: String(item.id), label: inspectorName(item) }))}
+            nothingFoundMessage="No hay inspectores"
+            {...form.getInputProps('id_inspector')}
+          />
+          <TextInput label={LABELS.fecha_inspeccion} type="date" withAsterisk {...form.getInputProps('fecha_inspeccion')} />
+          <TextInput label={LABELS.direccion} withAsterisk maxLength={INSPECCION_INPUT_LIMITS.direccion} {...form.getInputProps('direccion')} />
+          <TextInput label={LABELS.detalle} withAsterisk maxLength={INSPECCION_INPUT_LIMITS.detalle} {...form.getInputProps('detalle')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Guardar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { ESTADO, formatDate, INSPECCION_ESTADOS, INSPECCION_MESSAGES, type CasoDetalle, type Inspeccion } from '@siniestros/domain';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useDeleteInspeccion } from '../api/delete-inspeccion';
+import { inspectorName } from '../api/get-inspectores';
+import { EstadoBadge } from './EstadoBadge';
+import { InspeccionFormDialog } from './InspeccionFormDialog';
+
+type Dialog = { mode: 'create' } | { mode: 'edit'; inspeccion: Inspeccion } | null;
+
+const isOpen = (inspeccion: Inspeccion) => inspeccion.estado !== INSPECCION_ESTADOS.FINALIZADA;
+
+/**
+ * Spec §4, status 2: a case with a third party and no pending inspection can schedule one
+ * ('+ Inspeccion'); its inspections show in a table with 'Editar' and 'Eliminar Inspeccion'.
+ * Finalized ones (kept after a reinspection, DECISIONS.md) are listed read-only.
+ */
+export function InspeccionPanel({ detalle }: { detalle: CasoDetalle }) {
+  const { caso, inspecciones, inspectores, terceros } = detalle;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const remove = useDeleteInspeccion(caso.id);
+  const isScheduling = caso.id_estado === ESTADO.INSPECCION;
+  const hasTercero = terceros.length > 0;
+  const canSchedule = isScheduling && hasTercero && !inspecciones.some(isOpen);
+
+  const nameOf = (inspeccion: Inspeccion) => {
+    if (inspeccion.inspector_apellido || inspeccion.inspector_nombre) return inspectorName({ apellido: inspeccion.inspector_apellido, nombre: inspeccion.inspector_nombre });
+    const inspector = inspectores.find((item) => item.id === inspeccion.id_inspector);
+    return inspector ? inspectorName(inspector) : '-';
+  };
+
+  const confirmDelete = (inspeccion: Inspeccion) =>
+    modals.openConfirmModal({
+      title: 'Eliminar Inspeccion',
+      children: <Text size="sm">Esta seguro de eliminar la inspeccion {inspeccion.id}?</Text>,
+      labels: { confirm: 'SI', cancel: 'NO' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(inspeccion.id, {
+          onSuccess: () => notifySuccess(INSPECCION_MESSAGES.deleted),
+          onError: (error) => notifyApiError(error, 'Error al eliminar la inspeccion'),
+        }),
+    });
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Inspeccion">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={4}>Inspeccion</Title>
+          {canSchedule && <Button onClick={() => setDialog({ mode: 'create' })}>+ Inspeccion</Button>}
+        </Group>
+        {isScheduling && !hasTercero && inspecciones.length === 0 && (
+          <Text size="sm" c="dimmed">
+            Para agendar una inspeccion el caso debe tener un tercero.
+          </Text>
+        )}
+        {inspecciones.length > 0 && (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>ID</Table.Th>
+                  <Table.Th>Fecha</Table.Th>
+                  <Table.Th>Dirección</Table.Th>
+                  <Table.Th>Inspector</Table.Th>
+                  <Table.Th>Estado</Table.Th>
+                  <Table.Th>Acciones</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {inspecciones.map((inspeccion) => (
+                  <Table.Tr key={inspeccion.id}>
+                    <Table.Td>{inspeccion.id}</Table.Td>
+                    <Table.Td>{formatDate(inspeccion.fecha_inspeccion)}</Table.Td>
+                    <Table.Td>{inspeccion.direccion}</Table.Td>
+                    <Table.Td>{nameOf(inspeccion)}</Table.Td>
+                    <Table.Td>
+                      <EstadoBadge estado={inspeccion.estado} />
+                    </Table.Td>
+                    <Table.Td>
+                      {isScheduling && isOpen(inspeccion) ? (
+                        <Group gap="md" wrap="nowrap">
+                          <Anchor component="button" type="button" onClick={() => setDialog({ mode: 'edit', inspeccion })}>
+                            Editar
+                          </Anchor>
+                          <Anchor component="button" type="button" c="red" onClick={() => confirmDelete(inspeccion)} disabled={remove.isPending}>
+                            Eliminar Inspeccion
+                          </Anchor>
+                        </Group>
+                      ) : (
+                        '-'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      {dialog && (
+        <InspeccionFormDialog
+          idCaso={caso.id}
+          inspectores={inspectores}
+          inspeccion={dialog.mode === 'edit' ? dialog.inspeccion : undefined}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, Card, Center, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { formatDate, INSPECCION_MESSAGES, INSPECCION_RESULTADO_LIST_MAX, isInspeccionPending, truncate, type Inspeccion } from '@siniestros/domain';
+import { PageTitle } from '../../../components/PageTitle';
+import { notifyApiError } from '../../../lib/notify';
+import { useSession } from '../../auth/api/get-session';
+import { inspectorName } from '../api/get-inspectores';
+import { useMisInspecciones } from '../api/get-mis-inspecciones';
+import { EstadoBadge } from './EstadoBadge';
+
+const detalleUrl = (inspeccion: Inspeccion) => `/inspecciones/detalleInspeccion/${inspeccion.id}`;
+const nameOf = (inspeccion: Inspeccion) => inspectorName({ apellido: inspeccion.inspector_apellido, nombre: inspeccion.inspector_nombre }) || '-';
+const resultadoOf = (inspeccion: Inspeccion) => truncate(inspeccion.resultado, INSPECCION_RESULTADO_LIST_MAX) || '-';
+
+/**
+ * Spec §2, my inspections: only the signed-in inspector's (their `id_inspect`); the open-detail
+ * action only while Coordinada or Licitando. Inspectors work from a phone: cards below 48em.
+ */
+export function MisInspeccionesScreen() {
+  const session = useSession();
+  const idInspect = session.data?.id_inspect;
+  const [page, setPage] = useState(1);
+  const list = useMisInspecciones(idInspect, page);
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+
+  useEffect(() => {
+    if (list.error) notifyApiError(list.error, 'Error al obtener las inspecciones');
+  }, [list.error]);
+
+  const rows = list.data?.data ?? [];
+  const totalPages = list.data?.totalPages ?? 0;
+
+  let content: React.ReactNode;
+  if (session.isSuccess && !idInspect) content = <Text c="dimmed">{INSPECCION_MESSAGES.notLinked}</Text>;
+  else if (list.isPending) content = <Center py="xl"><Loader /></Center>;
+  else if (rows.length === 0) content = <Text ta="center" c="dimmed" py="md">{INSPECCION_MESSAGES.empty}</Text>;
+  else content = isPhone ? <InspeccionCards rows={rows} /> : <InspeccionTable rows={rows} />;
+
+  return (
+    <Stack>
+      <PageTitle>Mis Inspecciones</PageTitle>
+      {content}
+      {totalPages > 1 && (
+        <Center>
+          <Pagination total={totalPages} value={page} onChange={setPage} siblings={1} boundaries={1} size={isPhone ? 'sm' : 'md'} />
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+function OpenDetail({ inspeccion, fullWidth }: { inspeccion: Inspeccion; fullWidth?: boolean }) {
+  if (!isInspeccionPending(inspeccion.estado)) return null;
+  return (
+    <Button component={Link} to={detalleUrl(inspeccion)} size="xs" fullWidth={fullWidth} aria-label={`Ver inspeccion ${inspeccion.id}`}>
+      Ver
+    </Button>
+  );
+}
+
+function InspeccionTable({ rows }: { rows: Inspeccion[] }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Caso</Table.Th>
+            <Table.Th>Fecha</Table.Th>
+            <Table.Th>Direccion</Table.Th>
+            <Table.Th>Inspector</Table.Th>
+            <Table.Th>Estado</Table.Th>
+            <Table.Th>Resultado</Table.Th>
+            <Table.Th>Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((inspeccion) => (
+            <Table.Tr key={inspeccion.id}>
+              <Table.Td>{inspeccion.id_caso}</Table.Td>
+              <Table.Td>{formatDate(inspeccion.fecha_inspeccion)}</Table.Td>
+              <Table.Td>{inspeccion.direccion}</Table.Td>
+              <Table.Td>{nameOf(inspeccion)}</Table.Td>
+              <Table.Td>
+                <EstadoBadge estado={inspeccion.estado} />
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{resultadoOf(inspeccion)}</Table.Td>
+              <Table.Td>
+                <OpenDetail inspeccion={inspeccion} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function InspeccionCards({ rows }: { rows: Inspeccion[] }) {
+  return (
+    <Stack gap="sm" role="list" aria-label="Inspecciones">
+      {rows.map((inspeccion) => (
+        <Card key={inspeccion.id} withBorder padding="sm" role="listitem">
+          <Group justify="space-between" wrap="nowrap" mb={4}>
+            <Text fw={700}>Caso {inspeccion.id_caso}</Text>
+            <EstadoBadge estado={inspeccion.estado} />
+          </Group>
+          <CardLine label="Fecha">{formatDate(inspeccion.fecha_inspeccion)}</CardLine>
+          <CardLine label="Direccion">{inspeccion.direccion}</CardLine>
+          <CardLine label="Inspector">{nameOf(inspeccion)}</CardLine>
+          {inspeccion.resultado && <CardLine label="Resultado">{resultadoOf(inspeccion)}</CardLine>}
+          {isInspeccionPending(inspeccion.estado) && (
+            <Group mt="xs">
+              <OpenDetail inspeccion={inspeccion} fullWidth />
+            </Group>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function CardLine({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text span c="dimmed" size="sm">
+        {label}:{' '}
+      </Text>
+      {children}
+    </Text>
+  );
+}

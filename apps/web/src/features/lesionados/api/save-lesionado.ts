@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LesionadoInput } from '@siniestros/domain';
+import { api } from '../../../lib/api';
+import { lesionadosKey } from './get-lesionados';
+
+/** POST /lesionados/{idCaso} creates; PATCH /lesionados/{id} updates (spec §7). */
+export const createLesionado = (idCaso: number, input: LesionadoInput) => api.post<{ message: string }>(`/lesionados/${idCaso}`, input);
+export const updateLesionado = (id: number, input: LesionadoInput) => api.patch<{ message: string }>(`/lesionados/${id}`, { id, ...input });
+
+export function useSaveLesionado(idCaso: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: LesionadoInput }) => (id ? updateLesionado(id, input) : createLesionado(idCaso, input)),
+    // The case detail colours '+ Lesionado' by whether any exist (spec §2).
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: lesionadosKey(idCaso) }), queryClient.invalidateQueries({ queryKey: ['caso', idCaso] })]),
+  });
+}

@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE, type Audiencia, type AudienciaFiltro, type AudienciasFiltradas, type AudienciasPage } from '@siniestros/domain';
+import { api, qs } from '../../../lib/api';
+import { audienciaKeys } from './keys';
+
+export const EMPTY_AUDIENCIA_FILTRO: AudienciaFiltro = { audienciaNro: '', compania: '', fechaDesde: '', fechaHasta: '' };
+
+export type AudienciasList = { rows: Audiencia[]; totalPages: number; total: number };
+
+/**
+ * Unfiltered: GET /mediacion/ → {data, totalPages, total};
+ * filtered: POST /mediacion/filter/ → {data, totalPage, total} (spec §7).
+ */
+export async function getAudiencias(page: number, filtro: AudienciaFiltro | null): Promise<AudienciasList> {
+  const paging = qs({ page, pageSize: PAGE_SIZE });
+  if (!filtro) {
+    const result = await api.get<AudienciasPage>(`/mediacion/${paging}`);
+    return { rows: result.data, totalPages: result.totalPages, total: result.total };
+  }
+  const result = await api.post<AudienciasFiltradas>(`/mediacion/filter/${paging}`, filtro);
+  return { rows: result.data, totalPages: result.totalPage, total: result.total };
+}
+
+export function useAudiencias(page: number, filtro: AudienciaFiltro | null) {
+  return useQuery({ queryKey: audienciaKeys.list(page, filtro), queryFn: () => getAudiencias(page, filtro), placeholderData: keepPreviousData });
+}

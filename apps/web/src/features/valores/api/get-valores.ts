@@ -1,0 +1,15 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE, type ValoresFiltro, type ValoresPage } from '@siniestros/domain';
+import { api, qs } from '../../../lib/api';
+
+export const EMPTY_VALORES_FILTRO: ValoresFiltro = { compania: '', fechaDesde: '', fechaHasta: '' };
+
+/** Unfiltered: GET /casos/valores/; filtered: POST /casos/filtrovalores/; both → {casos, totalPages, totalCount} (spec §7). */
+export function getValores(page: number, filtro: ValoresFiltro | null): Promise<ValoresPage> {
+  const paging = qs({ page, pageSize: PAGE_SIZE });
+  return filtro ? api.post<ValoresPage>(`/casos/filtrovalores/${paging}`, filtro) : api.get<ValoresPage>(`/casos/valores/${paging}`);
+}
+
+export function useValores(page: number, filtro: ValoresFiltro | null) {
+  return useQuery({ queryKey: ['valores', page, filtro], queryFn: () => getValores(page, filtro), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Button, Center, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { CASO_MESSAGES, formatDate, formatPesos, valoresFiltroSchema, type ValoresFiltro } from '@siniestros/domain';
+import { PageTitle } from '../../../components/PageTitle';
+import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
+import { useCompanias } from '../api/get-companias';
+import { EMPTY_VALORES_FILTRO, useValores } from '../api/get-valores';
+
+const FILTER_LABELS: Record<keyof ValoresFiltro, string> = { compania: 'Compañia', fechaDesde: 'Fecha Cierre Desde', fechaHasta: 'Fecha Cierre Hasta' };
+
+/** Spec §2, values report of closed cases: company and closing-date filters (Enter applies). */
+export function ValoresScreen() {
+  const [draft, setDraft] = useState<ValoresFiltro>(EMPTY_VALORES_FILTRO);
+  const [filtro, setFiltro] = useState<ValoresFiltro | null>(null);
+  const [page, setPage] = useState(1);
+  const list = useValores(page, filtro);
+  const companias = useCompanias();
+
+  useEffect(() => {
+    if (list.error) notifyApiError(list.error, CASO_MESSAGES.loadError);
+  }, [list.error]);
+
+  const apply = (values: ValoresFiltro) => {
+    const parsed = valoresFiltroSchema.safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) notifyError(`${FILTER_LABELS[issue.path[0] as keyof ValoresFiltro]}: ${issue.message}`, VALIDATION_TOAST_MS);
+      return;
+    }
+    setFiltro(parsed.data);
+    setPage(1);
+  };
+
+  const reset = () => {
+    setDraft(EMPTY_VALORES_FILTRO);
+    setFiltro(null);
+    setPage(1);
+  };
+
+  const dateInput = (field: 'fechaDesde' | 'fechaHasta') => ({
+    label: FILTER_LABELS[field],
+    type: 'date',
+    value: draft[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setDraft((current) => ({ ...current, [field]: value }));
+    },
+    onKeyDown: (event: React.KeyboardEvent) => {
+      if (event.key === 'Enter') apply(draft);
+    },
+  });
+
+  const rows = list.isError ? [] : (list.data?.casos ?? []);
+  const totalPages = list.data?.totalPages ?? 0;
+  const totalCount = list.isError ? 0 : (list.data?.totalCount ?? 0);
+
+  return (
+    <Stack>
+      <PageTitle>Valores</PageTitle>
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label={FILTER_LABELS.compania}
+            placeholder="Todas"
+            clearable
+            searchable
+            data={(companias.data ?? []).map((compania) => ({ value: String(compania.id), label: compania.nombre }))}
+            value={draft.compania || null}
+            onChange={(value) => {
+              const next = { ...draft, compania: value ?? '' };
+              setDraft(next);
+              apply(next);
+            }}
+          />
+          <TextInput {...dateInput('fechaDesde')} />
+          <TextInput {...dateInput('fechaHasta')} />
+        </SimpleGrid>
+        <Group mt="md">
+          <Button onClick={() => apply(draft)}>Filtrar</Button>
+          <Button variant="default" onClick={reset}>
+            Volver
+          </Button>
+        </Group>
+      </Paper>
+      <Text fw={500} data-testid="valores-total">
+        {filtro ? `Filtrados: ${totalCount}` : `Cerrados: ${totalCount}`}
+      </Text>
+      <Table.ScrollContainer minWidth={1000}>
+        <Table striped highlightOnHover withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Nro Caso</Table.Th>
+              <Table.Th>Compania</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>Producto</Table.Th>
+              <Table.Th>Fecha Alta</Table.Th>
+              <Table.Th>Fecha Cierre</Table.Th>
+              <Table.Th ta="right">Valor Inspeccion</Table.Th>
+              <Table.Th ta="right">Valor Ofertado</Table.Th>
+              <Table.Th>Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((caso) => (
+              <Table.Tr key={caso.id}>
+                <Table.Td>{caso.id}</Table.Td>
+                <Table.Td>{caso.nombre_compania}</Table.Td>
+                <Table.Td>{caso.estado}</Table.Td>
+                <Table.Td>{caso.producto ?? '-'}</Table.Td>
+                <Table.Td>{formatDate(caso.fecha_creado)}</Table.Td>
+                <Table.Td>{formatDate(caso.fecha_cierre)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPesos(caso.monto_inspeccion)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPesos(caso.valor_ofertado)}
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label={`Abrir caso ${caso.id}`}>
+                    <ActionIcon variant="subtle" component="a" href={`/casos/detalleCaso/${caso.id}`} target="_blank" rel="noopener" aria-label={`Abrir caso ${caso.id}`}>
+                      <IconExternalLink size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {list.isFetched && rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={9}>
+                  <Text ta="center" c="dimmed" py="md">
+                    {filtro ? CASO_MESSAGES.noResults : 'No hay casos cerrados'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {totalPages > 1 && (
+        <Center>
+          <Pagination total={totalPages} value={page} onChange={setPage} siblings={1} boundaries={1} />
+        </Center>
+      )}
+    </Stack>
+  );
+}

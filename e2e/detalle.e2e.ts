@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, apiLogin, USERS } from './api';
+import { baseUrl, launch, open } from './browser';
+
+let browser: Browser;
+let adminCookie: string;
+let userCookie: string;
+let idCompania: number;
+
+async function call<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+/** A case registered through the API by the User, as the creation screen would. */
+async function seedCaso(): Promise<number> {
+  const { id } = await call<{ id: number }>(userCookie, 'POST', '/casos/alta', {
+    caso: {
+      id_compania: idCompania,
+      reclamo_nro: String(100000 + Math.floor(Math.random() * 900000)),
+      gestor: 'Gestor E2E',
+      fecha_siniestro: '2026-10-01',
+      hora_siniestro: '14:30',
+      fecha_denuncia: '2026-10-02',
+      lugar_siniestro: 'Av. Corrientes 1234, CABA',
+      declaracion_asegurado: 'El tercero embistió al asegurado en la intersección.',
+    },
+    asegurado: { apellido: 'González', nombre: 'María José', id_tipo_doc: 1, nro_doc: '28123456', marca_modelo: 'Ford Ka', dominio: 'AB123CD' },
+    terceros: [{ apellido: 'Pérez', nombre: 'Juan', id_tipo_doc: 1, nro_doc: '30111222', marca_modelo: 'Fiat Cronos', dominio: 'AC100ZZ' }],
+  });
+  return id;
+}
+
+const estadoOf = (page: Page) => page.getByTestId('caso-estado').textContent();
+
+async function openCaso(id: number) {
+  const session = await open(browser, USERS.user);
+  await session.page.goto(`${baseUrl()}/casos/detalleCaso/${id}`);
+  await session.page.getByText('Datos del Caso').waitFor();
+  return session;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  adminCookie = await apiLogin(baseUrl(), ADMIN);
+  userCookie = await apiLogin(baseUrl(), USERS.user);
+  const stamp = Date.now();
+  idCompania = (await call<{ data: { id: number } }>(adminCookie, 'POST', '/companias', { nombre: `Detalle Seguros ${stamp}` })).data.id;
+  await call(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Detalle ${stamp}` });
+});
+afterAll(() => browser?.close());
+
+describe('case detail', () => {
+  it('the User takes a case from Pendiente Documentación to Finalizado', async () => {
+    const id = await seedCaso();
+    const { page, problems, context } = await openCaso(id);
+    await expect.poll(() => estadoOf(page)).toBe('Pendiente Documentación');
+
+    // Status 1: upload a document, then 'Documentación completa?' and Grabar advance to 2.
+    await page.getByRole('button', { name: 'Subir Doc' }).click();
+    const upload = page.getByRole('dialog', { name: 'Subir Doc' });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), upload.getByRole('button', { name: 'Seleccionar archivos' }).click()]);
+    await chooser.setFiles({ name: 'denuncia-policial.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%e2e\n1 0 obj <<>> endobj\n%%EOF\n') });
+    await upload.getByLabel('Tipo de denuncia-policial.pdf').click();
+    await page.getByRole('option', { name: 'Denuncia', exact: true }).click();
+    await upload.getByRole('button', { name: 'Subir archivos' }).click();
+    await page.getByText('Archivos subidos exitosamente').waitFor();
+    const card = page.getByRole('listitem', { name: 'Denuncia.pdf' });
+    await card.waitFor();
+    expect(await card.textContent()).toBe('Denuncia.pdf');
+
+    await card.getByRole('button', { name: 'Acciones de Denuncia.pdf' }).click();
+    const [single] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Descargar' }).click()]);
+    expect(single.suggestedFilename()).toBe('Denuncia.pdf');
+
+    await page.getByLabel('Documentación completa?').check();
+    await page.getByRole('button', { name: 'Grabar' }).click();
+    await page.getByText('Caso actualizado exitosamente').waitFor();
+    await expect.poll(() => estadoOf(page)).toBe('Coordinar Inspección');
+
+    // Status 2 without an inspection: 'Avanzar Caso' → 3.
+    await page.getByRole('button', { name: 'Avanzar Caso' }).click();
+    await expect.poll(() => estadoOf(page)).toBe('Análisis');
+    await page.getByText('No se cargo un detalle del resultado de la inspeccion').waitFor();
+    await page.getByText('No hay cotizacion').waitFor();
+
+    // Status 3: '+ Ofrecimiento' (spec §5 messages first) → 4.
+    await page.getByRole('button', { name: '+ Ofrecimiento' }).click();
+    const analisis = page.getByRole('dialog', { name: 'Analisis y Ofrecimiento' });
+    await analisis.getByRole('button', { name: 'Guardar' }).click();
+    await analisis.getByText('Debe seleccionar una responsabilidad').waitFor();
+    await analisis.getByText('Debe ingresar un valor ofertado').waitFor();
+    await analisis.getByText('Debe ingresar un detalle').waitFor();
+    await analisis.getByLabel('Responsabilidad').click();
+    await page.getByRole('option', { name: /Responsabilidad Detalle/ }).click();
+    await analisis.getByLabel('Valor Ofertado').fill('150000.555');
+    await analisis.getByLabel('Detalle').fill('Responsabilidad del tercero acreditada.');
+    await analisis.getByRole('button', { name: 'Guardar' }).click();
+    await analisis.getByText('El valor debe tener solo dos decimales').waitFor();
+    await analisis.getByLabel('Valor Ofertado').fill('150000.50');
+    await analisis.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Analisis y ofrecimiento guardado exitosamente').waitFor();
+    await expect.poll(() => estadoOf(page)).toBe('Ofrecimiento');
+    await expect.poll(() => page.getByRole('region', { name: 'Estado del caso' }).textContent()).toMatch(/\$\s150\.000,50/);
+
+    // Status 4: 'Acepta Ofreciemiento' → 5.
+    await page.getByRole('button', { name: 'Acepta Ofreciemiento' }).click();
+    await expect.poll(() => estadoOf(page)).toBe('Convenio');
+
+    // Status 5: the convenios zip, then 'Convenio Enviado' → 6.
+    await page.getByRole('button', { name: 'Seleccionar Convenios' }).click();
+    const convenios = page.getByRole('dialog', { name: 'Seleccionar Convenios' });
+    expect(await convenios.getByRole('checkbox').count()).toBe(9);
+    await convenios.getByLabel('Daños Titular sin Letrado').check();
+    await convenios.getByLabel('Destrucción Total').check();
+    const [zip] = await Promise.all([page.waitForEvent('download'), convenios.getByRole('button', { name: 'Descargar' }).click()]);
+    expect(zip.suggestedFilename()).toBe('archivos_convenios.zip');
+    await page.getByText('Convenios descargados').waitFor();
+
+    await page.getByRole('button', { name: 'Convenio Enviado' }).click();
+    await page.getByText('Convenio enviado', { exact: true }).waitFor();
+    await expect.poll(() => estadoOf(page)).toBe('Espera Convenio Firmado');
+
+    await page.getByRole('button', { name: 'Se recibe Convenio' }).click();
+    await expect.poll(() => estadoOf(page)).toBe('A Finalizar');
+
+    await page.getByRole('button', { name: 'Finalizar Caso' }).click();
+    await expect.poll(() => estadoOf(page)).toBe('Finalizado');
+    await page.getByText('Fecha de Cierre').waitFor();
+    await page.getByRole('button', { name: 'Reabrir Caso' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cierre Caso' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Reinspeccionar Caso' }).count()).toBe(0);
+
+    const historial = (await call<{ msg: string }[]>(userCookie, 'GET', `/historial/${id}`)).map((entry) => entry.msg);
+    expect(historial).toContain('Se genero analisis y ofrecimiento');
+    expect(historial).toContain('Alta caso');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a case closed with a reason reopens to the status it had, and reinspecting sends it back to 2', async () => {
+    const id = await seedCaso();
+    await call(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
+    await call(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
+    const { page, problems, context } = await openCaso(id);
+    await expect.poll(() => estadoOf(page)).toBe('Análisis');
+
+    await page.getByRole('button', { name: 'Cierre Caso' }).click();
+    const cierre = page.getByRole('dialog', { name: 'Cierre Caso' });
+    expect(await cierre.getByRole('radio').count()).toBe(11);
+    await cierre.getByLabel('Tercero no Encontrado').check();
+    await cierre.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Cierre guardado exitosamente').waitFor();
+    // The page reloads by itself 1.5 s later (spec §8).
+    await page.waitForEvent('load');
+    await page.getByText('Datos del Caso').waitFor();
+    await expect.poll(() => estadoOf(page)).toBe('Tercero no Encontrado');
+
+    await page.getByRole('button', { name: 'Reabrir Caso' }).click();
+    const confirmReopen = page.getByRole('dialog');
+    await confirmReopen.getByText('Esta seguro de Reabrir el caso?').waitFor();
+    await confirmReopen.getByRole('button', { name: 'SI' }).click();
+    await page.getByText('Se reabriró el caso exitosamente').waitFor();
+    await expect.poll(() => estadoOf(page)).toBe('Análisis');
+
+    await page.getByRole('button', { name: 'Reinspeccionar Caso' }).click();
+    const confirmReinspect = page.getByRole('dialog');
+    await confirmReinspect.getByText('Esta seguro de reinspeccionar el caso?').waitFor();
+    await confirmReinspect.getByRole('button', { name: 'NO' }).click();
+    await expect.poll(() => estadoOf(page)).toBe('Análisis');
+    await page.getByRole('button', { name: 'Reinspeccionar Caso' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'SI' }).click();
+    await page.getByText('Se reinspeccionó el caso exitosamente').waitFor();
+    await expect.poll(() => estadoOf(page)).toBe('Coordinar Inspección');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a flag toggled on the bar survives a reload', async () => {
+    const id = await seedCaso();
+    const { page, problems, context } = await openCaso(id);
+    const urgente = page.getByRole('checkbox', { name: 'Urgente' });
+    expect(await urgente.isChecked()).toBe(false);
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes(`/api/casos/flag/${id}`) && response.request().method() === 'PATCH' && response.ok()),
+      page.getByText('Urgente', { exact: true }).click(),
+    ]);
+    await expect.poll(() => urgente.isChecked()).toBe(true);
+    await page.reload();
+    await page.getByText('Datos del Caso').waitFor();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Urgente' }).isChecked()).toBe(true);
+    expect((await call<Record<string, boolean>>(userCookie, 'GET', `/casos/flag/${id}`)).urg).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the form reports each failing field, adds a third party and saves a lawyer', async () => {
+    const id = await seedCaso();
+    const { page, problems, context } = await openCaso(id);
+
+    await page.getByLabel('Gestor').fill('');
+    await page.getByRole('button', { name: '+ Tercero' }).click();
+    await page.getByRole('button', { name: 'Grabar' }).click();
+    await page.getByText('El gestor es requerido - Caso - gestor').waitFor();
+    await page.getByText('El apellido es requerido - Tercero - apellido').waitFor();
+
+    await page.getByLabel('Gestor').fill('Gestor Editado');
+    const nuevo = page.getByRole('group', { name: 'Tercero 2' });
+    await nuevo.getByLabel('Apellido').fill('Ramírez');
+    await nuevo.getByLabel('Nro. Documento').fill('33444555');
+    await nuevo.getByLabel('Marca y Modelo').fill('VW Gol');
+    await nuevo.getByLabel('Dominio').fill('ad200xx');
+    await page.getByRole('group', { name: 'Asegurado' }).getByLabel('Suma asegurada').fill('2500000.75');
+    await page.getByRole('button', { name: 'Grabar' }).click();
+    await page.getByText('Caso actualizado exitosamente').waitFor();
+
+    await page.reload();
+    await page.getByText('Datos del Caso').waitFor();
+    expect(await page.getByLabel('Gestor').inputValue()).toBe('Gestor Editado');
+    expect(await page.getByRole('group', { name: 'Tercero 2' }).getByLabel('Dominio').inputValue()).toBe('AD200XX');
+    expect(await page.getByRole('group', { name: 'Asegurado' }).getByLabel('Suma asegurada').inputValue()).toBe('2500000.75');
+
+    await page.getByRole('button', { name: '+ Letrado' }).click();
+    const letrado = page.getByRole('dialog', { name: 'Letrado' });
+    await letrado.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('El apellido es requerido - Letrado - apellido').waitFor();
+    await letrado.getByLabel('Apellido').fill('Fernández');
+    await letrado.getByLabel('Mail').fill('estudio@fernandez.com.ar');
+    await letrado.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Letrado accionado exitosamente').waitFor();
+    await page.getByRole('button', { name: '+ Letrado' }).click();
+    expect(await page.getByRole('dialog', { name: 'Letrado' }).getByLabel('Apellido').inputValue()).toBe('Fernández');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

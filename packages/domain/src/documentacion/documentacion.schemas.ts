@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { positiveId } from '../shared/fields';
+import { CONVENIO_MESSAGES, CONVENIO_TEMPLATES, DOCUMENTACION_MESSAGES, isSafeFileName } from './documentacion.constants';
+
+/** A stored document's name as a request carries it (spec §7 Documents). */
+export const documentName = z
+  .string({ error: DOCUMENTACION_MESSAGES.badName })
+  .refine(isSafeFileName, DOCUMENTACION_MESSAGES.badName);
+
+/** GET /documentacion/downloadfile/?id={caseId}&name={file}. */
+export const downloadQuery = z.object({ id: positiveId, name: documentName });
+
+/** DELETE /documentacion/{caseId}?name={file} (DECISIONS.md). */
+export const deleteDocumentQuery = z.object({ name: documentName });
+
+/** POST /documentacion/d/{caseId} {doc, usuario} (spec §7; the user comes from the session). */
+export const deleteDocumentSchema = z.strictObject({ doc: documentName, usuario: z.unknown().optional() });
+
+const CONVENIO_NAMES = CONVENIO_TEMPLATES.map((template) => template.nombre) as [string, ...string[]];
+
+/** POST /documentacion/c/{caseId} {convenioFile: [template names]}; a lone name is accepted too. */
+export const convenioSchema = z.strictObject({
+  convenioFile: z
+    .union([z.enum(CONVENIO_NAMES, { error: CONVENIO_MESSAGES.unknownTemplate }), z.array(z.enum(CONVENIO_NAMES, { error: CONVENIO_MESSAGES.unknownTemplate }))], {
+      error: CONVENIO_MESSAGES.noneSelected,
+    })
+    .transform((value) => [...new Set([value].flat())])
+    .refine((names) => names.length > 0, CONVENIO_MESSAGES.noneSelected),
+  usuario: z.unknown().optional(),
+  fecha: z.unknown().optional(),
+});
