@@ -31,7 +31,14 @@ async function seedCaso(): Promise<number> {
       lugar_siniestro: 'Av. Corrientes 1234, CABA',
       declaracion_asegurado: 'El tercero embistió al asegurado en la intersección.',
     },
-    asegurado: { apellido: 'González', nombre: 'María José', id_tipo_doc: 1, nro_doc: '28123456', marca_modelo: 'Ford Ka', dominio: 'AB123CD' },
+    asegurado: {
+      apellido: 'González',
+      nombre: 'María José',
+      id_tipo_doc: 1,
+      nro_doc: '28123456',
+      marca_modelo: 'Ford Ka',
+      dominio: 'AB123CD',
+    },
     terceros: [{ apellido: 'Pérez', nombre: 'Juan', id_tipo_doc: 1, nro_doc: '30111222', marca_modelo: 'Fiat Cronos', dominio: 'AC100ZZ' }],
   });
   return id;
@@ -65,8 +72,15 @@ describe('case detail', () => {
     // Status 1: upload a document, then 'Documentación completa?' and Grabar advance to 2.
     await page.getByRole('button', { name: 'Subir Doc' }).click();
     const upload = page.getByRole('dialog', { name: 'Subir Doc' });
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), upload.getByRole('button', { name: 'Seleccionar archivos' }).click()]);
-    await chooser.setFiles({ name: 'denuncia-policial.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%e2e\n1 0 obj <<>> endobj\n%%EOF\n') });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      upload.getByRole('button', { name: 'Seleccionar archivos' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'denuncia-policial.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%e2e\n1 0 obj <<>> endobj\n%%EOF\n'),
+    });
     await upload.getByLabel('Tipo de denuncia-policial.pdf').click();
     await page.getByRole('option', { name: 'Denuncia', exact: true }).click();
     await upload.getByRole('button', { name: 'Subir archivos' }).click();
@@ -188,7 +202,9 @@ describe('case detail', () => {
     const urgente = page.getByRole('checkbox', { name: 'Urgente' });
     expect(await urgente.isChecked()).toBe(false);
     await Promise.all([
-      page.waitForResponse((response) => response.url().includes(`/api/casos/flag/${id}`) && response.request().method() === 'PATCH' && response.ok()),
+      page.waitForResponse(
+        (response) => response.url().includes(`/api/casos/flag/${id}`) && response.request().method() === 'PATCH' && response.ok(),
+      ),
       page.getByText('Urgente', { exact: true }).click(),
     ]);
     await expect.poll(() => urgente.isChecked()).toBe(true);

@@ -771,7 +771,7 @@ export class DemoGenerator {
     // History, oldest first: 'Alta caso' and what happened since.
     const history: [number, string][] = [[creado, CASO_MESSAGES.alta]];
     if (rng.chance(0.3)) history.push([creado + rng.int(0, 5), DOCUMENTACION_MESSAGES.history]);
-    if (analista && rng.chance(0.25)) history.push([creado + rng.int(0, 10), `Se asigno el analista ${analista.apellido} ${analista.nombre}`]);
+    if (analista && rng.chance(0.25)) history.push([creado + rng.int(0, 10), CASO_MESSAGES.history.analistaAssigned(analista.apellido, analista.nombre)]);
 
     if (inspected) {
       const finalizada = idEstado >= 3;

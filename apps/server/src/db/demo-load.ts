@@ -58,7 +58,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
   const rows = Object.fromEntries(DEMO_TABLE_NAMES.map((name) => [name, 0])) as Record<DemoTableName, number>;
   const timing = { load: 0, rebuild: 0, vacuum: 0, total: 0 };
 
-  await inTransaction(database, async (exec, pipelined) => {
+  await inTransaction(database, async (exec) => {
     if (database.kind === 'postgres') {
       await exec('SET LOCAL statement_timeout = 0');
       await exec("SET LOCAL maintenance_work_mem = '512MB'");
@@ -78,24 +78,26 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
 
     const loadStarted = performance.now();
     const generator = new DemoGenerator(context, { seed, until, totalCases: cases });
-    const inFlight: Promise<unknown>[] = [];
-    for (let done = 0; done < cases; ) {
-      const count = Math.min(batchSize, cases - done);
-      const batch = generator.generate(done, count, ids);
+    let writing: Promise<unknown> | undefined;
+    let written = 0;
+    for (let generated = 0; generated < cases; ) {
+      const count = Math.min(batchSize, cases - generated);
+      // Generated while the server still writes the previous batch.
+      const batch = generator.generate(generated, count, ids);
       for (const name of DEMO_TABLE_NAMES) rows[name] += batch[name].size;
-      const written = insertBatch(exec, batch);
-      if (pipelined) {
-        // Generate the next batch while the server writes this one.
-        written.catch(() => undefined);
-        inFlight.push(written);
-        if (inFlight.length >= 2) await inFlight.shift();
-      } else {
-        await written;
+      if (writing) {
+        await writing;
+        options.onProgress?.(written, cases);
       }
-      done += count;
-      options.onProgress?.(done, cases);
+      writing = insertBatch(exec, batch);
+      writing.catch(() => undefined);
+      generated += count;
+      written = generated;
     }
-    await Promise.all(inFlight);
+    if (writing) {
+      await writing;
+      options.onProgress?.(written, cases);
+    }
     timing.load = seconds(loadStarted);
 
     const rebuildStarted = performance.now();
@@ -126,10 +128,10 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
 
 const seconds = (since: number) => Math.round((performance.now() - since) / 10) / 100;
 
-async function inTransaction(database: Database, work: (exec: Exec, pipelined: boolean) => Promise<void>): Promise<void> {
+async function inTransaction(database: Database, work: (exec: Exec) => Promise<void>): Promise<void> {
   if (database.kind === 'pglite') {
     await database.pglite!.transaction(async (tx) => {
-      await work(async (text, params) => (await tx.query<Record<string, unknown>>(text, params)).rows, false);
+      await work(async (text, params) => (await tx.query<Record<string, unknown>>(text, params)).rows);
     });
     return;
   }
@@ -140,7 +142,7 @@ async function inTransaction(database: Database, work: (exec: Exec, pipelined: b
   };
   try {
     await exec('BEGIN');
-    await work(exec, true);
+    await work(exec);
     await exec('COMMIT');
     client.release();
   } catch (error) {
@@ -151,20 +153,24 @@ async function inTransaction(database: Database, work: (exec: Exec, pipelined: b
   }
 }
 
-function insertSql(spec: TableSpec): string {
-  const columns = spec.columns.map(([name]) => `"${name}"`).join(', ');
-  const arrays = spec.columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-  return `INSERT INTO ${spec.name} (${columns}) SELECT * FROM unnest(${arrays})`;
+/**
+ * One statement writes a whole batch (a data-modifying CTE per table; the foreign keys are
+ * checked at its end), so while the server runs it the next batch is generated.
+ */
+function batchInsertSql(): string {
+  let param = 0;
+  const ctes = DEMO_TABLE_NAMES.map((name) => {
+    const spec: TableSpec = DEMO_TABLES[name];
+    const columns = spec.columns.map(([column]) => `"${column}"`).join(', ');
+    const arrays = spec.columns.map(([, type]) => `$${++param}::${type}[]`).join(', ');
+    return `ins_${name} AS (INSERT INTO ${spec.name} (${columns}) SELECT * FROM unnest(${arrays}))`;
+  });
+  return `WITH ${ctes.join(',\n')} SELECT 1`;
 }
-const INSERT_SQL = Object.fromEntries(DEMO_TABLE_NAMES.map((name) => [name, insertSql(DEMO_TABLES[name])])) as Record<DemoTableName, string>;
+const BATCH_INSERT_SQL = batchInsertSql();
 
-/** Parents first; the statements queue on one connection, so their order holds. */
-function insertBatch(exec: Exec, batch: DemoBatch): Promise<unknown> {
-  const writes: Promise<Rows>[] = [];
-  for (const name of DEMO_TABLE_NAMES) {
-    if (batch[name].size > 0) writes.push(exec(INSERT_SQL[name], batch[name].columns));
-  }
-  return Promise.all(writes);
+function insertBatch(exec: Exec, batch: DemoBatch): Promise<Rows> {
+  return exec(BATCH_INSERT_SQL, DEMO_TABLE_NAMES.flatMap((name) => batch[name].columns));
 }
 
 /** Adds the demo companies, analysts, inspectors and responsibilities that are missing. */

@@ -36,6 +36,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolMax: config.DB_POOL_MAX,
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
 });
 try {
   await migrate(database);

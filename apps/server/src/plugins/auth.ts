@@ -62,6 +62,8 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const withoutDefaultPort = (host: string) => host.replace(/:(80|443)$/, '');
+
 /**
  * CSRF defence in depth on top of SameSite=Strict (ASVS 3.5.1): a state-changing call that a
  * browser marks as coming from another site (Sec-Fetch-Site), or whose Origin is not this
@@ -75,7 +77,7 @@ export function isCrossSiteWrite(request: FastifyRequest): boolean {
   if (!origin) return false;
   try {
     // request.host honours X-Forwarded-Host only when TRUST_PROXY trusts the sender.
-    return new URL(origin).host !== request.host;
+    return withoutDefaultPort(new URL(origin).host) !== withoutDefaultPort(request.host.toLowerCase());
   } catch {
     return true;
   }

@@ -27,6 +27,7 @@ export const CICLO_MESSAGES = {
   confirmReopen: 'Esta seguro de Reabrir el caso?',
   confirmReinspect: 'Esta seguro de reinspeccionar el caso?',
   cannotAdvance: 'El caso no puede avanzar desde su estado actual',
+  staleEstado: 'El caso cambió de estado mientras tanto. Recargue la página e intente nuevamente.',
   pendingInspection: 'El caso tiene una inspeccion pendiente: debe finalizarla o eliminarla antes de avanzar',
   cannotReturn: 'Solo se puede retroceder un caso en Análisis y sin inspeccion',
   cannotClose: 'El caso ya está cerrado',

@@ -19,6 +19,8 @@ import { CLOSING_REASONS, COND_CASOS, FLAGS, MAX_TERCEROS, CASO_MESSAGES } from 
 const MSG_DIGITS = 'Solo se permiten numeros';
 /** null and undefined read as '' (so a missing value gets the "required" message, not "null"). */
 const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value);
+/** A date the form requires: an empty one reads "required", not "wrong format". */
+const requiredDate = z.preprocess(blankToEmpty, z.string().trim().min(1, 'Este campo es requerido').pipe(isoDate));
 const digits = (max: number) =>
   z.preprocess(
     blankToEmpty,
@@ -89,9 +91,9 @@ const casoEditableFields = {
   id_compania: z.coerce.number({ error: 'Debe seleccionar una compañia' }).int(MSG_INTEGER).min(1, 'Debe seleccionar una compañia'),
   reclamo_nro: digits(20),
   gestor: text(50, 1, 'El gestor es requerido'),
-  fecha_siniestro: isoDate,
+  fecha_siniestro: requiredDate,
   hora_siniestro: optional(timeOfDay),
-  fecha_denuncia: isoDate,
+  fecha_denuncia: requiredDate,
   lugar_siniestro: optionalText(400),
   declaracion_asegurado: optionalText(50_000),
   id_producto: optional(positiveId),
@@ -230,7 +232,12 @@ export const flagToggleSchema = z.strictObject({
   flag: z.coerce.number().int().min(1, 'Etiqueta invalida').max(FLAGS.length, 'Etiqueta invalida'),
 });
 
-export const transitionSchema = z.strictObject({ ...compat });
+/**
+ * Advance, return, reopen, reinspect. `id_estado` is the status the person saw when pressing the
+ * button: when sent and the case has moved on meanwhile, the transition is refused (409), so a
+ * double click or two people pressing the same button cannot move a case twice.
+ */
+export const transitionSchema = z.strictObject({ id_estado: positiveId.optional(), ...compat });
 
 const closingIds = CLOSING_REASONS.map((reason) => reason.id) as number[];
 export const cerrarSchema = z.strictObject({

@@ -26,3 +26,6 @@ export type ValoresRow = {
 
 /** GET /casos/valores/ and POST /casos/filtrovalores/ (spec §7). */
 export type ValoresPage = { casos: ValoresRow[]; totalPages: number; totalCount: number };
+
+/** Spec §2, values report: the counter labels and the empty list text. */
+export const VALORES_MESSAGES = { filtrados: 'Filtrados', total: 'Cerrados', empty: 'No hay casos cerrados' } as const;

@@ -15,11 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const alta = (payload: unknown, headers: Record<string, string> = {}) => t.request('user', { method: 'POST', url: '/api/casos/alta', payload, headers });
+const alta = (payload: object, headers: Record<string, string> = {}) => t.request('user', { method: 'POST', url: '/api/casos/alta', payload, headers });
 
 async function snapshot() {
   const db = t.database.db;
-  const [contadores] = await queryRows<{ vigentes: number; cerrados: number }>(
+  const [contadores = { vigentes: 0, cerrados: 0 }] = await queryRows<{ vigentes: number; cerrados: number }>(
     db,
     sql`select sum(total) filter (where not cerrado)::int as vigentes, sum(total) filter (where cerrado)::int as cerrados from caso_contadores`,
   );
@@ -76,7 +76,7 @@ describe('POST /api/casos/alta', () => {
 
   it('answers an unknown company, product or document type with 422 and writes nothing', async () => {
     const before = await snapshot();
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ caso: casoBody(999_999), asegurado: asegurado() }, CASO_MESSAGES.companiaNotFound],
       [{ caso: casoBody(idCompania, { id_producto: 999_999 }), asegurado: asegurado() }, CASO_MESSAGES.productoNotFound],
       [{ caso: casoBody(idCompania), asegurado: asegurado({ id_tipo_doc: 999_999 }) }, CASO_MESSAGES.tipoDocNotFound],

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const getDetail = async (id: number): Promise<CasoDetalle> => (await t.request('user', { method: 'GET', url: `/api/casos/${id}` })).json();
-const patch = (url: string, payload: unknown) => t.request('user', { method: 'PATCH', url, payload });
+const patch = (url: string, payload: object) => t.request('user', { method: 'PATCH', url, payload });
 const historyOf = (id: number) => t.database.db.select({ msg: historial.msg, usuario: historial.usuario }).from(historial).where(eq(historial.idCaso, id)).orderBy(desc(historial.id));
 
 /** The body the web app sends back: the detail's objects, edited. */

@@ -11,13 +11,13 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
   const tags = ['casos'];
 
   r.patch('/casos/avanza/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => {
-    const result = await lifecycle.advance(request.params.id, userOf(request).username);
+    const result = await lifecycle.advance(request.params.id, userOf(request).username, request.body?.id_estado);
     return { message: ADVANCE_TOASTS[result.id_estado - 1] ?? CICLO_MESSAGES.advanced, ...result };
   });
 
   r.patch('/casos/return/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => ({
     message: CICLO_MESSAGES.returned,
-    ...(await lifecycle.returnToInspection(request.params.id, userOf(request).username)),
+    ...(await lifecycle.returnToInspection(request.params.id, userOf(request).username, request.body?.id_estado)),
   }));
 
   r.patch('/casos/cerrar/t/:id', { ...route, schema: { tags, params: idParam, body: cerrarSchema } }, async (request) => ({
@@ -27,12 +27,12 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
 
   r.patch('/casos/reabrir/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => ({
     message: CICLO_MESSAGES.reopened,
-    ...(await lifecycle.reopen(request.params.id, userOf(request).username)),
+    ...(await lifecycle.reopen(request.params.id, userOf(request).username, request.body?.id_estado)),
   }));
 
   r.patch('/casos/reinspeccionar/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => ({
     message: CICLO_MESSAGES.reinspected,
-    ...(await lifecycle.reinspect(request.params.id, userOf(request).username)),
+    ...(await lifecycle.reinspect(request.params.id, userOf(request).username, request.body?.id_estado)),
   }));
 
   r.patch('/casos/estado/:id', { ...route, schema: { tags, params: idParam, body: estadoSchema } }, async (request) => ({

@@ -30,73 +30,112 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
   const { db, historial } = deps;
   const today = deps.today ?? (() => todayIso());
 
-  async function transition<T>(id: number, change: (caso: CasoEstado, tx: DbOrTx) => Promise<T>): Promise<T> {
+  /** `expected`: the status the caller saw; a case that moved on meanwhile is refused. */
+  async function transition<T>(id: number, change: (caso: CasoEstado, tx: DbOrTx) => Promise<T>, expected?: number): Promise<T> {
     return db.transaction(async (tx) => {
       const caso = await repo.lockEstado(tx, id);
       if (!caso) throw notFound(CASO_MESSAGES.notFound);
+      if (expected !== undefined && expected !== caso.idEstado) throw conflict(CICLO_MESSAGES.staleEstado);
       return change(caso, tx);
     });
   }
 
-  async function moveTo(tx: DbOrTx, caso: CasoEstado, idEstado: number, usuario: string, msg: string, extra: Parameters<typeof repo.update>[2] = {}) {
+  async function moveTo(
+    tx: DbOrTx,
+    caso: CasoEstado,
+    idEstado: number,
+    usuario: string,
+    msg: string,
+    extra: Parameters<typeof repo.update>[2] = {},
+  ) {
     await repo.update(tx, caso.id, { idEstado, fechaEstado: today(), ...extra });
     await historial.add(tx, caso.id, usuario, msg);
   }
 
   return {
-    async advance(id: number, usuario: string) {
-      return transition(id, async (caso, tx) => {
-        const target = nextEstado(caso.idEstado);
-        if (!target) throw conflict(CICLO_MESSAGES.cannotAdvance);
-        if (caso.idEstado === ESTADO.INSPECCION && (await repo.countInspecciones(tx, id, true)) > 0) {
-          throw conflict(CICLO_MESSAGES.pendingInspection);
-        }
-        const extra = target >= ESTADO.FINALIZADO ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado } : {};
-        await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(await repo.estadoNombre(tx, target)), extra);
-        return { id_estado: target };
-      });
+    async advance(id: number, usuario: string, expected?: number) {
+      return transition(
+        id,
+        async (caso, tx) => {
+          const target = nextEstado(caso.idEstado);
+          if (!target) throw conflict(CICLO_MESSAGES.cannotAdvance);
+          if (caso.idEstado === ESTADO.INSPECCION && (await repo.countInspecciones(tx, id, true)) > 0) {
+            throw conflict(CICLO_MESSAGES.pendingInspection);
+          }
+          const extra = target >= ESTADO.FINALIZADO ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado } : {};
+          await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(await repo.estadoNombre(tx, target)), extra);
+          return { id_estado: target };
+        },
+        expected,
+      );
     },
 
     /** 'Retroceder Caso': 3 → 2, only without inspections. */
-    async returnToInspection(id: number, usuario: string) {
-      return transition(id, async (caso, tx) => {
-        if (caso.idEstado !== ESTADO.ANALISIS || (await repo.countInspecciones(tx, id)) > 0) throw conflict(CICLO_MESSAGES.cannotReturn);
-        await moveTo(tx, caso, ESTADO.INSPECCION, usuario, CICLO_MESSAGES.history.returned(await repo.estadoNombre(tx, ESTADO.INSPECCION)));
-        return { id_estado: ESTADO.INSPECCION };
-      });
+    async returnToInspection(id: number, usuario: string, expected?: number) {
+      return transition(
+        id,
+        async (caso, tx) => {
+          if (caso.idEstado !== ESTADO.ANALISIS || (await repo.countInspecciones(tx, id)) > 0) throw conflict(CICLO_MESSAGES.cannotReturn);
+          await moveTo(
+            tx,
+            caso,
+            ESTADO.INSPECCION,
+            usuario,
+            CICLO_MESSAGES.history.returned(await repo.estadoNombre(tx, ESTADO.INSPECCION)),
+          );
+          return { id_estado: ESTADO.INSPECCION };
+        },
+        expected,
+      );
     },
 
     async close(id: number, idEstado: number, usuario: string, msg?: string) {
       return transition(id, async (caso, tx) => {
         if (!canClose(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotClose);
         const motivo = msg?.trim() || closingReasonName(idEstado) || String(idEstado);
-        await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.closed(motivo), { fechaCierre: today(), idEstadoPrevio: caso.idEstado });
+        await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.closed(motivo), {
+          fechaCierre: today(),
+          idEstadoPrevio: caso.idEstado,
+        });
         return { id_estado: idEstado };
       });
     },
 
-    async reopen(id: number, usuario: string) {
-      return transition(id, async (caso, tx) => {
-        if (!canReopen(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReopen);
-        const target = reopenTarget(caso.idEstadoPrevio);
-        await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.reopened(await repo.estadoNombre(tx, target)), { fechaCierre: null, idEstadoPrevio: null });
-        return { id_estado: target };
-      });
+    async reopen(id: number, usuario: string, expected?: number) {
+      return transition(
+        id,
+        async (caso, tx) => {
+          if (!canReopen(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReopen);
+          const target = reopenTarget(caso.idEstadoPrevio);
+          await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.reopened(await repo.estadoNombre(tx, target)), {
+            fechaCierre: null,
+            idEstadoPrevio: null,
+          });
+          return { id_estado: target };
+        },
+        expected,
+      );
     },
 
-    async reinspect(id: number, usuario: string) {
-      return transition(id, async (caso, tx) => {
-        if (!canReinspect(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReinspect);
-        await moveTo(tx, caso, ESTADO.INSPECCION, usuario, CICLO_MESSAGES.history.reinspected);
-        return { id_estado: ESTADO.INSPECCION };
-      });
+    async reinspect(id: number, usuario: string, expected?: number) {
+      return transition(
+        id,
+        async (caso, tx) => {
+          if (!canReinspect(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReinspect);
+          await moveTo(tx, caso, ESTADO.INSPECCION, usuario, CICLO_MESSAGES.history.reinspected);
+          return { id_estado: ESTADO.INSPECCION };
+        },
+        expected,
+      );
     },
 
     /** PATCH /casos/estado/{id}: an explicit status change (closing ones go through close). */
     async setEstado(id: number, idEstado: number, usuario: string) {
       return transition(id, async (caso, tx) => {
         const closing = idEstado >= ESTADO.FINALIZADO;
-        const extra = closing ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado < ESTADO.FINALIZADO ? caso.idEstado : caso.idEstadoPrevio } : { fechaCierre: null };
+        const extra = closing
+          ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado < ESTADO.FINALIZADO ? caso.idEstado : caso.idEstadoPrevio }
+          : { fechaCierre: null };
         await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.statusChanged(await repo.estadoNombre(tx, idEstado)), extra);
         return { id_estado: idEstado };
       });
@@ -107,7 +146,8 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
       return transition(id, async (caso, tx) => {
         if (caso.idEstado !== ESTADO.ANALISIS) throw conflict(CICLO_MESSAGES.cannotAnalyze);
         // An unknown id would otherwise fail the foreign key as a 500.
-        if (!(await repo.responsabilidadExists(tx, input.id_responsabilidad))) throw unprocessable(ANALISIS_MESSAGES.responsabilidadNotFound);
+        if (!(await repo.responsabilidadExists(tx, input.id_responsabilidad)))
+          throw unprocessable(ANALISIS_MESSAGES.responsabilidadNotFound);
         await moveTo(tx, caso, ESTADO.OFRECIMIENTO, usuario, ANALISIS_MESSAGES.history, {
           idResponsabilidad: input.id_responsabilidad,
           valorOfertado: input.valor_ofertado,
@@ -122,7 +162,12 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
       return transition(id, async (caso, tx) => {
         if (caso.idEstado !== ESTADO.OFRECIMIENTO) throw conflict(CICLO_MESSAGES.cannotReconsider);
         await repo.update(tx, id, { valorOfertado: input.valor_ofertado });
-        await historial.add(tx, id, usuario, `${ANALISIS_MESSAGES.reconsiderPrefix}: ${input.msg} - Nuevo valor ofertado ${formatPesos(input.valor_ofertado)}`);
+        await historial.add(
+          tx,
+          id,
+          usuario,
+          `${ANALISIS_MESSAGES.reconsiderPrefix}: ${input.msg} - Nuevo valor ofertado ${formatPesos(input.valor_ofertado)}`,
+        );
         return { id_estado: caso.idEstado };
       });
     },

@@ -261,6 +261,16 @@ describe('transition rules', () => {
     expect(await historyOf(caso.id)).toHaveLength(2);
   });
 
+  it('moves a case only once when two people press the same button at status 4 (the status they saw is sent)', async () => {
+    const caso = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO });
+    const press = () => patch(`/api/casos/avanza/${caso.id}`, { id_estado: ESTADO.OFRECIMIENTO });
+    const responses = await Promise.all([press(), press()]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(responses.find((response) => response.statusCode === 409)!.json().message).toBe(CICLO_MESSAGES.staleEstado);
+    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.CONVENIO);
+    expect(await historyOf(caso.id)).toHaveLength(2);
+  });
+
   it('sets an explicit status with PATCH /casos/estado/:id', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.CONVENIO });
     expect((await patch(`/api/casos/estado/${caso.id}`, { id_estado: 14 })).json()).toEqual({ message: CICLO_MESSAGES.statusUpdated, id_estado: 14 });

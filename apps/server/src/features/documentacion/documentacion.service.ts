@@ -200,7 +200,10 @@ export function createDocumentacionService(deps: { db: Db; storage: Storage; his
     /** 'Descargar Todo': every document of the case in one zip, streamed from storage. */
     async zipAll(user: CurrentUser, idCaso: number): Promise<Readable> {
       await assertCanRead(user, idCaso);
-      const documentos = await repo.list(db, idCaso);
+      // A row whose file is gone is left out rather than breaking the zip half way through.
+      const rows = await repo.list(db, idCaso);
+      const present = await Promise.all(rows.map((row) => storage.exists(row.storageKey)));
+      const documentos = rows.filter((_, index) => present[index]);
       if (documentos.length === 0) throw notFound(DOCUMENTACION_MESSAGES.noDocuments);
       return zipOf(documentos.map((documento) => ({ name: documento.nombre, open: () => storage.get(documento.storageKey) })));
     },

@@ -56,7 +56,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
   const ownTotp = { access: ANY_ROLE, totpSetup: true, rateLimit: TOTP_RATE_LIMIT };
   r.post(
     '/users/totp',
-    { config: ownTotp, schema: { tags, summary: 'Start TOTP enrolment: a new secret and its otpauth:// URI', body: z.strictObject({}).optional() } },
+    { config: ownTotp, schema: { tags, summary: 'Start TOTP enrolment: a new secret and its otpauth:// URI', body: z.strictObject({}).nullish() } },
     (request) => users.startTotp(userOf(request)),
   );
   r.post(
@@ -89,7 +89,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     return { message: request.body.password ? USER_MESSAGES.passwordUpdated : USER_MESSAGES.updated, user };
   });
 
-  r.post('/users/:id/sessions/revoke', { ...admin, schema: { tags: ['users'], params: idParam, body: z.strictObject({}).optional() } }, async (request) => {
+  r.post('/users/:id/sessions/revoke', { ...admin, schema: { tags: ['users'], params: idParam, body: z.strictObject({}).nullish() } }, async (request) => {
     await users.revokeSessions(request.params.id, userOf(request).username);
     return { message: AUTH_MESSAGES.sessionsRevoked };
   });

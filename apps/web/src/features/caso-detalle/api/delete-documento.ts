@@ -11,6 +11,9 @@ export function useDeleteDocumento(idCaso: number) {
   return useMutation({
     mutationFn: (doc: string) => deleteDocumento(idCaso, doc),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: documentosKey(idCaso) }), queryClient.invalidateQueries({ queryKey: historialKey(idCaso) })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentosKey(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+      ]),
   });
 }

@@ -4,7 +4,8 @@ import { useCasoMutation } from '../hooks/use-caso-mutation';
 export type LetradoInput = { apellido: string; nombre: string; cel: string; fijo: string; mail: string; cuit: string; cbu: string };
 
 /** POST /letrados {id_caso, ...}: the case has no lawyer yet. */
-export const createLetrado = (idCaso: number, input: LetradoInput) => api.post<{ message: string }>('/letrados', { id_caso: idCaso, ...input });
+export const createLetrado = (idCaso: number, input: LetradoInput) =>
+  api.post<{ message: string }>('/letrados', { id_caso: idCaso, ...input });
 
 /** PATCH /letrados/{id}: updates the case's lawyer. */
 export const updateLetrado = (idLetrado: number, input: LetradoInput) => api.patch<{ message: string }>(`/letrados/${idLetrado}`, input);

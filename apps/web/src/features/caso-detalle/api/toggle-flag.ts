@@ -13,7 +13,9 @@ export function useToggleFlag(idCaso: number) {
     mutationFn: (flag: number) => toggleFlag(idCaso, flag),
     onSuccess: (flags) => {
       // The answer already holds every flag: show it at once, then refresh the rest.
-      queryClient.setQueryData<CasoDetalle>(casoKey(idCaso), (detalle) => (detalle ? { ...detalle, caso: { ...detalle.caso, ...flags } } : detalle));
+      queryClient.setQueryData<CasoDetalle>(casoKey(idCaso), (detalle) =>
+        detalle ? { ...detalle, caso: { ...detalle.caso, ...flags } } : detalle,
+      );
       void queryClient.invalidateQueries({ queryKey: casoKey(idCaso) });
       void queryClient.invalidateQueries({ queryKey: historialKey(idCaso) });
     },

@@ -6,7 +6,15 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveAnalisis, type AnalisisInput } from '../api/save-analisis';
 
 /** Spec §4 status 3 '+ Ofrecimiento': responsibility, offered value and detail (spec §5 messages); saves into status 4. */
-export function AnalisisDialog({ idCaso, responsabilidades, onClose }: { idCaso: number; responsabilidades: Lookup[]; onClose: () => void }) {
+export function AnalisisDialog({
+  idCaso,
+  responsabilidades,
+  onClose,
+}: {
+  idCaso: number;
+  responsabilidades: Lookup[];
+  onClose: () => void;
+}) {
   const save = useSaveAnalisis(idCaso);
   const form = useForm<AnalisisInput>({
     initialValues: { id_responsabilidad: '', valor_ofertado: '', analisis: '' },

@@ -16,7 +16,14 @@ export function CasoDatosSection({ form, detalle }: { form: CasoForm; detalle: C
     <Fieldset legend="Datos del Caso">
       <Grid>
         <Grid.Col span={half}>
-          <Select label="Compañia" withAsterisk data={companias} searchable allowDeselect={false} {...selectProps(form, 'caso.id_compania')} />
+          <Select
+            label="Compañia"
+            withAsterisk
+            data={companias}
+            searchable
+            allowDeselect={false}
+            {...selectProps(form, 'caso.id_compania')}
+          />
         </Grid.Col>
         <Grid.Col span={half}>
           <TextInput label="Nro. Siniestro" withAsterisk inputMode="numeric" {...form.getInputProps('caso.reclamo_nro')} />
@@ -43,7 +50,13 @@ export function CasoDatosSection({ form, detalle }: { form: CasoForm; detalle: C
           <TextInput label="Via de Ingreso" {...form.getInputProps('caso.via_ingreso')} />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Textarea label="Lugar del Siniestro" autosize minRows={2} maxLength={CASO_INPUT_LIMITS.lugar_siniestro} {...form.getInputProps('caso.lugar_siniestro')} />
+          <Textarea
+            label="Lugar del Siniestro"
+            autosize
+            minRows={2}
+            maxLength={CASO_INPUT_LIMITS.lugar_siniestro}
+            {...form.getInputProps('caso.lugar_siniestro')}
+          />
         </Grid.Col>
         <Grid.Col span={12}>
           <Textarea

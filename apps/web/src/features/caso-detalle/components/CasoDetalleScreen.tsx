@@ -50,10 +50,10 @@ function Detalle({ detalle }: { detalle: CasoDetalle }) {
         <FlagBar caso={caso} />
         <EstadoPanel detalle={detalle} />
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+          <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
             <CasoForm form={form} detalle={detalle} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
             <DocumentosPanel idCaso={caso.id} idEstado={caso.id_estado} form={form} />
           </Grid.Col>
         </Grid>

@@ -54,7 +54,7 @@ export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoD
         <Title order={4}>Terceros</Title>
         <TercerosSection form={form} tDoc={detalle.tDoc} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={closeWindow} aria-label="Cerrar ventana">
+          <Button variant="default" onClick={closeWindow} title="Cerrar ventana">
             X
           </Button>
           <Button type="submit" loading={update.isPending}>

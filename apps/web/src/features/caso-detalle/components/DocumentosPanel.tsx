@@ -25,7 +25,8 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
   const names = documentos.data ?? [];
   const hasDocuments = names.length > 0;
 
-  const download = (name: string) => downloadDocumento(idCaso, name).catch((error) => notifyApiError(error, DOCUMENTACION_MESSAGES.loadError));
+  const download = (name: string) =>
+    downloadDocumento(idCaso, name).catch((error) => notifyApiError(error, DOCUMENTACION_MESSAGES.loadError));
   const eliminar = (name: string) =>
     remove.mutate(name, {
       onSuccess: () => notifySuccess(DOCUMENTACION_MESSAGES.deleted),
@@ -42,7 +43,14 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
               Subir Doc
             </Button>
             {hasDocuments && (
-              <Button size="xs" variant="light" component="a" href={allDocumentosUrl(idCaso)} download={documentsZipName(idCaso)} leftSection={<IconDownload size={14} />}>
+              <Button
+                size="xs"
+                variant="light"
+                component="a"
+                href={allDocumentosUrl(idCaso)}
+                download={documentsZipName(idCaso)}
+                leftSection={<IconDownload size={14} />}
+              >
                 Descargar Todo
               </Button>
             )}
@@ -60,13 +68,13 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
           </Text>
         )}
         {hasDocuments && (
-          <SimpleGrid cols={{ base: 2, xs: 3, md: 2, xl: 3 }} spacing="xs" role="list" aria-label="Documentos">
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 2 }} spacing="xs" role="list" aria-label="Documentos">
             {names.map((name) => (
               <Card key={name} withBorder padding="xs" role="listitem" aria-label={name}>
                 <Group gap={4} wrap="nowrap" justify="space-between">
                   <Group gap={4} wrap="nowrap" miw={0}>
                     <IconFileText size={18} stroke={1.5} style={{ flexShrink: 0 }} />
-                    <Text size="xs" title={name} style={{ wordBreak: 'break-all' }}>
+                    <Text size="xs" title={name} style={{ overflowWrap: 'anywhere' }}>
                       {truncate(name, DOC_CARD_NAME_MAX)}
                     </Text>
                   </Group>

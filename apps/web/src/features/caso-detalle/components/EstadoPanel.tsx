@@ -96,7 +96,9 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
         {idEstado === ESTADO.ANALISIS && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Dato label="Resultado de la inspeccion">{caso.resultado || INSPECCION_MESSAGES.noResultado}</Dato>
-            <Dato label="Monto de la Inspeccion">{caso.monto_inspeccion ? formatPesos(caso.monto_inspeccion) : INSPECCION_MESSAGES.noCotizacion}</Dato>
+            <Dato label="Monto de la Inspeccion">
+              {caso.monto_inspeccion ? formatPesos(caso.monto_inspeccion) : INSPECCION_MESSAGES.noCotizacion}
+            </Dato>
           </SimpleGrid>
         )}
 
@@ -122,7 +124,12 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
                 + Ofrecimiento
               </Button>
               {!hasInspeccion && (
-                <Button variant="default" onClick={() => retroceder.mutate(undefined, onLifecycle(CICLO_MESSAGES.returned))} loading={retroceder.isPending} disabled={isBusy}>
+                <Button
+                  variant="default"
+                  onClick={() => retroceder.mutate(undefined, onLifecycle(CICLO_MESSAGES.returned))}
+                  loading={retroceder.isPending}
+                  disabled={isBusy}
+                >
                   Retroceder Caso
                 </Button>
               )}
@@ -143,7 +150,9 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
             <Button
               color="red"
               variant="light"
-              onClick={() => cerrar.mutate({ id_estado: ESTADO.SIN_ACUERDO, msg: ANALISIS_MESSAGES.sinAcuerdo }, onLifecycle(CICLO_MESSAGES.closed))}
+              onClick={() =>
+                cerrar.mutate({ id_estado: ESTADO.SIN_ACUERDO, msg: ANALISIS_MESSAGES.sinAcuerdo }, onLifecycle(CICLO_MESSAGES.closed))
+              }
               loading={cerrar.isPending}
               disabled={isBusy}
             >
@@ -152,8 +161,12 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
           )}
         </Group>
       </Stack>
-      {dialog === 'analisis' && <AnalisisDialog idCaso={caso.id} responsabilidades={detalle.responsabilidad} onClose={() => setDialog(null)} />}
-      {dialog === 'reconsiderar' && <ReconsiderarDialog idCaso={caso.id} valorActual={caso.valor_ofertado} onClose={() => setDialog(null)} />}
+      {dialog === 'analisis' && (
+        <AnalisisDialog idCaso={caso.id} responsabilidades={detalle.responsabilidad} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'reconsiderar' && (
+        <ReconsiderarDialog idCaso={caso.id} valorActual={caso.valor_ofertado} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'convenios' && <ConveniosDialog idCaso={caso.id} onClose={() => setDialog(null)} />}
     </Paper>
   );

@@ -9,7 +9,13 @@ export function HistorialButton({ idCaso }: { idCaso: number }) {
   return (
     <>
       <Affix position={{ bottom: 20, right: 20 }}>
-        <Button leftSection={<IconHistory size={16} />} onClick={() => setOpen(true)} radius="xl" size="sm" style={{ boxShadow: 'var(--mantine-shadow-md)' }}>
+        <Button
+          leftSection={<IconHistory size={16} />}
+          onClick={() => setOpen(true)}
+          radius="xl"
+          size="sm"
+          style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+        >
           Ver Historial
         </Button>
       </Affix>

@@ -12,7 +12,17 @@ const letradoFormSchema = z.object(letradoFields);
 const str = (value: string | null | undefined) => value ?? '';
 
 /** Spec §2: the case's lawyer; creates one when none exists, otherwise updates it. */
-export function LetradoDialog({ idCaso, letrado, opened, onClose }: { idCaso: number; letrado: Letrado | null; opened: boolean; onClose: () => void }) {
+export function LetradoDialog({
+  idCaso,
+  letrado,
+  opened,
+  onClose,
+}: {
+  idCaso: number;
+  letrado: Letrado | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const save = useSaveLetrado(idCaso, letrado?.id);
   const form = useForm<LetradoInput>({
     initialValues: {

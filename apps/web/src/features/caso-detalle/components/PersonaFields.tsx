@@ -6,7 +6,17 @@ import { selectProps } from './select-props';
 export const FIELD_SPAN = { base: 12, sm: 6, lg: 4 };
 
 /** The fields the insured party and a third party share (spec §3, Asegurado and Tercero). */
-export function PersonaFields({ form, path, tDoc, codigoPostalLabel }: { form: CasoForm; path: string; tDoc: Lookup[]; codigoPostalLabel: string }) {
+export function PersonaFields({
+  form,
+  path,
+  tDoc,
+  codigoPostalLabel,
+}: {
+  form: CasoForm;
+  path: string;
+  tDoc: Lookup[];
+  codigoPostalLabel: string;
+}) {
   const field = (name: string) => form.getInputProps(`${path}.${name}`);
   const tiposDoc = tDoc.map((item) => ({ value: String(item.id), label: item.nombre }));
   return (

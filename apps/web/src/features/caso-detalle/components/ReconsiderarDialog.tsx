@@ -23,7 +23,14 @@ export function ReconsiderarDialog({ idCaso, valorActual, onClose }: { idCaso: n
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">Valor ofertado actual: {formatPesos(valorActual)}</Text>
-          <TextInput label="Nuevo Valor Ofertado" withAsterisk inputMode="decimal" leftSection="$" data-autofocus {...form.getInputProps('valor_ofertado')} />
+          <TextInput
+            label="Nuevo Valor Ofertado"
+            withAsterisk
+            inputMode="decimal"
+            leftSection="$"
+            data-autofocus
+            {...form.getInputProps('valor_ofertado')}
+          />
           <Textarea label="Motivo" withAsterisk autosize minRows={3} maxLength={2000} {...form.getInputProps('msg')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

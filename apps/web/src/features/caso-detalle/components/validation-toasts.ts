@@ -5,7 +5,8 @@ import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/n
 /** Spec §8: each validation failure is its own toast '{message} - Caso/Asegurado/Tercero - {field}' for 5 s. */
 export function notifyValidationErrors(errors: Record<string, unknown>, prefix = '') {
   for (const [path, message] of Object.entries(errors)) {
-    if (typeof message === 'string' || typeof message === 'number') notifyError(fieldErrorText(`${prefix}${path}`, String(message)), VALIDATION_TOAST_MS);
+    if (typeof message === 'string' || typeof message === 'number')
+      notifyError(fieldErrorText(`${prefix}${path}`, String(message)), VALIDATION_TOAST_MS);
   }
 }
 

@@ -131,7 +131,12 @@ export function toFormValues({ caso, asegurados: asegurado, terceros }: CasoDeta
       otros: str(asegurado.otros),
       detalle: str(asegurado.detalle),
     },
-    terceros: terceros.map((tercero) => ({ id: tercero.id, id_letrado: tercero.id_letrado, ...personaValues(tercero), detalle: str(tercero.detalle) })),
+    terceros: terceros.map((tercero) => ({
+      id: tercero.id,
+      id_letrado: tercero.id_letrado,
+      ...personaValues(tercero),
+      detalle: str(tercero.detalle),
+    })),
   };
 }
 

@@ -8,6 +8,9 @@ export function useCasoMutation<TInput, TOutput>(idCaso: number, mutationFn: (in
   return useMutation({
     mutationFn,
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: casoKey(idCaso) }), queryClient.invalidateQueries({ queryKey: historialKey(idCaso) })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: casoKey(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+      ]),
   });
 }

@@ -42,7 +42,6 @@ export function AnalistaDialog({ caso, analistas, onClose }: Props) {
             onChange={setIdAnalista}
             searchable
             nothingFoundMessage="Sin resultados"
-            data-autofocus
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

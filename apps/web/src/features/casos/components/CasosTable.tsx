@@ -17,20 +17,20 @@ type Props = {
 
 export const casoUrl = (id: number) => `/casos/detalleCaso/${id}`;
 
-/** Spec §2 case list columns, in this order. */
+/** Spec §2 case list columns, in this order; widths keep the table inside 1440 px. */
 const COLUMNS: { label: string; width?: number }[] = [
-  { label: 'Caso', width: 60 },
-  { label: 'F Alta', width: 78 },
+  { label: 'Caso', width: 54 },
+  { label: 'F Alta', width: 74 },
   { label: 'Tercero' },
   { label: 'Compañia', width: 112 },
-  { label: 'Dominio', width: 82 },
-  { label: 'Fecha Siniestro', width: 82 },
-  { label: 'Estado', width: 132 },
-  { label: 'Producto', width: 108 },
-  { label: 'Extras', width: 74 },
-  { label: 'Analistas', width: 122 },
-  { label: 'Siniestro Nro', width: 96 },
-  { label: 'Acciones', width: 66 },
+  { label: 'Dominio', width: 72 },
+  { label: 'Fecha Siniestro', width: 76 },
+  { label: 'Estado', width: 172 },
+  { label: 'Producto', width: 112 },
+  { label: 'Extras', width: 58 },
+  { label: 'Analistas', width: 118 },
+  { label: 'Siniestro Nro', width: 88 },
+  { label: 'Acciones', width: 58 },
 ];
 
 const fullName = (apellido: string | null, nombre: string | null) => [apellido, nombre].filter(Boolean).join(' ');
@@ -76,9 +76,10 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
           const activeFlags = FLAGS.filter((flag) => caso[flag.key]);
           const analista = fullName(caso.an_apellido, caso.an_nombre);
           const tercero = fullName(caso.t_apellido, caso.t_nombre);
+          const visited = isVisited(caso.id);
           return (
             <Table.Tbody key={caso.id} className={classes.caso} data-caso={caso.id}>
-              <Table.Tr onClick={(event) => isPlainRowClick(event) && onOpen(caso.id)}>
+              <Table.Tr className={activeFlags.length > 0 ? classes.hasFlags : undefined} onClick={(event) => isPlainRowClick(event) && onOpen(caso.id)}>
                 <Table.Td>
                   <Anchor
                     href={casoUrl(caso.id)}
@@ -86,8 +87,8 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                     rel="noopener"
                     size="xs"
                     underline="never"
-                    className={`${classes.id} ${isVisited(caso.id) ? classes.visited : ''}`}
-                    data-visited={isVisited(caso.id) || undefined}
+                    className={visited ? `${classes.id} ${classes.visited}` : classes.id}
+                    data-visited={visited || undefined}
                     aria-label={`Abrir caso ${caso.id}`}
                     onClick={() => onVisit(caso.id)}
                   >
@@ -106,18 +107,9 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                 </Table.Td>
                 <Table.Td>{formatDate(caso.fecha_siniestro)}</Table.Td>
                 <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={isClosed(caso.id_estado) ? 'gray' : 'blue'}
-                    size="sm"
-                    radius="sm"
-                    tt="none"
-                    fw={500}
-                    maw="100%"
-                    title={caso.estado}
-                  >
+                  <span className={classes.estado} data-closed={isClosed(caso.id_estado) || undefined} title={caso.estado}>
                     {caso.estado}
-                  </Badge>
+                  </span>
                 </Table.Td>
                 <Table.Td>
                   <Cell value={caso.producto} />
@@ -126,12 +118,7 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                   <Extras caso={caso} />
                 </Table.Td>
                 <Table.Td>
-                  <UnstyledButton
-                    className={classes.analista}
-                    onClick={() => onAnalista(caso)}
-                    aria-label={`Analista del caso ${caso.id}`}
-                    title="Asignar analista"
-                  >
+                  <UnstyledButton className={classes.analista} onClick={() => onAnalista(caso)} aria-label={`Analista del caso ${caso.id}`} title="Asignar analista">
                     {analista ? (
                       analista
                     ) : (
@@ -146,12 +133,7 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label="Historial" withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label={`Historial del caso ${caso.id}`}
-                      onClick={() => onHistorial(caso.id)}
-                    >
+                    <ActionIcon variant="subtle" size="sm" aria-label={`Historial del caso ${caso.id}`} onClick={() => onHistorial(caso.id)}>
                       <IconHistory size={16} />
                     </ActionIcon>
                   </Tooltip>

@@ -10,7 +10,7 @@ import { UploadDialog } from '../../documentacion/components/UploadDialog';
 import { uploadDocuments, uploadErrorMessage, type TypedFile } from '../../documentacion/api/upload-documents';
 import { useCompanias, useTiposDoc } from '../api/get-alta-lookups';
 import { useCreateCaso } from '../api/create-caso';
-import { emptyTercero, useAltaForm, type AltaValues } from '../hooks/use-alta-form';
+import { altaIssues, emptyTercero, useAltaForm, type AltaValues } from '../hooks/use-alta-form';
 import { AseguradoSection, CasoSection, lookupOptions, Section, TerceroBlock } from './AltaSections';
 import { casoUrl } from './CasosTable';
 
@@ -41,8 +41,8 @@ function newIdempotencyKey(): string {
 }
 
 /** Spec §8: each validation failure on its own toast for 5 s, with its entity and field. */
-function notifyFieldErrors(errors: Record<string, unknown>) {
-  for (const [path, message] of Object.entries(errors)) notifyError(fieldErrorText(path, String(message)), VALIDATION_TOAST_MS);
+function notifyFieldErrors(errors: { path: string; message: string }[]) {
+  for (const { path, message } of errors) notifyError(fieldErrorText(path, message), VALIDATION_TOAST_MS);
 }
 
 type Options = { value: string; label: string }[];
@@ -61,7 +61,7 @@ function CrearCasoForm({ companias, tiposDoc, defaultTipoDoc }: { companias: Opt
   const onServerError = (error: unknown) => {
     if (error instanceof ApiError && error.errors.length > 0) {
       form.setErrors(Object.fromEntries(error.errors.map((failure) => [failure.path, failure.message])));
-      return error.errors.forEach((failure) => notifyError(fieldErrorText(failure.path, failure.message), VALIDATION_TOAST_MS));
+      return notifyFieldErrors(error.errors);
     }
     // Spec §8: a 422 or 403 on creation shows the server's message for 10 s.
     if (error instanceof ApiError && (error.status === 422 || error.status === 403))
@@ -94,7 +94,7 @@ function CrearCasoForm({ companias, tiposDoc, defaultTipoDoc }: { companias: Opt
         },
       );
     },
-    (errors) => notifyFieldErrors(errors),
+    (_errors, values) => notifyFieldErrors(altaIssues(values)),
   );
 
   const addTercero = () => {

@@ -82,10 +82,26 @@ const emptyAsegurado = (idTipoDoc: string | null): AseguradoValues => ({
   otros: '',
 });
 
+/**
+ * The failures of the values, in form order, one (the first) per field: what the toasts list
+ * (spec §8, validation failures) while the inputs show the same messages.
+ */
+export function altaIssues(values: AltaValues): { path: string; message: string }[] {
+  const parsed = altaSchema.safeParse(values);
+  if (parsed.success) return [];
+  const seen = new Set<string>();
+  return parsed.error.issues.flatMap((issue) => {
+    const path = issue.path.join('.');
+    if (seen.has(path)) return [];
+    seen.add(path);
+    return [{ path, message: issue.message }];
+  });
+}
+
 /** Validated with the same altaSchema the server parses POST /casos/alta with. */
 export function useAltaForm(defaultTipoDoc: string | null) {
   return useForm<AltaValues>({
     initialValues: { caso: emptyCaso(), asegurado: emptyAsegurado(defaultTipoDoc), terceros: [] },
-    validate: zod4Resolver(altaSchema),
+    validate: zod4Resolver(altaSchema, { errorPriority: 'first' }),
   });
 }

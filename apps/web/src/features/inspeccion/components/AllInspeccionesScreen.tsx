@@ -13,6 +13,7 @@ import {
   type Inspeccion,
   type InspeccionFiltro,
 } from '@siniestros/domain';
+import { DateField } from '../../../components/DateField';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { inspectorName, useInspectores } from '../api/get-inspectores';
@@ -48,13 +49,14 @@ export function AllInspeccionesScreen() {
   }, [list.error]);
 
   const change = (field: keyof InspeccionFiltro) => (value: string | null) => setDraft((current) => ({ ...current, [field]: value ?? '' }));
+  const onEnter = (event: React.KeyboardEvent) => {
+    if (event.key === 'Enter') applyFilter();
+  };
   const input = (field: keyof InspeccionFiltro, transform = (value: string) => value) => ({
     label: FILTER_LABELS[field],
     value: draft[field],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(field)(transform(event.currentTarget.value)),
-    onKeyDown: (event: React.KeyboardEvent) => {
-      if (event.key === 'Enter') applyFilter();
-    },
+    onKeyDown: onEnter,
   });
 
   const applyFilter = () => {
@@ -95,8 +97,8 @@ export function AllInspeccionesScreen() {
             value={draft.producto || null}
             onChange={change('producto')}
           />
-          <TextInput type="date" {...input('fechaDesde')} />
-          <TextInput type="date" {...input('fechaHasta')} />
+          <DateField label={FILTER_LABELS.fechaDesde} value={draft.fechaDesde} onChange={change('fechaDesde')} onKeyDown={onEnter} />
+          <DateField label={FILTER_LABELS.fechaHasta} value={draft.fechaHasta} onChange={change('fechaHasta')} onKeyDown={onEnter} />
         </SimpleGrid>
         <Group mt="md">
           <Button onClick={applyFilter}>Filtrar</Button>
@@ -173,7 +175,7 @@ export function AllInspeccionesScreen() {
               <Table.Tr>
                 <Table.Td colSpan={8}>
                   <Text ta="center" c="dimmed" py="md">
-                    {filtro ? CASO_MESSAGES.noResults : 'No hay inspecciones'}
+                    {filtro ? CASO_MESSAGES.noResults : INSPECCION_MESSAGES.listEmpty}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -31,7 +31,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
       if (!parsed.success) {
         for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Values] ??= issue.message;
       }
-      if (!values.inspeccion) errors.inspeccion = INSPECCION_MESSAGES.filesRequired;
+      if (!values.inspeccion) errors.inspeccion = INSPECCION_MESSAGES.docRequired;
       if (!values.cotizacion) errors.cotizacion = INSPECCION_MESSAGES.noCotizacion;
       return errors;
     },

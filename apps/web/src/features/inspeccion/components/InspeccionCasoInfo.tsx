@@ -4,7 +4,7 @@ import { formatDate, formatPesos, formatTime, type Asegurado, type InspeccionDet
 import { documentoUrl, todosDocumentosUrl, useDocumentos } from '../api/get-documentos';
 import { ReadOnlyField } from './ReadOnlyField';
 
-const GRID = { base: 1, xs: 2, md: 3 } as const;
+const GRID = { base: 2, md: 3 } as const;
 
 /**
  * Spec §2, inspection close and view: below the inspection, the case data, its documents with

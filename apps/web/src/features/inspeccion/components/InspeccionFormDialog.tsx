@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { INSPECCION_INPUT_LIMITS, INSPECCION_MESSAGES, inspeccionSchema, type Inspeccion, type InspectorLookup } from '@siniestros/domain';
+import { DateField } from '../../../components/DateField';
 import { notifyApiError, notifyError, notifySuccess, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { inspectorName } from '../api/get-inspectores';
 import { useSaveInspeccion } from '../api/save-inspeccion';
@@ -68,7 +69,7 @@ export function InspeccionFormDialog({
             nothingFoundMessage="No hay inspectores"
             {...form.getInputProps('id_inspector')}
           />
-          <TextInput label={LABELS.fecha_inspeccion} type="date" withAsterisk {...form.getInputProps('fecha_inspeccion')} />
+          <DateField label={LABELS.fecha_inspeccion} withAsterisk {...form.getInputProps('fecha_inspeccion')} />
           <TextInput label={LABELS.direccion} withAsterisk maxLength={INSPECCION_INPUT_LIMITS.direccion} {...form.getInputProps('direccion')} />
           <TextInput label={LABELS.detalle} withAsterisk maxLength={INSPECCION_INPUT_LIMITS.detalle} {...form.getInputProps('detalle')} />
           <Group justify="flex-end">

@@ -12,7 +12,7 @@ export function InspeccionResumen({ inspeccion, children }: { inspeccion: Inspec
       <Title order={4} mb="sm">
         Inspeccion {inspeccion.id}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md" verticalSpacing="sm">
         <ReadOnlyField label="Fecha de la Inspeccion">{formatDate(inspeccion.fecha_inspeccion)}</ReadOnlyField>
         <ReadOnlyField label="Dirección">{inspeccion.direccion}</ReadOnlyField>
         <ReadOnlyField label="Estado">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Center, Group, Paper, Pagination, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { AUDIENCIA_MESSAGES, AUDIENCIA_NRO_MAX, audienciaFiltroSchema, CASO_MESSAGES, type Audiencia, type AudienciaFiltro } from '@siniestros/domain';
+import { DateField } from '../../../components/DateField';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { EMPTY_AUDIENCIA_FILTRO, useAudiencias } from '../api/get-audiencias';
@@ -69,8 +70,8 @@ export function AllAudienciasScreen() {
             value={draft.compania || null}
             onChange={change('compania')}
           />
-          <TextInput label="Fecha Desde" type="date" value={draft.fechaDesde} onChange={(event) => change('fechaDesde')(event.currentTarget.value)} onKeyDown={onEnter} />
-          <TextInput label="Fecha Hasta" type="date" value={draft.fechaHasta} onChange={(event) => change('fechaHasta')(event.currentTarget.value)} onKeyDown={onEnter} />
+          <DateField label="Fecha Desde" value={draft.fechaDesde} onChange={change('fechaDesde')} onKeyDown={onEnter} />
+          <DateField label="Fecha Hasta" value={draft.fechaHasta} onChange={change('fechaHasta')} onKeyDown={onEnter} />
         </SimpleGrid>
         {isTouched && (
           <Group mt="md">

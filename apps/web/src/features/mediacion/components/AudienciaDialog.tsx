@@ -2,6 +2,8 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { AUDIENCIA_LUGAR_INPUT_MAX, AUDIENCIA_MESSAGES, AUDIENCIA_NRO_MAX, audienciaCreateSchema, type Audiencia } from '@siniestros/domain';
+import { TimePicker } from '@mantine/dates';
+import { DateField } from '../../../components/DateField';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveAudiencia } from '../api/save-audiencia';
 
@@ -39,8 +41,8 @@ export function AudienciaDialog({ idCaso, audiencia, onClose }: { idCaso: number
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group grow align="flex-start">
-            <TextInput label="Fecha" type="date" withAsterisk data-autofocus {...form.getInputProps('fechah')} />
-            <TextInput label="Hora" type="time" withAsterisk {...form.getInputProps('hora')} />
+            <DateField label="Fecha" withAsterisk {...form.getInputProps('fechah')} />
+            <TimePicker label="Hora" withAsterisk hoursInputLabel="Horas" minutesInputLabel="Minutos" {...form.getInputProps('hora')} />
           </Group>
           <TextInput label="Audiencia Nro" maxLength={AUDIENCIA_NRO_MAX} {...form.getInputProps('mediacion_nro')} />
           <Textarea

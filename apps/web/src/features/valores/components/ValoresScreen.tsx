@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Center, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { CASO_MESSAGES, formatDate, formatPesos, valoresFiltroSchema, type ValoresFiltro } from '@siniestros/domain';
+import { CASO_MESSAGES, formatDate, formatPesos, VALORES_MESSAGES, valoresFiltroSchema, type ValoresFiltro } from '@siniestros/domain';
+import { DateField } from '../../../components/DateField';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { useCompanias } from '../api/get-companias';
@@ -37,14 +38,11 @@ export function ValoresScreen() {
     setPage(1);
   };
 
+  // Spec §2: Enter in a closing date applies the filter.
   const dateInput = (field: 'fechaDesde' | 'fechaHasta') => ({
     label: FILTER_LABELS[field],
-    type: 'date',
     value: draft[field],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setDraft((current) => ({ ...current, [field]: value }));
-    },
+    onChange: (value: string) => setDraft((current) => ({ ...current, [field]: value })),
     onKeyDown: (event: React.KeyboardEvent) => {
       if (event.key === 'Enter') apply(draft);
     },
@@ -72,8 +70,8 @@ export function ValoresScreen() {
               apply(next);
             }}
           />
-          <TextInput {...dateInput('fechaDesde')} />
-          <TextInput {...dateInput('fechaHasta')} />
+          <DateField {...dateInput('fechaDesde')} />
+          <DateField {...dateInput('fechaHasta')} />
         </SimpleGrid>
         <Group mt="md">
           <Button onClick={() => apply(draft)}>Filtrar</Button>
@@ -83,7 +81,7 @@ export function ValoresScreen() {
         </Group>
       </Paper>
       <Text fw={500} data-testid="valores-total">
-        {filtro ? `Filtrados: ${totalCount}` : `Cerrados: ${totalCount}`}
+        {filtro ? VALORES_MESSAGES.filtrados : VALORES_MESSAGES.total}: {totalCount}
       </Text>
       <Table.ScrollContainer minWidth={1000}>
         <Table striped highlightOnHover withTableBorder>
@@ -128,7 +126,7 @@ export function ValoresScreen() {
               <Table.Tr>
                 <Table.Td colSpan={9}>
                   <Text ta="center" c="dimmed" py="md">
-                    {filtro ? CASO_MESSAGES.noResults : 'No hay casos cerrados'}
+                    {filtro ? CASO_MESSAGES.noResults : VALORES_MESSAGES.empty}
                   </Text>
                 </Table.Td>
               </Table.Tr>

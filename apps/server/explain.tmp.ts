@@ -1,0 +1,31 @@
+import pg from 'pg';
+import { openDatabase } from './src/db/client';
+import { migrate } from './src/db/migrate';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS lucas_explain');
+await admin.query('CREATE DATABASE lucas_explain');
+const url = 'postgres://postgres@127.0.0.1:5432/lucas_explain';
+const database = await openDatabase({ url });
+await migrate(database);
+const c = new pg.Client({ connectionString: url });
+await c.connect();
+await c.query(`INSERT INTO companias(nombre) VALUES ('A'),('B')`);
+await c.query(`INSERT INTO inspectores(nombre, apellido) VALUES ('I','J')`);
+await c.query(`INSERT INTO asegurados(apellido) VALUES ('X')`);
+await c.query(`INSERT INTO casos(id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, fecha_cierre)
+  SELECT 1 + (g % 2), g::text, 'g', '2025-01-01', 'u', CASE WHEN g % 3 = 0 THEN 9 ELSE 2 END, '2025-01-01', 1, CASE WHEN g % 3 = 0 THEN date '2020-01-01' + (g % 2000) END FROM generate_series(1, 100000) g`);
+await c.query(`INSERT INTO inspecciones(id_caso, id_inspector, fecha_inspeccion, direccion, detalle, estado, monto_inspeccion) SELECT g, 1, date '2020-01-01' + (g % 2000), 'd', 'd', CASE WHEN g % 2 = 0 THEN 'Finalizada' ELSE 'Coordinada' END, 100 FROM generate_series(1, 100000) g`);
+await c.query(`INSERT INTO audiencias(id_caso, fecha, fechah, hora, lugar) SELECT g, '2025-01-01', date '2020-01-01' + (g % 2000), '10:00', 'l' FROM generate_series(1, 100000) g`);
+await c.query('VACUUM ANALYZE');
+const explain = async (label: string, q: string) => {
+  const r = await c.query('EXPLAIN ANALYZE ' + q);
+  console.log('==', label); console.log(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+};
+await explain('valores', `select c.id, (select i.monto_inspeccion from inspecciones i where i.id_caso = c.id and i.estado = 'Finalizada' order by i.fecha_cierre desc nulls last, i.id desc limit 1) from casos c join companias co on co.id = c.id_compania join estados e on e.id = c.id_estado left join productos p on p.id = c.id_producto where c.id_estado >= 8 order by c.fecha_cierre desc, c.id desc limit 20 offset 0`);
+await explain('valores count', `select count(*)::int from casos where id_estado >= 8`);
+await explain('inspecciones all', `select i.id from inspecciones i join inspectores n on n.id = i.id_inspector join casos c on c.id = i.id_caso left join productos p on p.id = c.id_producto order by i.fecha_inspeccion desc, i.id desc limit 20`);
+await explain('audiencias', `select a.id from audiencias a join casos c on c.id = a.id_caso left join companias co on co.id = c.id_compania order by a.fechah desc nulls last, a.id desc nulls last limit 20`);
+await explain('by inspector', `select i.id from inspecciones i join inspectores n on n.id = i.id_inspector join casos c on c.id = i.id_caso left join productos p on p.id = c.id_producto where i.id_inspector = 1 order by i.id desc nulls last limit 20`);
+await c.end(); await database.close();
+await admin.query('DROP DATABASE lucas_explain WITH (FORCE)'); await admin.end();

@@ -1,0 +1,82 @@
+/** Drives one scenario with autocannon: latencies at 1 connection, throughput at many. */
+import autocannon from 'autocannon';
+import type { HttpRequest } from './scenarios';
+
+export type LoadResult = {
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  p99Loaded: number;
+  errors: number;
+  statuses: Record<string, number>;
+};
+
+export type LoadOptions = {
+  url: string;
+  cookie: string;
+  /** Seconds per measurement; or `amount` requests per measurement (the smoke test). */
+  seconds: number;
+  amount?: number;
+  connections: number;
+};
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const round = (value: number) => Math.round(value * 100) / 100;
+
+function run(options: LoadOptions, requests: HttpRequest[], connections: number, onLatency?: (ms: number, status: number) => void) {
+  const instance = autocannon({
+    url: options.url,
+    connections,
+    ...(options.amount ? { amount: options.amount * Math.max(1, connections === 1 ? 1 : 2) } : { duration: options.seconds }),
+    timeout: 60,
+    headers: { cookie: options.cookie, 'content-type': 'application/json' },
+    requests: requests.map((request) => ({
+      method: request.method,
+      path: request.path,
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    })),
+  });
+  const statuses: Record<string, number> = {};
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    onLatency?.(responseTime, statusCode);
+  });
+  return { done: instance as unknown as Promise<autocannon.Result>, statuses };
+}
+
+export async function measure(options: LoadOptions, requests: HttpRequest[]): Promise<LoadResult> {
+  // Warm up: a few sequential requests, not counted.
+  for (let i = 0; i < 3; i++) {
+    const request = requests[i % requests.length]!;
+    await fetch(`${options.url}${request.path}`, {
+      method: request.method,
+      headers: { cookie: options.cookie, 'content-type': 'application/json' },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    }).then((response) => response.arrayBuffer());
+  }
+
+  const latencies: number[] = [];
+  const single = run(options, requests, 1, (ms) => latencies.push(ms));
+  const singleResult = await single.done;
+  const loaded = run(options, requests, options.connections);
+  const loadedResult = await loaded.done;
+
+  latencies.sort((a, b) => a - b);
+  const failed = (result: autocannon.Result) => result.errors + result.timeouts + result.non2xx;
+  const statuses: Record<string, number> = {};
+  for (const source of [single.statuses, loaded.statuses]) {
+    for (const [status, count] of Object.entries(source)) statuses[status] = (statuses[status] ?? 0) + count;
+  }
+  return {
+    requests: latencies.length,
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    rps: round(loadedResult.requests.total / Math.max(0.001, loadedResult.duration)),
+    p99Loaded: round(loadedResult.latency.p99),
+    errors: failed(singleResult) + failed(loadedResult),
+    statuses,
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * What the benchmark asks the server, with parameters taken from the loaded data (the most
+ * common surname, a plate fragment, a DNI, a claim number...), and the target each one is held to.
+ */
+import { DEMO_MOST_COMMON_APELLIDO } from '../apps/server/src/db/demo-data';
+
+export type HttpRequest = { method: 'GET' | 'POST'; path: string; body?: unknown };
+
+export type Target = {
+  /** p95 at 1 connection, ms. */
+  p95Ms?: number;
+  /** Requests per second at 20 connections. */
+  minRps?: number;
+};
+
+export type Scenario = {
+  key: string;
+  title: string;
+  /** One request, or several that the connections cycle through (case detail). */
+  requests: HttpRequest[];
+  target?: Target;
+};
+
+/** Values read from the database that the scenarios need. */
+export type Probes = {
+  cases: number;
+  lastPage: number;
+  apellido: string;
+  plateFragment: string;
+  dni: string;
+  reclamo: string;
+  detailIds: number[];
+  threeFilters: { estado: string; compania: string; analista: string };
+  valores: { fechaDesde: string; fechaHasta: string };
+  inspecciones: { estado: string; inspector: string; fechaDesde: string; fechaHasta: string };
+  audiencias: { compania: string; fechaDesde: string; fechaHasta: string };
+  exportFilter: { fechaDesde: string };
+  exportRows: number;
+};
+
+const PAGE_SIZE = 20;
+export const LIST_PAGE_SIZE = PAGE_SIZE;
+const page = (n: number) => `page=${n}&pageSize=${PAGE_SIZE}`;
+const quick = (term: string): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(1)}`, body: { busquedaRapida: term } });
+
+/** The targets of the issue (p95 at 1 connection unless said otherwise). */
+export const TARGETS = {
+  listFirst: { p95Ms: 10, minRps: 1000 },
+  filters: { p95Ms: 10 },
+  detail: { p95Ms: 10 },
+  anyPage: { p95Ms: 150 },
+  rareSearch: { p95Ms: 25 },
+  commonSearch: { p95Ms: 100 },
+  exportSeconds: 10,
+  exportRssMb: 250,
+  loginJsKb: 150,
+  listJsKb: 300,
+} as const;
+
+export function scenarios(probes: Probes): Scenario[] {
+  const page500 = Math.min(500, probes.lastPage);
+  return [
+    { key: 'list-1', title: 'Case list, page 1', requests: [{ method: 'GET', path: `/api/casos/?${page(1)}` }], target: TARGETS.listFirst },
+    { key: 'list-500', title: `Case list, page ${page500}`, requests: [{ method: 'GET', path: `/api/casos/?${page(page500)}` }], target: TARGETS.anyPage },
+    { key: 'list-last', title: `Case list, last page (${probes.lastPage})`, requests: [{ method: 'GET', path: `/api/casos/?${page(probes.lastPage)}` }], target: TARGETS.anyPage },
+    { key: 'search-apellido', title: `Quick search, most common surname (${probes.apellido})`, requests: [quick(probes.apellido)], target: TARGETS.commonSearch },
+    { key: 'search-plate', title: `Quick search, plate fragment (${probes.plateFragment})`, requests: [quick(probes.plateFragment)], target: TARGETS.rareSearch },
+    { key: 'search-dni', title: 'Quick search, full DNI', requests: [quick(probes.dni)], target: TARGETS.rareSearch },
+    { key: 'search-claim', title: 'Quick search, full claim number', requests: [quick(probes.reclamo)], target: TARGETS.rareSearch },
+    {
+      key: 'filter-3',
+      title: 'Filter: status + company + analyst',
+      requests: [{ method: 'POST', path: `/api/casos/filtro/?${page(1)}`, body: probes.threeFilters }],
+      target: TARGETS.filters,
+    },
+    {
+      key: 'detail',
+      title: 'Case detail',
+      requests: probes.detailIds.map((id) => ({ method: 'GET' as const, path: `/api/casos/${id}` })),
+      target: TARGETS.detail,
+    },
+    {
+      key: 'valores',
+      title: 'Values report, closing-date range',
+      requests: [{ method: 'POST', path: `/api/casos/filtrovalores/?${page(1)}`, body: { compania: '', ...probes.valores } }],
+    },
+    { key: 'inspecciones', title: 'All inspections', requests: [{ method: 'GET', path: `/api/inspeccion/all/?${page(1)}` }] },
+    {
+      key: 'inspecciones-filtro',
+      title: 'All inspections, filtered (state + inspector + dates)',
+      requests: [{ method: 'POST', path: `/api/inspeccion/filtro/?${page(1)}`, body: probes.inspecciones }],
+    },
+    { key: 'audiencias', title: 'All hearings', requests: [{ method: 'GET', path: `/api/mediacion/?${page(1)}` }] },
+    {
+      key: 'audiencias-filtro',
+      title: 'All hearings, filtered (company + dates)',
+      requests: [{ method: 'POST', path: `/api/mediacion/filter/?${page(1)}`, body: probes.audiencias }],
+    },
+  ];
+}
+
+export function exportRequest(probes: Probes): HttpRequest {
+  return { method: 'POST', path: '/api/casos/export', body: { formato: 'excel', ...probes.exportFilter } };
+}
+
+type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** Picks the scenario parameters from the loaded data (deterministic: no random choice). */
+export async function findProbes(query: Query, exportTarget: number): Promise<Probes> {
+  const one = async (text: string, params?: unknown[]) => (await query(text, params))[0] ?? {};
+  const cases = Number((await one('SELECT count(*)::int AS n FROM casos')).n);
+  const [middle] = await query('SELECT id FROM casos ORDER BY id OFFSET $1 LIMIT 1', [Math.floor(cases / 2)]);
+  const middleId = Number(middle?.id ?? 1);
+  const tercero = await one(
+    'SELECT t.nro_doc, t.dominio, c.reclamo_nro FROM terceros t JOIN casos c ON c.id = t.id_caso WHERE t.id_caso >= $1 AND t.dominio ~ $2 ORDER BY t.id_caso LIMIT 1',
+    [middleId, '^[A-Z]{2}[0-9]{3}[A-Z]{2}$'],
+  );
+  const detail = await query('SELECT id FROM casos WHERE id >= $1 ORDER BY id LIMIT 50', [middleId]);
+  // Three filters that a handler would combine: the busiest company, an analyst, Ofrecimiento.
+  const compania = await one('SELECT id_compania AS id FROM casos GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1');
+  const analista = await one('SELECT id_analista AS id FROM casos WHERE id_analista IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1');
+  const newest = String((await one('SELECT max(fecha_creado)::text AS d FROM casos')).d ?? '2026-01-01');
+  const yearBefore = (iso: string, years: number) => `${Number(iso.slice(0, 4)) - years}${iso.slice(4)}`;
+  const inspector = await one('SELECT id_inspector AS id FROM inspecciones GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1');
+  const exportFrom = await one('SELECT fecha_creado::text AS d FROM casos ORDER BY id DESC OFFSET $1 LIMIT 1', [Math.max(0, Math.min(exportTarget, cases) - 1)]);
+  const exportFilter = { fechaDesde: String(exportFrom.d ?? '1900-01-01') };
+  const exportRows = Number((await one('SELECT count(*)::int AS n FROM casos WHERE fecha_creado >= $1', [exportFilter.fechaDesde])).n);
+  const plate = String(tercero.dominio ?? 'AB123CD');
+  return {
+    cases,
+    lastPage: Math.max(1, Math.ceil(cases / PAGE_SIZE)),
+    apellido: DEMO_MOST_COMMON_APELLIDO,
+    plateFragment: plate.slice(0, 5),
+    dni: String(tercero.nro_doc ?? '12345678'),
+    reclamo: String(tercero.reclamo_nro ?? '1'),
+    detailIds: detail.map((row) => Number(row.id)),
+    threeFilters: { estado: '4', compania: String(compania.id ?? ''), analista: String(analista.id ?? '') },
+    valores: { fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
+    inspecciones: { estado: 'Finalizada', inspector: String(inspector.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
+    audiencias: { compania: String(compania.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
+    exportFilter,
+    exportRows,
+  };
+}

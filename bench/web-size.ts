@@ -1,0 +1,60 @@
+/**
+ * Gzipped JavaScript a browser downloads to show the login route and the case list, measured
+ * by opening them in Chromium against the running server and gzipping each script it fetched
+ * from the Vite build (`apps/web/dist`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { ROOT } from './server';
+
+export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const CHROMIUM = '/usr/bin/chromium';
+
+export type RouteJs = { files: number; gzipKb: number };
+export type WebSizes = { login: RouteJs; casos: RouteJs } | { skipped: string };
+
+function gzipKb(files: Set<string>): RouteJs {
+  let bytes = 0;
+  for (const file of files) bytes += zlib.gzipSync(fs.readFileSync(file)).length;
+  return { files: files.size, gzipKb: Math.round((bytes / 1024) * 10) / 10 };
+}
+
+export async function measureWebSizes(url: string, credentials: { username: string; password: string }): Promise<WebSizes> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return { skipped: 'apps/web/dist not built (npm run build)' };
+  if (!fs.existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} not installed` };
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const scriptsOf = async (route: string, signedIn: boolean): Promise<RouteJs> => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const files = new Set<string>();
+      page.on('response', (response) => {
+        const pathname = new URL(response.url()).pathname;
+        if (!pathname.endsWith('.js')) return;
+        const file = path.join(WEB_DIST, pathname);
+        if (file.startsWith(WEB_DIST) && fs.existsSync(file)) files.add(file);
+      });
+      // The benchmark's server runs without a captcha; the login route is measured as people
+      // get it, with the captcha widget.
+      await page.route('**/api/config', async (routeHandler) => {
+        const response = await routeHandler.fetch();
+        await routeHandler.fulfill({ response, json: { ...(await response.json()), captcha: 'altcha' } });
+      });
+      if (signedIn) {
+        const login = await context.request.post(`${url}/api/users/login`, { data: credentials });
+        if (!login.ok()) throw new Error(`web-size login: ${login.status()}`);
+      }
+      await page.goto(`${url}${route}`, { waitUntil: 'networkidle' });
+      await context.close();
+      return gzipKb(files);
+    };
+    return { login: await scriptsOf('/', false), casos: await scriptsOf('/casos', true) };
+  } finally {
+    await browser.close();
+  }
+}
