@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -6,6 +6,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    // Fault injection (outages, signals) runs on its own: `npm run test:faults`.
+    exclude: [...configDefaults.exclude, 'apps/server/test/faults/**'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DB: database },
     testTimeout: 60_000,
@@ -20,6 +22,20 @@ export default defineConfig({
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
       serverProject('server', 'pglite'),
       ...(hasPostgres ? [serverProject('server-pg', 'postgres')] : []),
+      {
+        test: {
+          name: 'faults',
+          include: ['apps/server/test/faults/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks' as const,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The benchmark's smoke run (2,000 PGlite cases), so `npm run bench` cannot rot.
+        test: { name: 'bench', include: ['bench/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 120_000, pool: 'forks' as const },
+      },
       {
         test: {
           name: 'e2e',

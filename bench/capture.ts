@@ -34,9 +34,17 @@ export async function profileSql(
       recording?.push({ text, params });
     },
   };
-  const db = (database.kind === 'postgres' ? drizzlePg(database.pool!, { schema, logger }) : drizzlePglite(database.pglite!, { schema, logger })) as unknown as Db;
+  const db = (database.kind === 'postgres'
+    ? drizzlePg(database.pool!, { schema, logger })
+    : drizzlePglite(database.pglite!, { schema, logger })) as unknown as Db;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-bench-capture-'));
-  const config = loadConfig({ NODE_ENV: 'production', CAPTCHA: 'off', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_REQUIRE_TOTP: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    CAPTCHA: 'off',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_REQUIRE_TOTP: 'false',
+  });
   const app = await buildApp({ database: { ...database, db }, config, logger: false });
   try {
     await app.ready();
@@ -51,7 +59,12 @@ export async function profileSql(
       await app.inject({ method: request.method, url: request.path, payload: request.body as object, headers: { cookie } });
       const statements: Statement[] = [];
       recording = statements;
-      const response = await app.inject({ method: request.method, url: request.path, payload: request.body as object, headers: { cookie } });
+      const response = await app.inject({
+        method: request.method,
+        url: request.path,
+        payload: request.body as object,
+        headers: { cookie },
+      });
       recording = null;
       const explained: ExplainedStatement[] = [];
       for (const statement of statements) explained.push(await explain(database, statement));
@@ -105,23 +118,21 @@ async function explain(database: Database, statement: Statement): Promise<Explai
 }
 
 async function explainIn(query: Query, statement: Statement): Promise<ExplainedStatement> {
-  {
-    const planning: number[] = [];
-    const execution: number[] = [];
-    // TIMING OFF: the totals without the per-node clock reads, which inflate big scans.
-    for (let run = 0; run < EXPLAIN_RUNS; run++) {
-      const [row] = await query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${statement.text}`, statement.params);
-      const json = row!['QUERY PLAN'];
-      const [result] = (typeof json === 'string' ? JSON.parse(json) : json) as { 'Planning Time': number; 'Execution Time': number }[];
-      planning.push(result!['Planning Time']);
-      execution.push(result!['Execution Time']);
-    }
-    const text = await query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
-    return {
-      ...statement,
-      planningMs: median(planning),
-      executionMs: median(execution),
-      plan: text.map((row) => String(row['QUERY PLAN'])).join('\n'),
-    };
+  const planning: number[] = [];
+  const execution: number[] = [];
+  // TIMING OFF: the totals without the per-node clock reads, which inflate big scans.
+  for (let run = 0; run < EXPLAIN_RUNS; run++) {
+    const [row] = await query(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${statement.text}`, statement.params);
+    const json = row!['QUERY PLAN'];
+    const [result] = (typeof json === 'string' ? JSON.parse(json) : json) as { 'Planning Time': number; 'Execution Time': number }[];
+    planning.push(result!['Planning Time']);
+    execution.push(result!['Execution Time']);
   }
+  const text = await query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
+  return {
+    ...statement,
+    planningMs: median(planning),
+    executionMs: median(execution),
+    plan: text.map((row) => String(row['QUERY PLAN'])).join('\n'),
+  };
 }

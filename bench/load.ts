@@ -1,4 +1,5 @@
 /** Drives one scenario with autocannon: latencies at 1 connection, throughput at many. */
+import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
 import type { HttpRequest } from './scenarios';
 
@@ -22,10 +23,12 @@ export type LoadOptions = {
   connections: number;
 };
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (value: number) => Math.round(value * 100) / 100;
 
 function run(options: LoadOptions, requests: HttpRequest[], connections: number, onLatency?: (ms: number, status: number) => void) {
+  // Without a callback autocannon returns its instance, which is also a promise of the result.
   const instance = autocannon({
     url: options.url,
     connections,
@@ -37,13 +40,13 @@ function run(options: LoadOptions, requests: HttpRequest[], connections: number,
       path: request.path,
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     })),
-  });
+  }) as unknown as EventEmitter & Promise<autocannon.Result>;
   const statuses: Record<string, number> = {};
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     onLatency?.(responseTime, statusCode);
   });
-  return { done: instance as unknown as Promise<autocannon.Result>, statuses };
+  return { done: instance.then((result) => result), statuses };
 }
 
 export async function measure(options: LoadOptions, requests: HttpRequest[]): Promise<LoadResult> {

@@ -61,10 +61,30 @@ export function scenarios(probes: Probes): Scenario[] {
   const page500 = Math.min(500, probes.lastPage);
   return [
     { key: 'list-1', title: 'Case list, page 1', requests: [{ method: 'GET', path: `/api/casos/?${page(1)}` }], target: TARGETS.listFirst },
-    { key: 'list-500', title: `Case list, page ${page500}`, requests: [{ method: 'GET', path: `/api/casos/?${page(page500)}` }], target: TARGETS.anyPage },
-    { key: 'list-last', title: `Case list, last page (${probes.lastPage})`, requests: [{ method: 'GET', path: `/api/casos/?${page(probes.lastPage)}` }], target: TARGETS.anyPage },
-    { key: 'search-apellido', title: `Quick search, most common surname (${probes.apellido})`, requests: [quick(probes.apellido)], target: TARGETS.commonSearch },
-    { key: 'search-plate', title: `Quick search, plate fragment (${probes.plateFragment})`, requests: [quick(probes.plateFragment)], target: TARGETS.rareSearch },
+    {
+      key: 'list-500',
+      title: `Case list, page ${page500}`,
+      requests: [{ method: 'GET', path: `/api/casos/?${page(page500)}` }],
+      target: TARGETS.anyPage,
+    },
+    {
+      key: 'list-last',
+      title: `Case list, last page (${probes.lastPage})`,
+      requests: [{ method: 'GET', path: `/api/casos/?${page(probes.lastPage)}` }],
+      target: TARGETS.anyPage,
+    },
+    {
+      key: 'search-apellido',
+      title: `Quick search, most common surname (${probes.apellido})`,
+      requests: [quick(probes.apellido)],
+      target: TARGETS.commonSearch,
+    },
+    {
+      key: 'search-plate',
+      title: `Quick search, plate fragment (${probes.plateFragment})`,
+      requests: [quick(probes.plateFragment)],
+      target: TARGETS.rareSearch,
+    },
     { key: 'search-dni', title: 'Quick search, full DNI', requests: [quick(probes.dni)], target: TARGETS.rareSearch },
     { key: 'search-claim', title: 'Quick search, full claim number', requests: [quick(probes.reclamo)], target: TARGETS.rareSearch },
     {
@@ -118,11 +138,15 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
   const detail = await query('SELECT id FROM casos WHERE id >= $1 ORDER BY id LIMIT 50', [middleId]);
   // Three filters that a handler would combine: the busiest company, an analyst, Ofrecimiento.
   const compania = await one('SELECT id_compania AS id FROM casos GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1');
-  const analista = await one('SELECT id_analista AS id FROM casos WHERE id_analista IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1');
+  const analista = await one(
+    'SELECT id_analista AS id FROM casos WHERE id_analista IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1',
+  );
   const newest = String((await one('SELECT max(fecha_creado)::text AS d FROM casos')).d ?? '2026-01-01');
   const yearBefore = (iso: string, years: number) => `${Number(iso.slice(0, 4)) - years}${iso.slice(4)}`;
   const inspector = await one('SELECT id_inspector AS id FROM inspecciones GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1');
-  const exportFrom = await one('SELECT fecha_creado::text AS d FROM casos ORDER BY id DESC OFFSET $1 LIMIT 1', [Math.max(0, Math.min(exportTarget, cases) - 1)]);
+  const exportFrom = await one('SELECT fecha_creado::text AS d FROM casos ORDER BY id DESC OFFSET $1 LIMIT 1', [
+    Math.max(0, Math.min(exportTarget, cases) - 1),
+  ]);
   const exportFilter = { fechaDesde: String(exportFrom.d ?? '1900-01-01') };
   const exportRows = Number((await one('SELECT count(*)::int AS n FROM casos WHERE fecha_creado >= $1', [exportFilter.fechaDesde])).n);
   const plate = String(tercero.dominio ?? 'AB123CD');

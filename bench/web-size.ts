@@ -26,7 +26,16 @@ export async function measureWebSizes(url: string, credentials: { username: stri
   if (!fs.existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} not installed` };
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const scriptsOf = async (route: string, signedIn: boolean): Promise<RouteJs> => {

@@ -21,10 +21,12 @@ async function open(): Promise<Database> {
   return openDatabase({});
 }
 
-const database = await open();
-await migrate(database);
+const database = process.env.REUSE ? await openDatabase({ url: 'postgres://postgres@127.0.0.1:5432/casos_explain_dev', statementTimeoutMs: 900_000 }) : await open();
+if (!process.env.REUSE) await migrate(database);
 const db = database.db;
 const t0 = Date.now();
+if (!process.env.REUSE) {
+
 await db.execute(sql.raw(`insert into companias (nombre) select 'Compañía ' || g from generate_series(1, 8) g`));
 await db.execute(sql.raw(`insert into analistas (nombre, apellido) select 'Ana' || g, 'Analista' || g from generate_series(1, 10) g`));
 const surnames = `array['González','Pérez','Gómez','Fernández','López','Díaz','Martínez','Rodríguez','Sánchez','Romero','Núñez','Álvarez','Torres','Ruiz','Ibáñez','Muñoz']`;
@@ -41,6 +43,7 @@ await db.execute(sql.raw(`insert into terceros (id_caso, orden, apellido, nombre
 await db.execute(sql.raw(`update casos c set busqueda = translate(lower(concat_ws(' ', c.reclamo_nro, a.apellido, a.nombre, a.nro_doc, a.cuit, a.dominio, t.apellido, t.nombre, t.nro_doc, t.dominio)), 'ÁÉÍÓÚÑáéíóúñ', 'aeiounaeioun')
   from asegurados a, terceros t where a.id = c.id_asegurado and t.id_caso = c.id`));
 await db.execute(sql.raw('vacuum analyze'));
+}
 console.log(`# ${kind}: ${N} cases loaded in ${Date.now() - t0} ms`);
 
 // Capture the SQL the repository sends, then EXPLAIN ANALYZE it.

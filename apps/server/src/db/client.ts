@@ -123,7 +123,8 @@ export function lockDataDir(pgdataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(lockFile, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      // This very process counts too: two PGlite instances on one directory corrupt it just the same.
+      if (owner && (owner === process.pid || isAlive(owner))) {
         throw new Error(`The database in ${pgdataDir} is in use by process ${owner}: stop it first`);
       }
       fs.rmSync(lockFile, { force: true }); // left by a process that died

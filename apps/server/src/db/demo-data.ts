@@ -179,38 +179,223 @@ const STAFF_USERNAMES = [
 
 /** González is by far the most common surname, then a long, thinning tail (as in Argentina). */
 const APELLIDOS_RANKED = [
-  'González', 'Rodríguez', 'Gómez', 'Fernández', 'López', 'Díaz', 'Martínez', 'Pérez', 'García', 'Sánchez',
-  'Romero', 'Sosa', 'Álvarez', 'Torres', 'Ruiz', 'Ramírez', 'Flores', 'Acosta', 'Benítez', 'Medina',
-  'Suárez', 'Herrera', 'Aguirre', 'Pereyra', 'Gutiérrez', 'Giménez', 'Molina', 'Silva', 'Castro', 'Rojas',
-  'Ortiz', 'Núñez', 'Luna', 'Juárez', 'Cabrera', 'Ríos', 'Ferreyra', 'Godoy', 'Morales', 'Domínguez',
-  'Moreno', 'Peralta', 'Vega', 'Carrizo', 'Quiroga', 'Castillo', 'Ledesma', 'Muñoz', 'Ojeda', 'Ponce',
-  'Vera', 'Vázquez', 'Villalba', 'Cardozo', 'Navarro', 'Ramos', 'Arias', 'Coronel', 'Córdoba', 'Figueroa',
-  'Correa', 'Cáceres', 'Vargas', 'Maldonado', 'Mansilla', 'Farías', 'Rivero', 'Paz', 'Miranda', 'Roldán',
-  'Méndez', 'Lucero', 'Cruz', 'Hernández', 'Agüero', 'Páez', 'Blanco', 'Mendoza', 'Barrios', 'Escobar',
-  'Ávila', 'Soria', 'Leiva', 'Acuña', 'Martín', 'Maidana', 'Moyano', 'Campos', 'Olivera', 'Duarte',
-  'Soto', 'Bustos', 'Chávez', 'Ibáñez', 'Bravo', 'Rossi', 'Ferrari', 'Russo', 'Romano', 'Colombo',
-  'Bianchi', 'Greco', 'Echeverría', 'Iturralde', 'Goñi', 'Zabala', 'Arrieta', 'Larrañaga', 'Villegas', 'Sáenz',
-  'Quintana', 'Toledo', 'Salinas', 'Rivas', 'Aráoz', 'Bermúdez', 'Ocampo', 'Valdéz', 'Montenegro', 'Guzmán',
+  'González',
+  'Rodríguez',
+  'Gómez',
+  'Fernández',
+  'López',
+  'Díaz',
+  'Martínez',
+  'Pérez',
+  'García',
+  'Sánchez',
+  'Romero',
+  'Sosa',
+  'Álvarez',
+  'Torres',
+  'Ruiz',
+  'Ramírez',
+  'Flores',
+  'Acosta',
+  'Benítez',
+  'Medina',
+  'Suárez',
+  'Herrera',
+  'Aguirre',
+  'Pereyra',
+  'Gutiérrez',
+  'Giménez',
+  'Molina',
+  'Silva',
+  'Castro',
+  'Rojas',
+  'Ortiz',
+  'Núñez',
+  'Luna',
+  'Juárez',
+  'Cabrera',
+  'Ríos',
+  'Ferreyra',
+  'Godoy',
+  'Morales',
+  'Domínguez',
+  'Moreno',
+  'Peralta',
+  'Vega',
+  'Carrizo',
+  'Quiroga',
+  'Castillo',
+  'Ledesma',
+  'Muñoz',
+  'Ojeda',
+  'Ponce',
+  'Vera',
+  'Vázquez',
+  'Villalba',
+  'Cardozo',
+  'Navarro',
+  'Ramos',
+  'Arias',
+  'Coronel',
+  'Córdoba',
+  'Figueroa',
+  'Correa',
+  'Cáceres',
+  'Vargas',
+  'Maldonado',
+  'Mansilla',
+  'Farías',
+  'Rivero',
+  'Paz',
+  'Miranda',
+  'Roldán',
+  'Méndez',
+  'Lucero',
+  'Cruz',
+  'Hernández',
+  'Agüero',
+  'Páez',
+  'Blanco',
+  'Mendoza',
+  'Barrios',
+  'Escobar',
+  'Ávila',
+  'Soria',
+  'Leiva',
+  'Acuña',
+  'Martín',
+  'Maidana',
+  'Moyano',
+  'Campos',
+  'Olivera',
+  'Duarte',
+  'Soto',
+  'Bustos',
+  'Chávez',
+  'Ibáñez',
+  'Bravo',
+  'Rossi',
+  'Ferrari',
+  'Russo',
+  'Romano',
+  'Colombo',
+  'Bianchi',
+  'Greco',
+  'Echeverría',
+  'Iturralde',
+  'Goñi',
+  'Zabala',
+  'Arrieta',
+  'Larrañaga',
+  'Villegas',
+  'Sáenz',
+  'Quintana',
+  'Toledo',
+  'Salinas',
+  'Rivas',
+  'Aráoz',
+  'Bermúdez',
+  'Ocampo',
+  'Valdéz',
+  'Montenegro',
+  'Guzmán',
 ];
-const APELLIDOS = new Weighted(
-  APELLIDOS_RANKED.map((apellido, rank) => [apellido, rank === 0 ? 0.1 : 1 / (rank + 12)] as const),
-);
+const APELLIDOS = new Weighted(APELLIDOS_RANKED.map((apellido, rank) => [apellido, rank === 0 ? 0.1 : 1 / (rank + 12)] as const));
 export const DEMO_MOST_COMMON_APELLIDO = APELLIDOS_RANKED[0]!;
 /** Share of people with the most common surname (~3.6%: ~8% of cases at ~2.3 people a case). */
 export const DEMO_MOST_COMMON_SHARE = APELLIDOS.share(DEMO_MOST_COMMON_APELLIDO);
 
 const NOMBRES_M = [
-  'Juan', 'Carlos', 'José', 'Luis', 'Jorge', 'Miguel', 'Martín', 'Diego', 'Pablo', 'Sebastián', 'Nicolás',
-  'Matías', 'Facundo', 'Gonzalo', 'Federico', 'Alejandro', 'Lucas', 'Agustín', 'Joaquín', 'Tomás', 'Santiago',
-  'Ramón', 'Héctor', 'Rubén', 'Óscar', 'Raúl', 'Germán', 'Julián', 'Iván', 'Andrés', 'Hernán', 'Cristian',
-  'Damián', 'Fabián', 'Adrián', 'Maximiliano', 'Ezequiel', 'Leandro', 'Marcelo', 'Gustavo', 'Sergio',
-  'Roberto', 'Daniel', 'Mariano', 'Emiliano', 'Valentín', 'Benjamín', 'Simón',
+  'Juan',
+  'Carlos',
+  'José',
+  'Luis',
+  'Jorge',
+  'Miguel',
+  'Martín',
+  'Diego',
+  'Pablo',
+  'Sebastián',
+  'Nicolás',
+  'Matías',
+  'Facundo',
+  'Gonzalo',
+  'Federico',
+  'Alejandro',
+  'Lucas',
+  'Agustín',
+  'Joaquín',
+  'Tomás',
+  'Santiago',
+  'Ramón',
+  'Héctor',
+  'Rubén',
+  'Óscar',
+  'Raúl',
+  'Germán',
+  'Julián',
+  'Iván',
+  'Andrés',
+  'Hernán',
+  'Cristian',
+  'Damián',
+  'Fabián',
+  'Adrián',
+  'Maximiliano',
+  'Ezequiel',
+  'Leandro',
+  'Marcelo',
+  'Gustavo',
+  'Sergio',
+  'Roberto',
+  'Daniel',
+  'Mariano',
+  'Emiliano',
+  'Valentín',
+  'Benjamín',
+  'Simón',
 ];
 const NOMBRES_F = [
-  'María', 'Ana', 'Laura', 'Silvia', 'Claudia', 'Patricia', 'Mónica', 'Graciela', 'Marta', 'Susana', 'Sofía',
-  'Lucía', 'Valentina', 'Camila', 'Florencia', 'Agustina', 'Micaela', 'Julieta', 'Carolina', 'Gabriela',
-  'Verónica', 'Romina', 'Natalia', 'Paula', 'Belén', 'Inés', 'Marisol', 'Rocío', 'Milagros', 'Araceli',
-  'Mariela', 'Noelia', 'Lorena', 'Andrea', 'Soledad', 'Victoria', 'Martina', 'Catalina', 'Josefina', 'Débora',
+  'María',
+  'Ana',
+  'Laura',
+  'Silvia',
+  'Claudia',
+  'Patricia',
+  'Mónica',
+  'Graciela',
+  'Marta',
+  'Susana',
+  'Sofía',
+  'Lucía',
+  'Valentina',
+  'Camila',
+  'Florencia',
+  'Agustina',
+  'Micaela',
+  'Julieta',
+  'Carolina',
+  'Gabriela',
+  'Verónica',
+  'Romina',
+  'Natalia',
+  'Paula',
+  'Belén',
+  'Inés',
+  'Marisol',
+  'Rocío',
+  'Milagros',
+  'Araceli',
+  'Mariela',
+  'Noelia',
+  'Lorena',
+  'Andrea',
+  'Soledad',
+  'Victoria',
+  'Martina',
+  'Catalina',
+  'Josefina',
+  'Débora',
 ];
 const SEGUNDOS_M = ['Pablo', 'Cruz', 'Manuel', 'Ignacio', 'José', 'Martín', 'Andrés'];
 const SEGUNDOS_F = ['José', 'Belén', 'Inés', 'Sol', 'Laura', 'Florencia', 'Victoria'];
@@ -254,23 +439,82 @@ const CIUDADES = new Weighted<Ciudad>(
 );
 
 const CALLES = [
-  'Av. Corrientes', 'Av. Rivadavia', 'San Martín', 'Belgrano', 'Sarmiento', 'Mitre', 'Av. Santa Fe', 'Av. Córdoba',
-  '9 de Julio', '25 de Mayo', 'Moreno', 'Alsina', 'Av. del Libertador', 'Lavalle', 'Tucumán', 'Güemes', 'Entre Ríos',
-  'Pueyrredón', 'Av. Independencia', 'Juan B. Justo', 'Hipólito Yrigoyen', 'Alvear', 'Rondeau', 'Colón', 'Maipú',
-  'Las Heras', 'Dorrego', 'Castelli', 'Saavedra', 'Almirante Brown', 'Av. Pellegrini', 'Bv. Oroño', 'Italia',
-  'España', 'Chacabuco', 'Necochea', 'Urquiza', 'Av. Gral. Paz', 'Av. Cabildo', 'Av. San Juan',
+  'Av. Corrientes',
+  'Av. Rivadavia',
+  'San Martín',
+  'Belgrano',
+  'Sarmiento',
+  'Mitre',
+  'Av. Santa Fe',
+  'Av. Córdoba',
+  '9 de Julio',
+  '25 de Mayo',
+  'Moreno',
+  'Alsina',
+  'Av. del Libertador',
+  'Lavalle',
+  'Tucumán',
+  'Güemes',
+  'Entre Ríos',
+  'Pueyrredón',
+  'Av. Independencia',
+  'Juan B. Justo',
+  'Hipólito Yrigoyen',
+  'Alvear',
+  'Rondeau',
+  'Colón',
+  'Maipú',
+  'Las Heras',
+  'Dorrego',
+  'Castelli',
+  'Saavedra',
+  'Almirante Brown',
+  'Av. Pellegrini',
+  'Bv. Oroño',
+  'Italia',
+  'España',
+  'Chacabuco',
+  'Necochea',
+  'Urquiza',
+  'Av. Gral. Paz',
+  'Av. Cabildo',
+  'Av. San Juan',
 ];
 
 const VEHICULOS = new Weighted(
   (
     [
-      ['Volkswagen Gol Trend', 9], ['Fiat Cronos', 8], ['Chevrolet Onix', 7], ['Toyota Hilux', 7], ['Peugeot 208', 6],
-      ['Ford Ranger', 5], ['Renault Sandero', 5], ['Toyota Etios', 5], ['Ford Ka', 4], ['Fiat Palio', 4],
-      ['Volkswagen Amarok', 4], ['Chevrolet Corsa Classic', 4], ['Renault Kangoo', 3], ['Citroën C4 Cactus', 2],
-      ['Peugeot 2008', 3], ['Volkswagen Taos', 2], ['Toyota Corolla', 4], ['Honda Civic', 2], ['Renault Logan', 3],
-      ['Fiat Toro', 3], ['Chevrolet Cruze', 2], ['Ford EcoSport', 3], ['Nissan Frontier', 2], ['Jeep Renegade', 2],
-      ['Peugeot Partner', 2], ['Volkswagen Suran', 2], ['Renault Clio', 2], ['Fiat Uno', 2], ['Citroën Berlingo', 1],
-      ['Honda Wave 110', 2], ['Motomel Blitz 110', 2],
+      ['Volkswagen Gol Trend', 9],
+      ['Fiat Cronos', 8],
+      ['Chevrolet Onix', 7],
+      ['Toyota Hilux', 7],
+      ['Peugeot 208', 6],
+      ['Ford Ranger', 5],
+      ['Renault Sandero', 5],
+      ['Toyota Etios', 5],
+      ['Ford Ka', 4],
+      ['Fiat Palio', 4],
+      ['Volkswagen Amarok', 4],
+      ['Chevrolet Corsa Classic', 4],
+      ['Renault Kangoo', 3],
+      ['Citroën C4 Cactus', 2],
+      ['Peugeot 2008', 3],
+      ['Volkswagen Taos', 2],
+      ['Toyota Corolla', 4],
+      ['Honda Civic', 2],
+      ['Renault Logan', 3],
+      ['Fiat Toro', 3],
+      ['Chevrolet Cruze', 2],
+      ['Ford EcoSport', 3],
+      ['Nissan Frontier', 2],
+      ['Jeep Renegade', 2],
+      ['Peugeot Partner', 2],
+      ['Volkswagen Suran', 2],
+      ['Renault Clio', 2],
+      ['Fiat Uno', 2],
+      ['Citroën Berlingo', 1],
+      ['Honda Wave 110', 2],
+      ['Motomel Blitz 110', 2],
     ] as const
   ).map(([name, weight]) => [name as string, weight] as const),
 );
@@ -285,7 +529,14 @@ const MAIL_DOMAINS = new Weighted([
   ['live.com.ar', 5],
 ] as const);
 
-const TALLERES = ['Taller Los Hermanos', 'Chapa y Pintura Don Ramón', 'Taller El Rápido', 'Carrocerías del Sur', 'Taller Oeste', 'Autos Martínez'];
+const TALLERES = [
+  'Taller Los Hermanos',
+  'Chapa y Pintura Don Ramón',
+  'Taller El Rápido',
+  'Carrocerías del Sur',
+  'Taller Oeste',
+  'Autos Martínez',
+];
 const ACCIONES = [
   'me embistió de atrás al frenar en el semáforo',
   'no respetó la prioridad de paso y me chocó el lateral derecho',
@@ -304,7 +555,12 @@ const RESULTADOS = [
   'Parabrisas estallado y espejo retrovisor roto. Se cotiza reposición.',
   'Daño menor en paragolpes. El tercero presentó fotos coincidentes con lo observado.',
 ];
-const CENTROS_MEDIACION = ['Centro de Mediación Tribunales', 'Mediación Prejudicial Obligatoria', 'Estudio de Mediación Rivadavia', 'Centro de Mediación del Colegio de Abogados'];
+const CENTROS_MEDIACION = [
+  'Centro de Mediación Tribunales',
+  'Mediación Prejudicial Obligatoria',
+  'Estudio de Mediación Rivadavia',
+  'Centro de Mediación del Colegio de Abogados',
+];
 const ACCESORIOS = ['Equipo de GNC', 'Llantas de aleación', 'Estéreo con pantalla', 'Barras portaequipajes', 'Enganche de remolque'];
 
 export type DemoPersona = {
@@ -389,27 +645,70 @@ export type ColumnType = 'int4' | 'int2' | 'text' | 'date' | 'time' | 'numeric' 
 export type TableSpec = { name: string; columns: readonly (readonly [string, ColumnType])[] };
 
 const persona: readonly (readonly [string, ColumnType])[] = [
-  ['apellido', 'text'], ['nombre', 'text'], ['id_tipo_doc', 'int4'], ['nro_doc', 'text'], ['cuit', 'text'],
-  ['domicilio', 'text'], ['codigo_postal', 'text'], ['fijo', 'text'], ['cel', 'text'], ['cbu', 'text'],
-  ['marca_modelo', 'text'], ['anio', 'int4'], ['dominio', 'text'], ['mail', 'text'],
+  ['apellido', 'text'],
+  ['nombre', 'text'],
+  ['id_tipo_doc', 'int4'],
+  ['nro_doc', 'text'],
+  ['cuit', 'text'],
+  ['domicilio', 'text'],
+  ['codigo_postal', 'text'],
+  ['fijo', 'text'],
+  ['cel', 'text'],
+  ['cbu', 'text'],
+  ['marca_modelo', 'text'],
+  ['anio', 'int4'],
+  ['dominio', 'text'],
+  ['mail', 'text'],
 ];
 
 /** Insert order: parents before children. */
 export const DEMO_TABLES = {
   asegurados: {
     name: 'asegurados',
-    columns: [['id', 'int4'], ...persona, ['poliza', 'text'], ['nro_chasis', 'text'], ['nro_motor', 'text'], ['suma_asegurada', 'numeric'], ['accesorios', 'text'], ['otros', 'text'], ['detalle', 'text']],
+    columns: [
+      ['id', 'int4'],
+      ...persona,
+      ['poliza', 'text'],
+      ['nro_chasis', 'text'],
+      ['nro_motor', 'text'],
+      ['suma_asegurada', 'numeric'],
+      ['accesorios', 'text'],
+      ['otros', 'text'],
+      ['detalle', 'text'],
+    ],
   },
   casos: {
     name: 'casos',
     columns: [
-      ['id', 'int4'], ['id_compania', 'int4'], ['reclamo_nro', 'text'], ['gestor', 'text'], ['fecha_creado', 'date'],
-      ['fecha_siniestro', 'date'], ['hora_siniestro', 'time'], ['fecha_denuncia', 'date'], ['lugar_siniestro', 'text'],
-      ['declaracion_asegurado', 'text'], ['usuario', 'text'], ['id_estado', 'int2'], ['id_estado_previo', 'int2'],
-      ['fecha_estado', 'date'], ['id_letrado', 'int4'], ['id_asegurado', 'int4'], ['presupuesto', 'numeric'],
-      ['cotizacion', 'numeric'], ['id_responsabilidad', 'int4'], ['analisis', 'text'], ['valor_acordado', 'numeric'],
-      ['ampliacion', 'text'], ['valor_ofertado', 'numeric'], ['id_producto', 'int4'], ['id_analista', 'int4'],
-      ['via_ingreso', 'text'], ['fecha_cierre', 'date'], ['completa_doc', 'bool'], ['busqueda', 'text'],
+      ['id', 'int4'],
+      ['id_compania', 'int4'],
+      ['reclamo_nro', 'text'],
+      ['gestor', 'text'],
+      ['fecha_creado', 'date'],
+      ['fecha_siniestro', 'date'],
+      ['hora_siniestro', 'time'],
+      ['fecha_denuncia', 'date'],
+      ['lugar_siniestro', 'text'],
+      ['declaracion_asegurado', 'text'],
+      ['usuario', 'text'],
+      ['id_estado', 'int2'],
+      ['id_estado_previo', 'int2'],
+      ['fecha_estado', 'date'],
+      ['id_letrado', 'int4'],
+      ['id_asegurado', 'int4'],
+      ['presupuesto', 'numeric'],
+      ['cotizacion', 'numeric'],
+      ['id_responsabilidad', 'int4'],
+      ['analisis', 'text'],
+      ['valor_acordado', 'numeric'],
+      ['ampliacion', 'text'],
+      ['valor_ofertado', 'numeric'],
+      ['id_producto', 'int4'],
+      ['id_analista', 'int4'],
+      ['via_ingreso', 'text'],
+      ['fecha_cierre', 'date'],
+      ['completa_doc', 'bool'],
+      ['busqueda', 'text'],
       ...FLAGS.map((flag) => [flag.key, 'bool'] as const),
     ],
   },
@@ -419,26 +718,65 @@ export const DEMO_TABLES = {
   },
   letrados: {
     name: 'letrados',
-    columns: [['id', 'int4'], ['id_caso', 'int4'], ['apellido', 'text'], ['nombre', 'text'], ['fijo', 'text'], ['cel', 'text'], ['mail', 'text'], ['cuit', 'text'], ['cbu', 'text']],
+    columns: [
+      ['id', 'int4'],
+      ['id_caso', 'int4'],
+      ['apellido', 'text'],
+      ['nombre', 'text'],
+      ['fijo', 'text'],
+      ['cel', 'text'],
+      ['mail', 'text'],
+      ['cuit', 'text'],
+      ['cbu', 'text'],
+    ],
   },
   lesionados: {
     name: 'lesionados',
-    columns: [['id', 'int4'], ['id_caso', 'int4'], ['apellido', 'text'], ['nombre', 'text'], ['id_tipo_doc', 'int4'], ['nro_doc', 'text']],
+    columns: [
+      ['id', 'int4'],
+      ['id_caso', 'int4'],
+      ['apellido', 'text'],
+      ['nombre', 'text'],
+      ['id_tipo_doc', 'int4'],
+      ['nro_doc', 'text'],
+    ],
   },
   audiencias: {
     name: 'audiencias',
-    columns: [['id', 'int4'], ['id_caso', 'int4'], ['fecha', 'date'], ['fechah', 'date'], ['hora', 'time'], ['lugar', 'text'], ['mediacion_nro', 'text']],
+    columns: [
+      ['id', 'int4'],
+      ['id_caso', 'int4'],
+      ['fecha', 'date'],
+      ['fechah', 'date'],
+      ['hora', 'time'],
+      ['lugar', 'text'],
+      ['mediacion_nro', 'text'],
+    ],
   },
   inspecciones: {
     name: 'inspecciones',
     columns: [
-      ['id', 'int4'], ['id_caso', 'int4'], ['id_inspector', 'int4'], ['fecha_inspeccion', 'date'], ['direccion', 'text'],
-      ['detalle', 'text'], ['resultado', 'text'], ['monto_inspeccion', 'numeric'], ['fecha_cierre', 'date'], ['estado', 'text'],
+      ['id', 'int4'],
+      ['id_caso', 'int4'],
+      ['id_inspector', 'int4'],
+      ['fecha_inspeccion', 'date'],
+      ['direccion', 'text'],
+      ['detalle', 'text'],
+      ['resultado', 'text'],
+      ['monto_inspeccion', 'numeric'],
+      ['fecha_cierre', 'date'],
+      ['estado', 'text'],
     ],
   },
   historial: {
     name: 'historial',
-    columns: [['id', 'int4'], ['id_caso', 'int4'], ['usuario', 'text'], ['msg', 'text'], ['fecha', 'timestamptz']],
+    columns: [
+      ['id', 'int4'],
+      ['id_caso', 'int4'],
+      ['usuario', 'text'],
+      ['msg', 'text'],
+      ['fecha', 'timestamptz'],
+    ],
   },
 } as const satisfies Record<string, TableSpec>;
 
@@ -489,14 +827,70 @@ export type DemoOptions = {
 export type DemoIds = Record<DemoTableName, number>;
 
 const SPAN_DAYS = 6 * 365;
-const VIGENTE_ESTADOS = new Weighted([[1, 22], [2, 20], [3, 16], [4, 20], [5, 9], [6, 7], [7, 6]] as const);
-const CERRADO_ESTADOS = new Weighted([[8, 22], [9, 9], [10, 5], [11, 4], [12, 6], [13, 7], [14, 3], [15, 2], [16, 2], [17, 30], [18, 3], [19, 7]] as const);
-const PRODUCT_WEIGHTS: Record<string, number> = { 'Daños Materiales': 60, Lesiones: 10, 'Destrucción Total': 8, 'Robo Total': 7, Cristales: 10, Granizo: 5 };
-const TERCEROS_COUNT = new Weighted([[0, 12], [1, 60], [2, 19], [3, 6], [4, 2], [5, 1]] as const);
-const VIAS = new Weighted([['Mail', 40], ['Portal web', 25], ['Teléfono', 15], ['Productor', 15], ['Presencial', 5]] as const);
+const VIGENTE_ESTADOS = new Weighted([
+  [1, 22],
+  [2, 20],
+  [3, 16],
+  [4, 20],
+  [5, 9],
+  [6, 7],
+  [7, 6],
+] as const);
+const CERRADO_ESTADOS = new Weighted([
+  [8, 22],
+  [9, 9],
+  [10, 5],
+  [11, 4],
+  [12, 6],
+  [13, 7],
+  [14, 3],
+  [15, 2],
+  [16, 2],
+  [17, 30],
+  [18, 3],
+  [19, 7],
+] as const);
+const PRODUCT_WEIGHTS: Record<string, number> = {
+  'Daños Materiales': 60,
+  Lesiones: 10,
+  'Destrucción Total': 8,
+  'Robo Total': 7,
+  Cristales: 10,
+  Granizo: 5,
+};
+const TERCEROS_COUNT = new Weighted([
+  [0, 12],
+  [1, 60],
+  [2, 19],
+  [3, 6],
+  [4, 2],
+  [5, 1],
+] as const);
+const VIAS = new Weighted([
+  ['Mail', 40],
+  ['Portal web', 25],
+  ['Teléfono', 15],
+  ['Productor', 15],
+  ['Presencial', 5],
+] as const);
 const FLAG_RATES: Record<FlagKey, number> = {
-  urg: 0.06, amp: 0.03, auto: 0.04, inte: 0.02, lesion: 0.05, vm: 0.02, inve: 0.02, docu: 0.06, fran: 0.04,
-  ofre: 0.04, ana: 0.05, negocia: 0.04, acordado: 0.02, cierre: 0.02, halla: 0.01, lesiones: 0.02, sc: 0.03,
+  urg: 0.06,
+  amp: 0.03,
+  auto: 0.04,
+  inte: 0.02,
+  lesion: 0.05,
+  vm: 0.02,
+  inve: 0.02,
+  docu: 0.06,
+  fran: 0.04,
+  ofre: 0.04,
+  ana: 0.05,
+  negocia: 0.04,
+  acordado: 0.02,
+  cierre: 0.02,
+  halla: 0.01,
+  lesiones: 0.02,
+  sc: 0.03,
 };
 /** Offers were made in these closed statuses (spec §4: analysis and offer precede them). */
 const CLOSED_WITH_OFFER = new Set([8, 9, 12, 17]);
@@ -573,7 +967,12 @@ export class DemoGenerator {
   }
 
   private mail(nombre: string, apellido: string): string {
-    const clean = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+    const clean = (value: string) =>
+      value
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z]/g, '');
     const first = clean(nombre.split(' ')[0]!);
     const suffix = this.rng.chance(0.6) ? String(this.rng.int(1, 99)) : '';
     return `${first}.${clean(apellido)}${suffix}@${MAIL_DOMAINS.pick(this.rng)}`;
@@ -683,7 +1082,8 @@ export class DemoGenerator {
     const inspected = (closed ? rng.chance(0.6) : idEstado >= 3 && rng.chance(0.85)) || (idEstado === 2 && rng.chance(0.5));
     const monto = rng.int(60_000, 3_500_000) * 100 + rng.int(0, 99);
     const ofertado = offered ? Math.round(monto * (0.7 + rng.next() * 0.5)) : null;
-    const acordado = ofertado !== null && (idEstado === 17 || idEstado === 8 || idEstado >= 5) ? Math.round(ofertado * (0.9 + rng.next() * 0.1)) : null;
+    const acordado =
+      ofertado !== null && (idEstado === 17 || idEstado === 8 || idEstado >= 5) ? Math.round(ofertado * (0.9 + rng.next() * 0.1)) : null;
 
     const flags = {} as Record<FlagKey, boolean>;
     for (const flag of FLAGS) flags[flag.key] = rng.chance(FLAG_RATES[flag.key]);
@@ -718,7 +1118,14 @@ export class DemoGenerator {
       presupuesto: idEstado >= 3 ? money(Math.round(monto * (1 + rng.next() * 0.3))) : null,
       cotizacion: inspected && idEstado >= 3 ? money(monto) : null,
       id_responsabilidad: offered ? rng.pick(context.responsabilidades) : null,
-      analisis: offered ? rng.pick(['Responsabilidad clara del tercero según croquis y fotos.', 'Versiones contradictorias; se ofrece el 50%.', 'Daños acreditados con presupuesto y fotos.', 'Se ajusta la oferta al valor de la inspección.']) : null,
+      analisis: offered
+        ? rng.pick([
+            'Responsabilidad clara del tercero según croquis y fotos.',
+            'Versiones contradictorias; se ofrece el 50%.',
+            'Daños acreditados con presupuesto y fotos.',
+            'Se ajusta la oferta al valor de la inspección.',
+          ])
+        : null,
       valor_acordado: acordado === null ? null : money(acordado),
       ampliacion: flags.amp ? 'Se amplía la denuncia con nuevos daños informados por el asegurado.' : null,
       valor_ofertado: ofertado === null ? null : money(ofertado),
@@ -750,7 +1157,14 @@ export class DemoGenerator {
 
     for (let i = 0; i < lesionadoCount; i++) {
       const female = rng.chance(0.5);
-      batch.lesionados.add({ id: ids.lesionados++, id_caso: idCaso, apellido: APELLIDOS.pick(rng), nombre: this.nombre(female), id_tipo_doc: this.tipoDni, nro_doc: this.dni() });
+      batch.lesionados.add({
+        id: ids.lesionados++,
+        id_caso: idCaso,
+        apellido: APELLIDOS.pick(rng),
+        nombre: this.nombre(female),
+        id_tipo_doc: this.tipoDni,
+        nro_doc: this.dni(),
+      });
     }
 
     const audiencias = idEstado === 12 ? rng.int(1, 3) : lesionadoCount > 0 && rng.chance(0.3) ? rng.int(1, 2) : rng.chance(0.04) ? 1 : 0;
@@ -771,7 +1185,8 @@ export class DemoGenerator {
     // History, oldest first: 'Alta caso' and what happened since.
     const history: [number, string][] = [[creado, CASO_MESSAGES.alta]];
     if (rng.chance(0.3)) history.push([creado + rng.int(0, 5), DOCUMENTACION_MESSAGES.history]);
-    if (analista && rng.chance(0.25)) history.push([creado + rng.int(0, 10), CASO_MESSAGES.history.analistaAssigned(analista.apellido, analista.nombre)]);
+    if (analista && rng.chance(0.25))
+      history.push([creado + rng.int(0, 10), CASO_MESSAGES.history.analistaAssigned(analista.apellido, analista.nombre)]);
 
     if (inspected) {
       const finalizada = idEstado >= 3;
@@ -809,7 +1224,13 @@ export class DemoGenerator {
       const seconds = Math.max(lastSeconds + 60, clamped * 86_400 + rng.int(9 * 3600, 18 * 3600));
       lastSeconds = seconds;
       const date = new Date(seconds * 1000).toISOString();
-      batch.historial.add({ id: ids.historial++, id_caso: idCaso, usuario: msg === CASO_MESSAGES.alta ? usuario : rng.pick(STAFF_USERNAMES), msg, fecha: `${date.slice(0, 10)} ${date.slice(11, 19)}-03` });
+      batch.historial.add({
+        id: ids.historial++,
+        id_caso: idCaso,
+        usuario: msg === CASO_MESSAGES.alta ? usuario : rng.pick(STAFF_USERNAMES),
+        msg,
+        fecha: `${date.slice(0, 10)} ${date.slice(11, 19)}-03`,
+      });
     }
   }
 }

@@ -80,7 +80,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
     const generator = new DemoGenerator(context, { seed, until, totalCases: cases });
     let writing: Promise<unknown> | undefined;
     let written = 0;
-    for (let generated = 0; generated < cases; ) {
+    for (let generated = 0; generated < cases;) {
       const count = Math.min(batchSize, cases - generated);
       // Generated while the server still writes the previous batch.
       const batch = generator.generate(generated, count, ids);
@@ -170,7 +170,10 @@ function batchInsertSql(): string {
 const BATCH_INSERT_SQL = batchInsertSql();
 
 function insertBatch(exec: Exec, batch: DemoBatch): Promise<Rows> {
-  return exec(BATCH_INSERT_SQL, DEMO_TABLE_NAMES.flatMap((name) => batch[name].columns));
+  return exec(
+    BATCH_INSERT_SQL,
+    DEMO_TABLE_NAMES.flatMap((name) => batch[name].columns),
+  );
 }
 
 /** Adds the demo companies, analysts, inspectors and responsibilities that are missing. */
@@ -204,11 +207,14 @@ async function ensureReferenceData(exec: Exec): Promise<DemoContext> {
       return { id: Number(row.id), nombre: person.nombre, apellido: person.apellido };
     });
   };
-  const responsabilidades = await exec('SELECT id FROM responsabilidades WHERE nombre = ANY($1::text[]) ORDER BY id', [[...DEMO_RESPONSABILIDADES]]);
+  const responsabilidades = await exec('SELECT id FROM responsabilidades WHERE nombre = ANY($1::text[]) ORDER BY id', [
+    [...DEMO_RESPONSABILIDADES],
+  ]);
   const productos = await exec('SELECT id, nombre FROM productos ORDER BY id');
   const estados = await exec('SELECT id, nombre FROM estados ORDER BY id');
   const tiposDoc = await exec('SELECT id, nombre FROM tipos_doc ORDER BY id');
-  if (productos.length === 0 || tiposDoc.length === 0) throw new Error('The database has no productos or tipos_doc: run the migrations first');
+  if (productos.length === 0 || tiposDoc.length === 0)
+    throw new Error('The database has no productos or tipos_doc: run the migrations first');
 
   return {
     companias: companiaNames.map((nombre) => companiaId.get(nombre)!),

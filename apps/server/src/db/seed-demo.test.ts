@@ -16,7 +16,11 @@ const count = async (table: string) => Number((await rows<{ n: number }>(sql.raw
 
 type FiltroResponse = { cases: { id: number }[]; totalRows: number };
 async function quickSearch(term: string): Promise<FiltroResponse> {
-  const response = await t.request('user', { method: 'POST', url: '/api/casos/filtro/?page=1&pageSize=100', payload: { busquedaRapida: term } });
+  const response = await t.request('user', {
+    method: 'POST',
+    url: '/api/casos/filtro/?page=1&pageSize=100',
+    payload: { busquedaRapida: term },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -41,7 +45,8 @@ describe('seedDemo', () => {
     );
     expect(perCase).toEqual({ max: expect.any(Number), min: 0 });
     expect(perCase!.max).toBeLessThanOrEqual(5);
-    for (const table of ['letrados', 'lesionados', 'audiencias', 'inspecciones'] as const) expect(result.rows[table], table).toBeGreaterThan(0);
+    for (const table of ['letrados', 'lesionados', 'audiencias', 'inspecciones'] as const)
+      expect(result.rows[table], table).toBeGreaterThan(0);
     // Every case starts with 'Alta caso', most have more.
     const [alta] = await rows<{ n: number }>(sql`select count(distinct id_caso)::int as n from historial where msg = 'Alta caso'`);
     expect(alta!.n).toBe(CASES);
@@ -97,9 +102,18 @@ describe('seedDemo', () => {
   });
 
   it('fills busqueda exactly as the cases API does', async () => {
-    const casos = await rows<{ id: number; reclamo_nro: string; busqueda: string; id_asegurado: number }>(sql`select id, reclamo_nro, busqueda, id_asegurado from casos`);
-    const asegurados = new Map((await rows<Persona & { id: number }>(sql`select id, apellido, nombre, nro_doc, cuit, dominio from asegurados`)).map((row) => [Number(row.id), row]));
-    const terceros = await rows<Persona & { id_caso: number; orden: number }>(sql`select id_caso, orden, apellido, nombre, nro_doc, cuit, dominio from terceros order by id_caso, orden`);
+    const casos = await rows<{ id: number; reclamo_nro: string; busqueda: string; id_asegurado: number }>(
+      sql`select id, reclamo_nro, busqueda, id_asegurado from casos`,
+    );
+    const asegurados = new Map(
+      (await rows<Persona & { id: number }>(sql`select id, apellido, nombre, nro_doc, cuit, dominio from asegurados`)).map((row) => [
+        Number(row.id),
+        row,
+      ]),
+    );
+    const terceros = await rows<Persona & { id_caso: number; orden: number }>(
+      sql`select id_caso, orden, apellido, nombre, nro_doc, cuit, dominio from terceros order by id_caso, orden`,
+    );
     for (const caso of casos) {
       const expected = casoSearchText({
         reclamo_nro: caso.reclamo_nro,
@@ -117,7 +131,9 @@ describe('seedDemo', () => {
     );
     const finds = async (term: string) => {
       const response = await quickSearch(term);
-      const [expected] = await rows<{ n: number }>(sql`select count(*)::int as n from casos where busqueda like ${`%${normalizeSearch(term)}%`}`);
+      const [expected] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from casos where busqueda like ${`%${normalizeSearch(term)}%`}`,
+      );
       expect(response.totalRows, term).toBe(expected!.n);
       return response.cases.map((caso) => caso.id);
     };
@@ -134,7 +150,9 @@ describe('seedDemo', () => {
     expect(await count('casos')).toBe(CASES + 20);
     expect(await count('companias')).toBe(companias);
     // The rebuilt indexes and foreign keys are all back.
-    const [fk] = await rows<{ n: number }>(sql`select count(*)::int as n from pg_constraint where contype = 'f' and conrelid = 'terceros'::regclass`);
+    const [fk] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from pg_constraint where contype = 'f' and conrelid = 'terceros'::regclass`,
+    );
     expect(fk!.n).toBeGreaterThan(0);
     const [trgm] = await rows<{ n: number }>(sql`select count(*)::int as n from pg_indexes where indexname = 'casos_busqueda_trgm_idx'`);
     expect(trgm!.n).toBe(1);
@@ -149,7 +167,10 @@ describe('DemoGenerator', () => {
     analistas: [{ id: 1, nombre: 'Ana', apellido: 'Uno' }],
     inspectores: [1],
     responsabilidades: [1],
-    productos: [{ id: 1, nombre: 'Daños Materiales' }, { id: 2, nombre: 'Lesiones' }],
+    productos: [
+      { id: 1, nombre: 'Daños Materiales' },
+      { id: 2, nombre: 'Lesiones' },
+    ],
     estados: new Map([[1, 'Pendiente Documentación']]),
     tiposDoc: [{ id: 1, nombre: 'DNI' }],
   };

@@ -40,7 +40,9 @@ const database = await openDatabase({
 });
 try {
   await migrate(database);
-  console.log(`Seeding ${cases.toLocaleString('es-AR')} demo cases into ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`}, seed ${seed}`);
+  console.log(
+    `Seeding ${cases.toLocaleString('es-AR')} demo cases into ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`}, seed ${seed}`,
+  );
   let lastShown = 0;
   const result = await seedDemo(database, {
     cases,
@@ -54,8 +56,12 @@ try {
       }
     },
   });
-  const rows = Object.entries(result.rows).map(([table, count]) => `${table} ${count.toLocaleString('es-AR')}`).join(', ');
-  console.log(`Done in ${result.seconds.total} s (load ${result.seconds.load} s, indexes ${result.seconds.rebuild} s, vacuum ${result.seconds.vacuum} s): ${rows}`);
+  const rows = Object.entries(result.rows)
+    .map(([table, count]) => `${table} ${count.toLocaleString('es-AR')}`)
+    .join(', ');
+  console.log(
+    `Done in ${result.seconds.total} s (load ${result.seconds.load} s, indexes ${result.seconds.rebuild} s, vacuum ${result.seconds.vacuum} s): ${rows}`,
+  );
   if (!values['no-users']) await addInspectorUsers(database);
 } finally {
   await database.close();

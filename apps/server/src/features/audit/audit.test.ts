@@ -59,7 +59,7 @@ describe('audit.record and GET /api/audit/casos/{id}', () => {
   it("writes a case's field changes in the caller's transaction and serves the trail to an Admin, newest first", async () => {
     const caso = await insertCaso(t.database.db);
     const { audit } = t.app.services;
-    const before = { reclamo_nro: '100200', id_estado: 1, valor_ofertado: null, observaciones: 'Sin novedad' };
+    const before: Record<string, unknown> = { reclamo_nro: '100200', id_estado: 1, valor_ofertado: null, observaciones: 'Sin novedad' };
     await t.database.db.transaction(async (tx) => {
       await audit.record(tx, {
         actor: USERNAMES.user,

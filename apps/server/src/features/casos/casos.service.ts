@@ -5,6 +5,7 @@ import {
   COND_CASOS,
   ESTADO,
   FLAGS,
+  INSPECCION_ESTADOS,
   MAX_TERCEROS,
   casoSearchText,
   todayIso,
@@ -48,6 +49,7 @@ function asReferenceError(error: unknown): unknown {
   return message ? unprocessable(message) : error;
 }
 
+// Optional numbers the body leaves out (undefined) are not written; null clears them.
 function aseguradoValues(input: AseguradoInput): AseguradoValues {
   return {
     apellido: input.apellido,
@@ -61,13 +63,13 @@ function aseguradoValues(input: AseguradoInput): AseguradoValues {
     cel: input.cel,
     cbu: input.cbu,
     marcaModelo: input.marca_modelo,
-    anio: input.anio ?? null,
+    anio: input.anio,
     dominio: input.dominio,
     mail: input.mail,
     poliza: input.poliza,
     nroChasis: input.nro_chasis,
     nroMotor: input.nro_motor,
-    sumaAsegurada: input.suma_asegurada ?? null,
+    sumaAsegurada: input.suma_asegurada,
     accesorios: input.accesorios,
     otros: input.otros,
     detalle: input.detalle,
@@ -87,11 +89,11 @@ function terceroValues(input: TerceroInput): TerceroValues {
     cel: input.cel,
     cbu: input.cbu,
     marcaModelo: input.marca_modelo,
-    anio: input.anio ?? null,
+    anio: input.anio,
     dominio: input.dominio,
     mail: input.mail,
     detalle: input.detalle,
-    idLetrado: input.id_letrado ?? null,
+    idLetrado: input.id_letrado,
   };
 }
 
@@ -241,7 +243,7 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
       if (!asegurado) throw notFound(CASO_MESSAGES.notFound);
       const terceroAt = (orden: number) => terceros.find((tercero) => tercero.orden === orden)?.id ?? null;
       const latest = inspecciones.at(-1);
-      const latestFinalizada = inspecciones.filter((inspeccion) => inspeccion.estado === 'Finalizada').at(-1);
+      const latestFinalizada = inspecciones.filter((inspeccion) => inspeccion.estado === INSPECCION_ESTADOS.FINALIZADA).at(-1);
       return {
         caso: {
           ...caso,

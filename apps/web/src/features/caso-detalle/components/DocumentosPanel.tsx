@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Checkbox, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, Card, Checkbox, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDots, IconDownload, IconFileText, IconTrash } from '@tabler/icons-react';
 import { DOC_CARD_NAME_MAX, DOCUMENTACION_MESSAGES, documentsZipName, ESTADO, ESTADOS, truncate } from '@siniestros/domain';
 import { UploadDialog } from '../../documentacion/components/UploadDialog';
@@ -73,7 +73,9 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
               <Card key={name} withBorder padding="xs" role="listitem" aria-label={name}>
                 <Group gap={4} wrap="nowrap" justify="space-between">
                   <Group gap={4} wrap="nowrap" miw={0}>
-                    <IconFileText size={18} stroke={1.5} style={{ flexShrink: 0 }} />
+                    <Box visibleFrom="xs" display="flex">
+                      <IconFileText size={18} stroke={1.5} />
+                    </Box>
                     <Text size="xs" title={name} style={{ overflowWrap: 'anywhere' }}>
                       {truncate(name, DOC_CARD_NAME_MAX)}
                     </Text>

@@ -1,0 +1,13 @@
+import { casoFiltroSchema } from '@siniestros/domain';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { casosListRepository, filterWhere } from './src/features/casos/casos.list.repository';
+const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:5432/casos_explain_dev' });
+const captured: { query: string; params: unknown[] }[] = [];
+const db = drizzle(pool, { logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as never;
+await casosListRepository.page(db, undefined, 20, 0);
+await casosListRepository.page(db, filterWhere(casoFiltroSchema.parse({ apellido: 'nuñez' })), 20, 0);
+await casosListRepository.exportBatch(db, undefined, 50000, 2000);
+const fs = await import('node:fs');
+fs.writeFileSync('/tmp/casosdev/captured.json', JSON.stringify(captured, null, 1));
+await pool.end();

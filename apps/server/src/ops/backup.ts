@@ -1,0 +1,450 @@
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import readline from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { getTableName } from 'drizzle-orm';
+import pg from 'pg';
+import type { Config } from '../config';
+import { sessions } from '../features/users/users.table';
+import { lockDataDir, openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+
+/**
+ * Backup and restore of a whole office: the database and every stored file under
+ * DATA_DIR/files (docs/operations.md, docs/decisions/008-backups.md).
+ *
+ * A backup is a directory: the database file, `files/` (a copy of the stored files) and
+ * `manifest.json`, written last, with the size and SHA-256 of everything. A restore checks every
+ * checksum before it changes anything, then replaces the database and the files.
+ */
+
+export const MANIFEST_FILE = 'manifest.json';
+const FORMAT = 'siniestros-backup';
+const FORMAT_VERSION = 1;
+/** The schemas the application owns: its tables and drizzle's migration ledger. */
+const SCHEMAS = ['public', 'drizzle'];
+const ROWS_PER_BATCH = 1000;
+/**
+ * Sessions are never backed up nor restored: a restore must not bring back sessions that were
+ * ended since (logout, revocation, password change). Everybody signs in again after a restore.
+ */
+const SESSIONS_TABLE = getTableName(sessions);
+
+export type DatabaseMethod = 'pglite-datadir' | 'pg_dump' | 'logical';
+
+export type FileEntry = { key: string; bytes: number; sha256: string };
+
+export type BackupManifest = {
+  format: typeof FORMAT;
+  version: typeof FORMAT_VERSION;
+  createdAt: string;
+  database: { kind: 'pglite' | 'postgres'; method: DatabaseMethod; file: string; bytes: number; sha256: string; migrations: number };
+  files: { count: number; bytes: number; entries: FileEntry[] };
+};
+
+export type OpsLog = (message: string) => void;
+
+type BackupOptions = {
+  config: Pick<Config, 'DATABASE_URL' | 'dataDir'>;
+  out: string;
+  /** Force the node-postgres logical dump even when pg_dump is installed. */
+  method?: 'auto' | 'logical';
+  log?: OpsLog;
+};
+
+type RestoreOptions = {
+  config: Pick<Config, 'DATABASE_URL' | 'dataDir'>;
+  from: string;
+  log?: OpsLog;
+};
+
+const filesRoot = (dataDir: string) => path.join(dataDir, 'files');
+const pgdataDir = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+export function hasBinary(name: string): boolean {
+  return spawnSync('which', [name], { stdio: 'ignore' }).status === 0;
+}
+
+async function sha256Of(file: string): Promise<{ sha256: string; bytes: number }> {
+  const hash = crypto.createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of fs.createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+async function isEmptyOrMissing(dir: string): Promise<boolean> {
+  try {
+    return (await fsp.readdir(dir)).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
+  }
+}
+
+/** Runs a command, rejecting with its stderr when it fails. Arguments never pass through a shell. */
+function run(command: string, args: string[], options: { input?: NodeJS.ReadableStream; prelude?: string } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`))));
+    if (options.prelude) child.stdin.write(options.prelude);
+    if (options.input) options.input.pipe(child.stdin);
+    else child.stdin.end();
+  });
+}
+
+// ---------------------------------------------------------------- backup
+
+export async function backupOffice(options: BackupOptions): Promise<BackupManifest> {
+  const log = options.log ?? (() => undefined);
+  const out = path.resolve(options.out);
+  if (!(await isEmptyOrMissing(out))) throw new Error(`${out} is not empty: choose a new directory for the backup`);
+  await fsp.mkdir(out, { recursive: true });
+
+  const database = options.config.DATABASE_URL
+    ? await backupPostgres(options.config.DATABASE_URL, out, options.method ?? 'auto', log)
+    : await backupPglite(options.config.dataDir, out, log);
+  const files = await backupFiles(options.config.dataDir, out, log);
+
+  const manifest: BackupManifest = { format: FORMAT, version: FORMAT_VERSION, createdAt: new Date().toISOString(), database, files };
+  // Written last and renamed into place: a directory without it is an interrupted backup.
+  const temp = path.join(out, `${MANIFEST_FILE}.part`);
+  await fsp.writeFile(temp, JSON.stringify(manifest, null, 2));
+  await fsp.rename(temp, path.join(out, MANIFEST_FILE));
+  log(`Backup complete in ${out}: database (${database.method}, ${database.bytes} bytes), ${files.count} files (${files.bytes} bytes)`);
+  return manifest;
+}
+
+async function backupPglite(dataDir: string, out: string, log: OpsLog): Promise<BackupManifest['database']> {
+  if (!fs.existsSync(pgdataDir(dataDir))) throw new Error(`No embedded database in ${pgdataDir(dataDir)}`);
+  // openDatabase locks the directory: refused while the app runs on it.
+  const database = await openDatabase({ dataDir });
+  try {
+    log(`Dumping the embedded database (${pgdataDir(dataDir)})`);
+    const file = 'database.pglite.tar.gz';
+    const dump = await database.pglite!.dumpDataDir('gzip');
+    await fsp.writeFile(path.join(out, file), Buffer.from(await dump.arrayBuffer()));
+    const { rows } = await database.pglite!.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    return { kind: 'pglite', method: 'pglite-datadir', file, ...(await sha256Of(path.join(out, file))), migrations: rows[0]!.n };
+  } finally {
+    await database.close();
+  }
+}
+
+async function migrationCount(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return rows[0]!.n;
+}
+
+async function backupPostgres(url: string, out: string, method: 'auto' | 'logical', log: OpsLog): Promise<BackupManifest['database']> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const migrations = await migrationCount(client);
+    if (method === 'auto' && hasBinary('pg_dump')) {
+      const file = 'database.pgdump';
+      try {
+        log('Dumping PostgreSQL with pg_dump (custom format)');
+        await run('pg_dump', [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          '--no-comments',
+          `--exclude-table-data=public.${SESSIONS_TABLE}`,
+          `--file=${path.join(out, file)}`,
+          `--dbname=${url}`,
+        ]);
+        return { kind: 'postgres', method: 'pg_dump', file, ...(await sha256Of(path.join(out, file))), migrations };
+      } catch (error) {
+        // An older pg_dump refuses a newer server: the logical dump below still works.
+        if (!/version mismatch/i.test((error as Error).message)) throw error;
+        log(`pg_dump cannot dump this server (${(error as Error).message.split('\n')[0]}): using the logical dump`);
+        await fsp.rm(path.join(out, file), { force: true });
+      }
+    } else if (method === 'auto') {
+      log('pg_dump is not installed: using the logical dump through node-postgres');
+    }
+    const file = 'database.jsonl.gz';
+    await logicalDump(client, path.join(out, file), log);
+    return { kind: 'postgres', method: 'logical', file, ...(await sha256Of(path.join(out, file))), migrations };
+  } finally {
+    await client.end();
+  }
+}
+
+type TableInfo = { schema: string; name: string; columns: string[] };
+
+const qualified = (table: { schema: string; name: string }) => `${pg.escapeIdentifier(table.schema)}.${pg.escapeIdentifier(table.name)}`;
+
+/** The application's tables, parents before children (foreign keys), with their columns. */
+async function tablesInLoadOrder(client: pg.Client): Promise<TableInfo[]> {
+  const { rows: tables } = await client.query<{ oid: number; schema: string; name: string }>(
+    `select c.oid::int as oid, n.nspname as schema, c.relname as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and n.nspname = any($1) order by 2, 3`,
+    [SCHEMAS],
+  );
+  const { rows: links } = await client.query<{ child: number; parent: number }>(
+    `select conrelid::int as child, confrelid::int as parent from pg_constraint where contype = 'f' and conrelid <> confrelid`,
+  );
+  const ordered: typeof tables = [];
+  const placed = new Set<number>();
+  while (ordered.length < tables.length) {
+    const ready = tables.filter((table) => !placed.has(table.oid) && links.every((link) => link.child !== table.oid || placed.has(link.parent) || !tables.some((t) => t.oid === link.parent)));
+    if (ready.length === 0) throw new Error('Foreign keys form a cycle: the logical dump cannot order the tables');
+    for (const table of ready) {
+      placed.add(table.oid);
+      ordered.push(table);
+    }
+  }
+  const result: TableInfo[] = [];
+  for (const table of ordered) {
+    const { rows } = await client.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = $1 and table_name = $2 and is_generated = 'NEVER' order by ordinal_position`,
+      [table.schema, table.name],
+    );
+    result.push({ schema: table.schema, name: table.name, columns: rows.map((row) => row.column_name) });
+  }
+  return result;
+}
+
+/**
+ * One gzip'd JSON-lines file: a header (tables in load order, columns), then the rows of each
+ * table in batches, then the sequences. Read in one REPEATABLE READ transaction: a consistent
+ * snapshot of the whole database, like pg_dump's.
+ */
+async function logicalDump(client: pg.Client, file: string, log: OpsLog) {
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  try {
+    const tables = await tablesInLoadOrder(client);
+    const gzip = zlib.createGzip();
+    const written = pipeline(gzip, fs.createWriteStream(file));
+    const write = (line: string) => new Promise<void>((resolve) => (gzip.write(`${line}\n`) ? resolve() : gzip.once('drain', resolve)));
+    await write(JSON.stringify({ format: 'siniestros-logical', version: 1, tables }));
+    for (const table of tables) {
+      if (table.schema === 'public' && table.name === SESSIONS_TABLE) continue;
+      let count = 0;
+      await client.query(`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${qualified(table)} t`);
+      for (;;) {
+        const { rows } = await client.query<{ j: string }>(`FETCH ${ROWS_PER_BATCH} FROM dump_rows`);
+        if (rows.length === 0) break;
+        count += rows.length;
+        await write(`{"table":${JSON.stringify(`${table.schema}.${table.name}`)},"rows":[${rows.map((row) => row.j).join(',')}]}`);
+      }
+      await client.query('CLOSE dump_rows');
+      log(`  ${table.schema}.${table.name}: ${count} rows`);
+    }
+    const { rows: sequences } = await client.query<{ schema: string; name: string; value: string | null }>(
+      `select schemaname as schema, sequencename as name, last_value::text as value from pg_sequences where schemaname = any($1)`,
+      [SCHEMAS],
+    );
+    await write(JSON.stringify({ sequences }));
+    gzip.end();
+    await written;
+  } finally {
+    await client.query('ROLLBACK');
+  }
+}
+
+async function backupFiles(dataDir: string, out: string, log: OpsLog): Promise<BackupManifest['files']> {
+  const root = filesRoot(dataDir);
+  const entries: FileEntry[] = [];
+  if (fs.existsSync(root)) {
+    for (const entry of await fsp.readdir(root, { recursive: true, withFileTypes: true })) {
+      // `.part` files are uploads still being written (storage.ts): not part of the office yet.
+      if (!entry.isFile() || entry.name.endsWith('.part')) continue;
+      const source = path.join(entry.parentPath, entry.name);
+      const key = path.relative(root, source).split(path.sep).join('/');
+      const target = path.join(out, 'files', ...key.split('/'));
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.copyFile(source, target);
+      entries.push({ key, ...(await sha256Of(target)) });
+    }
+  }
+  entries.sort((a, b) => a.key.localeCompare(b.key));
+  log(`Copied ${entries.length} stored files`);
+  return { count: entries.length, bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0), entries };
+}
+
+// ---------------------------------------------------------------- restore
+
+export async function readManifest(from: string): Promise<BackupManifest> {
+  const file = path.join(path.resolve(from), MANIFEST_FILE);
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: not a backup, or an interrupted one`);
+  const manifest = JSON.parse(await fsp.readFile(file, 'utf8')) as BackupManifest;
+  if (manifest.format !== FORMAT || manifest.version !== FORMAT_VERSION) throw new Error(`${file}: unknown backup format`);
+  return manifest;
+}
+
+/** Every checksum of the backup, before anything is touched. */
+export async function verifyBackup(from: string, manifest: BackupManifest): Promise<void> {
+  const checks = [{ key: manifest.database.file, file: path.join(from, manifest.database.file), sha256: manifest.database.sha256 }];
+  for (const entry of manifest.files.entries) {
+    if (entry.key.split('/').some((part) => part === '..' || part === '' || part === '.')) throw new Error(`Unsafe file name in the manifest: ${entry.key}`);
+    checks.push({ key: entry.key, file: path.join(from, 'files', ...entry.key.split('/')), sha256: entry.sha256 });
+  }
+  for (const check of checks) {
+    if (!fs.existsSync(check.file)) throw new Error(`The backup is incomplete: ${check.key} is missing`);
+    if ((await sha256Of(check.file)).sha256 !== check.sha256) throw new Error(`The backup is damaged: ${check.key} does not match its checksum`);
+  }
+}
+
+export async function restoreOffice(options: RestoreOptions): Promise<BackupManifest> {
+  const log = options.log ?? (() => undefined);
+  const from = path.resolve(options.from);
+  const manifest = await readManifest(from);
+  await verifyBackup(from, manifest);
+  log(`Backup of ${manifest.createdAt} verified: ${manifest.database.method} database, ${manifest.files.count} files`);
+
+  const { DATABASE_URL: url, dataDir } = options.config;
+  if (manifest.database.kind === 'pglite' && url) throw new Error('This backup is of the embedded database (PGlite): restore it without DATABASE_URL');
+  if (manifest.database.kind === 'postgres' && !url) throw new Error('This backup is of a PostgreSQL database: set DATABASE_URL to the database to restore into');
+
+  if (manifest.database.method === 'pglite-datadir') {
+    // The lock is held through the whole restore: refused while the app runs on this directory.
+    const unlock = lockDataDir(pgdataDir(dataDir));
+    try {
+      await restorePglite(dataDir, path.join(from, manifest.database.file), log);
+      await restoreFiles(dataDir, from, manifest, log);
+    } finally {
+      unlock();
+    }
+  } else {
+    if (manifest.database.method === 'pg_dump') await restorePgDump(url!, path.join(from, manifest.database.file), log);
+    else await restoreLogical(url!, path.join(from, manifest.database.file), manifest.database.migrations, log);
+    await restoreFiles(dataDir, from, manifest, log);
+  }
+  log('Restore complete');
+  return manifest;
+}
+
+/** Loads the dump into a new directory, then swaps it with the current one. */
+async function restorePglite(dataDir: string, dumpFile: string, log: OpsLog) {
+  const current = pgdataDir(dataDir);
+  const incoming = `${current}.restoring`;
+  const previous = `${current}.before-restore`;
+  await fsp.rm(incoming, { recursive: true, force: true });
+  log('Loading the embedded database from the backup');
+  const pglite = await PGlite.create({ dataDir: incoming, loadDataDir: new Blob([await fsp.readFile(dumpFile)]), extensions: { pg_trgm } });
+  try {
+    await pglite.query('select count(*) from drizzle.__drizzle_migrations');
+    await pglite.query(`delete from ${pg.escapeIdentifier(SESSIONS_TABLE)}`);
+  } finally {
+    await pglite.close();
+  }
+  await fsp.rm(previous, { recursive: true, force: true });
+  if (fs.existsSync(current)) await fsp.rename(current, previous);
+  await fsp.rename(incoming, current);
+  await fsp.rm(previous, { recursive: true, force: true });
+}
+
+/**
+ * pg_restore writes the dump as SQL; psql runs it after dropping the application's schemas, all
+ * in ONE transaction: if anything fails, the database is left exactly as it was.
+ */
+async function restorePgDump(url: string, dumpFile: string, log: OpsLog) {
+  for (const binary of ['pg_restore', 'psql']) {
+    if (!hasBinary(binary)) throw new Error(`${binary} is not installed (Debian: apt-get install postgresql-client): it is needed to restore a pg_dump backup`);
+  }
+  log('Restoring PostgreSQL (pg_restore | psql, one transaction)');
+  const restore = spawn('pg_restore', ['--no-owner', '--no-privileges', '--file=-', dumpFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let restoreErrors = '';
+  restore.stderr.on('data', (chunk) => (restoreErrors += chunk));
+  const restored = new Promise<void>((resolve, reject) =>
+    restore.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_restore exited with ${code}: ${restoreErrors.trim()}`)))),
+  );
+  const prelude = SCHEMAS.map((schema) => `DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE;`).join('\n') + '\nCREATE SCHEMA public;\n';
+  await Promise.all([run('psql', ['--single-transaction', '--set=ON_ERROR_STOP=1', '--quiet', '--no-psqlrc', `--dbname=${url}`], { input: restore.stdout, prelude }), restored]);
+}
+
+/**
+ * The logical dump goes back through node-postgres in ONE transaction: the target is migrated
+ * to the same schema, emptied, and filled table by table (parents first); user triggers (the
+ * case counters) stay off while loading since their tables are restored as they were.
+ */
+async function restoreLogical(url: string, dumpFile: string, migrations: number, log: OpsLog) {
+  const database = await openDatabase({ url });
+  try {
+    await migrate(database);
+  } finally {
+    await database.close();
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const current = await migrationCount(client);
+    if (current !== migrations) {
+      throw new Error(`The backup has ${migrations} migrations applied and this version ${current}: restore it with the version that made it, then upgrade`);
+    }
+    const lines = readline.createInterface({ input: fs.createReadStream(dumpFile).pipe(zlib.createGunzip()), crlfDelay: Infinity });
+    let tables: TableInfo[] = [];
+    const byName = new Map<string, TableInfo>();
+    await client.query('BEGIN');
+    try {
+      for await (const line of lines) {
+        if (!line) continue;
+        const record = JSON.parse(line) as { tables?: TableInfo[]; table?: string; rows?: unknown[]; sequences?: { schema: string; name: string; value: string | null }[] };
+        if (record.tables) {
+          tables = record.tables;
+          for (const table of tables) byName.set(`${table.schema}.${table.name}`, table);
+          log('Emptying the target tables');
+          await client.query(`TRUNCATE ${tables.map(qualified).join(', ')} RESTART IDENTITY CASCADE`);
+          for (const table of tables) await client.query(`ALTER TABLE ${qualified(table)} DISABLE TRIGGER USER`);
+        } else if (record.table && record.rows) {
+          const table = byName.get(record.table);
+          if (!table) throw new Error(`The dump has rows for an unknown table ${record.table}`);
+          const columns = table.columns.map((column) => pg.escapeIdentifier(column)).join(', ');
+          await client.query(`INSERT INTO ${qualified(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(null::${qualified(table)}, $1::json)`, [
+            JSON.stringify(record.rows),
+          ]);
+        } else if (record.sequences) {
+          for (const sequence of record.sequences) {
+            const name = qualified(sequence);
+            if (sequence.value === null) await client.query(`SELECT setval($1::regclass, 1, false)`, [name]);
+            else await client.query(`SELECT setval($1::regclass, $2::bigint, true)`, [name, sequence.value]);
+          }
+        }
+      }
+      for (const table of tables) await client.query(`ALTER TABLE ${qualified(table)} ENABLE TRIGGER USER`);
+      await client.query('COMMIT');
+      log(`Restored ${tables.length} tables`);
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** The files of the backup replace DATA_DIR/files: copied beside it first, then swapped in. */
+async function restoreFiles(dataDir: string, from: string, manifest: BackupManifest, log: OpsLog) {
+  const current = filesRoot(dataDir);
+  const incoming = `${current}.restoring`;
+  const previous = `${current}.before-restore`;
+  await fsp.rm(incoming, { recursive: true, force: true });
+  await fsp.mkdir(incoming, { recursive: true });
+  for (const entry of manifest.files.entries) {
+    const target = path.join(incoming, ...entry.key.split('/'));
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.copyFile(path.join(from, 'files', ...entry.key.split('/')), target);
+  }
+  await fsp.rm(previous, { recursive: true, force: true });
+  if (fs.existsSync(current)) await fsp.rename(current, previous);
+  await fsp.rename(incoming, current);
+  await fsp.rm(previous, { recursive: true, force: true });
+  log(`Restored ${manifest.files.count} stored files`);
+}

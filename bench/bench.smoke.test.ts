@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { fullMarkdown, summaryMarkdown } from './report';
+import { runBench } from './run';
+
+const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siniestros-bench-smoke-'));
+afterAll(() => fs.rmSync(dataRoot, { recursive: true, force: true }));
+
+/** The whole benchmark on 2,000 PGlite cases with a few requests each, so it cannot rot. */
+it('loads, profiles and drives every scenario without errors, and renders the table', async () => {
+  const result = await runBench({
+    cases: [2000],
+    pglite: true,
+    databaseUrl: '',
+    dataRoot,
+    seconds: 1,
+    amount: 3,
+    connections: 2,
+    exportRows: 1000,
+    port: 20_000 + (process.pid % 20_000),
+    web: false,
+    seed: 1,
+    log: () => undefined,
+  });
+  const [size] = result.sizes;
+  expect(size!.cases).toBe(2000);
+  expect(size!.loadSeconds).not.toBeNull();
+  for (const { scenario, load, sql } of size!.results) {
+    expect(load.errors, `${scenario.key}: ${JSON.stringify(load.statuses)}`).toBe(0);
+    expect(load.requests, scenario.key).toBeGreaterThan(0);
+    expect(sql?.status, scenario.key).toBe(200);
+    expect(sql!.statements.length, scenario.key).toBeGreaterThan(0);
+  }
+  expect(size!.exported).toMatchObject({ status: 200, rows: expect.any(Number) });
+  expect(size!.exported.rows).toBeGreaterThanOrEqual(1000);
+  expect(size!.exported.bytes).toBeGreaterThan(10_000);
+
+  const summary = summaryMarkdown(result);
+  expect(summary).toContain('| Scenario | p50 ms | p95 ms | p99 ms |');
+  expect(summary).toContain('Case list, page 1');
+  expect(summary).toContain('POST /api/casos/export');
+  expect(fullMarkdown(result)).toContain('## Statements and plans');
+});

@@ -1,0 +1,156 @@
+/** The benchmark's markdown: one table per size, a side-by-side view, targets, and the plans. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BenchResult, ScenarioResult, SizeResult } from './run';
+import { TARGETS } from './scenarios';
+import { ROOT } from './server';
+
+const README = path.join(ROOT, 'README.md');
+export const README_START = '<!-- bench:results:start -->';
+export const README_END = '<!-- bench:results:end -->';
+
+const fmt = (value: number | undefined, digits = 1) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits));
+const int = (value: number) => Math.round(value).toLocaleString('en');
+
+type Verdict = 'met' | 'MISSED' | '';
+
+function verdict(result: ScenarioResult): { text: string; verdict: Verdict } {
+  const target = result.scenario.target;
+  if (!target) return { text: '–', verdict: '' };
+  const parts: string[] = [];
+  let met = result.load.errors === 0;
+  if (target.p95Ms !== undefined) {
+    parts.push(`p95 ≤ ${target.p95Ms} ms`);
+    met &&= result.load.p95 <= target.p95Ms;
+  }
+  if (target.minRps !== undefined) {
+    parts.push(`≥ ${int(target.minRps)} req/s`);
+    met &&= result.load.rps >= target.minRps;
+  }
+  return { text: parts.join(', '), verdict: met ? 'met' : 'MISSED' };
+}
+
+export function sizeTable(size: SizeResult, connections: number): string {
+  const lines = [
+    `| Scenario | p50 ms | p95 ms | p99 ms | req/s @${connections} | p99 ms @${connections} | errors | PG exec ms | PG plan ms | p50 / PG exec | target | |`,
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
+  ];
+  for (const result of size.results) {
+    const { load, sql } = result;
+    const ratio = sql && sql.executionMs > 0 ? `${fmt(load.p50 / sql.executionMs)}×` : '–';
+    const { text, verdict: outcome } = verdict(result);
+    lines.push(
+      `| ${result.scenario.title} | ${fmt(load.p50)} | ${fmt(load.p95)} | ${fmt(load.p99)} | ${int(load.rps)} | ${fmt(load.p99Loaded)} | ${load.errors} | ${fmt(sql?.executionMs, 2)} | ${fmt(sql?.planningMs, 2)} | ${ratio} | ${text} | ${outcome} |`,
+    );
+  }
+  const exp = size.exported;
+  const exportMet = exp.status === 200 && exp.seconds <= TARGETS.exportSeconds && exp.peakRssMb <= TARGETS.exportRssMb;
+  lines.push('', '| Export | rows | seconds | peak RSS MB (before) | xlsx MB | status | target | |', '|---|--:|--:|--:|--:|--:|---|---|');
+  lines.push(
+    `| POST /api/casos/export | ${int(exp.rows)} | ${fmt(exp.seconds, 2)} | ${exp.peakRssMb} (${exp.rssBeforeMb}) | ${fmt(exp.bytes / 1024 ** 2)} | ${exp.status} | ≤ ${TARGETS.exportSeconds} s, ≤ ${TARGETS.exportRssMb} MB | ${exportMet ? 'met' : 'MISSED'} |`,
+  );
+  return lines.join('\n');
+}
+
+function webTable(result: BenchResult): string {
+  const web = result.web;
+  if (!web) return '';
+  if ('skipped' in web) return `Web bundle: skipped (${web.skipped}).`;
+  const row = (name: string, route: { files: number; gzipKb: number }, limit: number) =>
+    `| ${name} | ${route.files} | ${fmt(route.gzipKb)} | ≤ ${limit} KB | ${route.gzipKb <= limit ? 'met' : 'MISSED'} |`;
+  return [
+    '| Web route (JS from apps/web/dist) | scripts | KB gzip | target | |',
+    '|---|--:|--:|---|---|',
+    row('Login (/)', web.login, TARGETS.loginJsKb),
+    row('Case list (/casos)', web.casos, TARGETS.listJsKb),
+  ].join('\n');
+}
+
+function sideBySide(result: BenchResult): string {
+  if (result.sizes.length < 2) return '';
+  const header = `| Scenario | ${result.sizes.map((size) => `${int(size.cases)}: p95 ms / req/s`).join(' | ')} |`;
+  const lines = [header, `|---|${result.sizes.map(() => '--:').join('|')}|`];
+  for (const [index, first] of result.sizes[0]!.results.entries()) {
+    const cells = result.sizes.map((size) => {
+      const load = size.results[index]!.load;
+      return `${fmt(load.p95)} / ${int(load.rps)}`;
+    });
+    lines.push(`| ${first.scenario.key} | ${cells.join(' | ')} |`);
+  }
+  lines.push(
+    `| export (s / peak RSS MB) | ${result.sizes.map((size) => `${fmt(size.exported.seconds, 2)} / ${size.exported.peakRssMb}`).join(' | ')} |`,
+  );
+  return lines.join('\n');
+}
+
+/** The summary shown in the README and at the top of the results file. */
+export function summaryMarkdown(result: BenchResult): string {
+  const parts = [
+    `${result.engine}, ${result.machine.cpus} cores (${result.machine.model.trim()}), ${result.machine.memoryGb} GB; load average at the end ${result.machine.loadAverage.join(' / ')}. ` +
+      `Latencies at 1 connection (${result.options.amount ? `${result.options.amount} requests` : `${result.options.seconds} s`}), throughput at ${result.options.connections} connections; ` +
+      'PG exec/plan: EXPLAIN ANALYZE (median of 3) of every statement the endpoint ran, summed.',
+  ];
+  for (const size of result.sizes) {
+    const loaded = size.loadSeconds === null ? 'reused' : `loaded in ${fmt(size.loadSeconds)} s`;
+    parts.push(`**${int(size.cases)} cases** (${size.database}, ${loaded})`, sizeTable(size, result.options.connections));
+  }
+  const side = sideBySide(result);
+  if (side) parts.push('**Side by side**', side);
+  const web = webTable(result);
+  if (web) parts.push(web);
+  return parts.join('\n\n');
+}
+
+/** The full results file: summary, then each scenario's statements and plans. */
+export function fullMarkdown(result: BenchResult): string {
+  const parts = [`# Benchmark ${result.date.slice(0, 10)}`, '', summaryMarkdown(result), '', '## Statements and plans'];
+  for (const size of result.sizes) {
+    parts.push(
+      '',
+      `### ${int(size.cases)} cases`,
+      '',
+      `Probes: \`${JSON.stringify({ ...size.probes, detailIds: `${size.probes.detailIds.length} ids` })}\``,
+    );
+    for (const { scenario, sql } of size.results) {
+      parts.push(
+        '',
+        `#### ${scenario.title}`,
+        '',
+        `\`${scenario.requests[0]!.method} ${scenario.requests[0]!.path}\` ${scenario.requests[0]!.body ? `\`${JSON.stringify(scenario.requests[0]!.body)}\`` : ''}`,
+      );
+      if (!sql) continue;
+      for (const statement of sql.statements) {
+        parts.push(
+          '',
+          `exec ${fmt(statement.executionMs, 2)} ms, plan ${fmt(statement.planningMs, 2)} ms — params \`${JSON.stringify(statement.params).slice(0, 300)}\``,
+          '```sql',
+          statement.text,
+          '```',
+          '```',
+          statement.plan,
+          '```',
+        );
+      }
+    }
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+export function writeResults(result: BenchResult, outDir: string): string {
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `${result.date.slice(0, 10)}.md`);
+  fs.writeFileSync(file, fullMarkdown(result));
+  return file;
+}
+
+/** Replaces the block between the README's benchmark markers with the latest summary. */
+export function updateReadme(result: BenchResult, resultsFile: string): boolean {
+  const readme = fs.readFileSync(README, 'utf8');
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) return false;
+  const link = path.relative(ROOT, resultsFile);
+  const block = `${README_START}\nLatest run (${result.date.slice(0, 10)}, full plans in [${link}](${link})):\n\n${summaryMarkdown(result)}\n`;
+  fs.writeFileSync(README, readme.slice(0, start) + block + readme.slice(end));
+  return true;
+}

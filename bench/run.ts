@@ -1,0 +1,262 @@
+/**
+ * The benchmark: for each size, loads (or reuses) the demo cases, times each endpoint's SQL
+ * inside the database, starts the real server in production mode and drives it over HTTP.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/db/demo-load';
+import { migrate } from '../apps/server/src/db/migrate';
+import { profileSql, type SqlProfile } from './capture';
+import { measure, type LoadResult } from './load';
+import { exportRequest, findProbes, scenarios, type Probes, type Scenario } from './scenarios';
+import { signIn, startServer } from './server';
+import { measureWebSizes, type WebSizes } from './web-size';
+
+export const BENCH_ADMIN = { username: 'bench@siniestros.local', password: 'Bench-Siniestros-2026' };
+export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/siniestros_bench';
+
+export type BenchOptions = {
+  cases: number[];
+  pglite: boolean;
+  /** PostgreSQL server and base database name; each size uses `<name>_<cases>`. */
+  databaseUrl: string;
+  /** PGlite data directories and the server's DATA_DIR live here. */
+  dataRoot: string;
+  seconds: number;
+  /** Requests per measurement instead of `seconds` (the smoke test). */
+  amount?: number;
+  connections: number;
+  exportRows: number;
+  port: number;
+  web: boolean;
+  seed: number;
+  log: (line: string) => void;
+};
+
+export type ScenarioResult = { scenario: Scenario; load: LoadResult; sql: SqlProfile | undefined };
+export type ExportResult = { rows: number; seconds: number; bytes: number; status: number; peakRssMb: number; rssBeforeMb: number };
+export type SizeResult = {
+  cases: number;
+  database: string;
+  /** Set when this run loaded the data. */
+  loadSeconds: number | null;
+  probes: Probes;
+  results: ScenarioResult[];
+  exported: ExportResult;
+};
+export type BenchResult = {
+  date: string;
+  engine: string;
+  machine: { cpus: number; model: string; memoryGb: number; loadAverage: number[] };
+  options: Pick<BenchOptions, 'seconds' | 'amount' | 'connections' | 'pglite'>;
+  sizes: SizeResult[];
+  web: WebSizes | null;
+};
+
+/** 10k, 100k, 1M, 1000000. */
+export function parseCount(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)([kKmM]?)$/.exec(value.trim());
+  if (!match) throw new Error(`Not a count: ${value}`);
+  const factor = { '': 1, k: 1_000, m: 1_000_000 }[match[2]!.toLowerCase() as '' | 'k' | 'm'];
+  return Math.round(Number(match[1]) * factor);
+}
+
+function databaseUrlFor(base: string, cases: number): { url: string; name: string; adminUrl: string } {
+  const parsed = new URL(base);
+  const name = `${parsed.pathname.replace(/^\//, '') || 'siniestros_bench'}_${cases}`;
+  if (!/^[a-z0-9_]+$/i.test(name)) throw new Error(`Bad database name ${name}`);
+  const admin = new URL(base);
+  admin.pathname = '/postgres';
+  parsed.pathname = `/${name}`;
+  return { url: parsed.toString(), name, adminUrl: admin.toString() };
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const countCases = async (database: Database) => {
+  const rows = await rawQuery(database)('SELECT count(*)::int AS n FROM casos');
+  return Number(rows[0]!.n);
+};
+
+export function rawQuery(database: Database) {
+  return async (text: string, params?: unknown[]): Promise<Record<string, unknown>[]> =>
+    database.kind === 'pglite'
+      ? (await database.pglite!.query<Record<string, unknown>>(text, params)).rows
+      : ((await database.pool!.query(text, params)).rows as Record<string, unknown>[]);
+}
+
+/** Opens the size's database, loading the demo cases unless it already holds exactly that many. */
+async function prepare(
+  options: BenchOptions,
+  cases: number,
+): Promise<{ database: Database; location: string; url?: string; dataDir: string; loadSeconds: number | null }> {
+  const serverDir = path.join(options.dataRoot, `server-${options.pglite ? 'pglite' : 'pg'}-${cases}`);
+  fs.mkdirSync(serverDir, { recursive: true });
+  const load = async (database: Database) => {
+    options.log(`  loading ${cases.toLocaleString('en')} demo cases...`);
+    let shown = 0;
+    const result = await seedDemo(database, {
+      cases,
+      seed: options.seed,
+      onProgress(done, total) {
+        if (performance.now() - shown > 15_000 || done === total) {
+          shown = performance.now();
+          options.log(`    ${done.toLocaleString('en')} / ${total.toLocaleString('en')}`);
+        }
+      },
+    });
+    options.log(
+      `  loaded in ${result.seconds.total} s (insert ${result.seconds.load} s, indexes ${result.seconds.rebuild} s, vacuum ${result.seconds.vacuum} s)`,
+    );
+    return result.seconds.total;
+  };
+
+  if (options.pglite) {
+    // The server keeps PGlite's data under DATA_DIR/pgdata: the benchmark's directory is both.
+    const open = () => openDatabase({ dataDir: serverDir });
+    let database = await open();
+    await migrate(database);
+    let loadSeconds: number | null = null;
+    const found = await countCases(database);
+    if (found !== cases) {
+      if (found > 0) {
+        await database.close();
+        fs.rmSync(path.join(serverDir, 'pgdata'), { recursive: true, force: true });
+        database = await open();
+        await migrate(database);
+      }
+      loadSeconds = await load(database);
+    }
+    return { database, location: `PGlite ${serverDir}`, dataDir: serverDir, loadSeconds };
+  }
+
+  const target = databaseUrlFor(options.databaseUrl, cases);
+  const exists = await withAdmin(
+    target.adminUrl,
+    async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [target.name])).rowCount === 1,
+  );
+  if (!exists) await withAdmin(target.adminUrl, (client) => client.query(`CREATE DATABASE ${target.name}`));
+  const open = () => openDatabase({ url: target.url, poolMax: 4, statementTimeoutMs: 600_000 });
+  let database = await open();
+  await migrate(database);
+  let loadSeconds: number | null = null;
+  const found = await countCases(database);
+  if (found !== cases) {
+    if (found > 0) {
+      await database.close();
+      await withAdmin(target.adminUrl, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${target.name} WITH (FORCE)`);
+        await client.query(`CREATE DATABASE ${target.name}`);
+      });
+      database = await open();
+      await migrate(database);
+    }
+    loadSeconds = await load(database);
+  }
+  return { database, location: `PostgreSQL ${target.name}`, url: target.url, dataDir: serverDir, loadSeconds };
+}
+
+async function runExport(url: string, cookie: string, probes: Probes, server: { rssMb: () => number }): Promise<ExportResult> {
+  const request = exportRequest(probes);
+  const rssBeforeMb = server.rssMb();
+  let peakRssMb = rssBeforeMb;
+  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, server.rssMb())), 20);
+  const started = performance.now();
+  let bytes = 0;
+  let status = 0;
+  try {
+    const response = await fetch(`${url}${request.path}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(request.body),
+    });
+    status = response.status;
+    for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).length;
+  } finally {
+    clearInterval(sampler);
+  }
+  peakRssMb = Math.max(peakRssMb, server.rssMb());
+  return {
+    rows: probes.exportRows,
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+    bytes,
+    status,
+    peakRssMb: Math.round(peakRssMb),
+    rssBeforeMb: Math.round(rssBeforeMb),
+  };
+}
+
+export async function runBench(options: BenchOptions): Promise<BenchResult> {
+  const sizes: SizeResult[] = [];
+  let web: WebSizes | null = null;
+  let engine = options.pglite ? 'PGlite' : 'PostgreSQL';
+  for (const cases of options.cases) {
+    options.log(`${cases.toLocaleString('en')} cases on ${options.pglite ? 'PGlite' : 'PostgreSQL'}`);
+    const prepared = await prepare(options, cases);
+    let probes: Probes;
+    let profiles: Record<string, SqlProfile>;
+    try {
+      const query = rawQuery(prepared.database);
+      if (!options.pglite) engine = `PostgreSQL ${String((await query('SHOW server_version'))[0]!.server_version).split(' ')[0]}`;
+      probes = await findProbes(query, Math.min(options.exportRows, cases));
+      options.log('  timing the SQL of each endpoint (EXPLAIN ANALYZE)...');
+      const list = scenarios(probes);
+      profiles = await profileSql(
+        prepared.database,
+        BENCH_ADMIN,
+        Object.fromEntries(list.map((scenario) => [scenario.key, scenario.requests[0]!])),
+      );
+    } finally {
+      // PGlite is one process: the server cannot open it while this one holds it.
+      await prepared.database.close();
+    }
+
+    options.log(`  starting the server on port ${options.port}...`);
+    const server = await startServer({ port: options.port, dataDir: prepared.dataDir, databaseUrl: prepared.url, admin: BENCH_ADMIN });
+    try {
+      const cookie = await signIn(server.url, BENCH_ADMIN);
+      const results: ScenarioResult[] = [];
+      for (const scenario of scenarios(probes)) {
+        options.log(`  ${scenario.title}`);
+        const load = await measure(
+          { url: server.url, cookie, seconds: options.seconds, amount: options.amount, connections: options.connections },
+          scenario.requests,
+        );
+        results.push({ scenario, load, sql: profiles[scenario.key] });
+      }
+      options.log(`  export of ${probes.exportRows.toLocaleString('en')} rows`);
+      const exported = await runExport(server.url, cookie, probes, server);
+      sizes.push({ cases, database: prepared.location, loadSeconds: prepared.loadSeconds, probes, results, exported });
+      if (options.web && !web) {
+        options.log('  measuring the web routes (Chromium)');
+        web = await measureWebSizes(server.url, BENCH_ADMIN);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return {
+    date: new Date().toISOString(),
+    engine,
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model ?? '',
+      memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+      loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),
+    },
+    options: { seconds: options.seconds, amount: options.amount, connections: options.connections, pglite: options.pglite },
+    sizes,
+    web,
+  };
+}

@@ -1,0 +1,250 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { formatDate, todayIso } from '@siniestros/domain';
+import { ADMIN, apiLogin, USERS } from './api';
+import { baseUrl, launch, open, type Session } from './browser';
+
+// Values unique to this run, so other test files sharing the server do not match them.
+const TAG = Date.now().toString().slice(-6);
+const COMPANIA = `Seguros Prueba ${TAG}`;
+const ANALISTA = { apellido: `Sosa${TAG}`, nombre: 'Marina' };
+const RECLAMO = `77${TAG}`;
+const TERCEROS = [
+  { apellido: 'Fernández', nombre: 'Julieta', nro_doc: `30${TAG}`, marca_modelo: 'Fiat Cronos', dominio: `AE${TAG}` },
+  { apellido: 'Quiroga', nombre: 'Martín', nro_doc: `31${TAG}`, marca_modelo: 'VW Gol', dominio: `AF${TAG}` },
+];
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+let browser: Browser;
+let session: Session;
+let page: Page;
+let idCaso = 0;
+
+async function adminPost(cookie: string, url: string, body: unknown) {
+  const response = await fetch(`${baseUrl()}/api${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+}
+
+/** A Mantine Select: open it by its label and pick the option. */
+async function pick(scope: Page | Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const casoRows = () => page.locator('tbody[data-caso]');
+const casoRow = (id: number) => page.locator(`tbody[data-caso="${id}"] > tr`).first();
+
+beforeAll(async () => {
+  browser = await launch();
+  // Reference data is the Admin's job, not under test here.
+  const admin = await apiLogin(baseUrl(), ADMIN);
+  await adminPost(admin, '/companias', { nombre: COMPANIA });
+  await adminPost(admin, '/analistas', ANALISTA);
+  session = await open(browser, USERS.user);
+  page = session.page;
+});
+afterAll(async () => {
+  await session?.context.close();
+  await browser?.close();
+});
+
+describe('case creation and the case list', () => {
+  it('a User is told every missing required field before anything is sent', async () => {
+    await page.goto(`${baseUrl()}/casos/crearCaso`);
+    await page.getByRole('button', { name: 'Crear', exact: true }).click();
+    await page.getByText('Debe seleccionar una compañia - Caso - id_compania').waitFor();
+    await page.getByText('Este campo es requerido - Caso - reclamo_nro').waitFor();
+    await page.getByText('El gestor es requerido - Caso - gestor').waitFor();
+    await page.getByRole('region', { name: 'Asegurado' }).getByText('El apellido es requerido').waitFor();
+  });
+
+  it('a User creates a case with two third parties and a typed document, and lands on its detail', async () => {
+    await page.goto(`${baseUrl()}/casos/crearCaso`);
+    const caso = page.getByRole('region', { name: 'Caso', exact: true });
+    await pick(caso, 'Compañia', COMPANIA);
+    await caso.getByLabel('Nro. Siniestro').fill(`${RECLAMO}x`);
+    expect(await caso.getByLabel('Nro. Siniestro').inputValue()).toBe(RECLAMO);
+    await caso.getByLabel('Gestor').fill('Estudio Gestor Norte');
+    await caso.getByLabel('Fecha del Siniestro').fill('10/03/2026');
+    await caso.getByLabel('Hora del Siniestro').fill('14:30');
+    await caso.getByLabel('Fecha Denuncia').fill('12/03/2026');
+    await caso.getByLabel('Lugar del Siniestro').fill('Av. Corrientes y Callao, CABA');
+
+    const asegurado = page.getByRole('region', { name: 'Asegurado' });
+    await asegurado.getByLabel('Apellido').fill('Benítez');
+    await asegurado.getByLabel('Nombre').fill('Carolina');
+    await asegurado.getByLabel('Nro. Documento').fill(`28${TAG}`);
+    await asegurado.getByLabel('Marca y Modelo').fill('Toyota Corolla');
+    await asegurado.getByLabel('Dominio').fill(`ad${TAG}`);
+    await asegurado.getByLabel('Suma asegurada').fill('1500000,50');
+    expect(await asegurado.getByLabel('Suma asegurada').inputValue()).toBe('1500000.50');
+
+    for (const [index, tercero] of TERCEROS.entries()) {
+      await page.getByRole('button', { name: '+ Terceros' }).click();
+      const block = page.getByRole('group', { name: `Tercero ${index + 1}` });
+      await block.getByLabel('Apellido').fill(tercero.apellido);
+      await block.getByLabel('Nombre').fill(tercero.nombre);
+      await block.getByLabel('Nro. Documento').fill(tercero.nro_doc);
+      await block.getByLabel('Marca y Modelo').fill(tercero.marca_modelo);
+      await block.getByLabel('Dominio').fill(tercero.dominio);
+      await block.getByLabel('Descripcion').fill('Impacto en la puerta trasera izquierda');
+    }
+
+    await page.getByRole('button', { name: 'Agregar archivos' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agregar archivos' });
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Seleccionar archivos' }).click();
+    await (await chooser).setFiles({ name: 'denuncia policial.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // Spec §2: 'Subir archivos' appears only once every file has a type.
+    expect(await dialog.getByRole('button', { name: 'Subir archivos' }).count()).toBe(0);
+    await pick(dialog, 'Tipo de denuncia policial.pdf', 'Denuncia');
+    await dialog.getByRole('button', { name: 'Subir archivos' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('list', { name: 'Archivos a subir' }).getByText('Denuncia', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Crear', exact: true }).click();
+    await page.getByText('Caso creado exitosamente').waitFor();
+    await page.getByText('Archivos subidos exitosamente').waitFor();
+    await page.waitForURL(/\/casos\/detalleCaso\/\d+$/);
+    idCaso = Number(page.url().split('/').pop());
+    expect(idCaso).toBeGreaterThan(0);
+
+    const documentos = await (await page.request.get(`${baseUrl()}/api/documentacion/listado/${idCaso}`)).json();
+    expect(documentos).toEqual(['Denuncia.pdf']);
+    const detalle = await (await page.request.get(`${baseUrl()}/api/casos/${idCaso}`)).json();
+    expect(detalle.terceros.map((tercero: { dominio: string }) => tercero.dominio)).toEqual(TERCEROS.map((tercero) => tercero.dominio));
+    expect(detalle.caso.reclamo_nro).toBe(RECLAMO);
+    expect(detalle.caso.hora_siniestro.slice(0, 5)).toBe('14:30');
+    expect(detalle.asegurados.dominio).toBe(`AD${TAG}`);
+  });
+
+  it("finds the case by a third party's plate, shows its row, and opens it in a new tab", async () => {
+    expect(idCaso).toBeGreaterThan(0);
+    await page.goto(`${baseUrl()}/casos`);
+    await page.getByTestId('contador-vigentes').waitFor();
+    const headers = await page.getByRole('table', { name: 'Casos' }).locator('thead th').allTextContents();
+    expect(headers).toEqual(['Caso', 'F Alta', 'Tercero', 'Compañia', 'Dominio', 'Fecha Siniestro', 'Estado', 'Producto', 'Extras', 'Analistas', 'Siniestro Nro', 'Acciones']);
+
+    const search = page.getByPlaceholder('Nombre, apellido, doc, dominio, nro siniestro');
+    await search.fill(TERCEROS[1]!.dominio.toLowerCase());
+    await search.press('Enter');
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe('1');
+    await expect.poll(() => casoRows().count()).toBe(1);
+
+    const cells = await casoRow(idCaso).locator('td').allTextContents();
+    expect(cells).toEqual([
+      String(idCaso),
+      formatDate(todayIso()),
+      `${TERCEROS[0]!.apellido} ${TERCEROS[0]!.nombre}`,
+      COMPANIA,
+      TERCEROS[0]!.dominio,
+      '10/03/2026',
+      'Pendiente Documentación',
+      '-',
+      '',
+      'Sin Analista',
+      RECLAMO,
+      '',
+    ]);
+
+    const link = casoRow(idCaso).getByRole('link', { name: `Abrir caso ${idCaso}` });
+    const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await popup.waitForURL(`**/casos/detalleCaso/${idCaso}`);
+    await popup.close();
+    // Spec §2: a visited case is highlighted green, also after a reload.
+    await expect.poll(() => link.getAttribute('data-visited')).toBe('true');
+    await page.reload();
+    await expect.poll(() => page.getByRole('link', { name: `Abrir caso ${idCaso}` }).getAttribute('data-visited')).toBe('true');
+    const color = await page.getByRole('link', { name: `Abrir caso ${idCaso}` }).evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(color).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
+  it('filters by status and company, exports the filtered cases to Excel, and goes back to the full list', async () => {
+    await page.goto(`${baseUrl()}/casos`);
+    await page.getByTestId('contador-vigentes').waitFor();
+    await page.getByRole('button', { name: '+ Filtros' }).click();
+    const panel = page.getByLabel('Filtros', { exact: true });
+    await pick(panel, 'Estado', 'Pendiente Documentación');
+    await pick(panel, 'Compañia', COMPANIA);
+    await panel.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe('1');
+    await casoRow(idCaso).waitFor();
+    expect(await casoRows().count()).toBe(1);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Exportar' }).click()]);
+    await page.getByText('Exportación exitosa').waitFor();
+    expect(download.suggestedFilename()).toBe(`casos_export_${todayIso()}.xlsx`);
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'casos-export-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1);
+    expect(header.slice(0, 4)).toEqual(['Caso', 'F Alta', 'Tercero', 'Compañia']);
+    const column = (name: string) => header.indexOf(name) + 1;
+    expect(sheet.actualRowCount).toBe(2);
+    const row = sheet.getRow(2);
+    expect(Number(row.getCell(column('Caso')).value)).toBe(idCaso);
+    expect(row.getCell(column('Compañia')).value).toBe(COMPANIA);
+    expect(row.getCell(column('Dominio')).value).toBe(TERCEROS[0]!.dominio);
+    expect(String(row.getCell(column('Siniestro Nro')).value)).toBe(RECLAMO);
+    expect(row.getCell(column('Estado')).value).toBe('Pendiente Documentación');
+    await fs.rm(path.dirname(file), { recursive: true, force: true });
+
+    // Spec §2: Volver resets the filters and reloads the unfiltered list from page 1.
+    await panel.getByRole('button', { name: 'Volver' }).click();
+    await expect.poll(() => page.getByTestId('contador-filtrados').count()).toBe(0);
+    await expect.poll(() => casoRows().count()).toBeGreaterThan(0);
+    expect(await page.getByPlaceholder('Nombre, apellido, doc, dominio, nro siniestro').inputValue()).toBe('');
+
+    // A filter without matches says so and empties the list.
+    await page.getByPlaceholder('Nombre, apellido, doc, dominio, nro siniestro').fill(`sin-coincidencias-${TAG}`);
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.getByText('No hay datos que cumplan con los filtros seleccionados...').waitFor();
+    await expect.poll(() => casoRows().count()).toBe(0);
+    await page.getByRole('button', { name: 'Limpiar Filtros' }).click();
+    await expect.poll(() => casoRows().count()).toBeGreaterThan(0);
+  });
+
+  it('assigns an analyst from the list and reads it in the case history, then adds a message', async () => {
+    await page.goto(`${baseUrl()}/casos`);
+    const search = page.getByPlaceholder('Nombre, apellido, doc, dominio, nro siniestro');
+    await search.fill(RECLAMO);
+    await search.press('Enter');
+    await casoRow(idCaso).waitFor();
+
+    await casoRow(idCaso).getByRole('button', { name: `Analista del caso ${idCaso}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Asignar Analista' });
+    await pick(dialog, 'Analista', `${ANALISTA.apellido} ${ANALISTA.nombre}`);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Analista actualizado exitosamente').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => casoRow(idCaso).getByRole('button', { name: `Analista del caso ${idCaso}` }).textContent())
+      .toBe(`${ANALISTA.apellido} ${ANALISTA.nombre}`);
+
+    await casoRow(idCaso).getByRole('button', { name: `Historial del caso ${idCaso}` }).click();
+    const historial = page.getByRole('dialog', { name: 'Historial' });
+    const mensajes = historial.getByRole('table', { name: 'Mensajes del historial' });
+    await mensajes.getByRole('row', { name: new RegExp(ANALISTA.apellido) }).waitFor();
+    const row = await mensajes.getByRole('row', { name: new RegExp(ANALISTA.apellido) }).locator('td').allTextContents();
+    expect(row[0]).toBe(formatDate(todayIso()));
+    expect(row[2]).toBe(USERS.user.username);
+    await mensajes.getByRole('row', { name: /Alta caso/ }).waitFor();
+
+    await historial.getByRole('button', { name: 'Guardar' }).click();
+    await historial.getByText('El msj no puede estar vacio').waitFor();
+    const mensaje = 'Se llamó al tercero: envía fotos mañana';
+    await historial.getByRole('textbox', { name: 'Mensaje' }).fill(mensaje);
+    expect(await historial.getByTestId('historial-counter').textContent()).toBe(`${mensaje.length}/2000`);
+    await historial.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Mensaje guardado exitosamente').waitFor();
+    await mensajes.getByRole('row', { name: /envía fotos mañana/ }).waitFor();
+    expect(await historial.getByRole('textbox', { name: 'Mensaje' }).inputValue()).toBe('');
+    expect(session.problems).toEqual([]);
+  });
+});

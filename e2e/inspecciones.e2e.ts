@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatDate, formatPesos, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
+import { ADMIN, apiLogin, USERS } from './api';
+import { baseUrl, launch, open } from './browser';
+
+/** A second inspector, so the inspection can be reassigned and the first one sees only theirs. */
+const CARLA = { apellido: 'Sosa', nombre: 'Carla', username: 'carla.inspecciones@e2e.local', password: 'Carla-E2E-Clave', rol: 3 } as const;
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let adminCookie: string;
+let userCookie: string;
+let idCompania: number;
+let idResponsabilidad: number;
+
+async function call<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+/** A case with a third party, registered and advanced to 2 (Coordinar Inspección) through the API. */
+async function seedCasoEnInspeccion(): Promise<number> {
+  const { id } = await call<{ id: number }>(userCookie, 'POST', '/casos/alta', {
+    caso: {
+      id_compania: idCompania,
+      reclamo_nro: String(100000 + Math.floor(Math.random() * 900000)),
+      gestor: 'Gestor Inspecciones',
+      fecha_siniestro: '2026-09-14',
+      hora_siniestro: '08:15',
+      fecha_denuncia: '2026-09-15',
+      lugar_siniestro: 'Av. Santa Fe 3200, CABA',
+      declaracion_asegurado: 'El tercero golpeó la parte trasera del asegurado en un semáforo.',
+    },
+    asegurado: { apellido: 'Ibáñez', nombre: 'Rocío', id_tipo_doc: 1, nro_doc: '31222333', marca_modelo: 'Toyota Etios', dominio: 'AD321XY' },
+    terceros: [{ apellido: 'Quiroga', nombre: 'Martín', id_tipo_doc: 1, nro_doc: '27444555', marca_modelo: 'Peugeot 208', dominio: 'AE654ZW' }],
+  });
+  await call(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
+  return id;
+}
+
+const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+beforeAll(async () => {
+  browser = await launch();
+  adminCookie = await apiLogin(baseUrl(), ADMIN);
+  userCookie = await apiLogin(baseUrl(), USERS.user);
+  const stamp = Date.now();
+  idCompania = (await call<{ data: { id: number } }>(adminCookie, 'POST', '/companias', { nombre: `Inspecciones Seguros ${stamp}` })).data.id;
+  idResponsabilidad = (await call<{ data: { id: number } }>(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Inspecciones ${stamp}` })).data.id;
+  await call(adminCookie, 'POST', '/users', { ...CARLA, password2: CARLA.password });
+});
+afterAll(() => browser?.close());
+
+describe('inspections', () => {
+  let idCaso: number;
+  let idInspeccion: number;
+  let idOtroCaso: number;
+  const resultado = 'Daños en paragolpes trasero y baúl; se cotizan repuestos originales.';
+  const monto = '150000.5';
+
+  it('a User schedules an inspection on a case at status 2 and reassigns it to another inspector', async () => {
+    idCaso = await seedCasoEnInspeccion();
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
+    await page.getByRole('button', { name: '+ Inspeccion' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva Inspeccion' });
+
+    // Spec §5: each failing rule is a toast 'field: message'.
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(`Inspector: ${INSPECCION_MESSAGES.inspectorRequired}`).waitFor();
+    await page.getByText('Direccion: La direccion es requerida').waitFor();
+
+    await dialog.getByLabel('Inspector').click();
+    await page.getByRole('option', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
+    await dialog.getByLabel('Fecha').fill('20/10/2026');
+    await dialog.getByLabel('Direccion').click();
+    expect(await dialog.getByLabel('Direccion').getAttribute('maxlength')).toBe('50');
+    expect(await dialog.getByLabel('Detalle').getAttribute('maxlength')).toBe('200');
+    await dialog.getByLabel('Direccion').fill('Taller Norte, Av. Cabildo 100');
+    await dialog.getByLabel('Detalle').fill('Revisar paragolpes trasero');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(INSPECCION_MESSAGES.scheduled).waitFor();
+
+    const panel = page.getByRole('region', { name: 'Inspeccion' });
+    const row = panel.getByRole('row', { name: /Taller Norte/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('20/10/2026');
+    expect(await row.textContent()).toContain('Coordinada');
+    expect(await panel.getByRole('button', { name: '+ Inspeccion' }).count()).toBe(0);
+    idInspeccion = Number(await row.getByRole('cell').first().textContent());
+
+    // Editar opens the same form prefilled.
+    await row.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Inspeccion' });
+    expect(await edit.getByLabel('Direccion').inputValue()).toBe('Taller Norte, Av. Cabildo 100');
+    await edit.getByLabel('Direccion').fill('Taller Norte, Av. Cabildo 200');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(INSPECCION_MESSAGES.edited).waitFor();
+    await panel.getByRole('row', { name: /Cabildo 200/ }).waitFor();
+
+    // Another case's inspection stays with Carla: Ramiro must not see it.
+    idOtroCaso = await seedCasoEnInspeccion();
+    const inspectores = await call<{ id: number; apellido: string; nombre: string }[]>(userCookie, 'GET', '/inspector');
+    const carla = inspectores.find((item) => item.apellido === CARLA.apellido && item.nombre === CARLA.nombre)!;
+    await call(userCookie, 'POST', `/inspeccion/${idOtroCaso}`, { id_inspector: carla.id, fecha_inspeccion: '2026-10-21', direccion: 'Otro taller', detalle: 'Otra revision' });
+
+    // All inspections: filter by case, reassign from the inspector cell.
+    await page.goto(`${baseUrl()}/inspecciones/allinspecciones`);
+    await page.getByLabel('Nro Caso').fill(String(idCaso));
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => page.getByTestId('inspecciones-total').textContent()).toBe(`${INSPECCION_MESSAGES.total}: 1`);
+    const listRow = page.locator('tbody tr').first();
+    await listRow.waitFor();
+    expect(await listRow.getByRole('cell').first().textContent()).toBe(String(idInspeccion));
+    expect(await listRow.textContent()).toContain(INSPECCION_MESSAGES.noResult);
+    expect(await listRow.getByRole('link', { name: `Ver inspeccion ${idInspeccion}` }).getAttribute('href')).toBe(`/inspecciones/viewinspeccion/${idInspeccion}`);
+    await listRow.getByRole('button', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
+    const reassign = page.getByRole('dialog', { name: 'Inspectores' });
+    await reassign.getByLabel('Inspector').click();
+    await page.getByRole('option', { name: `${USERS.inspector.apellido} ${USERS.inspector.nombre}` }).click();
+    await reassign.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(INSPECCION_MESSAGES.inspectorUpdated).waitFor();
+    await listRow.getByRole('button', { name: `${USERS.inspector.apellido} ${USERS.inspector.nombre}` }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the inspector sees only theirs and closes it from a phone with two files', async () => {
+    const { page, problems, context } = await open(browser, USERS.inspector, PHONE);
+    await page.goto(`${baseUrl()}/inspecciones`);
+    const list = page.getByRole('list', { name: 'Inspecciones' });
+    const card = list.getByRole('listitem').filter({ hasText: `Caso ${idCaso}` });
+    await card.waitFor();
+    expect(await list.getByRole('listitem').filter({ hasText: `Caso ${idOtroCaso}` }).count()).toBe(0);
+    expect(await noHorizontalScroll(page)).toBe(true);
+
+    await card.getByRole('link', { name: `Ver inspeccion ${idInspeccion}` }).click();
+    await page.waitForURL(`**/inspecciones/detalleInspeccion/${idInspeccion}`);
+    await page.getByText('Taller Norte, Av. Cabildo 200').waitFor();
+    await page.getByText('Av. Santa Fe 3200, CABA').waitFor();
+    expect(await noHorizontalScroll(page)).toBe(true);
+
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(`Resultado de la inspeccion: ${INSPECCION_MESSAGES.noResultado}`).first().waitFor();
+    await page.getByText(`Cotizacion: ${INSPECCION_MESSAGES.noCotizacion}`).first().waitFor();
+
+    const files = page.locator('input[type="file"]');
+    expect(await files.count()).toBe(2);
+    for (const index of [0, 1]) {
+      expect(await files.nth(index).getAttribute('accept')).toBe('image/*,application/pdf');
+      expect(await files.nth(index).getAttribute('capture')).toBe('environment');
+    }
+    await page.getByLabel('Resultado de la inspeccion').fill(resultado);
+    await page.getByLabel('Monto de la Inspeccion').fill('150000,50');
+    await files.nth(0).setInputFiles({ name: 'informe-inspeccion.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 informe') });
+    await files.nth(1).setInputFiles({ name: 'foto-cotizacion.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]) });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(INSPECCION_MESSAGES.closed, { exact: true }).waitFor();
+    await page.waitForURL(/\/inspecciones$/);
+
+    const closed = page.getByRole('list', { name: 'Inspecciones' }).getByRole('listitem').filter({ hasText: `Caso ${idCaso}` });
+    await closed.getByText('Finalizada').waitFor();
+    expect(await closed.getByRole('link').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the User sees the case at status 3 with the result and amount, and the read-only view', async () => {
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
+    await expect.poll(() => page.getByTestId('caso-estado').textContent()).toBe('Análisis');
+    await page.getByText(resultado).first().waitFor();
+    await page.getByText(formatPesos(monto)).first().waitFor();
+
+    await page.goto(`${baseUrl()}/inspecciones/viewinspeccion/${idInspeccion}`);
+    await page.getByText(formatPesos(monto)).waitFor();
+    await page.getByText(resultado).waitFor();
+    await page.getByText(formatDate(todayIso())).first().waitFor();
+    await page.getByRole('link', { name: /^Inspeccion\./ }).waitFor();
+    await page.getByRole('link', { name: /^Repuestos\./ }).waitFor();
+    // Opened by hand (not by the list), the tab cannot close itself: it goes back to the list.
+    await page.getByRole('button', { name: 'Cerrar', exact: true }).first().click();
+    await page.waitForURL('**/inspecciones/allinspecciones');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the values report lists the closed case with its amounts in pesos', async () => {
+    const valorOfertado = '98000.00';
+    await call(userCookie, 'PATCH', `/casos/analisis/${idCaso}`, { id_responsabilidad: idResponsabilidad, valor_ofertado: valorOfertado, analisis: 'Responsabilidad del tercero' });
+    await call(userCookie, 'PATCH', `/casos/cerrar/t/${idCaso}`, { id_estado: 17 });
+
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/casos/valores`);
+    await page.getByLabel('Compañia').click();
+    await page.getByRole('option', { name: /^Inspecciones Seguros/ }).click();
+    await expect.poll(() => page.getByTestId('valores-total').textContent()).toBe('Filtrados: 1');
+    const row = page.locator('tbody tr').first();
+    expect(await row.getByRole('cell').first().textContent()).toBe(String(idCaso));
+    const text = await row.textContent();
+    expect(text).toContain('Cerrado con Acuerdo');
+    expect(text).toContain(formatPesos(monto));
+    expect(text).toContain(formatPesos(valorOfertado));
+    expect(text).toContain(formatDate(todayIso()));
+    expect(await row.getByRole('link', { name: `Abrir caso ${idCaso}` }).getAttribute('href')).toBe(`/casos/detalleCaso/${idCaso}`);
+
+    // Enter in a closing date applies it: tomorrow onwards leaves nothing.
+    const tomorrow = new Date(`${todayIso()}T12:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    await page.getByLabel('Fecha Cierre Desde').fill(formatDate(tomorrow.toISOString()));
+    await page.getByLabel('Fecha Cierre Desde').press('Enter');
+    await expect.poll(() => page.getByTestId('valores-total').textContent()).toBe('Filtrados: 0');
+    await page.getByText('No hay datos que cumplan con los filtros seleccionados...').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

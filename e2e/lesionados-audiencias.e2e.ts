@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { AUDIENCIA_LUGAR_LIST_MAX, AUDIENCIA_MESSAGES, CASO_MESSAGES, LESIONADO_MESSAGES } from '@siniestros/domain';
+import { ADMIN, apiLogin, USERS } from './api';
+import { baseUrl, launch, open } from './browser';
+
+let browser: Browser;
+let adminCookie: string;
+let userCookie: string;
+let companias: { id: number; nombre: string }[];
+
+async function call<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+async function seedCaso(idCompania: number): Promise<number> {
+  const { id } = await call<{ id: number }>(userCookie, 'POST', '/casos/alta', {
+    caso: {
+      id_compania: idCompania,
+      reclamo_nro: String(100000 + Math.floor(Math.random() * 900000)),
+      gestor: 'Gestor Mediacion',
+      fecha_siniestro: '2026-08-03',
+      fecha_denuncia: '2026-08-04',
+    },
+    asegurado: { apellido: 'Benítez', nombre: 'Laura', id_tipo_doc: 1, nro_doc: '33444555', marca_modelo: 'Renault Clio', dominio: 'AA111BB' },
+    terceros: [{ apellido: 'Suárez', nombre: 'Pablo', id_tipo_doc: 1, nro_doc: '29888777', marca_modelo: 'Chevrolet Onix', dominio: 'AB222CC' }],
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  adminCookie = await apiLogin(baseUrl(), ADMIN);
+  userCookie = await apiLogin(baseUrl(), USERS.user);
+  const stamp = Date.now();
+  companias = [];
+  for (const nombre of [`Mediacion Norte ${stamp}`, `Mediacion Sur ${stamp}`]) {
+    companias.push((await call<{ data: { id: number; nombre: string } }>(adminCookie, 'POST', '/companias', { nombre })).data);
+  }
+});
+afterAll(() => browser?.close());
+
+describe('injured people', () => {
+  it('a User adds an injured person to a case and edits it', async () => {
+    const idCaso = await seedCaso(companias[0]!.id);
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/lesionados/${idCaso}`);
+    await page.getByText(LESIONADO_MESSAGES.empty).waitFor();
+
+    await page.getByRole('button', { name: 'Nuevo Lesionado' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo Lesionado' });
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByText('El apellido es requerido').waitFor();
+    await dialog.getByText(LESIONADO_MESSAGES.tipoDocRequired).waitFor();
+    await dialog.getByLabel('Apellido').fill('Romero');
+    await dialog.getByLabel('Nombre').fill('Julieta');
+    await dialog.getByLabel('Tipo Doc').click();
+    await page.getByRole('option', { name: 'DNI', exact: true }).click();
+    await dialog.getByLabel('Nro Doc').fill('40123456');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(LESIONADO_MESSAGES.created).waitFor();
+    const row = page.getByRole('row', { name: /Romero/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('DNI');
+    expect(await row.textContent()).toContain('40123456');
+
+    await row.getByRole('button', { name: 'Ver' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Lesionado' });
+    expect(await edit.getByLabel('Apellido').inputValue()).toBe('Romero');
+    await edit.getByLabel('Nombre').fill('Julieta Inés');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(LESIONADO_MESSAGES.updated).waitFor();
+    await page.getByRole('row', { name: /Julieta Inés/ }).waitFor();
+
+    await page.getByRole('link', { name: 'Volver' }).click();
+    await page.waitForURL(`**/casos/detalleCaso/${idCaso}`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('hearings', () => {
+  const lugar = 'Centro de Mediación Prejudicial, Lavalle 1250 piso 3 oficina B, Ciudad Autónoma de Buenos Aires. Presentarse con DNI y poder del letrado, 15 minutos antes.';
+  let idCaso: number;
+  let nro: string;
+
+  it('a User adds a hearing to a case and edits it', async () => {
+    idCaso = await seedCaso(companias[0]!.id);
+    nro = `MED-${Date.now() % 1_000_000}`;
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/audiencias/${idCaso}`);
+    await page.getByText(AUDIENCIA_MESSAGES.empty).waitFor();
+
+    await page.getByRole('button', { name: 'Nueva Audiencia' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva Audiencia' });
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByText(AUDIENCIA_MESSAGES.lugarRequired).waitFor();
+    await dialog.getByLabel('Fecha').fill('18/11/2026');
+    await dialog.getByLabel('Audiencia Nro').click();
+    await dialog.getByLabel('Horas').fill('09');
+    await dialog.getByLabel('Minutos').fill('45');
+    expect(await dialog.getByLabel('Audiencia Nro').getAttribute('maxlength')).toBe('20');
+    expect(await dialog.getByLabel('Lugar/Descripcion').getAttribute('maxlength')).toBe('400');
+    await dialog.getByLabel('Audiencia Nro').fill(nro);
+    await dialog.getByLabel('Lugar/Descripcion').fill(lugar);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(AUDIENCIA_MESSAGES.created).waitFor();
+
+    const row = page.getByRole('row', { name: new RegExp(nro) });
+    await row.waitFor();
+    const text = await row.textContent();
+    expect(text).toContain('18/11/2026');
+    expect(text).toContain('09:45');
+    expect(text).toContain(`${lugar.slice(0, AUDIENCIA_LUGAR_LIST_MAX)}...`);
+
+    await row.getByRole('button', { name: 'Ver' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Audiencia' });
+    expect(await edit.getByLabel('Audiencia Nro').inputValue()).toBe(nro);
+    await edit.getByLabel('Lugar/Descripcion').fill('Sala 4, Lavalle 1250');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(AUDIENCIA_MESSAGES.updated).waitFor();
+    await page.getByRole('row', { name: /Sala 4, Lavalle 1250/ }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('all hearings filter by number, company and dates, and open the case in a new tab', async () => {
+    const otroCaso = await seedCaso(companias[1]!.id);
+    await call(userCookie, 'POST', `/mediacion/${otroCaso}`, { fechah: '2026-12-02', hora: '11:00', mediacion_nro: `${nro}-B`, lugar: 'Juzgado Civil 12' });
+
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/audiencias/allaudiencias`);
+    await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toMatch(new RegExp(`^${AUDIENCIA_MESSAGES.total}: \\d+$`));
+    expect(await page.getByRole('button', { name: 'Filtrar' }).count()).toBe(0);
+
+    await page.getByLabel('Audiencia Nro').fill(nro);
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 2`);
+
+    await page.getByLabel('Compañia').click();
+    await page.getByRole('option', { name: companias[1]!.nombre }).click();
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 1`);
+    const row = page.locator('tbody tr').first();
+    expect(await row.textContent()).toContain(companias[1]!.nombre);
+    expect(await row.textContent()).toContain('02/12/2026');
+    const link = row.getByRole('link', { name: `Abrir caso ${otroCaso}` });
+    expect(await link.getAttribute('href')).toBe(`/casos/detalleCaso/${otroCaso}`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+
+    // Edit from the list.
+    await row.getByRole('button', { name: 'Ver' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar Audiencia' });
+    await edit.getByLabel('Lugar/Descripcion').fill('Juzgado Civil 14');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(AUDIENCIA_MESSAGES.updated).waitFor();
+    await page.getByRole('row', { name: /Juzgado Civil 14/ }).waitFor();
+
+    await page.getByLabel('Fecha Desde').fill('01/01/2027');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.getByText(CASO_MESSAGES.noResults).waitFor();
+    expect(await page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 0`);
+
+    // Volver clears the filters and hides the buttons again.
+    await page.getByRole('button', { name: 'Volver' }).click();
+    expect(await page.getByLabel('Audiencia Nro').inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('button', { name: 'Filtrar' }).count()).toBe(0);
+    await page.getByRole('row', { name: new RegExp(nro) }).first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
