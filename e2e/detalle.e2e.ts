@@ -196,6 +196,19 @@ describe('case detail', () => {
     await context.close();
   });
 
+  it('a case moved on in another tab answers 409 with its message and the screen catches up', async () => {
+    const id = await seedCaso();
+    await call(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
+    const { page, problems, context } = await openCaso(id);
+    await expect.poll(() => estadoOf(page)).toBe('Coordinar Inspección');
+    await call(userCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 2 });
+    await page.getByRole('button', { name: 'Avanzar Caso' }).click();
+    await page.getByText('El caso cambió de estado mientras tanto. Recargue la página e intente nuevamente.').waitFor();
+    await expect.poll(() => estadoOf(page)).toBe('Análisis');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a flag toggled on the bar survives a reload', async () => {
     const id = await seedCaso();
     const { page, problems, context } = await openCaso(id);

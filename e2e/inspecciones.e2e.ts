@@ -79,7 +79,7 @@ describe('inspections', () => {
     await dialog.getByLabel('Inspector').click();
     await page.getByRole('option', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
     await dialog.getByLabel('Fecha').fill('20/10/2026');
-    await dialog.getByLabel('Direccion').click();
+    await dialog.getByLabel('Fecha').press('Tab');
     expect(await dialog.getByLabel('Direccion').getAttribute('maxlength')).toBe('50');
     expect(await dialog.getByLabel('Detalle').getAttribute('maxlength')).toBe('200');
     await dialog.getByLabel('Direccion').fill('Taller Norte, Av. Cabildo 100');

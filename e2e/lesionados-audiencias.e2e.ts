@@ -102,7 +102,7 @@ describe('hearings', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.getByText(AUDIENCIA_MESSAGES.lugarRequired).waitFor();
     await dialog.getByLabel('Fecha').fill('18/11/2026');
-    await dialog.getByLabel('Audiencia Nro').click();
+    await dialog.getByLabel('Fecha').press('Tab');
     await dialog.getByLabel('Horas').fill('09');
     await dialog.getByLabel('Minutos').fill('45');
     expect(await dialog.getByLabel('Audiencia Nro').getAttribute('maxlength')).toBe('20');
@@ -163,6 +163,7 @@ describe('hearings', () => {
     await page.getByRole('row', { name: /Juzgado Civil 14/ }).waitFor();
 
     await page.getByLabel('Fecha Desde').fill('01/01/2027');
+    await page.getByLabel('Fecha Desde').press('Tab');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.getByText(CASO_MESSAGES.noResults).waitFor();
     expect(await page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 0`);

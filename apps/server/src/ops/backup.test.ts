@@ -72,7 +72,7 @@ async function withApp<T>(office: Office, work: (app: Awaited<ReturnType<typeof 
 /** What must come back after a restore: rows of several tables, the counters trigger's table, sequences and files. */
 async function stateOf(office: Office) {
   return withApp(office, async (app, database) => {
-    const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+    const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
     const files: Record<string, string> = {};
     for await (const key of app.services.storage.list()) {
       const chunks: Buffer[] = [];

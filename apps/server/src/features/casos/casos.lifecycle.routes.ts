@@ -10,12 +10,12 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
   const route = { config: { access: STAFF } };
   const tags = ['casos'];
 
-  r.patch('/casos/avanza/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => {
+  r.patch('/casos/avanza/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } }, async (request) => {
     const result = await lifecycle.advance(request.params.id, userOf(request).username, request.body?.id_estado);
     return { message: ADVANCE_TOASTS[result.id_estado - 1] ?? CICLO_MESSAGES.advanced, ...result };
   });
 
-  r.patch('/casos/return/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => ({
+  r.patch('/casos/return/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } }, async (request) => ({
     message: CICLO_MESSAGES.returned,
     ...(await lifecycle.returnToInspection(request.params.id, userOf(request).username, request.body?.id_estado)),
   }));
@@ -25,12 +25,12 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
     ...(await lifecycle.close(request.params.id, request.body.id_estado, userOf(request).username, request.body.msg)),
   }));
 
-  r.patch('/casos/reabrir/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => ({
+  r.patch('/casos/reabrir/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } }, async (request) => ({
     message: CICLO_MESSAGES.reopened,
     ...(await lifecycle.reopen(request.params.id, userOf(request).username, request.body?.id_estado)),
   }));
 
-  r.patch('/casos/reinspeccionar/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.optional() } }, async (request) => ({
+  r.patch('/casos/reinspeccionar/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } }, async (request) => ({
     message: CICLO_MESSAGES.reinspected,
     ...(await lifecycle.reinspect(request.params.id, userOf(request).username, request.body?.id_estado)),
   }));

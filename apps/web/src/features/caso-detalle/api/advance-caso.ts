@@ -2,9 +2,13 @@ import { api } from '../../../lib/api';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
 import type { LifecycleResponse } from './lifecycle-response';
 
-/** PATCH /casos/avanza/{id}: 1→2, 2→3, 4→5, 5→6, 6→7, 7→8 (DECISIONS.md). */
-export const advanceCaso = (idCaso: number) => api.patch<LifecycleResponse>(`/casos/avanza/${idCaso}`, {});
+/**
+ * PATCH /casos/avanza/{id}: 1→2, 2→3, 4→5, 5→6, 6→7, 7→8 (DECISIONS.md).
+ * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
+ */
+export const advanceCaso = (idCaso: number, idEstado: number) =>
+  api.patch<LifecycleResponse>(`/casos/avanza/${idCaso}`, { id_estado: idEstado });
 
 export function useAdvanceCaso(idCaso: number) {
-  return useCasoMutation(idCaso, () => advanceCaso(idCaso));
+  return useCasoMutation(idCaso, (idEstado: number) => advanceCaso(idCaso, idEstado));
 }

@@ -2,9 +2,13 @@ import { api } from '../../../lib/api';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
 import type { LifecycleResponse } from './lifecycle-response';
 
-/** PATCH /casos/reinspeccionar/{id}: status 3-7 back to 2 (DECISIONS.md). */
-export const reinspectCaso = (idCaso: number) => api.patch<LifecycleResponse>(`/casos/reinspeccionar/${idCaso}`, {});
+/**
+ * PATCH /casos/reinspeccionar/{id}: status 3-7 back to 2 (DECISIONS.md).
+ * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
+ */
+export const reinspectCaso = (idCaso: number, idEstado: number) =>
+  api.patch<LifecycleResponse>(`/casos/reinspeccionar/${idCaso}`, { id_estado: idEstado });
 
 export function useReinspectCaso(idCaso: number) {
-  return useCasoMutation(idCaso, () => reinspectCaso(idCaso));
+  return useCasoMutation(idCaso, (idEstado: number) => reinspectCaso(idCaso, idEstado));
 }

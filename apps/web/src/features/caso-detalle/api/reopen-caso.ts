@@ -2,9 +2,13 @@ import { api } from '../../../lib/api';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
 import type { LifecycleResponse } from './lifecycle-response';
 
-/** PATCH /casos/reabrir/{id}: back to the status the case was closed from (DECISIONS.md). */
-export const reopenCaso = (idCaso: number) => api.patch<LifecycleResponse>(`/casos/reabrir/${idCaso}`, {});
+/**
+ * PATCH /casos/reabrir/{id}: back to the status the case was closed from (DECISIONS.md).
+ * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
+ */
+export const reopenCaso = (idCaso: number, idEstado: number) =>
+  api.patch<LifecycleResponse>(`/casos/reabrir/${idCaso}`, { id_estado: idEstado });
 
 export function useReopenCaso(idCaso: number) {
-  return useCasoMutation(idCaso, () => reopenCaso(idCaso));
+  return useCasoMutation(idCaso, (idEstado: number) => reopenCaso(idCaso, idEstado));
 }

@@ -31,7 +31,7 @@ export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
 
   const onReinspect = () =>
     confirm(CICLO_MESSAGES.confirmReinspect, () =>
-      reinspect.mutate(undefined, {
+      reinspect.mutate(caso.id_estado, {
         onSuccess: (response) => notifySuccess(response.message || CICLO_MESSAGES.reinspected),
         onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),
       }),
@@ -39,7 +39,7 @@ export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
 
   const onReopen = () =>
     confirm(CICLO_MESSAGES.confirmReopen, () =>
-      reopen.mutate(undefined, {
+      reopen.mutate(caso.id_estado, {
         onSuccess: (response) => notifySuccess(response.message || CICLO_MESSAGES.reopened),
         onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),
       }),

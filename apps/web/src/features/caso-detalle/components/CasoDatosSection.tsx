@@ -1,8 +1,8 @@
 import { Fieldset, Grid, Select, Textarea, TextInput } from '@mantine/core';
-import { DateInput, TimePicker } from '@mantine/dates';
+import { TimePicker } from '@mantine/dates';
 import { CASO_INPUT_LIMITS, type CasoDetalle } from '@siniestros/domain';
 import type { CasoForm } from '../hooks/use-caso-form';
-import { dateInputProps } from './date-input-props';
+import { DateField } from '../../../components/DateField';
 import { selectProps } from './select-props';
 
 const half = { base: 12, sm: 6, lg: 4 };
@@ -32,13 +32,13 @@ export function CasoDatosSection({ form, detalle }: { form: CasoForm; detalle: C
           <TextInput label="Gestor" withAsterisk {...form.getInputProps('caso.gestor')} />
         </Grid.Col>
         <Grid.Col span={half}>
-          <DateInput label="Fecha del Siniestro" withAsterisk {...dateInputProps} {...form.getInputProps('caso.fecha_siniestro')} />
+          <DateField label="Fecha del Siniestro" withAsterisk clearable={false} {...form.getInputProps('caso.fecha_siniestro')} />
         </Grid.Col>
         <Grid.Col span={half}>
           <TimePicker label="Hora del Siniestro" clearable {...form.getInputProps('caso.hora_siniestro')} />
         </Grid.Col>
         <Grid.Col span={half}>
-          <DateInput label="Fecha Denuncia" withAsterisk {...dateInputProps} {...form.getInputProps('caso.fecha_denuncia')} />
+          <DateField label="Fecha Denuncia" withAsterisk clearable={false} {...form.getInputProps('caso.fecha_denuncia')} />
         </Grid.Col>
         <Grid.Col span={half}>
           <Select label="Producto" data={productos} clearable {...selectProps(form, 'caso.id_producto')} />

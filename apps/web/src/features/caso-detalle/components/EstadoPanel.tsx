@@ -58,7 +58,7 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
   // Spec §4: at status 2 'Avanzar Caso' shows with no inspection, or with a third party.
   const canAdvance = Boolean(advanceLabel) && (idEstado !== ESTADO.INSPECCION || !hasInspeccion || terceros.length > 0);
   const advanceButton = canAdvance && (
-    <Button onClick={() => advance.mutate(undefined, onLifecycle(CICLO_MESSAGES.advanced))} loading={advance.isPending} disabled={isBusy}>
+    <Button onClick={() => advance.mutate(idEstado, onLifecycle(CICLO_MESSAGES.advanced))} loading={advance.isPending} disabled={isBusy}>
       {advanceLabel}
     </Button>
   );
@@ -126,7 +126,7 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
               {!hasInspeccion && (
                 <Button
                   variant="default"
-                  onClick={() => retroceder.mutate(undefined, onLifecycle(CICLO_MESSAGES.returned))}
+                  onClick={() => retroceder.mutate(idEstado, onLifecycle(CICLO_MESSAGES.returned))}
                   loading={retroceder.isPending}
                   disabled={isBusy}
                 >

@@ -121,7 +121,7 @@ export function UploadDialog({ opened, onClose, onUpload, title = 'Subir archivo
           </Stack>
         )}
         {picked.length > 0 && !isReady && (
-          <Text size="xs" c="red">
+          <Text size="xs" c="dimmed">
             {DOCUMENTACION_MESSAGES.missingType}
           </Text>
         )}
