@@ -76,7 +76,7 @@ describe('inspections', () => {
     await page.getByText(`Inspector: ${INSPECCION_MESSAGES.inspectorRequired}`).waitFor();
     await page.getByText('Direccion: La direccion es requerida').waitFor();
 
-    await dialog.getByLabel('Inspector').click();
+    await dialog.getByRole('combobox', { name: 'Inspector' }).click();
     await page.getByRole('option', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
     await dialog.getByLabel('Fecha').fill('20/10/2026');
     await dialog.getByLabel('Fecha').press('Tab');
@@ -122,7 +122,7 @@ describe('inspections', () => {
     expect(await listRow.getByRole('link', { name: `Ver inspeccion ${idInspeccion}` }).getAttribute('href')).toBe(`/inspecciones/viewinspeccion/${idInspeccion}`);
     await listRow.getByRole('button', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
     const reassign = page.getByRole('dialog', { name: 'Inspectores' });
-    await reassign.getByLabel('Inspector').click();
+    await reassign.getByRole('combobox', { name: 'Inspector' }).click();
     await page.getByRole('option', { name: `${USERS.inspector.apellido} ${USERS.inspector.nombre}` }).click();
     await reassign.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(INSPECCION_MESSAGES.inspectorUpdated).waitFor();
@@ -198,7 +198,7 @@ describe('inspections', () => {
 
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/casos/valores`);
-    await page.getByLabel('Compañia').click();
+    await page.getByRole('combobox', { name: 'Compañia' }).click();
     await page.getByRole('option', { name: /^Inspecciones Seguros/ }).click();
     await expect.poll(() => page.getByTestId('valores-total').textContent()).toBe('Filtrados: 1');
     const row = page.locator('tbody tr').first();

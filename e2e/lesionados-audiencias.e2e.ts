@@ -60,7 +60,7 @@ describe('injured people', () => {
     await dialog.getByText(LESIONADO_MESSAGES.tipoDocRequired).waitFor();
     await dialog.getByLabel('Apellido').fill('Romero');
     await dialog.getByLabel('Nombre').fill('Julieta');
-    await dialog.getByLabel('Tipo Doc').click();
+    await dialog.getByRole('combobox', { name: 'Tipo Doc' }).click();
     await page.getByRole('option', { name: 'DNI', exact: true }).click();
     await dialog.getByLabel('Nro Doc').fill('40123456');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -143,7 +143,7 @@ describe('hearings', () => {
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 2`);
 
-    await page.getByLabel('Compañia').click();
+    await page.getByRole('combobox', { name: 'Compañia' }).click();
     await page.getByRole('option', { name: companias[1]!.nombre }).click();
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 1`);

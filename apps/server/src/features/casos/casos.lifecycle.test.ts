@@ -261,6 +261,13 @@ describe('transition rules', () => {
     expect(await historyOf(caso.id)).toHaveLength(2);
   });
 
+  it('advances on a request without a body (the spec calls send none)', async () => {
+    const caso = await insertCaso(t.database.db, { idEstado: ESTADO.INICIAL });
+    const response = await t.request('user', { method: 'PATCH', url: `/api/casos/avanza/${caso.id}` });
+    expect(response.statusCode).toBe(200);
+    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.INSPECCION);
+  });
+
   it('moves a case only once when two people press the same button at status 4 (the status they saw is sent)', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO });
     const press = () => patch(`/api/casos/avanza/${caso.id}`, { id_estado: ESTADO.OFRECIMIENTO });

@@ -40,6 +40,11 @@ export function CasosScreen() {
     window.open(casoUrl(id), '_blank');
   };
 
+  const changePage = (page: number) => {
+    search.setPage(page);
+    window.scrollTo({ top: 0 });
+  };
+
   const reset = () => {
     setIsExpanded(false);
     search.reset();
@@ -88,7 +93,7 @@ export function CasosScreen() {
           <Text size="xs" c="dimmed">
             Página {search.page} de {search.totalPages}
           </Text>
-          <Pagination total={search.totalPages} value={search.page} onChange={search.setPage} siblings={1} boundaries={1} size="sm" />
+          <Pagination total={search.totalPages} value={search.page} onChange={changePage} siblings={1} boundaries={1} size="sm" />
         </Group>
       )}
       {analistaFor && <AnalistaDialog caso={analistaFor} analistas={summary?.analistas ?? []} onClose={() => setAnalistaFor(null)} />}
