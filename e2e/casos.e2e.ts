@@ -25,7 +25,11 @@ let page: Page;
 let idCaso = 0;
 
 async function adminPost(cookie: string, url: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}/api${url}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl()}/api${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
 }
 
@@ -127,7 +131,20 @@ describe('case creation and the case list', () => {
     await page.goto(`${baseUrl()}/casos`);
     await page.getByTestId('contador-vigentes').waitFor();
     const headers = await page.getByRole('table', { name: 'Casos' }).locator('thead th').allTextContents();
-    expect(headers).toEqual(['Caso', 'F Alta', 'Tercero', 'Compañia', 'Dominio', 'Fecha Siniestro', 'Estado', 'Producto', 'Extras', 'Analistas', 'Siniestro Nro', 'Acciones']);
+    expect(headers).toEqual([
+      'Caso',
+      'F Alta',
+      'Tercero',
+      'Compañia',
+      'Dominio',
+      'Fecha Siniestro',
+      'Estado',
+      'Producto',
+      'Extras',
+      'Analistas',
+      'Siniestro Nro',
+      'Acciones',
+    ]);
 
     const search = page.getByPlaceholder('Nombre, apellido, doc, dominio, nro siniestro');
     await search.fill(TERCEROS[1]!.dominio.toLowerCase());
@@ -159,7 +176,9 @@ describe('case creation and the case list', () => {
     await expect.poll(() => link.getAttribute('data-visited')).toBe('true');
     await page.reload();
     await expect.poll(() => page.getByRole('link', { name: `Abrir caso ${idCaso}` }).getAttribute('data-visited')).toBe('true');
-    const color = await page.getByRole('link', { name: `Abrir caso ${idCaso}` }).evaluate((element) => getComputedStyle(element).backgroundColor);
+    const color = await page
+      .getByRole('link', { name: `Abrir caso ${idCaso}` })
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(color).not.toBe('rgba(0, 0, 0, 0)');
   });
 
@@ -217,21 +236,32 @@ describe('case creation and the case list', () => {
     await search.press('Enter');
     await casoRow(idCaso).waitFor();
 
-    await casoRow(idCaso).getByRole('button', { name: `Analista del caso ${idCaso}` }).click();
+    await casoRow(idCaso)
+      .getByRole('button', { name: `Analista del caso ${idCaso}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Asignar Analista' });
     await pick(dialog, 'Analista', `${ANALISTA.apellido} ${ANALISTA.nombre}`);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Analista actualizado exitosamente').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await expect
-      .poll(() => casoRow(idCaso).getByRole('button', { name: `Analista del caso ${idCaso}` }).textContent())
+      .poll(() =>
+        casoRow(idCaso)
+          .getByRole('button', { name: `Analista del caso ${idCaso}` })
+          .textContent(),
+      )
       .toBe(`${ANALISTA.apellido} ${ANALISTA.nombre}`);
 
-    await casoRow(idCaso).getByRole('button', { name: `Historial del caso ${idCaso}` }).click();
+    await casoRow(idCaso)
+      .getByRole('button', { name: `Historial del caso ${idCaso}` })
+      .click();
     const historial = page.getByRole('dialog', { name: 'Historial' });
     const mensajes = historial.getByRole('table', { name: 'Mensajes del historial' });
     await mensajes.getByRole('row', { name: new RegExp(ANALISTA.apellido) }).waitFor();
-    const row = await mensajes.getByRole('row', { name: new RegExp(ANALISTA.apellido) }).locator('td').allTextContents();
+    const row = await mensajes
+      .getByRole('row', { name: new RegExp(ANALISTA.apellido) })
+      .locator('td')
+      .allTextContents();
     expect(row[0]).toBe(formatDate(todayIso()));
     expect(row[2]).toBe(USERS.user.username);
     await mensajes.getByRole('row', { name: /Alta caso/ }).waitFor();

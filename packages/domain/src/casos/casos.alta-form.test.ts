@@ -4,7 +4,16 @@ import { altaSchema } from './casos.schemas';
 /** What the case-creation form shows for an untouched form (spec §2, §5): "required", not "wrong format". */
 describe('altaSchema on an empty creation form', () => {
   const empty = {
-    caso: { id_compania: null, reclamo_nro: '', gestor: '', fecha_siniestro: '', hora_siniestro: '', fecha_denuncia: '', lugar_siniestro: '', declaracion_asegurado: '' },
+    caso: {
+      id_compania: null,
+      reclamo_nro: '',
+      gestor: '',
+      fecha_siniestro: '',
+      hora_siniestro: '',
+      fecha_denuncia: '',
+      lugar_siniestro: '',
+      declaracion_asegurado: '',
+    },
     asegurado: { apellido: '', id_tipo_doc: '1', nro_doc: '', marca_modelo: '', dominio: '', suma_asegurada: '', anio: '', mail: '' },
     terceros: [],
   };
@@ -23,9 +32,11 @@ describe('altaSchema on an empty creation form', () => {
 
   it('still rejects a malformed date and takes optional blanks as no value', () => {
     const parsed = altaSchema.safeParse({ ...empty, caso: { ...empty.caso, fecha_siniestro: '2026-02-30' } });
-    expect(parsed.success ? [] : parsed.error.issues.filter((issue) => issue.path.join('.') === 'caso.fecha_siniestro').map((issue) => issue.message)).toEqual([
-      'La fecha debe tener el formato AAAA-MM-DD',
-    ]);
+    expect(
+      parsed.success
+        ? []
+        : parsed.error.issues.filter((issue) => issue.path.join('.') === 'caso.fecha_siniestro').map((issue) => issue.message),
+    ).toEqual(['La fecha debe tener el formato AAAA-MM-DD']);
     expect(firstIssue('caso.hora_siniestro')).toBeUndefined();
     expect(firstIssue('asegurado.suma_asegurada')).toBeUndefined();
     expect(firstIssue('asegurado.anio')).toBeUndefined();

@@ -79,7 +79,10 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
           const visited = isVisited(caso.id);
           return (
             <Table.Tbody key={caso.id} className={classes.caso} data-caso={caso.id}>
-              <Table.Tr className={activeFlags.length > 0 ? classes.hasFlags : undefined} onClick={(event) => isPlainRowClick(event) && onOpen(caso.id)}>
+              <Table.Tr
+                className={activeFlags.length > 0 ? classes.hasFlags : undefined}
+                onClick={(event) => isPlainRowClick(event) && onOpen(caso.id)}
+              >
                 <Table.Td>
                   <Anchor
                     href={casoUrl(caso.id)}
@@ -118,7 +121,12 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                   <Extras caso={caso} />
                 </Table.Td>
                 <Table.Td>
-                  <UnstyledButton className={classes.analista} onClick={() => onAnalista(caso)} aria-label={`Analista del caso ${caso.id}`} title="Asignar analista">
+                  <UnstyledButton
+                    className={classes.analista}
+                    onClick={() => onAnalista(caso)}
+                    aria-label={`Analista del caso ${caso.id}`}
+                    title="Asignar analista"
+                  >
                     {analista ? (
                       analista
                     ) : (
@@ -133,7 +141,12 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label="Historial" withArrow>
-                    <ActionIcon variant="subtle" size="sm" aria-label={`Historial del caso ${caso.id}`} onClick={() => onHistorial(caso.id)}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Historial del caso ${caso.id}`}
+                      onClick={() => onHistorial(caso.id)}
+                    >
                       <IconHistory size={16} />
                     </ActionIcon>
                   </Tooltip>

@@ -34,7 +34,10 @@ type Search = { mode: Mode; page: number; applied: CasoFiltroDraft; run: number 
  */
 export function useCasosSearch() {
   const queryClient = useQueryClient();
-  const form = useForm<CasoFiltroDraft>({ initialValues: EMPTY_FILTRO, validate: zod4Resolver(casoFiltroSchema, { errorPriority: 'first' }) });
+  const form = useForm<CasoFiltroDraft>({
+    initialValues: EMPTY_FILTRO,
+    validate: zod4Resolver(casoFiltroSchema, { errorPriority: 'first' }),
+  });
   const [search, setSearch] = useState<Search>({ mode: 'list', page: 1, applied: EMPTY_FILTRO, run: 0 });
   const isFiltering = search.mode === 'filter';
 
