@@ -378,9 +378,12 @@ async function restorePgDump(url: string, dumpFile: string, log: OpsLog) {
 async function restoreLogical(url: string, dumpFile: string, migrations: number, log: OpsLog) {
   const database = await openDatabase({ url });
   try {
+    log('dbg: migrating');
     await migrate(database);
+    log('dbg: migrated');
   } finally {
     await database.close();
+    log('dbg: closed');
   }
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -1,0 +1,11 @@
+import { buildApp } from './src/app';
+import { loadConfig } from './src/config';
+import { openDatabase } from './src/db/client';
+import { migrate } from './src/db/migrate';
+const database = await openDatabase({});
+await migrate(database);
+const app = await buildApp({ database, config: loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: '/tmp/rel-data', LOG_LEVEL: 'silent' }), logger: false });
+await app.ready();
+const spec = app.swagger() as any;
+console.log(JSON.stringify(spec.paths, null, 1));
+await app.close(); await database.close();
