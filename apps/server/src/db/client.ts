@@ -21,7 +21,7 @@ export type AvailabilityEvent = { type: 'down'; error: unknown } | { type: 'up' 
  * Whether PostgreSQL answers. After a connection-level failure the pool fails fast (every
  * checkout is refused at once, so requests answer 503 instead of waiting for a timeout each)
  * while a probe retries in the background; the first probe that answers closes it again
- * (docs/decisions/007-database-outages.md).
+ * (docs/decisions/023-database-outages.md).
  */
 export type DatabaseAvailability = {
   isDown: () => boolean;

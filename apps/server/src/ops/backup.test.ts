@@ -101,7 +101,12 @@ async function seedOffice(office: Office) {
     await insertCaso(database.db, { terceros: 2, valorOfertado: '125000.50' });
     await insertCaso(database.db, { idEstado: 9 });
     for (const [key, content] of Object.entries(FILES)) await app.services.storage.put(key, Readable.from([Buffer.from(content)]));
-    // A live session: it must not survive a restore.
+  });
+}
+
+/** A live session: it must not survive a restore. */
+async function signIn(office: Office) {
+  await withApp(office, async (app) => {
     const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'ana@oficina.local', password: 'Clave-Ana-2026' } });
     expect(login.statusCode).toBe(200);
   });
@@ -118,6 +123,7 @@ async function damageOffice(office: Office) {
 }
 
 async function expectRoundTrip(office: Office, method: 'auto' | 'logical', expectedMethod: BackupManifest['database']['method']) {
+  await signIn(office);
   const before = await stateOf(office);
   const out = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-backup-'));
   try {

@@ -17,7 +17,7 @@ import { migrate } from '../db/migrate';
 
 /**
  * Backup and restore of a whole office: the database and every stored file under
- * DATA_DIR/files (docs/operations.md, docs/decisions/008-backups.md).
+ * DATA_DIR/files (docs/operations.md, docs/decisions/024-backups.md).
  *
  * A backup is a directory: the database file, `files/` (a copy of the stored files) and
  * `manifest.json`, written last, with the size and SHA-256 of everything. A restore checks every
@@ -378,12 +378,9 @@ async function restorePgDump(url: string, dumpFile: string, log: OpsLog) {
 async function restoreLogical(url: string, dumpFile: string, migrations: number, log: OpsLog) {
   const database = await openDatabase({ url });
   try {
-    log('dbg: migrating');
     await migrate(database);
-    log('dbg: migrated');
   } finally {
     await database.close();
-    log('dbg: closed');
   }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -392,11 +389,12 @@ async function restoreLogical(url: string, dumpFile: string, migrations: number,
     if (current !== migrations) {
       throw new Error(`The backup has ${migrations} migrations applied and this version ${current}: restore it with the version that made it, then upgrade`);
     }
-    const lines = readline.createInterface({ input: fs.createReadStream(dumpFile).pipe(zlib.createGunzip()), crlfDelay: Infinity });
     let tables: TableInfo[] = [];
     const byName = new Map<string, TableInfo>();
     await client.query('BEGIN');
     try {
+      // Created right before the loop: lines read before iteration starts would be lost.
+      const lines = readline.createInterface({ input: fs.createReadStream(dumpFile).pipe(zlib.createGunzip()), crlfDelay: Infinity });
       for await (const line of lines) {
         if (!line) continue;
         const record = JSON.parse(line) as { tables?: TableInfo[]; table?: string; rows?: unknown[]; sequences?: { schema: string; name: string; value: string | null }[] };

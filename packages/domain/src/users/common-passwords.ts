@@ -4,7 +4,7 @@
  * @zxcvbn-ts/language-common 4.1.3 package ships (MIT, "passwords" dictionary, ordered by
  * frequency; shorter ones are already refused by the 8-character minimum), lower-cased, followed
  * by a few local ones (Spanish words, football clubs, this product's name). Compared lower-cased.
- * Generated once; see docs/decisions/005-common-passwords.md.
+ * Generated once; see docs/decisions/021-common-passwords.md.
  */
 export const COMMON_PASSWORD_LIST: readonly string[] = [
   "password", "12345678", "123456789", "baseball", "football", "qwertyuiop", "1234567890",

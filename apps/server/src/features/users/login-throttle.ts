@@ -54,7 +54,7 @@ export type LoginGuardOptions = {
 };
 
 /**
- * The two throttles of sign-in (ASVS 6.3.1, docs/decisions/004-login-throttling.md):
+ * The two throttles of sign-in (ASVS 6.3.1, docs/decisions/020-login-throttling.md):
  * - per address: every failure from an address counts, whatever username it tried;
  * - per account: failures against one username from anywhere count, except that an address the
  *   user already signed in from is not held back by it, so someone guessing a user's password from
