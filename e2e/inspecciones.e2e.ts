@@ -131,6 +131,22 @@ describe('inspections', () => {
     await context.close();
   });
 
+  it('a User deletes a scheduled inspection after confirming, and can schedule again', async () => {
+    const idCasoBorrar = await seedCasoEnInspeccion();
+    const inspectores = await call<{ id: number }[]>(userCookie, 'GET', '/inspector');
+    await call(userCookie, 'POST', `/inspeccion/${idCasoBorrar}`, { id_inspector: inspectores[0]!.id, fecha_inspeccion: '2026-10-22', direccion: 'Taller a borrar', detalle: 'Sin detalle' });
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${idCasoBorrar}`);
+    const panel = page.getByRole('region', { name: 'Inspeccion' });
+    await panel.getByRole('row', { name: /Taller a borrar/ }).getByRole('button', { name: 'Eliminar Inspeccion' }).click();
+    await page.getByRole('dialog', { name: 'Eliminar Inspeccion' }).getByRole('button', { name: 'SI' }).click();
+    await page.getByText(INSPECCION_MESSAGES.deleted).waitFor();
+    await panel.getByRole('button', { name: '+ Inspeccion' }).waitFor();
+    expect(await panel.getByRole('row').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('the inspector sees only theirs and closes it from a phone with two files', async () => {
     const { page, problems, context } = await open(browser, USERS.inspector, PHONE);
     await page.goto(`${baseUrl()}/inspecciones`);

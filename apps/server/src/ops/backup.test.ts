@@ -13,7 +13,6 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { createLocalStorage } from '../shared/storage';
 import { insertCaso } from '../../test/fixtures';
 import { withDatabase } from '../../test/global-setup';
 import { backupOffice, hasBinary, MANIFEST_FILE, restoreOffice, type BackupManifest } from './backup';

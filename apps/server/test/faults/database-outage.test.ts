@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { openDatabase, type Database } from '../../src/db/client';
+import { openDatabase } from '../../src/db/client';
 import { MSG_DB_UNAVAILABLE } from '../../src/shared/errors';
 import { createPgDatabase, PG_URL, sleep, startTcpProxy, withDatabase } from './faults.helpers';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema } from './auth.schemas';
+import { AUTH_MESSAGES } from './auth.constants';
+import { loginSchema, totpCodeSchema } from './auth.schemas';
 
 const firstMessage = (input: unknown) => {
   const result = loginSchema.safeParse(input);
@@ -23,5 +24,17 @@ describe('loginSchema (spec §5, login)', () => {
   it('accepts the limits and refuses unknown properties', () => {
     expect(firstMessage({ username: 'abcd', password: 'a'.repeat(50) })).toBeNull();
     expect(loginSchema.safeParse({ username: 'abcd', password: 'abcd', rol: 1 }).success).toBe(false);
+  });
+});
+
+describe('TOTP fields', () => {
+  it('login takes an optional code; enrolment needs exactly six digits', () => {
+    expect(loginSchema.safeParse({ username: 'abcd', password: 'abcd', totp: '123456' }).success).toBe(true);
+    expect(totpCodeSchema.safeParse({ totp: ' 123456 ' }).success).toBe(true);
+    for (const totp of ['12345', '1234567', 'abcdef', '']) {
+      const result = totpCodeSchema.safeParse({ totp });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0]!.message).toBe(AUTH_MESSAGES.totpInvalid);
+    }
   });
 });

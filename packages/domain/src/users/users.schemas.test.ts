@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userCreateSchema, userUpdateSchema, USER_MESSAGES } from './users.schemas';
+import { COMMON_PASSWORDS, isCommonPassword, userCreateSchema, userUpdateSchema, USER_MESSAGES } from './users.schemas';
 
 const valid = { apellido: 'Pérez', nombre: 'Ana', username: 'ana@oficina.com.ar', password: 'Clave-Segura-1', password2: 'Clave-Segura-1', rol: 2 };
 const messages = (schema: typeof userCreateSchema | typeof userUpdateSchema, input: unknown) => {
@@ -44,5 +44,21 @@ describe('userUpdateSchema: checks only the supplied fields', () => {
   it('checks names and username when present', () => {
     expect(messages(userUpdateSchema, { apellido: 'Ro', username: 'x' })).toEqual([USER_MESSAGES.name.min, USER_MESSAGES.username]);
     expect(messages(userUpdateSchema, {})).toEqual([]);
+  });
+});
+
+describe('common passwords (ASVS 6.2.4, docs/decisions/021-common-passwords.md)', () => {
+  it('ships about 1,000 of them, all long enough to pass the length rule', () => {
+    expect(COMMON_PASSWORDS.size).toBeGreaterThanOrEqual(1000);
+    for (const password of COMMON_PASSWORDS) expect(password.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(['password', 'Qwertyuiop', 'SUPERMAN', 'contraseña', 'bocajuniors', 'trustno1'])('%s is refused, whatever the case', (password) => {
+    expect(isCommonPassword(password)).toBe(true);
+    expect(messages(userCreateSchema, { ...valid, password, password2: password })).toContain(USER_MESSAGES.passwordCommon);
+  });
+
+  it('lets an uncommon one through', () => {
+    expect(isCommonPassword('Clave-Segura-2026')).toBe(false);
   });
 });

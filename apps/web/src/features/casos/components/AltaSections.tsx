@@ -5,7 +5,7 @@ import { TimeInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { CASO_INPUT_LIMITS, type Lookup } from '@siniestros/domain';
 import type { AltaValues } from '../hooks/use-alta-form';
-import { DateField } from './DateField';
+import { DateField } from '../../../components/DateField';
 
 type Form = UseFormReturnType<AltaValues>;
 type Options = { value: string; label: string }[];

@@ -4,7 +4,7 @@ import { IconFileSpreadsheet, IconFilter, IconSearch } from '@tabler/icons-react
 import { COND_CASOS, FLAGS, SIN_ANALISTA } from '@siniestros/domain';
 import type { CasoFiltroDraft } from '../api/casos-keys';
 import type { CasosSummary } from '../api/get-casos';
-import { DateField } from './DateField';
+import { DateField } from '../../../components/DateField';
 
 type Props = {
   form: UseFormReturnType<CasoFiltroDraft>;

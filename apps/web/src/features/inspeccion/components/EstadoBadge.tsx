@@ -9,7 +9,7 @@ const COLORS: Record<string, string> = {
 
 export function EstadoBadge({ estado }: { estado: string }) {
   return (
-    <Badge variant="light" tt="none" color={COLORS[estado] ?? 'gray'}>
+    <Badge variant="light" tt="none" miw="max-content" color={COLORS[estado] ?? 'gray'}>
       {estado}
     </Badge>
   );
