@@ -37,7 +37,16 @@ export type BenchOptions = {
 };
 
 export type ScenarioResult = { scenario: Scenario; load: LoadResult; sql: SqlProfile | undefined };
-export type ExportResult = { rows: number; seconds: number; bytes: number; status: number; peakRssMb: number; rssBeforeMb: number };
+export type ExportResult = {
+  rows: number;
+  seconds: number;
+  bytes: number;
+  status: number;
+  peakRssMb: number;
+  rssBeforeMb: number;
+  sql?: SqlProfile;
+};
+const EXPORT_KEY = 'export';
 export type SizeResult = {
   cases: number;
   database: string;
@@ -212,11 +221,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       probes = await findProbes(query, Math.min(options.exportRows, cases));
       options.log('  timing the SQL of each endpoint (EXPLAIN ANALYZE)...');
       const list = scenarios(probes);
-      profiles = await profileSql(
-        prepared.database,
-        BENCH_ADMIN,
-        Object.fromEntries(list.map((scenario) => [scenario.key, scenario.requests[0]!])),
-      );
+      profiles = await profileSql(prepared.database, BENCH_ADMIN, {
+        ...Object.fromEntries(list.map((scenario) => [scenario.key, scenario.requests[0]!])),
+        [EXPORT_KEY]: { ...exportRequest(probes), warm: false },
+      });
     } finally {
       // PGlite is one process: the server cannot open it while this one holds it.
       await prepared.database.close();
@@ -236,7 +244,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         results.push({ scenario, load, sql: profiles[scenario.key] });
       }
       options.log(`  export of ${probes.exportRows.toLocaleString('en')} rows`);
-      const exported = await runExport(server.url, cookie, probes, server);
+      const exported = { ...(await runExport(server.url, cookie, probes, server)), sql: profiles[EXPORT_KEY] };
       sizes.push({ cases, database: prepared.location, loadSeconds: prepared.loadSeconds, probes, results, exported });
       if (options.web && !web) {
         options.log('  measuring the web routes (Chromium)');

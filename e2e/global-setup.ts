@@ -40,6 +40,7 @@ export default async function setup(project: TestProject) {
       CAPTCHA_MAX_COUNTER: '300',
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES: '1000',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -14,8 +14,9 @@ import type { Database } from './db/client';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
-import { MSG_NOT_FOUND_ROUTE } from './shared/errors';
+import { MSG_NOT_FOUND_ROUTE, MSG_VALIDATION } from './shared/errors';
 import { createLocalStorage, type Storage } from './shared/storage';
+import { registerNulCharGuard } from './shared/input';
 import { createCaptchaService, type CaptchaService } from './features/captcha/captcha.service';
 import { captchaRoutes } from './features/captcha/captcha.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -73,6 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // The spec's paths end in '/' before a query string (`/casos/?page=`): both forms match.
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL or an over-long path param answers like any other bad request, not with
+    // Fastify's English text, its error code and the URL echoed back (test/security/fuzz.test.ts).
+    frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: MSG_VALIDATION }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const valores = createValoresService({ db });
   registerAuth(app, sessions, { config, adminRequiresTotp: config.ADMIN_REQUIRE_TOTP });
   registerAuditHooks(app, { db, audit });
+  registerNulCharGuard(app);
   database.availability?.subscribe((event) => {
     if (event.type === 'down') app.log.error({ err: event.error }, 'database down: answering 503 until it answers again');
     else if (event.type === 'up') app.log.warn('database reachable again');

@@ -111,35 +111,60 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /**
  * PGlite is one process: a second one opening the same directory (a backup while the app
- * runs, two servers) would corrupt it. A lock file with the owner's pid refuses that.
+ * runs, two servers) would corrupt it. A lock file names its owner by pid AND process start
+ * time, so a lock left by a killed process is recognised as stale even when its pid was reused
+ * (a container restart gives the new process the same pid).
  */
 export function lockDataDir(pgdataDir: string): () => void {
   fs.mkdirSync(pgdataDir, { recursive: true });
   const lockFile = path.join(path.dirname(pgdataDir), `${path.basename(pgdataDir)}.lock`);
+  const me: LockOwner = { pid: process.pid, start: processStart(process.pid) };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, JSON.stringify(me), { flag: 'wx' });
       return () => fs.rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+      const owner = readLockOwner(lockFile);
       // This very process counts too: two PGlite instances on one directory corrupt it just the same.
-      if (owner && (owner === process.pid || isAlive(owner))) {
-        throw new Error(`The database in ${pgdataDir} is in use by process ${owner}: stop it first`);
+      if (owner && isRunning(owner)) {
+        throw new Error(`The database in ${pgdataDir} is in use by process ${owner.pid}: stop it first`);
       }
-      fs.rmSync(lockFile, { force: true }); // left by a process that died
+      fs.rmSync(lockFile, { force: true }); // left by a process that is gone
     }
   }
   throw new Error(`Could not lock ${pgdataDir}`);
 }
 
-function isAlive(pid: number): boolean {
+type LockOwner = { pid: number; start: string | null };
+
+function readLockOwner(lockFile: string): LockOwner | null {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const owner = JSON.parse(fs.readFileSync(lockFile, 'utf8')) as LockOwner;
+    return Number.isInteger(owner.pid) ? owner : null;
+  } catch {
+    return null;
   }
+}
+
+/** When the process started (Linux: /proc/<pid>/stat field 22), or null where unknown. */
+function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function isRunning(owner: LockOwner): boolean {
+  try {
+    process.kill(owner.pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const start = processStart(owner.pid);
+  return owner.start === null || start === null || start === owner.start;
 }
 
 type Listener = (event: AvailabilityEvent) => void;

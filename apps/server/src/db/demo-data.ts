@@ -1022,6 +1022,11 @@ export class DemoGenerator {
     };
   }
 
+  /** `day`, or when it falls after `until` a day between `from` and `until` (no pile-up on the last day). */
+  private notAfterUntil(from: number, day: number): number {
+    return day <= this.untilDay ? day : from + Math.floor(this.rng.next() * (this.untilDay - from + 1));
+  }
+
   // --- one case -------------------------------------------------------------------------------
 
   private caso(position: number, ids: DemoIds, batch: DemoBatch): void {
@@ -1039,7 +1044,7 @@ export class DemoGenerator {
     const closed = rng.chance(0.55 * Math.min(1, age / 1200));
     const idEstado = closed ? CERRADO_ESTADOS.pick(rng) : VIGENTE_ESTADOS.pick(rng);
     const idEstadoPrevio = closed ? VIGENTE_ESTADOS.pick(rng) : null;
-    const cierre = closed ? Math.min(this.untilDay, creado + rng.int(20, 500)) : null;
+    const cierre = closed ? this.notAfterUntil(creado, creado + rng.int(20, 500)) : null;
     const estadoDay = cierre ?? Math.min(this.untilDay, creado + Math.floor(rng.next() * Math.min(age, 200)));
     const producto = this.productos.pick(rng);
     const analista = rng.chance(idEstado === 1 ? 0.6 : 0.92) ? rng.pick(context.analistas) : null;
@@ -1190,7 +1195,9 @@ export class DemoGenerator {
 
     if (inspected) {
       const finalizada = idEstado >= 3;
-      const inspeccionDay = Math.min(this.untilDay, creado + rng.int(5, 40));
+      // A pending inspection may be scheduled ahead; a finished one happened by `until`.
+      const scheduled = creado + rng.int(5, 40);
+      const inspeccionDay = finalizada ? this.notAfterUntil(creado, scheduled) : scheduled;
       const address = rng.chance(0.7) ? asegurado.domicilio : `${rng.pick(TALLERES)}, ${this.domicilio(ciudad)}`;
       batch.inspecciones.add({
         id: ids.inspecciones++,

@@ -96,7 +96,15 @@ async function stateOf(office: Office) {
 async function seedOffice(office: Office) {
   await withApp(office, async (app, database) => {
     await app.services.users.ensureAdmin('admin@oficina.local', 'Clave-Admin-2026');
-    await app.services.users.create({ apellido: 'Pérez', nombre: 'Ana', username: 'ana@oficina.local', password: 'Clave-Ana-2026', password2: 'Clave-Ana-2026', rol: ROL.USER, id_inspect: null });
+    await app.services.users.create({
+      apellido: 'Pérez',
+      nombre: 'Ana',
+      username: 'ana@oficina.local',
+      password: 'Clave-Ana-2026',
+      password2: 'Clave-Ana-2026',
+      rol: ROL.USER,
+      id_inspect: null,
+    });
     await insertCaso(database.db, { terceros: 2, valorOfertado: '125000.50' });
     await insertCaso(database.db, { idEstado: 9 });
     for (const [key, content] of Object.entries(FILES)) await app.services.storage.put(key, Readable.from([Buffer.from(content)]));
@@ -106,7 +114,11 @@ async function seedOffice(office: Office) {
 /** A live session: it must not survive a restore. */
 async function signIn(office: Office) {
   await withApp(office, async (app) => {
-    const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'ana@oficina.local', password: 'Clave-Ana-2026' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: 'ana@oficina.local', password: 'Clave-Ana-2026' },
+    });
     expect(login.statusCode).toBe(200);
   });
 }
@@ -184,7 +196,8 @@ describe.runIf(!isPostgres)('backup and restore of an office on PGlite', () => {
   it('the documented commands: npm run backup -- --out <dir> and npm run restore -- --from <dir>', async () => {
     const workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-cli-'));
     const env = { ...process.env, DATA_DIR: office.config.dataDir, INIT_CWD: workDir, LOG_LEVEL: 'silent' };
-    const run = (script: string, args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], { cwd: SERVER_DIR, env });
+    const run = (script: string, args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], { cwd: SERVER_DIR, env });
     try {
       const before = await stateOf(office);
       const backup = await run('src/ops/backup.cli.ts', ['--out', 'copia']);

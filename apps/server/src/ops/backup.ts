@@ -203,7 +203,11 @@ async function tablesInLoadOrder(client: pg.Client): Promise<TableInfo[]> {
   const ordered: typeof tables = [];
   const placed = new Set<number>();
   while (ordered.length < tables.length) {
-    const ready = tables.filter((table) => !placed.has(table.oid) && links.every((link) => link.child !== table.oid || placed.has(link.parent) || !tables.some((t) => t.oid === link.parent)));
+    const ready = tables.filter(
+      (table) =>
+        !placed.has(table.oid) &&
+        links.every((link) => link.child !== table.oid || placed.has(link.parent) || !tables.some((t) => t.oid === link.parent)),
+    );
     if (ready.length === 0) throw new Error('Foreign keys form a cycle: the logical dump cannot order the tables');
     for (const table of ready) {
       placed.add(table.oid);
@@ -293,12 +297,14 @@ export async function readManifest(from: string): Promise<BackupManifest> {
 export async function verifyBackup(from: string, manifest: BackupManifest): Promise<void> {
   const checks = [{ key: manifest.database.file, file: path.join(from, manifest.database.file), sha256: manifest.database.sha256 }];
   for (const entry of manifest.files.entries) {
-    if (entry.key.split('/').some((part) => part === '..' || part === '' || part === '.')) throw new Error(`Unsafe file name in the manifest: ${entry.key}`);
+    if (entry.key.split('/').some((part) => part === '..' || part === '' || part === '.'))
+      throw new Error(`Unsafe file name in the manifest: ${entry.key}`);
     checks.push({ key: entry.key, file: path.join(from, 'files', ...entry.key.split('/')), sha256: entry.sha256 });
   }
   for (const check of checks) {
     if (!fs.existsSync(check.file)) throw new Error(`The backup is incomplete: ${check.key} is missing`);
-    if ((await sha256Of(check.file)).sha256 !== check.sha256) throw new Error(`The backup is damaged: ${check.key} does not match its checksum`);
+    if ((await sha256Of(check.file)).sha256 !== check.sha256)
+      throw new Error(`The backup is damaged: ${check.key} does not match its checksum`);
   }
 }
 
@@ -310,8 +316,10 @@ export async function restoreOffice(options: RestoreOptions): Promise<BackupMani
   log(`Backup of ${manifest.createdAt} verified: ${manifest.database.method} database, ${manifest.files.count} files`);
 
   const { DATABASE_URL: url, dataDir } = options.config;
-  if (manifest.database.kind === 'pglite' && url) throw new Error('This backup is of the embedded database (PGlite): restore it without DATABASE_URL');
-  if (manifest.database.kind === 'postgres' && !url) throw new Error('This backup is of a PostgreSQL database: set DATABASE_URL to the database to restore into');
+  if (manifest.database.kind === 'pglite' && url)
+    throw new Error('This backup is of the embedded database (PGlite): restore it without DATABASE_URL');
+  if (manifest.database.kind === 'postgres' && !url)
+    throw new Error('This backup is of a PostgreSQL database: set DATABASE_URL to the database to restore into');
 
   if (manifest.database.method === 'pglite-datadir') {
     // The lock is held through the whole restore: refused while the app runs on this directory.
@@ -357,7 +365,8 @@ async function restorePglite(dataDir: string, dumpFile: string, log: OpsLog) {
  */
 async function restorePgDump(url: string, dumpFile: string, log: OpsLog) {
   for (const binary of ['pg_restore', 'psql']) {
-    if (!hasBinary(binary)) throw new Error(`${binary} is not installed (Debian: apt-get install postgresql-client): it is needed to restore a pg_dump backup`);
+    if (!hasBinary(binary))
+      throw new Error(`${binary} is not installed (Debian: apt-get install postgresql-client): it is needed to restore a pg_dump backup`);
   }
   log('Restoring PostgreSQL (pg_restore | psql, one transaction)');
   const restore = spawn('pg_restore', ['--no-owner', '--no-privileges', '--file=-', dumpFile], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -366,8 +375,15 @@ async function restorePgDump(url: string, dumpFile: string, log: OpsLog) {
   const restored = new Promise<void>((resolve, reject) =>
     restore.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_restore exited with ${code}: ${restoreErrors.trim()}`)))),
   );
-  const prelude = SCHEMAS.map((schema) => `DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE;`).join('\n') + '\nCREATE SCHEMA public;\n';
-  await Promise.all([run('psql', ['--single-transaction', '--set=ON_ERROR_STOP=1', '--quiet', '--no-psqlrc', `--dbname=${url}`], { input: restore.stdout, prelude }), restored]);
+  const prelude =
+    SCHEMAS.map((schema) => `DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE;`).join('\n') + '\nCREATE SCHEMA public;\n';
+  await Promise.all([
+    run('psql', ['--single-transaction', '--set=ON_ERROR_STOP=1', '--quiet', '--no-psqlrc', `--dbname=${url}`], {
+      input: restore.stdout,
+      prelude,
+    }),
+    restored,
+  ]);
 }
 
 /**
@@ -387,7 +403,9 @@ async function restoreLogical(url: string, dumpFile: string, migrations: number,
   try {
     const current = await migrationCount(client);
     if (current !== migrations) {
-      throw new Error(`The backup has ${migrations} migrations applied and this version ${current}: restore it with the version that made it, then upgrade`);
+      throw new Error(
+        `The backup has ${migrations} migrations applied and this version ${current}: restore it with the version that made it, then upgrade`,
+      );
     }
     let tables: TableInfo[] = [];
     const byName = new Map<string, TableInfo>();
@@ -397,7 +415,12 @@ async function restoreLogical(url: string, dumpFile: string, migrations: number,
       const lines = readline.createInterface({ input: fs.createReadStream(dumpFile).pipe(zlib.createGunzip()), crlfDelay: Infinity });
       for await (const line of lines) {
         if (!line) continue;
-        const record = JSON.parse(line) as { tables?: TableInfo[]; table?: string; rows?: unknown[]; sequences?: { schema: string; name: string; value: string | null }[] };
+        const record = JSON.parse(line) as {
+          tables?: TableInfo[];
+          table?: string;
+          rows?: unknown[];
+          sequences?: { schema: string; name: string; value: string | null }[];
+        };
         if (record.tables) {
           tables = record.tables;
           for (const table of tables) byName.set(`${table.schema}.${table.name}`, table);
@@ -408,9 +431,10 @@ async function restoreLogical(url: string, dumpFile: string, migrations: number,
           const table = byName.get(record.table);
           if (!table) throw new Error(`The dump has rows for an unknown table ${record.table}`);
           const columns = table.columns.map((column) => pg.escapeIdentifier(column)).join(', ');
-          await client.query(`INSERT INTO ${qualified(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(null::${qualified(table)}, $1::json)`, [
-            JSON.stringify(record.rows),
-          ]);
+          await client.query(
+            `INSERT INTO ${qualified(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(null::${qualified(table)}, $1::json)`,
+            [JSON.stringify(record.rows)],
+          );
         } else if (record.sequences) {
           for (const sequence of record.sequences) {
             const name = qualified(sequence);

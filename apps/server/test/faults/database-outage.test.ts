@@ -106,7 +106,12 @@ describe.skipIf(!PG_URL)('a database that goes silent (black hole through a TCP 
 
     proxy.setBlackHole(false);
     await waitFor200(app, cookie, 15_000);
-    const write = await app.inject({ method: 'POST', url: '/api/companias', headers: { cookie }, payload: { nombre: 'Después del corte' } });
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/companias',
+      headers: { cookie },
+      payload: { nombre: 'Después del corte' },
+    });
     expect(write.statusCode).toBe(201);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
@@ -121,7 +126,9 @@ describe.skipIf(!PG_URL || process.env.FAULTS_RESTART_PG !== '1')('PostgreSQL st
   let running: Awaited<ReturnType<typeof startApp>>;
   const version = () => fs.readdirSync('/etc/postgresql').sort().at(-1)!;
   const cluster = (action: 'stop' | 'start') =>
-    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version(), 'main', action, ...(action === 'stop' ? ['-m', 'fast'] : [])], { stdio: 'inherit' });
+    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version(), 'main', action, ...(action === 'stop' ? ['-m', 'fast'] : [])], {
+      stdio: 'inherit',
+    });
   beforeAll(async () => {
     pgDatabase = await createPgDatabase(PG_URL!);
     running = await startApp(withDatabase(PG_URL!, pgDatabase.name));
@@ -161,6 +168,8 @@ describe.skipIf(!PG_URL || process.env.FAULTS_RESTART_PG !== '1')('PostgreSQL st
     expect(slowest).toBeLessThan(5_000);
     expect(recoveredIn).toBeLessThan(30_000);
     // The pool's old connections died with the server: new ones serve writes too.
-    expect((await app.inject({ method: 'POST', url: '/api/companias', headers: { cookie }, payload: { nombre: 'Tras reinicio' } })).statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/companias', headers: { cookie }, payload: { nombre: 'Tras reinicio' } })).statusCode,
+    ).toBe(201);
   });
 });

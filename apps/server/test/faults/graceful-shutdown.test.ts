@@ -33,7 +33,9 @@ describe.each(drivers)('SIGTERM during a request ($name)', ({ name }) => {
     const body = JSON.stringify(ADMIN);
     const request = rawRequest(port);
     await request.connected;
-    request.write(`POST /api/users/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 12)}`);
+    request.write(
+      `POST /api/users/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 12)}`,
+    );
     await sleep(300);
     server.child.kill('SIGTERM');
     await sleep(700);

@@ -123,7 +123,11 @@ describe('password rule (DECISIONS.md: 8-128 characters, common passwords refuse
   afterAll(() => t?.close());
 
   const create = (password: string, username = 'nuevo@test.local') =>
-    t.request('admin', { method: 'POST', url: '/api/users', payload: { apellido: 'Nuevo', nombre: 'Usuario', username, password, password2: password, rol: ROL.USER } });
+    t.request('admin', {
+      method: 'POST',
+      url: '/api/users',
+      payload: { apellido: 'Nuevo', nombre: 'Usuario', username, password, password2: password, rol: ROL.USER },
+    });
   const firstError = (response: { json: () => { errors?: { message: string }[] } }) => response.json().errors?.[0]?.message;
 
   it.each([
@@ -143,7 +147,11 @@ describe('password rule (DECISIONS.md: 8-128 characters, common passwords refuse
     expect((await create('Ocho-8ch', 'ocho@test.local')).statusCode).toBe(201);
     const long = await create(`ñ ${'Frase larga y rara '.repeat(7)}`.slice(0, 128), 'larga@test.local');
     expect(long.statusCode).toBe(201);
-    const change = await t.request('admin', { method: 'PATCH', url: `/api/users/${t.ids.user}`, payload: { password: 'password1', password2: 'password1' } });
+    const change = await t.request('admin', {
+      method: 'PATCH',
+      url: `/api/users/${t.ids.user}`,
+      payload: { password: 'password1', password2: 'password1' },
+    });
     expect(change.statusCode).toBe(400);
     expect(firstError(change)).toBe(USER_MESSAGES.passwordCommon);
   });
@@ -156,7 +164,8 @@ describe('ending sessions (ASVS 7.4)', () => {
   });
   afterAll(() => t?.close());
 
-  const isSignedIn = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie } })).statusCode === 200;
+  const isSignedIn = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie } })).statusCode === 200;
 
   it('an Admin ends every session of a user with POST /api/users/{id}/sessions/revoke', async () => {
     const first = await t.login('user');
@@ -175,7 +184,11 @@ describe('ending sessions (ASVS 7.4)', () => {
 
   it('a password change by an Admin ends the sessions of that user', async () => {
     const cookie = await t.login('inspector2');
-    const changed = await t.request('admin', { method: 'PATCH', url: `/api/users/${t.ids.inspector2}`, payload: { password: 'Nueva-Clave-Larga', password2: 'Nueva-Clave-Larga' } });
+    const changed = await t.request('admin', {
+      method: 'PATCH',
+      url: `/api/users/${t.ids.inspector2}`,
+      payload: { password: 'Nueva-Clave-Larga', password2: 'Nueva-Clave-Larga' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(await isSignedIn(cookie)).toBe(false);
   });

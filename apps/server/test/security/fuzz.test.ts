@@ -66,8 +66,10 @@ const ALWAYS_LEAKS: readonly RegExp[] = LEAKS.slice(0, 4);
 type Sent = { method: string; url: string; role: Role | null; payload?: unknown; contentType?: string };
 
 function describeSent(sent: Sent): string {
-  const body = sent.payload === undefined ? '' : Buffer.isBuffer(sent.payload) ? `<${sent.payload.length} bytes>` : String(sent.payload);
-  return `${sent.method} ${sent.url} as ${sent.role ?? 'anonymous'} ${sent.contentType ?? ''} ${body.slice(0, 400)}`;
+  const isMultipart = sent.contentType?.startsWith('multipart/');
+  const body =
+    sent.payload === undefined ? '' : Buffer.isBuffer(sent.payload) ? (isMultipart ? JSON.stringify(sent.payload.toString('utf8').slice(0, 600)) : `<${sent.payload.length} bytes>`) : String(sent.payload);
+  return `${sent.method} ${sent.url} as ${sent.role ?? 'anonymous'} ${sent.contentType ?? ''} ${body.slice(0, 700)}`;
 }
 
 /** What is wrong with one answer (empty when nothing is). */
@@ -498,14 +500,14 @@ const idSegment = (pool: readonly number[]) =>
     { weight: 1, arbitrary: nastyString.map(safeEncode) },
   );
 
-/** The path with its params filled in. Users' routes get only the victim's id or a missing one. */
-function pathArb(route: RouteSpec): fc.Arbitrary<string> {
-  if (route.pathParams.length === 0) return fc.constant(route.url);
+/** The path with its params filled in (Users' routes get only the victim's id or a missing one); `routed` when every param is plain digits. */
+function pathArb(route: RouteSpec): fc.Arbitrary<{ path: string; routed: boolean }> {
+  if (route.pathParams.length === 0) return fc.constant({ path: route.url, routed: true });
   const pool = route.url.startsWith('/api/users/') ? [victimUserId, 999_999] : realIds;
   return fc.array(idSegment(pool), { minLength: route.pathParams.length, maxLength: route.pathParams.length }).map((segments) => {
-    let url = route.url;
-    route.pathParams.forEach((name, index) => (url = url.replace(`:${name}`, segments[index]!)));
-    return url;
+    let path = route.url;
+    route.pathParams.forEach((name, index) => (path = path.replace(`:${name}`, segments[index]!)));
+    return { path, routed: segments.every((segment) => /^\d+$/.test(segment)) };
   });
 }
 
@@ -544,19 +546,20 @@ function headersArb(route: RouteSpec): fc.Arbitrary<Record<string, string>> {
 }
 
 /** One request generated from the route's schemas: the body tells whether it carries an unknown property. */
-function schemaRequestArb(route: RouteSpec, role: Role): fc.Arbitrary<FuzzRequest & { withUnknown: boolean }> {
+function schemaRequestArb(route: RouteSpec, role: Role): fc.Arbitrary<FuzzRequest & { withUnknown: boolean; routed: boolean }> {
   const bodySchema = objectVariant(route.body);
   const body: fc.Arbitrary<{ value: unknown; withUnknown: boolean }> = bodySchema
     ? fc.oneof({ weight: 6, arbitrary: objectArb(bodySchema, 0) }, { weight: 1, arbitrary: nastyValue.map((value) => ({ value, withUnknown: false })) })
     : route.method === 'GET' || route.method === 'DELETE'
       ? fc.option(nastyValue, { freq: 8, nil: undefined }).map((value) => ({ value, withUnknown: false }))
       : fc.option(nastyValue, { freq: 2, nil: undefined }).map((value) => ({ value, withUnknown: false }));
-  return fc.tuple(pathArb(route), queryArb(route), headersArb(route), body).map(([path, query, headers, { value, withUnknown }]) => ({
+  return fc.tuple(pathArb(route), queryArb(route), headersArb(route), body).map(([{ path, routed }, query, headers, { value, withUnknown }]) => ({
     method: route.method,
     url: path + query,
     role,
     headers,
     withUnknown,
+    routed,
     ...(value === undefined ? {} : { payload: JSON.stringify(value), contentType: 'application/json' }),
   }));
 }
@@ -589,7 +592,11 @@ function retyped(value: unknown): unknown {
 
 function applyMutation(body: unknown, mutation: Mutation): unknown {
   const copy = structuredClone(body);
-  if (mutation.at.length === 0) return mutation.kind === 'unknown' ? copy : mutation.value;
+  if (mutation.at.length === 0) {
+    if (mutation.kind !== 'unknown') return mutation.kind === 'drop' ? undefined : mutation.value;
+    if (copy && typeof copy === 'object' && !Array.isArray(copy)) (copy as Record<string, unknown>).zz_intruso = mutation.value;
+    return copy;
+  }
   const parentPath = mutation.at.slice(0, -1);
   const last = mutation.at.at(-1)!;
   let parent = copy as Record<string | number, unknown>;
@@ -627,6 +634,53 @@ function addsRefusedProperty(schema: JsonSchema | undefined, body: unknown, muta
   return Boolean(value && typeof value === 'object' && !Array.isArray(value) && node && objectVariant(node)?.additionalProperties === false);
 }
 
+/** The schema of the value at `path` inside a body of `schema` (through nullable and union wrappers). */
+function schemaAt(schema: JsonSchema | undefined, path: JsonPath): JsonSchema | undefined {
+  let node = schema;
+  for (const key of path) {
+    const container = objectVariant(node) ?? (node?.items ? node : (node?.anyOf ?? node?.oneOf)?.find((variant) => variant.items));
+    node = typeof key === 'number' ? container?.items : container?.properties?.[key];
+  }
+  return node;
+}
+
+const maxLengthOf = (schema: JsonSchema | undefined): number | undefined =>
+  schema?.maxLength ?? (schema?.anyOf ?? schema?.oneOf)?.map(maxLengthOf).find((value) => value !== undefined);
+
+/**
+ * The values that break storage rather than validation, most telling first: PostgreSQL refuses
+ * U+0000 in text; 'ß' and 'ﬁ' double when upper-cased (a column at its limit overflows); a lone
+ * surrogate is not UTF-8; then SQL and LIKE metacharacters.
+ */
+function stringKillers(schema: JsonSchema | undefined): string[] {
+  const max = Math.min(maxLengthOf(schema) ?? 30, 20_000);
+  return ['a\u0000b', 'ß'.repeat(max), 'ﬁ'.repeat(max), 'a\ud800b', "x' OR '1'='1' --", '%_\\', ' '.repeat(max + 1)];
+}
+const NUMBER_KILLERS: unknown[] = [2 ** 31, 1e21, 32_768, -1, 0.5, '12abc', -(2 ** 31) - 1];
+
+/** Each leaf of a known-valid body replaced, one at a time, by the first `perLeaf` killers of its type. */
+function leafSweep(schema: JsonSchema | undefined, body: unknown, perLeaf: number): { at: JsonPath; value: unknown }[] {
+  const leaves = pathsOf(body).filter((path) => {
+    const value = path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], body);
+    return value === null || typeof value !== 'object';
+  });
+  return leaves.flatMap((at) => {
+    const value = at.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], body);
+    const killers = typeof value === 'string' ? stringKillers(schemaAt(schema, at)) : NUMBER_KILLERS;
+    return killers.slice(0, perLeaf).map((killer) => ({ at, value: killer }));
+  });
+}
+
+/** The same for the text fields and file names of a known-valid multipart body. */
+function partsSweep(parts: Part[], perLeaf: number): Part[][] {
+  return parts.flatMap((part, index) => {
+    const killers = typeof part[1] === 'string' ? stringKillers(undefined) : stringKillers({ maxLength: 200 }).map((name) => `${name}.pdf`);
+    return killers.slice(0, perLeaf).map((killer) =>
+      parts.map((item, position): Part => (position !== index ? item : [item[0], typeof item[1] === 'string' ? killer : { ...item[1], filename: killer }])),
+    );
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
@@ -653,6 +707,13 @@ beforeAll(async () => {
   const upload = await t.request('user', { method: 'POST', url: `/api/documentacion/t/${caseIds[0]}`, ...multipart([['tipo', 'Denuncia'], ['uploadFiles', { filename: 'denuncia.pdf', content: SAMPLE_FILES.pdf }]]) });
   expect(upload.statusCode, upload.body).toBe(201);
   realIds = [...new Set([...caseIds, enInspeccion!.id, ajena!.id, t.ids.inspectorRecord, t.ids.inspector2Record, 1, 2, 3])];
+  // Open inspections for the close (multipart) to take one by one: a closed one answers 409 before parsing anything.
+  const openInspections: number[] = [];
+  for (let count = 0; count < 60; count++) {
+    const caso = await insertCaso(db, { idEstado: 2 });
+    const [row] = await db.insert(inspecciones).values(inspeccion(caso.id, t.ids.inspectorRecord)).returning();
+    openInspections.push(row!.id);
+  }
 
   const spec = t.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
   routes = t.app.routeTable.map((route) => {
@@ -678,7 +739,7 @@ beforeAll(async () => {
   const convenio = CONVENIO_TEMPLATES[0]!.nombre;
   valid = {
     'POST /api/users/login': fixed('/api/users/login', () => ({ username: 'nadie@test.local', password: 'no-es-la-clave' })),
-    'POST /api/users': fixed('/api/users', () => ({ apellido: 'Nuevo', nombre: 'Usuario', username: `fuzz${Math.random().toString(36).slice(2, 8)}@test.local`, password: 'Otra-Clave-2026!', password2: 'Otra-Clave-2026!', rol: 2 })),
+    'POST /api/users': fixed('/api/users', () => ({ apellido: 'Nuevo', nombre: 'Usuario', username: `fuzz${Math.random().toString(36).slice(2, 8)}@test.local`, password: 'Otra-Clave-2026!', password2: 'Otra-Clave-2026!', rol: 2, id_inspect: null })),
     'PATCH /api/users/:id': { path: () => `/api/users/${victimUserId}`, body: () => ({ apellido: 'Víctima', nombre: 'Fuzz' }) },
     'POST /api/users/totp/confirm': fixed('/api/users/totp/confirm', () => ({ totp: '123456' })),
     'POST /api/users/totp/disable': fixed('/api/users/totp/disable', () => ({ totp: '123456' })),
@@ -726,7 +787,7 @@ beforeAll(async () => {
     'DELETE /api/inspeccion/:id': fixed('/api/inspeccion/999999', () => ({ id_caso: anyCase() })),
     'POST /api/documentacion/t/:id': { path: () => `/api/documentacion/t/${anyCase()}`, parts: () => [['tipo', 'Foto'], ['uploadFiles', { filename: 'foto.png', content: SAMPLE_FILES.png }]] },
     'PATCH /api/inspeccion/d/:id': {
-      path: () => `/api/inspeccion/d/${enInspeccion!.id}`,
+      path: () => `/api/inspeccion/d/${openInspections.length > 1 ? openInspections.shift() : openInspections[0]}`,
       parts: () => [['resultado', 'Daño leve'], ['monto_inspeccion', '1500.50'], ['inspeccion', { filename: 'informe.pdf', content: SAMPLE_FILES.pdf }], ['cotizacion', { filename: 'cotizacion.jpg', content: SAMPLE_FILES.jpg }]],
     },
   };
@@ -967,9 +1028,12 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
       const mutationCombos = routes
         .filter((route) => mutable.includes(keyOf(route)))
         .flatMap((route) => FUZZ_ROLES.filter((role) => allowed(route, role)).map((role) => ({ route, role })));
-      const perSchemaCombo = Math.ceil((FUZZ_RUNS * 0.55) / combos.length);
-      const perMutationCombo = Math.ceil((FUZZ_RUNS * 0.35) / mutationCombos.length);
+      const perSchemaCombo = Math.ceil((FUZZ_RUNS * 0.45) / combos.length);
+      const perMutationCombo = Math.ceil((FUZZ_RUNS * 0.2) / mutationCombos.length);
       const rawRuns = Math.ceil(FUZZ_RUNS * 0.1);
+      const leafCount = mutable.reduce((total, key) => total + (valid[key]!.parts ? valid[key]!.parts!().length : leafSweep(undefined, valid[key]!.body!(), 1).length), 0);
+      /** At least the two most telling killers per leaf; every killer once FUZZ_RUNS allows it. */
+      const perLeaf = Math.max(2, Math.floor((FUZZ_RUNS * 0.25) / leafCount));
 
       // Every known-valid body is accepted as it is (not a 400): its mutations start from something real.
       for (const key of mutable) {
@@ -992,7 +1056,7 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
           fc.asyncProperty(schemaRequestArb(route, role), async (request) => {
             const response = await send(request, key);
             // Unknown properties are refused before anything runs (400), once the caller may call the route.
-            if (request.withUnknown && bodyIsStrict && allowed(route, role) && ![400, 413, 429].includes(response.statusCode)) {
+            if (request.withUnknown && request.routed && bodyIsStrict && allowed(route, role) && ![400, 413, 429].includes(response.statusCode)) {
               record(`${key} accepted an unknown property`, `${response.statusCode} ${describeSent(request)}`);
             }
             if (key === 'POST /api/casos/alta' && response.statusCode === 201) await checkCreatedCase(response.json().id, role, request);
@@ -1018,7 +1082,7 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
         await fc.assert(
           fc.asyncProperty(mutationArb(base), async (mutation) => {
             const body = applyMutation(base, mutation);
-            const request: FuzzRequest = { method: route.method, url: example.path(), role, payload: JSON.stringify(body) ?? 'null', contentType: 'application/json' };
+            const request: FuzzRequest = { method: route.method, url: example.path(), role, ...(body === undefined ? {} : { payload: JSON.stringify(body), contentType: 'application/json' }) };
             const response = await send(request, key);
             if (addsRefusedProperty(route.body, base, mutation) && ![400, 413, 429].includes(response.statusCode)) {
               record(`${key} accepted an unknown property`, `${response.statusCode} at ${mutation.at.join('.')} ${describeSent(request)}`);
@@ -1029,7 +1093,25 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
         );
       }
 
-      // 3. Malformed requests: broken JSON, other content types, prototype keys, deep nesting, odd methods.
+      // 3. Every leaf of every known-valid body, one at a time, replaced by values that break storage.
+      for (const key of mutable) {
+        const route = routes.find((item) => keyOf(item) === key)!;
+        const example = valid[key]!;
+        const role: FuzzRole = allowed(route, 'admin') ? 'admin' : 'inspector';
+        if (example.parts) {
+          for (const parts of partsSweep(example.parts(), perLeaf)) await send({ method: route.method, url: example.path(), role, ...multipartRequest(parts) }, `${key} (sweep)`);
+          continue;
+        }
+        const base = example.body!();
+        for (const { at, value } of leafSweep(route.body, base, perLeaf)) {
+          const body = applyMutation(base, { kind: 'replace', at, value });
+          const request: FuzzRequest = { method: route.method, url: example.path(), role, payload: JSON.stringify(body), contentType: 'application/json' };
+          const response = await send(request, `${key} ${at.join('.')} (sweep)`);
+          if (key === 'POST /api/casos/alta' && response.statusCode === 201) await checkCreatedCase(response.json().id, role, request);
+        }
+      }
+
+      // 4. Malformed requests: broken JSON, other content types, prototype keys, deep nesting, odd methods.
       await fc.assert(
         fc.asyncProperty(rawRequestArb(), async (request) => {
           await send(request, `${request.method} (raw ${request.contentType ?? 'no content-type'}, ${request.payload === undefined ? 'no body' : 'body'})`);
@@ -1111,7 +1193,7 @@ const ODD_METHODS = ['OPTIONS', 'PUT', 'HEAD', 'DELETE', 'PATCH', 'POST', 'GET']
 function rawRequestArb(): fc.Arbitrary<FuzzRequest> {
   const roles = fc.constantFrom<Role | null>(null, 'admin', 'user', 'inspector');
   const url = fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...routes).chain((route) => pathArb(route)) },
+    { weight: 6, arbitrary: fc.constantFrom(...routes).chain((route) => pathArb(route).map(({ path }) => path)) },
     { weight: 1, arbitrary: fc.constantFrom('/api', '/api/', '/api//casos', '/api/casos/%2e%2e/users', '/api/./users', '/api/casos;x=1', '/api/CASOS', '/api/casos/1/../../users', '/api/%zz', '/api/documentacion/downloadfile?id=1&name=..%2F..%2Fetc%2Fpasswd', '/api/documentacion/downloadfile?id=1&name=%00') },
   );
   return fc.record({ url, method: fc.constantFrom(...ODD_METHODS), role: roles, raw: fc.constantFrom(...RAW_BODIES), withBody: fc.boolean() }).map(({ url, method, role, raw, withBody }) => ({

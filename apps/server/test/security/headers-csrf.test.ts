@@ -33,7 +33,12 @@ describe('CSRF: a cross-site form post changes nothing', () => {
     const failures: string[] = [];
     for (const route of writes) {
       const url = route.url.replace(/:[a-zA-Z_]+/g, '1');
-      const response = await t.app.inject({ method: route.method as 'POST', url, headers: { ...CROSS_SITE_FORM, cookie }, payload: 'nombre=Maliciosa&activo=false' });
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { ...CROSS_SITE_FORM, cookie },
+        payload: 'nombre=Maliciosa&activo=false',
+      });
       if (response.statusCode !== 403) failures.push(`${route.method} ${url}: ${response.statusCode}`);
     }
     expect(failures).toEqual([]);
@@ -43,10 +48,20 @@ describe('CSRF: a cross-site form post changes nothing', () => {
     const before = (await t.request('admin', { method: 'GET', url: '/api/companias' })).json();
     const victim = await t.login('user');
     const admin = await t.login('admin');
-    const create = await t.app.inject({ method: 'POST', url: '/api/companias', headers: { ...CROSS_SITE_FORM, cookie: admin }, payload: 'nombre=Maliciosa' });
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/companias',
+      headers: { ...CROSS_SITE_FORM, cookie: admin },
+      payload: 'nombre=Maliciosa',
+    });
     expect(create.statusCode).toBe(403);
     expect(create.json()).toEqual({ message: AUTH_MESSAGES.forbidden });
-    const revoke = await t.app.inject({ method: 'POST', url: `/api/users/${t.ids.user}/sessions/revoke`, headers: { ...CROSS_SITE_FORM, cookie: admin }, payload: '' });
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${t.ids.user}/sessions/revoke`,
+      headers: { ...CROSS_SITE_FORM, cookie: admin },
+      payload: '',
+    });
     expect(revoke.statusCode).toBe(403);
     expect((await t.request('admin', { method: 'GET', url: '/api/companias' })).json()).toEqual(before);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie: victim } })).statusCode).toBe(200);
@@ -54,9 +69,19 @@ describe('CSRF: a cross-site form post changes nothing', () => {
 
   it('refuses on the Origin alone (browsers without Sec-Fetch-Site) and lets same-origin calls through', async () => {
     const admin = await t.login('admin');
-    const originOnly = await t.app.inject({ method: 'POST', url: '/api/companias', headers: { origin: 'https://evil.example', cookie: admin }, payload: { nombre: 'Maliciosa' } });
+    const originOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/companias',
+      headers: { origin: 'https://evil.example', cookie: admin },
+      payload: { nombre: 'Maliciosa' },
+    });
     expect(originOnly.statusCode).toBe(403);
-    const sameSite = await t.app.inject({ method: 'POST', url: '/api/companias', headers: { 'sec-fetch-site': 'same-site', cookie: admin }, payload: { nombre: 'Maliciosa' } });
+    const sameSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/companias',
+      headers: { 'sec-fetch-site': 'same-site', cookie: admin },
+      payload: { nombre: 'Maliciosa' },
+    });
     expect(sameSite.statusCode).toBe(403);
     const sameOrigin = await t.app.inject({
       method: 'POST',
@@ -68,13 +93,24 @@ describe('CSRF: a cross-site form post changes nothing', () => {
   });
 
   it('also refuses a cross-site sign-in (login CSRF)', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: CROSS_SITE_FORM, payload: 'username=a&password=b' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: CROSS_SITE_FORM,
+      payload: 'username=a&password=b',
+    });
     expect(response.statusCode).toBe(403);
   });
 });
 
 describe('security headers', () => {
-  const directives = (csp: string) => new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values.join(' ')]));
+  const directives = (csp: string) =>
+    new Map(
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values.join(' ')]),
+    );
 
   it('sends a real Content-Security-Policy and helmet headers on the web app and the API', async () => {
     for (const url of ['/', '/casos', '/api/health']) {

@@ -31,10 +31,18 @@ describe('the session cookie over HTTPS', () => {
     expect(cookie!.domain).toBeUndefined();
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
 
-    const auth = await proxied.app.inject({ method: 'GET', url: '/api/users/auth', headers: { 'x-forwarded-proto': 'https', cookie: `__Host-sid=${cookie!.value}` } });
+    const auth = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/users/auth',
+      headers: { 'x-forwarded-proto': 'https', cookie: `__Host-sid=${cookie!.value}` },
+    });
     expect(auth.statusCode).toBe(200);
     // Over HTTPS an unprefixed cookie (which a sibling subdomain could have set) is not read.
-    const tossed = await proxied.app.inject({ method: 'GET', url: '/api/users/auth', headers: { 'x-forwarded-proto': 'https', cookie: `sid=${cookie!.value}` } });
+    const tossed = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/users/auth',
+      headers: { 'x-forwarded-proto': 'https', cookie: `sid=${cookie!.value}` },
+    });
     expect(tossed.statusCode).toBe(401);
   });
 

@@ -6,7 +6,8 @@ import { createTestApp, PASSWORD, USERNAMES, type Role, type TestApp } from '../
 
 /** Optional second factor, TOTP of RFC 6238 (ASVS 6.5, 6.6). Codes are computed by otpauth for the injected clock. */
 
-const codeFor = (secret: string, at: Date) => new Totp({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
+const codeFor = (secret: string, at: Date) =>
+  new Totp({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
 
 describe('TOTP codes', () => {
   it('match the RFC 6238 test vector (SHA-1, T = 59 s) and its neighbouring steps only', () => {
@@ -31,9 +32,15 @@ describe('enrolment and sign-in with a second factor', () => {
   afterAll(() => t?.close());
 
   const signIn = (role: Role, totp?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERNAMES[role], password: PASSWORD, ...(totp ? { totp } : {}) } });
-  const as = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, payload });
-  const cookieOf = (response: { cookies: { name: string; value: string }[] }) => `sid=${response.cookies.find((item) => item.name === 'sid')!.value}`;
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: USERNAMES[role], password: PASSWORD, ...(totp ? { totp } : {}) },
+    });
+  const as = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, payload });
+  const cookieOf = (response: { cookies: { name: string; value: string }[] }) =>
+    `sid=${response.cookies.find((item) => item.name === 'sid')!.value}`;
 
   let secret = '';
 
@@ -65,7 +72,10 @@ describe('enrolment and sign-in with a second factor', () => {
     advance(30);
     const missing = await signIn('user');
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ message: AUTH_MESSAGES.totpRequired, errors: [{ path: 'totp', message: AUTH_MESSAGES.totpRequired }] });
+    expect(missing.json()).toEqual({
+      message: AUTH_MESSAGES.totpRequired,
+      errors: [{ path: 'totp', message: AUTH_MESSAGES.totpRequired }],
+    });
     expect(missing.cookies).toEqual([]);
 
     const wrong = await signIn('user', '123456' === codeFor(secret, now) ? '654321' : '123456');
@@ -73,7 +83,11 @@ describe('enrolment and sign-in with a second factor', () => {
     expect(wrong.json().message).toBe(AUTH_MESSAGES.totpInvalid);
 
     // A wrong password is still the plain message: the code is only asked after the password.
-    const badPassword = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERNAMES.user, password: 'Mala-Clave-1', totp: codeFor(secret, now) } });
+    const badPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: USERNAMES.user, password: 'Mala-Clave-1', totp: codeFor(secret, now) },
+    });
     expect(badPassword.json()).toEqual({ message: AUTH_MESSAGES.badCredentials });
 
     const ok = await signIn('user', codeFor(secret, now));
@@ -122,7 +136,11 @@ describe('ADMIN_REQUIRE_TOTP', () => {
   afterAll(() => t?.close());
 
   it('an Admin without a second factor reaches only the enrolment until they add one', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERNAMES.admin, password: PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: USERNAMES.admin, password: PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().totp_setup_required).toBe(true);
     const cookie = `sid=${login.cookies.find((item) => item.name === 'sid')!.value}`;
@@ -133,13 +151,23 @@ describe('ADMIN_REQUIRE_TOTP', () => {
 
     const secret = (await t.app.inject({ method: 'POST', url: '/api/users/totp', headers: { cookie } })).json().secret;
     const code = codeFor(secret, now);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/totp/confirm', headers: { cookie }, payload: { totp: code } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/totp/confirm', headers: { cookie }, payload: { totp: code } })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } })).statusCode).toBe(200);
 
     // From now on the Admin signs in with the code, and cannot turn it off.
     now = new Date(now.getTime() + 30_000);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERNAMES.admin, password: PASSWORD } })).statusCode).toBe(401);
-    const off = await t.app.inject({ method: 'POST', url: '/api/users/totp/disable', headers: { cookie }, payload: { totp: codeFor(secret, now) } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERNAMES.admin, password: PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/totp/disable',
+      headers: { cookie },
+      payload: { totp: codeFor(secret, now) },
+    });
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(TOTP_MESSAGES.mandatory);
   });

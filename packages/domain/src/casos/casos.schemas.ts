@@ -38,7 +38,13 @@ const compat = {
 const ignored = <const K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, z.unknown().optional()])) as { [P in K]: z.ZodOptional<z.ZodUnknown> };
 
-const tipoDoc = z.coerce.number({ error: 'Debe seleccionar un tipo de documento' }).int(MSG_INTEGER).min(1, 'Debe seleccionar un tipo de documento');
+/** Ids are PostgreSQL integers: a bigger number is refused here, not by the query (500). */
+const INT4_MAX = 2_147_483_647;
+const tipoDoc = z.coerce
+  .number({ error: 'Debe seleccionar un tipo de documento' })
+  .int(MSG_INTEGER)
+  .min(1, 'Debe seleccionar un tipo de documento')
+  .max(INT4_MAX, MSG_INTEGER);
 const anio = optional(z.coerce.number().int(MSG_INTEGER).min(1900, 'Año invalido').max(2100, 'Año invalido'));
 
 /** Spec §5, Asegurado. */
@@ -55,7 +61,10 @@ const personaFields = {
   cbu: optionalText(50),
   marca_modelo: text(50, 1, 'La marca y modelo es requerida'),
   anio,
-  dominio: text(20, 1, 'El dominio es requerido').transform((value) => value.toUpperCase()),
+  // Upper-casing can lengthen a value ('ß' → 'SS'): the limit holds for what is stored.
+  dominio: text(20, 1, 'El dominio es requerido')
+    .transform((value) => value.toUpperCase())
+    .refine((value) => value.length <= 20, 'Debe tener maximo 20 caracteres'),
   mail: mailList,
 };
 
@@ -82,13 +91,13 @@ export const terceroSchema = z.strictObject({
   ...personaFields,
   ...ignored(PERSONA_READ_ONLY_KEYS),
   detalle: optionalText(1500),
-  id_letrado: optional(z.coerce.number().int(MSG_INTEGER).min(1)),
+  id_letrado: optional(z.coerce.number().int(MSG_INTEGER).min(1).max(INT4_MAX, MSG_INTEGER)),
 });
 export type TerceroInput = z.infer<typeof terceroSchema>;
 
 /** The case fields a person edits (spec §2 case creation and detail; §5 limits). */
 const casoEditableFields = {
-  id_compania: z.coerce.number({ error: 'Debe seleccionar una compañia' }).int(MSG_INTEGER).min(1, 'Debe seleccionar una compañia'),
+  id_compania: z.coerce.number({ error: 'Debe seleccionar una compañia' }).int(MSG_INTEGER).min(1, 'Debe seleccionar una compañia').max(INT4_MAX, MSG_INTEGER),
   reclamo_nro: digits(20),
   gestor: text(50, 1, 'El gestor es requerido'),
   fecha_siniestro: requiredDate,
@@ -267,7 +276,7 @@ const valorOfertado = z
   .refine((value) => Number(value) < 1e13, 'El valor es demasiado grande');
 
 export const analisisSchema = z.strictObject({
-  id_responsabilidad: z.coerce.number({ error: ANALISIS_MESSAGES.responsabilidad }).int().min(1, ANALISIS_MESSAGES.responsabilidad),
+  id_responsabilidad: z.coerce.number({ error: ANALISIS_MESSAGES.responsabilidad }).int().min(1, ANALISIS_MESSAGES.responsabilidad).max(INT4_MAX, MSG_INTEGER),
   valor_ofertado: valorOfertado,
   analisis: z.string({ error: ANALISIS_MESSAGES.detalle }).trim().min(1, ANALISIS_MESSAGES.detalle).max(200, 'Debe tener maximo 200 caracteres'),
   id_estado: z.unknown().optional(),

@@ -8,7 +8,15 @@ export function auditRoutes(app: FastifyInstance, audit: AuditService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/audit/casos/:id',
-    { config: { access: ADMIN_ONLY }, schema: { tags: ['audit'], summary: "A case's audit trail (who changed which field, when)", params: idParam, querystring: pagingQuery } },
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags: ['audit'],
+        summary: "A case's audit trail (who changed which field, when)",
+        params: idParam,
+        querystring: pagingQuery,
+      },
+    },
     (request) => audit.casoTrail(request.params.id, request.query),
   );
 }

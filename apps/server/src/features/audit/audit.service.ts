@@ -1,4 +1,12 @@
-import { AUDIT_ENTITY, AUDIT_REDACTED, type AuditAction, type AuditChanges, type AuditEntry, type AuditPage, type PagingQuery } from '@siniestros/domain';
+import {
+  AUDIT_ENTITY,
+  AUDIT_REDACTED,
+  type AuditAction,
+  type AuditChanges,
+  type AuditEntry,
+  type AuditPage,
+  type PagingQuery,
+} from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { auditRepository } from './audit.repository';
@@ -33,7 +41,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(normalize(a)) === JSON.s
  * The changed fields of `after` compared with `before`, as `{field: [old, new]}`. Only the keys
  * present in `after` (a partial update) are compared; `fields` narrows them further.
  */
-export function changesBetween<T extends Record<string, unknown>>(before: Partial<T>, after: Partial<T>, fields?: readonly (keyof T & string)[]): AuditChanges {
+export function changesBetween<T extends Record<string, unknown>>(
+  before: Partial<T>,
+  after: Partial<T>,
+  fields?: readonly (keyof T & string)[],
+): AuditChanges {
   const changes: AuditChanges = {};
   for (const field of fields ?? (Object.keys(after) as (keyof T & string)[])) {
     if (after[field] === undefined || same(before[field], after[field])) continue;

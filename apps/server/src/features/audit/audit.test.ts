@@ -25,16 +25,36 @@ async function eventually(find: () => Promise<AuditEntry | undefined>): Promise<
 
 describe('sign-ins are audited (ASVS 16.3.1)', () => {
   it('a success: username, address, UTC time', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERNAMES.user, password: PASSWORD }, remoteAddress: '10.9.8.7' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: USERNAMES.user, password: PASSWORD },
+      remoteAddress: '10.9.8.7',
+    });
     expect(response.statusCode).toBe(200);
     const row = (await rowsOf(AUDIT_ACTION.loginSucceeded)).find((entry) => entry.ip === '10.9.8.7');
-    expect(row).toMatchObject({ actor: USERNAMES.user, entity: AUDIT_ENTITY.usuario, entity_id: t.ids.user, fecha: '2026-11-22T13:45:10.250Z' });
+    expect(row).toMatchObject({
+      actor: USERNAMES.user,
+      entity: AUDIT_ENTITY.usuario,
+      entity_id: t.ids.user,
+      fecha: '2026-11-22T13:45:10.250Z',
+    });
   });
 
   it('a failure: the name typed and why, never the password', async () => {
     const secretTry = 'Mi-Clave-Secreta-99';
-    await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERNAMES.user, password: secretTry }, remoteAddress: '10.9.8.6' });
-    await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'fantasma@test.local', password: secretTry }, remoteAddress: '10.9.8.6' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: USERNAMES.user, password: secretTry },
+      remoteAddress: '10.9.8.6',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: 'fantasma@test.local', password: secretTry },
+      remoteAddress: '10.9.8.6',
+    });
     const rows = (await rowsOf(AUDIT_ACTION.loginFailed)).filter((entry) => entry.ip === '10.9.8.6');
     expect(rows.map((row) => [row.actor, row.detail])).toEqual([
       [USERNAMES.user, 'bad_password'],
@@ -50,7 +70,9 @@ describe('refused authorizations are audited (ASVS 16.3.2)', () => {
   it('records user, route and method of a 403', async () => {
     const response = await t.request('inspector', { method: 'GET', url: '/api/users?page=1' });
     expect(response.statusCode).toBe(403);
-    const row = await eventually(async () => (await rowsOf(AUDIT_ACTION.accessDenied)).find((entry) => entry.actor === USERNAMES.inspector));
+    const row = await eventually(async () =>
+      (await rowsOf(AUDIT_ACTION.accessDenied)).find((entry) => entry.actor === USERNAMES.inspector),
+    );
     expect(row).toMatchObject({ method: 'GET', route: '/api/users', ip: '127.0.0.1', fecha: '2026-11-22T13:45:10.250Z' });
   });
 });
@@ -79,12 +101,26 @@ describe('audit.record and GET /api/audit/casos/{id}', () => {
     // A change that is rolled back leaves no audit row either.
     await t.database.db
       .transaction(async (tx) => {
-        await audit.record(tx, { actor: USERNAMES.user, action: AUDIT_ACTION.casoUpdated, entity: AUDIT_ENTITY.caso, entityId: caso.id, changes: { gestor: ['A', 'B'] } });
+        await audit.record(tx, {
+          actor: USERNAMES.user,
+          action: AUDIT_ACTION.casoUpdated,
+          entity: AUDIT_ENTITY.caso,
+          entityId: caso.id,
+          changes: { gestor: ['A', 'B'] },
+        });
         throw new Error('rollback');
       })
       .catch(() => undefined);
     // Nothing changed: nothing recorded.
-    expect(await audit.record(t.database.db, { actor: USERNAMES.user, action: AUDIT_ACTION.casoUpdated, entity: AUDIT_ENTITY.caso, entityId: caso.id, changes: changesBetween(before, before) })).toBe(false);
+    expect(
+      await audit.record(t.database.db, {
+        actor: USERNAMES.user,
+        action: AUDIT_ACTION.casoUpdated,
+        entity: AUDIT_ENTITY.caso,
+        entityId: caso.id,
+        changes: changesBetween(before, before),
+      }),
+    ).toBe(false);
 
     const trail = await t.request('admin', { method: 'GET', url: `/api/audit/casos/${caso.id}` });
     expect(trail.statusCode).toBe(200);
@@ -93,16 +129,27 @@ describe('audit.record and GET /api/audit/casos/{id}', () => {
       [USERNAMES.admin, { id_estado: [1, 2] }],
       [USERNAMES.user, { reclamo_nro: ['100200', '100201'], valor_ofertado: [null, '150000.50'] }],
     ]);
-    expect(trail.json().data[0]).toMatchObject({ action: AUDIT_ACTION.casoUpdated, entity: 'caso', entity_id: caso.id, fecha: '2026-11-22T13:45:10.250Z' });
+    expect(trail.json().data[0]).toMatchObject({
+      action: AUDIT_ACTION.casoUpdated,
+      entity: 'caso',
+      entity_id: caso.id,
+      fecha: '2026-11-22T13:45:10.250Z',
+    });
 
     const paged = await t.request('admin', { method: 'GET', url: `/api/audit/casos/${caso.id}?page=2&pageSize=1` });
     expect(paged.json()).toMatchObject({ total: 2, totalPages: 2, data: [{ actor: USERNAMES.user }] });
     expect((await t.request('user', { method: 'GET', url: `/api/audit/casos/${caso.id}` })).statusCode).toBe(403);
-    expect((await t.request('admin', { method: 'GET', url: '/api/audit/casos/999999' })).json()).toEqual({ data: [], total: 0, totalPages: 0 });
+    expect((await t.request('admin', { method: 'GET', url: '/api/audit/casos/999999' })).json()).toEqual({
+      data: [],
+      total: 0,
+      totalPages: 0,
+    });
   });
 
   it('changesBetween keeps only changed fields and hides secret ones', () => {
-    expect(changesBetween({ a: 1, b: 'x', fecha: new Date('2026-01-02T00:00:00Z') }, { a: 1, b: 'y', fecha: new Date('2026-01-03T00:00:00Z') })).toEqual({
+    expect(
+      changesBetween({ a: 1, b: 'x', fecha: new Date('2026-01-02T00:00:00Z') }, { a: 1, b: 'y', fecha: new Date('2026-01-03T00:00:00Z') }),
+    ).toEqual({
       b: ['x', 'y'],
       fecha: ['2026-01-02T00:00:00.000Z', '2026-01-03T00:00:00.000Z'],
     });
@@ -111,7 +158,11 @@ describe('audit.record and GET /api/audit/casos/{id}', () => {
   });
 
   it("records an Admin's changes to users, the password only as changed", async () => {
-    await t.request('admin', { method: 'PATCH', url: `/api/users/${t.ids.inspector2}`, payload: { nombre: 'Segunda', password: 'Otra-Clave-Larga-1', password2: 'Otra-Clave-Larga-1' } });
+    await t.request('admin', {
+      method: 'PATCH',
+      url: `/api/users/${t.ids.inspector2}`,
+      payload: { nombre: 'Segunda', password: 'Otra-Clave-Larga-1', password2: 'Otra-Clave-Larga-1' },
+    });
     const row = (await rowsOf(AUDIT_ACTION.userUpdated)).find((entry) => entry.entity_id === t.ids.inspector2)!;
     expect(row.actor).toBe(USERNAMES.admin);
     expect(row.changes).toEqual({ nombre: ['Segundo', 'Segunda'], password: [AUDIT_REDACTED, AUDIT_REDACTED] });

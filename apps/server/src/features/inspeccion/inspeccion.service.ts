@@ -20,6 +20,7 @@ import {
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound, unprocessable, type FieldError } from '../../shared/errors';
+import { assertNoNulChar } from '../../shared/input';
 import { pageOffset, totalPages } from '../../shared/paging';
 import type { DocumentacionService, StoredUpload } from '../documentacion/documentacion.service';
 import type { HistorialService } from '../historial/historial.service';
@@ -35,6 +36,8 @@ const isCloseFileField = (name: string): name is InspeccionCloseFileField => (IN
 
 /** Spec §5, inspection close: the form fields, with each failing rule as a field error. */
 function parseCloseFields(fields: Record<string, string>): InspeccionCloseInput {
+  // Multipart fields skip the global U+0000 guard (shared/input.ts), which sees JSON bodies only.
+  assertNoNulChar(fields, 'body');
   const parsed = inspeccionCloseSchema.safeParse({ resultado: fields.resultado, monto_inspeccion: fields.monto_inspeccion });
   if (parsed.success) return parsed.data;
   const errors: FieldError[] = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
