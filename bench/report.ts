@@ -70,6 +70,8 @@ function webTable(result: BenchResult): string {
     '|---|--:|--:|---|---|',
     row('Login (/)', web.login, TARGETS.loginJsKb),
     row('Case list (/casos)', web.casos, TARGETS.listJsKb),
+    '',
+    `Largest scripts of the login route: ${web.login.largest.map((file) => `${file.name} ${fmt(file.gzipKb)} KB`).join(', ')}.`,
   ].join('\n');
 }
 

@@ -12,13 +12,22 @@ import { ROOT } from './server';
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 const CHROMIUM = '/usr/bin/chromium';
 
-export type RouteJs = { files: number; gzipKb: number };
+export type RouteJs = {
+  files: number;
+  gzipKb: number;
+  /** The biggest scripts, gzipped KB. */ largest: { name: string; gzipKb: number }[];
+};
 export type WebSizes = { login: RouteJs; casos: RouteJs } | { skipped: string };
 
 function gzipKb(files: Set<string>): RouteJs {
-  let bytes = 0;
-  for (const file of files) bytes += zlib.gzipSync(fs.readFileSync(file)).length;
-  return { files: files.size, gzipKb: Math.round((bytes / 1024) * 10) / 10 };
+  const sizes = [...files].map((file) => ({ name: path.basename(file), bytes: zlib.gzipSync(fs.readFileSync(file)).length }));
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  const largest = [...sizes].sort((a, b) => b.bytes - a.bytes).slice(0, 6);
+  return {
+    files: files.size,
+    gzipKb: kb(sizes.reduce((sum, size) => sum + size.bytes, 0)),
+    largest: largest.map((size) => ({ name: size.name, gzipKb: kb(size.bytes) })),
+  };
 }
 
 export async function measureWebSizes(url: string, credentials: { username: string; password: string }): Promise<WebSizes> {

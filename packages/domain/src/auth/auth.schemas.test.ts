@@ -16,7 +16,7 @@ describe('loginSchema (spec §5, login)', () => {
     [{ username: 'usuario' }, 'La contraseña es requerida'],
     [{ username: 'usuario', password: '' }, 'La contraseña es requerida'],
     [{ username: 'usuario', password: 'abc' }, 'La contraseña debe tener al menos 4 caracteres.'],
-    [{ username: 'usuario', password: 'a'.repeat(51) }, 'La contraseña debe tener maximo 50 caracteres.'],
+    [{ username: 'usuario', password: 'a'.repeat(129) }, 'La contraseña debe tener maximo 128 caracteres.'],
   ])('%j → %s', (input, message) => {
     expect(firstMessage(input)).toBe(message);
   });
