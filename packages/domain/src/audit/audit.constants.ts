@@ -1,7 +1,7 @@
 /**
  * What the audit log records (ASVS 16.2, 16.3). Security events come from the sign-in, session
- * and authorization code; `caso.update` rows come from the case features through
- * `audit.record(tx, ...)`, one per change of a case's fields.
+ * and authorization code; `caso.update` rows come from database triggers (migration 0004), one
+ * per changed row of a case, its insured party or a third party, the actor set by `setAuditActor`.
  */
 export const AUDIT_ACTION = {
   loginSucceeded: 'login.success',
@@ -26,6 +26,8 @@ export type AuditEntity = (typeof AUDIT_ENTITY)[keyof typeof AUDIT_ENTITY];
 /** `{field: [before, after]}`; secret fields are recorded as `AUDIT_REDACTED`, never by value. */
 export type AuditChanges = Record<string, [unknown, unknown]>;
 export const AUDIT_REDACTED = '[oculto]';
+
+export const AUDIT_MESSAGES = { empty: 'El caso no tiene registros de auditoría.' } as const;
 
 export type AuditEntry = {
   id: number;

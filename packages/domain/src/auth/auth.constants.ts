@@ -24,6 +24,7 @@ export const AUTH_MESSAGES = {
   logoutError: 'Error al cerrar sesión',
   sessionExpired: 'La sesión expiró',
   sessionsRevoked: 'Sesiones cerradas',
+  confirmRevokeSessions: '¿Desea cerrar todas las sesiones de este usuario?',
   totpRequired: 'Ingrese el código de verificación de su aplicación de autenticación',
   totpInvalid: 'El código de verificación no es válido',
   totpSetupRequired: 'Debe activar la verificación en dos pasos antes de continuar',
@@ -41,4 +42,5 @@ export const TOTP_MESSAGES = {
   notEnabled: 'La verificación en dos pasos no está activa',
   mandatory: 'La verificación en dos pasos es obligatoria para los administradores',
   reset: 'Verificación en dos pasos eliminada',
+  confirmReset: '¿Desea quitar la verificación en dos pasos de este usuario?',
 } as const;

@@ -17,6 +17,11 @@ const COLUMNS = {
 };
 
 export const auditRepository = {
+  /** Transaction-local: the audit triggers of 0004_audit_caso_changes read it as the actor. */
+  async setActor(tx: DbOrTx, username: string) {
+    await tx.execute(sql`select set_config('app.actor', ${username}, true)`);
+  },
+
   async insert(db: DbOrTx, values: typeof auditLog.$inferInsert) {
     await db.insert(auditLog).values(values);
   },

@@ -55,6 +55,13 @@ export function changesBetween<T extends Record<string, unknown>>(
 }
 
 /**
+ * Names who acts for the rest of the transaction: the database triggers that record every change
+ * of a case's fields (migration 0004) write it as the actor. Call it first in every transaction
+ * that changes a case.
+ */
+export const setAuditActor = (tx: DbOrTx, username: string) => auditRepository.setActor(tx, username);
+
+/**
  * The audit log. `record` writes in the caller's transaction so a change and its audit row land
  * (or roll back) together, like `historial.add`.
  */

@@ -13,6 +13,7 @@ import {
   todayIso,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import { setAuditActor } from '../audit/audit.service';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
 import { casosLifecycleRepository as repo, type CasoEstado } from './casos.lifecycle.repository';
 
@@ -30,9 +31,10 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
   const { db, historial } = deps;
   const today = deps.today ?? (() => todayIso());
 
-  /** `expected`: the status the caller saw; a case that moved on meanwhile is refused. */
-  async function transition<T>(id: number, change: (caso: CasoEstado, tx: DbOrTx) => Promise<T>, expected?: number): Promise<T> {
+  /** `expected`: the status the caller saw; a case that moved on meanwhile is refused. `usuario` is the audit actor. */
+  async function transition<T>(id: number, usuario: string, change: (caso: CasoEstado, tx: DbOrTx) => Promise<T>, expected?: number): Promise<T> {
     return db.transaction(async (tx) => {
+      await setAuditActor(tx, usuario);
       const caso = await repo.lockEstado(tx, id);
       if (!caso) throw notFound(CASO_MESSAGES.notFound);
       if (expected !== undefined && expected !== caso.idEstado) throw conflict(CICLO_MESSAGES.staleEstado);
@@ -56,6 +58,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     async advance(id: number, usuario: string, expected?: number) {
       return transition(
         id,
+        usuario,
         async (caso, tx) => {
           const target = nextEstado(caso.idEstado);
           if (!target) throw conflict(CICLO_MESSAGES.cannotAdvance);
@@ -74,6 +77,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     async returnToInspection(id: number, usuario: string, expected?: number) {
       return transition(
         id,
+        usuario,
         async (caso, tx) => {
           if (caso.idEstado !== ESTADO.ANALISIS || (await repo.countInspecciones(tx, id)) > 0) throw conflict(CICLO_MESSAGES.cannotReturn);
           await moveTo(
@@ -90,7 +94,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     },
 
     async close(id: number, idEstado: number, usuario: string, msg?: string) {
-      return transition(id, async (caso, tx) => {
+      return transition(id, usuario, async (caso, tx) => {
         if (!canClose(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotClose);
         const motivo = msg?.trim() || closingReasonName(idEstado) || String(idEstado);
         await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.closed(motivo), {
@@ -104,6 +108,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     async reopen(id: number, usuario: string, expected?: number) {
       return transition(
         id,
+        usuario,
         async (caso, tx) => {
           if (!canReopen(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReopen);
           const target = reopenTarget(caso.idEstadoPrevio);
@@ -120,6 +125,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     async reinspect(id: number, usuario: string, expected?: number) {
       return transition(
         id,
+        usuario,
         async (caso, tx) => {
           if (!canReinspect(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReinspect);
           await moveTo(tx, caso, ESTADO.INSPECCION, usuario, CICLO_MESSAGES.history.reinspected);
@@ -131,7 +137,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
 
     /** PATCH /casos/estado/{id}: an explicit status change (closing ones go through close). */
     async setEstado(id: number, idEstado: number, usuario: string) {
-      return transition(id, async (caso, tx) => {
+      return transition(id, usuario, async (caso, tx) => {
         const closing = idEstado >= ESTADO.FINALIZADO;
         const extra = closing
           ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado < ESTADO.FINALIZADO ? caso.idEstado : caso.idEstadoPrevio }
@@ -143,7 +149,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
 
     /** Status 3 '+ Ofrecimiento' saves the analysis and moves to 4 (spec §4). */
     async saveAnalisis(id: number, input: { id_responsabilidad: number; valor_ofertado: string; analisis: string }, usuario: string) {
-      return transition(id, async (caso, tx) => {
+      return transition(id, usuario, async (caso, tx) => {
         if (caso.idEstado !== ESTADO.ANALISIS) throw conflict(CICLO_MESSAGES.cannotAnalyze);
         // An unknown id would otherwise fail the foreign key as a 500.
         if (!(await repo.responsabilidadExists(tx, input.id_responsabilidad)))
@@ -159,7 +165,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
 
     /** Status 4 Reconsiderar: a new offered value and the reason, history prefixed RECONSIDERACION. */
     async reconsider(id: number, input: { valor_ofertado: string; msg: string }, usuario: string) {
-      return transition(id, async (caso, tx) => {
+      return transition(id, usuario, async (caso, tx) => {
         if (caso.idEstado !== ESTADO.OFRECIMIENTO) throw conflict(CICLO_MESSAGES.cannotReconsider);
         await repo.update(tx, id, { valorOfertado: input.valor_ofertado });
         await historial.add(

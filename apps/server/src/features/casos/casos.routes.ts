@@ -58,7 +58,7 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
   r.get('/casos/flag/:id', { ...route, schema: { tags, params: idParam } }, (request) => casos.flags(request.params.id));
 
   r.patch('/casos/flag/:id', { ...route, schema: { tags, params: idParam, body: flagToggleSchema } }, (request) =>
-    casos.toggleFlag(request.params.id, request.body.flag),
+    casos.toggleFlag(request.params.id, request.body.flag, userOf(request).username),
   );
 
   r.patch('/casos/caso_ana/:id', { ...route, schema: { tags, params: idParam, body: asignarAnalistaSchema } }, async (request) => {
@@ -78,10 +78,10 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
   );
 
   r.patch('/asegurados/t/:id', { ...route, schema: { tags, params: idParam, body: aseguradoSchema } }, async (request) =>
-    updated(await casos.updateAsegurado(request.params.id, request.body)),
+    updated(await casos.updateAsegurado(request.params.id, request.body, userOf(request).username)),
   );
 
   r.patch('/terceros/t/:id', { ...route, schema: { tags, params: idParam, body: tercerosUpdateSchema } }, async (request) =>
-    updated(await casos.updateTerceros(request.params.id, request.body)),
+    updated(await casos.updateTerceros(request.params.id, request.body, userOf(request).username)),
   );
 }

@@ -22,6 +22,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound, unprocessable } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
+import { setAuditActor } from '../audit/audit.service';
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { streamCasosXlsx } from './casos.export';
 import { casosListRepository as listRepo, filterWhere } from './casos.list.repository';
@@ -138,10 +139,13 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     return caso;
   }
 
-  /** Runs an edit of an existing case in one transaction, broken references answered with 422. */
-  async function editCaso<T>(id: number, change: (tx: DbOrTx, caso: CasoLock) => Promise<T>): Promise<T> {
+  /** Runs an edit of an existing case in one transaction (audited as `usuario`), broken references answered with 422. */
+  async function editCaso<T>(id: number, usuario: string, change: (tx: DbOrTx, caso: CasoLock) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(async (tx) => change(tx, await lockOrThrow(tx, id)));
+      return await db.transaction(async (tx) => {
+        await setAuditActor(tx, usuario);
+        return change(tx, await lockOrThrow(tx, id));
+      });
     } catch (error) {
       throw asReferenceError(error);
     }
@@ -368,7 +372,7 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
 
     /** PATCH /casos/{id}: case, insured party and third parties in ONE transaction (DECISIONS.md). */
     async update(id: number, input: { caso: CasoUpdateInput; asegurados: AseguradoInput; terceros: TerceroInput[] }, usuario: string) {
-      return editCaso(id, async (tx, caso) => {
+      return editCaso(id, usuario, async (tx, caso) => {
         const idEstado = await applyCaso(tx, caso, input.caso, usuario);
         await applyAsegurado(tx, caso, input.asegurados);
         await applyTerceros(tx, caso, input.terceros);
@@ -379,7 +383,7 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
 
     /** PATCH /casos/t/{id} (spec §7): only the case fields. */
     async updateCaso(id: number, input: CasoUpdateInput, usuario: string) {
-      return editCaso(id, async (tx, caso) => {
+      return editCaso(id, usuario, async (tx, caso) => {
         const idEstado = await applyCaso(tx, caso, input, usuario);
         await refreshBusqueda(tx, id);
         return { id_estado: idEstado };
@@ -387,8 +391,8 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     },
 
     /** PATCH /asegurados/t/{case id} (spec §7): the case's insured party. */
-    async updateAsegurado(id: number, input: AseguradoInput) {
-      return editCaso(id, async (tx, caso) => {
+    async updateAsegurado(id: number, input: AseguradoInput, usuario: string) {
+      return editCaso(id, usuario, async (tx, caso) => {
         await applyAsegurado(tx, caso, input);
         await refreshBusqueda(tx, id);
         return { id_estado: caso.idEstado };
@@ -396,8 +400,8 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     },
 
     /** PATCH /terceros/t/{case id} (spec §7): the case's third parties. */
-    async updateTerceros(id: number, input: TerceroInput[]) {
-      return editCaso(id, async (tx, caso) => {
+    async updateTerceros(id: number, input: TerceroInput[], usuario: string) {
+      return editCaso(id, usuario, async (tx, caso) => {
         await applyTerceros(tx, caso, input);
         await refreshBusqueda(tx, id);
         return { id_estado: caso.idEstado };
@@ -406,7 +410,7 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
 
     /** PATCH /casos/caso_ana/{id}: the analyst and its history row together. */
     async assignAnalista(id: number, idAnalista: number, usuario: string) {
-      await editCaso(id, (tx) => assignAnalista(tx, id, idAnalista, usuario));
+      await editCaso(id, usuario, (tx) => assignAnalista(tx, id, idAnalista, usuario));
     },
 
     async flags(id: number): Promise<Flags> {
@@ -416,10 +420,13 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     },
 
     /** PATCH /casos/flag/{id}: flips flag number `nro` (spec §3 numbering) and returns all 17. */
-    async toggleFlag(id: number, nro: number): Promise<Flags> {
+    async toggleFlag(id: number, nro: number, usuario: string): Promise<Flags> {
       const flag = FLAGS[nro - 1];
       if (!flag) throw badRequest('Etiqueta invalida');
-      const flags = await repo.toggleFlag(db, id, flag.key);
+      const flags = await db.transaction(async (tx) => {
+        await setAuditActor(tx, usuario);
+        return repo.toggleFlag(tx, id, flag.key);
+      });
       if (!flags) throw notFound(CASO_MESSAGES.notFound);
       return flags;
     },

@@ -22,6 +22,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound, unprocessable, type FieldError } from '../../shared/errors';
 import { assertNoNulChar } from '../../shared/input';
 import { pageOffset, totalPages } from '../../shared/paging';
+import { setAuditActor } from '../audit/audit.service';
 import type { DocumentacionService, StoredUpload } from '../documentacion/documentacion.service';
 import type { HistorialService } from '../historial/historial.service';
 import type { CurrentUser } from '../users/sessions.service';
@@ -203,6 +204,7 @@ export function createInspeccionService(deps: { db: Db; historial: HistorialServ
         }
         // The lock order (inspection, then case) is the one every inspection write follows.
         await db.transaction(async (tx) => {
+          await setAuditActor(tx, actor.username);
           const locked = await repo.lockById(tx, id);
           if (!locked) throw notFound(INSPECCION_MESSAGES.notFound);
           if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.alreadyClosed);

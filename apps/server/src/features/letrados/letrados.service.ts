@@ -1,6 +1,7 @@
 import { CASO_MESSAGES, LETRADO_MESSAGES, type Letrado, type LetradoInput, type LetradoUpdate } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound } from '../../shared/errors';
+import { setAuditActor } from '../audit/audit.service';
 import type { HistorialService } from '../historial/historial.service';
 import { letradosRepository as repo, type LetradoValues } from './letrados.repository';
 
@@ -28,6 +29,7 @@ export function createLetradosService(deps: { db: Db; historial: HistorialServic
     /** POST /letrados: "creates a lawyer when none exists, otherwise updates" (spec §2). */
     async save(input: LetradoInput, usuario: string): Promise<{ letrado: Letrado; created: boolean }> {
       return db.transaction(async (tx) => {
+        await setAuditActor(tx, usuario);
         if (!(await repo.lockCaso(tx, input.id_caso))) throw notFound(CASO_MESSAGES.notFound);
         const current = await repo.findByCaso(tx, input.id_caso);
         const letrado = await write(tx, input.id_caso, current, toValues(input), usuario, input.msg);
@@ -40,6 +42,7 @@ export function createLetradosService(deps: { db: Db; historial: HistorialServic
       const existing = await repo.findById(db, id);
       if (!existing) throw notFound(LETRADO_MESSAGES.notFound);
       return db.transaction(async (tx) => {
+        await setAuditActor(tx, usuario);
         await repo.lockCaso(tx, existing.id_caso);
         const current = await repo.findById(tx, id);
         if (!current) throw notFound(LETRADO_MESSAGES.notFound);

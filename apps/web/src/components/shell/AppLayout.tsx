@@ -1,11 +1,14 @@
-import { AppShell, Burger, Divider, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, AppShell, Burger, Divider, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOGOUT_DELAY_MS } from '@siniestros/domain';
 import { useAppConfig } from '../../features/auth/api/get-app-config';
 import { useSession } from '../../features/auth/api/get-session';
 import { useLogout } from '../../features/auth/api/logout';
+import { TotpDialog } from '../../features/auth/components/TotpDialog';
+import { useTotpSetupRequired } from '../../features/auth/hooks/use-totp-setup-required';
 import { notifyApiError } from '../../lib/notify';
 import { menuFor, type MenuEntry } from './menu';
 
@@ -17,6 +20,14 @@ export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const menu = menuFor(session.data?.rol);
+  const totpSetup = useTotpSetupRequired();
+  const [isTotpOpen, setTotpOpen] = useState(false);
+  const [seenTotpSignal, setSeenTotpSignal] = useState(0);
+  // ADMIN_REQUIRE_TOTP: lead the Admin to the enrolment instead of screens that answer 403.
+  if (totpSetup.isRequired && totpSetup.signal > seenTotpSignal) {
+    setSeenTotpSignal(totpSetup.signal);
+    setTotpOpen(true);
+  }
 
   const onEntry = (entry: MenuEntry) => (event: React.MouseEvent) => {
     close();
@@ -48,9 +59,16 @@ export function AppLayout() {
               {config.data?.orgAcronym ?? ''}
             </Text>
           </Group>
-          <Text size="sm" truncate data-testid="header-user">
-            {session.data?.usr}
-          </Text>
+          <Group gap={6} wrap="nowrap" miw={0}>
+            <Text size="sm" truncate data-testid="header-user">
+              {session.data?.usr}
+            </Text>
+            <Tooltip label="Segundo factor">
+              <ActionIcon variant="subtle" aria-label="Segundo factor" onClick={() => setTotpOpen(true)}>
+                <IconShieldLock size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Menú principal">
@@ -67,6 +85,7 @@ export function AppLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <TotpDialog opened={isTotpOpen} onClose={() => setTotpOpen(false)} isRequired={totpSetup.isRequired} onEnabled={totpSetup.clear} />
     </AppShell>
   );
 }

@@ -1,7 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api';
 
-export type Session = { usr: string; rol: number; id_inspect: number | null; nombre?: string; apellido?: string };
+export type Session = {
+  usr: string;
+  rol: number;
+  id_inspect: number | null;
+  nombre?: string;
+  apellido?: string;
+  /** Has a confirmed second factor (GET /users/auth only). */
+  totp?: boolean;
+  /** Sign-in answer under ADMIN_REQUIRE_TOTP: this Admin must enrol before anything else. */
+  totp_setup_required?: boolean;
+};
 
 export const SESSION_KEY = ['session'] as const;
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loader } from '@mantine/core';
 
-type Props = { onChange: (payload: string | undefined) => void };
+/** `onload`: the widget solves by itself as soon as it appears (the second sign-in step). */
+type Props = { onChange: (payload: string | undefined) => void; auto?: 'onload' };
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -9,6 +10,7 @@ declare module 'react' {
     interface IntrinsicElements {
       'altcha-widget': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
         challenge?: string;
+        auto?: string;
         language?: string;
         name?: string;
       };
@@ -17,7 +19,7 @@ declare module 'react' {
 }
 
 /** ALTCHA proof of work (ARCHITECTURE.md); the widget's code loads only on the login route. */
-export function Captcha({ onChange }: Props) {
+export function Captcha({ onChange, auto }: Props) {
   const ref = useRef<HTMLElement>(null);
   const [isLoaded, setIsLoaded] = useState(false);
 
@@ -41,5 +43,5 @@ export function Captcha({ onChange }: Props) {
   }, [isLoaded, onChange]);
 
   if (!isLoaded) return <Loader size="sm" />;
-  return <altcha-widget ref={ref} challenge="/api/captcha" language="es-419" name="captcha" />;
+  return <altcha-widget ref={ref} challenge="/api/captcha" language="es-419" name="captcha" auto={auto} />;
 }

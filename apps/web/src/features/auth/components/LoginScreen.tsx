@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { AUTH_MESSAGES, loginSchema, MSG_CAPTCHA_REQUIRED } from '@siniestros/domain';
+import { AUTH_MESSAGES, loginSchema, MSG_CAPTCHA_REQUIRED, totpCodeSchema } from '@siniestros/domain';
 import { ApiError } from '../../../lib/api';
 import { FullScreenLoader } from '../../../components/FullScreenLoader';
 import { useAppConfig } from '../api/get-app-config';
@@ -9,7 +9,7 @@ import { useSession } from '../api/get-session';
 import { useLogin } from '../api/login';
 import { homeFor } from '../home';
 import { Captcha } from './Captcha';
-
+import { TotpCodeInput } from './TotpDialog';
 
 /** Spec §8, login: 401 → the server's message; other statuses and network failures → fixed texts. */
 function loginErrorMessage(error: unknown): string {
@@ -18,6 +18,9 @@ function loginErrorMessage(error: unknown): string {
   if (error.status === 401 || error.status === 429 || error.status === 400) return error.message || AUTH_MESSAGES.loginFailed;
   return `Error del servidor: ${error.status}`;
 }
+
+/** docs/decisions/022: a right password of a user with a second factor answers 401 naming `totp`. */
+const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && error.errors[0]?.path === 'totp';
 
 export function LoginScreen() {
   const session = useSession();
@@ -29,6 +32,8 @@ export function LoginScreen() {
   const [captcha, setCaptcha] = useState<string | undefined>();
   const [captchaKey, setCaptchaKey] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
   const onCaptcha = useCallback((payload: string | undefined) => setCaptcha(payload), []);
 
   if (session.isPending || config.isPending) return <FullScreenLoader />;
@@ -37,14 +42,22 @@ export function LoginScreen() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = loginSchema.safeParse({ username, password, captcha });
+    const parsed = loginSchema.safeParse({ username, password, captcha, totp: needsCode ? code : undefined });
     if (!parsed.success) return setMessage(parsed.error.issues[0]!.message);
+    if (needsCode) {
+      const checked = totpCodeSchema.safeParse({ totp: code });
+      if (!checked.success) return setMessage(checked.error.issues[0]!.message);
+    }
     if (needsCaptcha && !captcha) return setMessage(MSG_CAPTCHA_REQUIRED);
     setMessage(null);
     login.mutate(parsed.data, {
       onSuccess: (result) => navigate(homeFor(result.rol), { replace: true }),
       onError: (error) => {
         setMessage(loginErrorMessage(error));
+        if (asksForCode(error)) {
+          setNeedsCode(true);
+          setCode('');
+        }
         // A captcha solution is good for one attempt only.
         setCaptcha(undefined);
         setCaptchaKey((key) => key + 1);
@@ -66,7 +79,9 @@ export function LoginScreen() {
           )}
           <TextInput label="Usuario" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
           <PasswordInput label="Contraseña" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-          {needsCaptcha && <Captcha key={captchaKey} onChange={onCaptcha} />}
+          {needsCode && <TotpCodeInput value={code} onChange={setCode} />}
+          {/* The server takes each captcha once: the second step solves a fresh one by itself. */}
+          {needsCaptcha && <Captcha key={captchaKey} onChange={onCaptcha} auto={needsCode ? 'onload' : undefined} />}
           <Button type="submit" disabled={login.isPending} fullWidth>
             {login.isPending ? 'Cargando...' : 'Ingresar'}
           </Button>

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link } from 'react-router';
-import { CASO_MESSAGES, CICLO_MESSAGES, canClose, canReinspect, canReopen, type CasoDetalle } from '@siniestros/domain';
+import { CASO_MESSAGES, CICLO_MESSAGES, canClose, canReinspect, canReopen, ROL, type CasoDetalle } from '@siniestros/domain';
+import { AuditoriaDialog } from '../../audit/components/AuditoriaDialog';
+import { useSession } from '../../auth/api/get-session';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { informeUrl } from '../api/get-informe';
 import { useReinspectCaso } from '../api/reinspect-caso';
@@ -16,7 +18,8 @@ const colorFor = (hasSome: boolean) => (hasSome ? 'green' : 'blue');
 /** Spec §2 case detail: the top action links. */
 export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
   const { caso } = detalle;
-  const [dialog, setDialog] = useState<'letrado' | 'cierre' | null>(null);
+  const [dialog, setDialog] = useState<'letrado' | 'cierre' | 'auditoria' | null>(null);
+  const isAdmin = useSession().data?.rol === ROL.ADMIN;
   const reinspect = useReinspectCaso(caso.id);
   const reopen = useReopenCaso(caso.id);
 
@@ -74,6 +77,12 @@ export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
           Cierre Caso
         </Button>
       )}
+      {isAdmin && (
+        <Button size="xs" variant="light" color="gray" onClick={() => setDialog('auditoria')}>
+          Auditoría
+        </Button>
+      )}
+      {dialog === 'auditoria' && <AuditoriaDialog idCaso={caso.id} opened onClose={() => setDialog(null)} />}
       {dialog === 'letrado' && <LetradoDialog idCaso={caso.id} letrado={detalle.letrado} opened onClose={() => setDialog(null)} />}
       {dialog === 'cierre' && <CierreDialog idCaso={caso.id} onClose={() => setDialog(null)} />}
     </Group>

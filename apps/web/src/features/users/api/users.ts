@@ -26,3 +26,15 @@ export const getInspectores = () => api.get<Inspector[]>('/inspector');
 export function useInspectores() {
   return useQuery({ queryKey: ['inspectores'], queryFn: getInspectores, staleTime: 60_000 });
 }
+
+/** Lost phone: removes the user's second factor and ends their sessions (docs/decisions/022). */
+export const resetUserTotp = (id: number) => api.delete<{ message: string }>(`/users/${id}/totp`);
+export function useResetUserTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resetUserTotp, onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }) });
+}
+
+export const revokeUserSessions = (id: number) => api.post<{ message: string }>(`/users/${id}/sessions/revoke`, {});
+export function useRevokeUserSessions() {
+  return useMutation({ mutationFn: revokeUserSessions });
+}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { IconEdit, IconKey } from '@tabler/icons-react';
+import { IconEdit, IconKey, IconLogout, IconShieldOff } from '@tabler/icons-react';
 import { z } from 'zod';
-import { newPassword, ROL, ROL_NOMBRES, USER_MESSAGES, userCreateSchema, userUpdateSchema, type Usuario } from '@siniestros/domain';
+import { AUTH_MESSAGES, newPassword, ROL, ROL_NOMBRES, TOTP_MESSAGES, USER_MESSAGES, userCreateSchema, userUpdateSchema, type Usuario } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useInspectores, useSaveUser, useUsers, type UserPayload } from '../api/users';
+import { useInspectores, useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers, type UserPayload } from '../api/users';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: Usuario } | { kind: 'password'; user: Usuario } | null;
 
@@ -17,6 +18,33 @@ export function UsersScreen() {
   const users = useUsers();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  const resetTotp = useResetUserTotp();
+  const revokeSessions = useRevokeUserSessions();
+
+  const confirm = (question: string, onConfirm: () => void) =>
+    modals.openConfirmModal({
+      title: 'Confirmar',
+      centered: true,
+      children: <Text size="sm">{question}</Text>,
+      labels: { confirm: 'SI', cancel: 'NO' },
+      onConfirm,
+    });
+
+  const onResetTotp = (user: Usuario) =>
+    confirm(TOTP_MESSAGES.confirmReset, () =>
+      resetTotp.mutate(user.id, {
+        onSuccess: (result) => notifySuccess(result.message || TOTP_MESSAGES.reset),
+        onError: (error) => notifyApiError(error, AUTH_MESSAGES.network),
+      }),
+    );
+
+  const onRevokeSessions = (user: Usuario) =>
+    confirm(AUTH_MESSAGES.confirmRevokeSessions, () =>
+      revokeSessions.mutate(user.id, {
+        onSuccess: (result) => notifySuccess(result.message || AUTH_MESSAGES.sessionsRevoked),
+        onError: (error) => notifyApiError(error, AUTH_MESSAGES.network),
+      }),
+    );
 
   return (
     <Stack>
@@ -64,6 +92,18 @@ export function UsersScreen() {
                     <Tooltip label="Cambiar contraseña">
                       <ActionIcon variant="subtle" aria-label={`Cambiar contraseña de ${user.username}`} onClick={() => setDialog({ kind: 'password', user })}>
                         <IconKey size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    {user.totp && (
+                      <Tooltip label="Quitar segundo factor">
+                        <ActionIcon variant="subtle" color="orange" aria-label={`Quitar segundo factor de ${user.username}`} onClick={() => onResetTotp(user)}>
+                          <IconShieldOff size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    <Tooltip label="Cerrar sesiones">
+                      <ActionIcon variant="subtle" color="red" aria-label={`Cerrar sesiones de ${user.username}`} onClick={() => onRevokeSessions(user)}>
+                        <IconLogout size={18} />
                       </ActionIcon>
                     </Tooltip>
                   </Group>

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { Secret, TOTP as Totp } from 'otpauth';
+import { AUDIT_MESSAGES, AUTH_MESSAGES, TOTP } from '@siniestros/domain';
+import { ADMIN, apiLogin, USERS } from './api';
+import { baseUrl, launch, open } from './browser';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+let browser: Browser;
+let adminCookie: string;
+
+async function call<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+/** The code an authenticator app shows, `stepsAhead` periods from now (the server's `otpauth` settings). */
+function codeFor(secret: string, stepsAhead = 0): string {
+  const totp = new Totp({ secret: Secret.fromBase32(secret), algorithm: TOTP.algorithm, digits: TOTP.digits, period: TOTP.periodSeconds });
+  return totp.generate({ timestamp: Date.now() + stepsAhead * TOTP.periodSeconds * 1000 });
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  adminCookie = await apiLogin(baseUrl(), ADMIN);
+});
+afterAll(() => browser?.close());
+
+describe('second factor', () => {
+  const stamp = Date.now();
+  const person = { apellido: 'Ríos', nombre: 'Tomás', username: `tomas.${stamp}@e2e.local`, password: 'Tomas-E2E-Clave', rol: 2 };
+
+  it('a User enrols, signs out and signs in again with the captcha widget and the code', async () => {
+    await call(adminCookie, 'POST', '/users', { ...person, password2: person.password });
+    const { page, problems, context } = await open(browser, person);
+    await page.goto(`${baseUrl()}/casos`);
+    await page.getByRole('button', { name: 'Segundo factor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Segundo factor' });
+    await dialog.getByRole('button', { name: 'Generar clave' }).click();
+    const secret = (await dialog.getByTestId('totp-secret').textContent())!;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await dialog.getByTestId('totp-url').textContent()).toContain(`secret=${secret}`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/totp-enrol.png` });
+    await dialog.getByLabel('Código de verificación').fill('12345');
+    await dialog.getByRole('button', { name: 'Activar' }).click();
+    await dialog.getByText(AUTH_MESSAGES.totpInvalid).waitFor();
+    await dialog.getByLabel('Código de verificación').fill(codeFor(secret));
+    await dialog.getByRole('button', { name: 'Activar' }).click();
+    await page.getByText('Verificación en dos pasos activada').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByText('Cerrar Sesión').click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByLabel('Usuario').fill(person.username);
+    await page.getByLabel('Contraseña').fill(person.password);
+    await page.getByText('No soy un robot').click();
+    await page.getByText('Verificado').waitFor();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(AUTH_MESSAGES.totpRequired);
+    const codeField = page.getByLabel('Código de verificación');
+    await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await codeField.getAttribute('inputmode')).toBe('numeric');
+    // The first captcha was spent on the first attempt: the widget solves a fresh one by itself.
+    await page.getByText('Verificado').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/totp-login.png` });
+    // The enrolment used this period's code, and each period is accepted once: the app's next one.
+    await codeField.fill(codeFor(secret, 1));
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL('**/casos');
+    await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(person.username);
+
+    await page.getByRole('button', { name: 'Segundo factor' }).click();
+    await dialog.getByText('La verificación en dos pasos está activa', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("an Admin removes the user's second factor and ends their sessions from /usuarios", async () => {
+    const { page, problems, context } = await open(browser, ADMIN);
+    await page.goto(`${baseUrl()}/usuarios`);
+    const row = page.getByRole('row', { name: new RegExp(person.username.replace(/\./g, '\\.')) });
+    await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).click();
+    await page.getByText('¿Desea quitar la verificación en dos pasos de este usuario?').waitFor();
+    await page.getByRole('button', { name: 'NO' }).click();
+    await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).click();
+    await page.getByRole('button', { name: 'SI' }).click();
+    await page.getByText('Verificación en dos pasos eliminada').waitFor();
+    await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).waitFor({ state: 'detached' });
+
+    // Without the factor the password alone signs in again; that session is then ended.
+    const personCookie = await apiLogin(baseUrl(), person);
+    await row.getByRole('button', { name: `Cerrar sesiones de ${person.username}` }).click();
+    await page.getByText(AUTH_MESSAGES.confirmRevokeSessions).waitFor();
+    await page.getByRole('button', { name: 'SI' }).click();
+    await page.getByText(AUTH_MESSAGES.sessionsRevoked).waitFor();
+    const after = await fetch(`${baseUrl()}/api/users/auth`, { headers: { cookie: personCookie } });
+    expect(after.status).toBe(401);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('audit trail', () => {
+  it("an Admin opens a case's 'Auditoría' dialog; a User has no such link", async () => {
+    const userCookie = await apiLogin(baseUrl(), USERS.user);
+    const idCompania = (await call<{ data: { id: number } }>(adminCookie, 'POST', '/companias', { nombre: `Auditoria Seguros ${Date.now()}` })).data.id;
+    const { id } = await call<{ id: number }>(userCookie, 'POST', '/casos/alta', {
+      caso: {
+        id_compania: idCompania,
+        reclamo_nro: String(100000 + Math.floor(Math.random() * 900000)),
+        gestor: 'Gestor E2E',
+        fecha_siniestro: '2026-10-01',
+        hora_siniestro: '14:30',
+        fecha_denuncia: '2026-10-02',
+        lugar_siniestro: 'Av. Corrientes 1234, CABA',
+        declaracion_asegurado: 'El tercero embistió al asegurado en la intersección.',
+      },
+      asegurado: { apellido: 'González', nombre: 'María José', id_tipo_doc: 1, nro_doc: '28123456', marca_modelo: 'Ford Ka', dominio: 'AB123CD' },
+      terceros: [{ apellido: 'Pérez', nombre: 'Juan', id_tipo_doc: 1, nro_doc: '30111222', marca_modelo: 'Fiat Cronos', dominio: 'AC100ZZ' }],
+    });
+    await call(userCookie, 'PATCH', `/casos/flag/${id}`, { flag: 1 });
+    const trail = await call<{ data: { changes: Record<string, [unknown, unknown]> | null }[]; total: number }>(adminCookie, 'GET', `/audit/casos/${id}`);
+
+    const asUser = await open(browser, USERS.user);
+    await asUser.page.goto(`${baseUrl()}/casos/detalleCaso/${id}`);
+    await asUser.page.getByRole('button', { name: '+ Letrado' }).waitFor();
+    expect(await asUser.page.getByRole('button', { name: 'Auditoría' }).count()).toBe(0);
+    await asUser.context.close();
+
+    const { page, problems, context } = await open(browser, ADMIN);
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${id}`);
+    await page.getByRole('button', { name: 'Auditoría' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Auditoría' });
+    if (trail.total === 0) {
+      // The case features do not record their changes yet (docs/decisions/025): the empty state.
+      await dialog.getByText(AUDIT_MESSAGES.empty).waitFor();
+    } else {
+      const table = dialog.getByRole('table', { name: 'Registros de auditoría' });
+      await table.waitFor();
+      const firstRow = table.locator('tbody tr').first();
+      expect(await firstRow.locator('td').first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      const [field] = Object.keys(trail.data[0]!.changes ?? {});
+      if (field) expect(await firstRow.textContent()).toContain(`${field}: `);
+    }
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/auditoria.png` });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
