@@ -47,6 +47,8 @@ type Exec = (text: string, params?: unknown[]) => Promise<Rows>;
 /** Long statements (index builds) must outlive the pool's statement and query timeouts. */
 const NO_TIMEOUT_MS = 24 * 3600_000;
 const FAST_LOAD_FROM = 20_000;
+/** Tables whose user triggers (counters, audit of changes) stay off while demo rows load. */
+const TRIGGERED_TABLES = ['casos', 'asegurados', 'terceros'] as const;
 
 export async function seedDemo(database: Database, options: SeedDemoOptions): Promise<SeedDemoResult> {
   const started = performance.now();
@@ -72,8 +74,9 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
     }
     const firstIds = { ...ids };
 
-    // The counters trigger would update one row a million times: recounted below instead.
-    await exec('ALTER TABLE casos DISABLE TRIGGER USER');
+    // The counters trigger would update one row a million times: recounted below instead. The
+    // audit triggers would log every generated third party as a change: demo data is not one.
+    for (const table of TRIGGERED_TABLES) await exec(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
     const dropped = fastLoad ? await dropIndexesAndForeignKeys(exec) : { indexes: [], foreignKeys: [] };
 
     const loadStarted = performance.now();
@@ -105,7 +108,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
     for (const statement of dropped.foreignKeys) await exec(statement);
     timing.rebuild = seconds(rebuildStarted);
 
-    await exec('ALTER TABLE casos ENABLE TRIGGER USER');
+    for (const table of TRIGGERED_TABLES) await exec(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
     await exec(
       `INSERT INTO caso_contadores (cerrado, total)
        SELECT cerrado, (SELECT count(*)::int FROM casos WHERE (id_estado >= $1) = cerrado) FROM unnest(ARRAY[false, true]) AS cerrado

@@ -84,6 +84,11 @@ describe('seedDemo', () => {
     expect(list.json()).toMatchObject({ totalCount: expected!.vigentes, totalCloseCount: expected!.cerrados });
   });
 
+  it('loads without logging the demo rows as changes of cases in the audit log', async () => {
+    const [audited] = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'caso.update'`);
+    expect(audited!.n).toBe(0);
+  });
+
   it('uses Spanish names with accents, a very common surname, valid CUIT/CUIL and both plate formats', async () => {
     const people = await rows<{ apellido: string; nombre: string; nro_doc: string; cuit: string | null; dominio: string }>(
       sql`select apellido, nombre, nro_doc, cuit, dominio from asegurados union all select apellido, nombre, nro_doc, cuit, dominio from terceros`,
