@@ -6,6 +6,8 @@ import { TARGETS, type Scenario } from './scenarios';
 import { ROOT } from './server';
 
 const README = path.join(ROOT, 'README.md');
+/** Statements cheaper than this (exec + plan) are listed without their plan. */
+const PLAN_FROM_MS = 1;
 export const README_START = '<!-- bench:results:start -->';
 export const README_END = '<!-- bench:results:end -->';
 
@@ -134,9 +136,15 @@ export function fullMarkdown(result: BenchResult): string {
       );
       if (!sql) continue;
       for (const statement of sql.statements) {
+        const timing = `exec ${fmt(statement.executionMs, 2)} ms, plan ${fmt(statement.planningMs, 2)} ms`;
+        // Plans only where the time goes: the cheap lookups and session reads get one line.
+        if (statement.executionMs + statement.planningMs < PLAN_FROM_MS || statement.plan.startsWith('(same statement')) {
+          parts.push('', `${timing} — \`${statement.text.slice(0, 160)}${statement.text.length > 160 ? '…' : ''}\``);
+          continue;
+        }
         parts.push(
           '',
-          `exec ${fmt(statement.executionMs, 2)} ms, plan ${fmt(statement.planningMs, 2)} ms — params \`${JSON.stringify(statement.params).slice(0, 300)}\``,
+          `${timing} — params \`${JSON.stringify(statement.params).slice(0, 300)}\``,
           '```sql',
           statement.text,
           '```',

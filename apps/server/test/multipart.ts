@@ -14,7 +14,9 @@ export function multipart(parts: Part[], boundary = MULTIPART_BOUNDARY): { paylo
       continue;
     }
     chunks.push(
-      Buffer.from(`Content-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType ?? 'application/octet-stream'}\r\n\r\n`),
+      Buffer.from(
+        `Content-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
     );
     chunks.push(Buffer.isBuffer(value.content) ? value.content : Buffer.from(value.content));
     chunks.push(Buffer.from('\r\n'));

@@ -214,6 +214,12 @@ type GuardedClient = pg.PoolClient & { [BROKEN]?: boolean; [GUARDED]?: boolean }
 type QueryCallback = (error: Error | undefined, result?: unknown) => void;
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
 
+/** A transaction's opening statement, as drizzle-orm sends it (`{text: 'begin'}`) or as text. */
+function isBegin(query: unknown): boolean {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+}
+
 function unavailableError(): Error {
   return Object.assign(new Error('PostgreSQL is unavailable (failing fast until it answers again)'), { code: 'DB_UNAVAILABLE' });
 }
@@ -238,6 +244,8 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
 
   async function probe() {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, query_timeout: connectTimeoutMs });
+    // A connection dropped mid-probe also emits 'error'; unheard, it would crash the process. The promise reports it.
+    client.on('error', () => undefined);
     try {
       await client.connect();
       await client.query('select 1');
@@ -256,28 +264,45 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   function guard(client: GuardedClient): GuardedClient {
     if (!client[GUARDED]) {
       client[GUARDED] = true;
+      // pg-pool stops listening to a client's 'error' while it is checked out: a connection the
+      // server drops between two queries (restart, pg_terminate_backend) would crash the process
+      // (test/faults/atomicity.test.ts). Heard here, it only breaks the connection.
+      client.on('error', (error) => {
+        client[BROKEN] = true;
+        onFailure(error);
+      });
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      const noteError = (error: unknown) => {
+      const noteError = (error: unknown, args: unknown[]) => {
         if (isDatabaseUnavailable(error)) client[BROKEN] = true;
         onFailure(error);
+        // drizzle-orm's transaction() sends BEGIN before the try/finally that releases the client
+        // (drizzle-orm issues 6023, 6241): when BEGIN fails the client would never go back to the
+        // pool, and a few dropped connections would exhaust it for good. Released here instead.
+        if (isBegin(args[0])) client.release();
       };
       (client as { query: unknown }).query = (...args: unknown[]) => {
         const last = args[args.length - 1];
         if (typeof last === 'function') {
           args[args.length - 1] = (error: Error | undefined, result: unknown) => {
-            if (error) noteError(error);
+            if (error) noteError(error, args);
             (last as QueryCallback)(error, result);
           };
           return query(...args);
         }
         const result = query(...args);
-        if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject((noteError(error), error)));
+        if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject((noteError(error, args), error)));
         return result;
       };
     }
-    // The pool gives each checkout a fresh release(); a broken connection must not go back.
+    // The pool gives each checkout a fresh release(); a broken connection must not go back, and a
+    // second release (see noteError) is a no-op rather than pg-pool's error.
     const release = client.release;
-    client.release = (error?: Error | boolean) => release(error ?? (client[BROKEN] ? new Error('connection lost') : undefined));
+    let released = false;
+    client.release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      release(error ?? (client[BROKEN] ? new Error('connection lost') : undefined));
+    };
     return client;
   }
 

@@ -27,7 +27,7 @@ const USERS = { admin: 'admin@atomic.local', user: 'user@atomic.local', inspecto
 type Actor = keyof typeof USERS;
 
 /** Operations over the whole storm, and its time box. */
-const OPERATIONS = Number(process.env.ATOMICITY_OPERATIONS) || 300;
+const OPERATIONS = Number(process.env.ATOMICITY_OPERATIONS) || 500;
 const TIME_BOX_MS = 90_000;
 const WORKERS = 6;
 /** A request that takes longer than this is a hang, not a failure. */
@@ -75,8 +75,10 @@ const INVARIANTS: Record<string, string> = {
   'injured people without their case': 'SELECT l.id FROM lesionados l WHERE NOT EXISTS (SELECT 1 FROM casos c WHERE c.id = l.id_caso)',
   'hearings without their case': 'SELECT a.id FROM audiencias a WHERE NOT EXISTS (SELECT 1 FROM casos c WHERE c.id = a.id_caso)',
   'cases without their insured party': 'SELECT c.id FROM casos c WHERE NOT EXISTS (SELECT 1 FROM asegurados a WHERE a.id = c.id_asegurado)',
-  'insured parties of no case (a creation half written)': 'SELECT a.id FROM asegurados a WHERE NOT EXISTS (SELECT 1 FROM casos c WHERE c.id_asegurado = a.id)',
-  "cases without their 'Alta caso' history row": "SELECT c.id FROM casos c WHERE NOT EXISTS (SELECT 1 FROM historial h WHERE h.id_caso = c.id AND h.msg = 'Alta caso')",
+  'insured parties of no case (a creation half written)':
+    'SELECT a.id FROM asegurados a WHERE NOT EXISTS (SELECT 1 FROM casos c WHERE c.id_asegurado = a.id)',
+  "cases without their 'Alta caso' history row":
+    "SELECT c.id FROM casos c WHERE NOT EXISTS (SELECT 1 FROM historial h WHERE h.id_caso = c.id AND h.msg = 'Alta caso')",
   'third parties out of order (a gap or a repeat)':
     'SELECT id_caso FROM terceros GROUP BY id_caso HAVING count(*) <> max(orden) OR count(DISTINCT orden) <> count(*)',
   'status changes, case inserts, documents and inspection closes without a history row in their transaction': `
@@ -100,15 +102,38 @@ type Running = {
 
 async function startApp(url: string): Promise<Running> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-atomicity-'));
-  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_MAX_FAILURES: '1000', DATABASE_URL: url });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CAPTCHA: 'off',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    LOGIN_MAX_FAILURES: '1000',
+    DATABASE_URL: url,
+  });
   // Short timeouts and a fast probe: the app answers 503 quickly and comes back quickly after each kill.
   const database = await openDatabase({ url, poolMax: 8, statementTimeoutMs: 5_000, connectTimeoutMs: 2_000, probeIntervalMs: 20 });
   const app = await buildApp({ database, config, logger: false });
   await app.ready();
   const { users } = app.services;
   await users.ensureAdmin(USERS.admin, PASSWORD);
-  await users.create({ apellido: 'Pérez', nombre: 'Usuario', username: USERS.user, password: PASSWORD, password2: PASSWORD, rol: ROL.USER, id_inspect: null });
-  await users.create({ apellido: 'Gómez', nombre: 'Inspector', username: USERS.inspector, password: PASSWORD, password2: PASSWORD, rol: ROL.INSPECTOR, id_inspect: null });
+  await users.create({
+    apellido: 'Pérez',
+    nombre: 'Usuario',
+    username: USERS.user,
+    password: PASSWORD,
+    password2: PASSWORD,
+    rol: ROL.USER,
+    id_inspect: null,
+  });
+  await users.create({
+    apellido: 'Gómez',
+    nombre: 'Inspector',
+    username: USERS.inspector,
+    password: PASSWORD,
+    password2: PASSWORD,
+    rol: ROL.INSPECTOR,
+    id_inspect: null,
+  });
   const cookies = {} as Record<Actor, string>;
   for (const actor of Object.keys(USERS) as Actor[]) {
     const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERS[actor], password: PASSWORD } });
@@ -134,19 +159,22 @@ async function startApp(url: string): Promise<Running> {
 function startKiller(url: string) {
   let stopped = false;
   let kills = 0;
+  let inTransaction = 0;
   let rounds = 0;
   const loop = (async () => {
     const client = new pg.Client({ connectionString: url, application_name: 'zz_killer' });
     await client.connect();
     try {
       while (!stopped) {
-        await sleep(5 + Math.random() * 120);
+        await sleep(20 + Math.random() * 250);
         const onlyInTransaction = Math.random() < 0.5 ? ' AND xact_start IS NOT NULL' : '';
-        const result = await client.query(
-          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()${onlyInTransaction}`,
+        const result = await client.query<{ in_transaction: boolean }>(
+          `SELECT xact_start IS NOT NULL AS in_transaction, pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND pid <> pg_backend_pid()${onlyInTransaction}`,
         );
         rounds++;
         kills += result.rowCount ?? 0;
+        inTransaction += result.rows.filter((row) => row.in_transaction).length;
       }
     } finally {
       await client.end();
@@ -156,7 +184,7 @@ function startKiller(url: string) {
     async stop() {
       stopped = true;
       await loop;
-      return { kills, rounds };
+      return { kills, inTransaction, rounds };
     },
   };
 }
@@ -230,11 +258,26 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
   it(`keeps every invariant over ${OPERATIONS} writes with connections dying at random moments`, async () => {
     const { app, database } = running;
     // The inspector record the schedules use: the inspector user's own.
-    const inspectorRecord = (await app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie: running.cookies.inspector } })).json().id_inspect as number;
+    const inspectorRecord = (
+      await app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie: running.cookies.inspector } })
+    ).json().id_inspect as number;
     // Cases to work on, in every status the operations start from.
     const caseIds: number[] = [];
-    for (const idEstado of [1, 1, 2, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9]) caseIds.push((await insertCaso(database.db, { idEstado, terceros: 2 })).id);
+    for (const idEstado of [1, 1, 2, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9])
+      caseIds.push((await insertCaso(database.db, { idEstado, terceros: 2 })).id);
+    // Inspections waiting to be closed, scheduled through the API before the storm.
     const pendingInspections: number[] = [];
+    for (let index = 0; index < 10; index++) {
+      const { id: idCaso } = await insertCaso(database.db, { idEstado: 2 });
+      caseIds.push(idCaso);
+      const scheduled = await call(running, 'user', {
+        method: 'POST',
+        url: `/api/inspeccion/${idCaso}`,
+        payload: { id_inspector: inspectorRecord, fecha_inspeccion: '2026-12-01', direccion: 'Calle 1', detalle: 'Frente' },
+      });
+      expect(scheduled.statusCode, scheduled.body).toBe(201);
+      pendingInspections.push(scheduled.json().id);
+    }
 
     const acked = {
       altas: new Map<string, { id: number; terceros: number }>(),
@@ -255,13 +298,24 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
           const key = `alta-${++altaCounter}`;
           const terceros = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, (_, index) => persona(`T${index}`));
           const payload = {
-            caso: { id_compania: running.idCompania, reclamo_nro: String(altaCounter), gestor: 'Gestor', fecha_siniestro: '2026-03-01', fecha_denuncia: '2026-03-02' },
+            caso: {
+              id_compania: running.idCompania,
+              reclamo_nro: String(altaCounter),
+              gestor: 'Gestor',
+              fecha_siniestro: '2026-03-01',
+              fecha_denuncia: '2026-03-02',
+            },
             asegurado: persona('A'),
             terceros,
           };
           // A client retries with the same key until it gets an answer: one case per key, whatever happened.
           for (let attempt = 0; attempt < 6; attempt++) {
-            const response = await call(running, 'user', { method: 'POST', url: '/api/casos/alta', payload, headers: { 'idempotency-key': key } });
+            const response = await call(running, 'user', {
+              method: 'POST',
+              url: '/api/casos/alta',
+              payload,
+              headers: { 'idempotency-key': key },
+            });
             count('alta', response.statusCode);
             if (response.statusCode === 200 || response.statusCode === 201) {
               const { id } = response.json() as { id: number };
@@ -284,7 +338,14 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
             method: 'PATCH',
             url: `/api/casos/${id}`,
             payload: {
-              caso: { id_compania: running.idCompania, reclamo_nro: '777', gestor: 'Editado', fecha_siniestro: '2026-03-01', fecha_denuncia: '2026-03-02', completa_doc: true },
+              caso: {
+                id_compania: running.idCompania,
+                reclamo_nro: '777',
+                gestor: 'Editado',
+                fecha_siniestro: '2026-03-01',
+                fecha_denuncia: '2026-03-02',
+                completa_doc: true,
+              },
               asegurados: persona('Editado'),
               terceros: Math.random() < 0.5 ? [persona('Nuevo')] : [],
             },
@@ -316,7 +377,10 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
           const idCaso = pick(caseIds);
           const parts: Part[] = [];
           for (let index = 0; index < 1 + Math.floor(Math.random() * 3); index++) {
-            parts.push(['tipo', pick(['Foto', 'Denuncia', 'DNI'])], ['uploadFiles', { filename: `archivo${index}.pdf`, content: SAMPLE_FILES.pdf }]);
+            parts.push(
+              ['tipo', pick(['Foto', 'Denuncia', 'DNI'])],
+              ['uploadFiles', { filename: `archivo${index}.pdf`, content: SAMPLE_FILES.pdf }],
+            );
           }
           const response = await call(running, 'user', { method: 'POST', url: `/api/documentacion/t/${idCaso}`, ...multipart(parts) });
           count('upload', response.statusCode);
@@ -370,7 +434,11 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
         weight: 5,
         async run() {
           const idCaso = pick(caseIds);
-          const response = await call(running, 'user', { method: 'POST', url: `/api/lesionados/${idCaso}`, payload: { apellido: 'Lesionado', nombre: 'Uno', id_tipo_doc: 1, nro_doc: '123' } });
+          const response = await call(running, 'user', {
+            method: 'POST',
+            url: `/api/lesionados/${idCaso}`,
+            payload: { apellido: 'Lesionado', nombre: 'Uno', id_tipo_doc: 1, nro_doc: '123' },
+          });
           count('lesionado', response.statusCode);
           if (response.statusCode === 201) acked.lesionados.push(response.json().id);
         },
@@ -393,17 +461,26 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
         }
       }),
     );
-    const { kills, rounds } = await killer.stop();
+    const { kills, inTransaction, rounds } = await killer.stop();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     await waitForHealth(app);
 
+    // Every request has answered: no connection may still be checked out (a leak would shrink the pool for good).
+    const pool = database.pool!;
+    for (let attempt = 0; attempt < 40 && pool.totalCount !== pool.idleCount; attempt++) await sleep(50);
+    const checkedOut = pool.totalCount - pool.idleCount;
     const summary = [...statuses.entries()].sort().map(([key, n]) => `${key}: ${n}`);
-    console.info(`atomicity: ${done} operations in ${seconds} s, ${kills} connections killed in ${rounds} rounds\n  ${summary.join('\n  ')}`);
+    console.info(
+      `atomicity: ${done} operations in ${seconds} s, ${kills} connections killed (${inTransaction} inside a transaction) in ${rounds} rounds\n  ${summary.join('\n  ')}`,
+    );
     expect(hangs).toEqual([]);
+    expect(checkedOut, 'connections still checked out after every request answered').toBe(0);
     // The storm did hit: some writes failed on a killed connection, some went through.
     const failed = [...statuses.entries()].filter(([key]) => Number(key.split(' ')[1]) >= 500).reduce((total, [, n]) => total + n, 0);
-    const succeeded = [...statuses.entries()].filter(([key]) => /^(alta|update|transition|upload|cierre) 20[01]$/.test(key)).reduce((total, [, n]) => total + n, 0);
-    expect(kills).toBeGreaterThan(0);
+    const succeeded = [...statuses.entries()]
+      .filter(([key]) => /^(alta|update|transition|upload|cierre) 20[01]$/.test(key))
+      .reduce((total, [, n]) => total + n, 0);
+    expect(inTransaction, 'no transaction was killed half way').toBeGreaterThan(0);
     expect(failed).toBeGreaterThan(0);
     expect(succeeded).toBeGreaterThan(20);
 
@@ -415,7 +492,9 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
 
     // Every documentos row has its file, every stored file its row.
     const keys = await storedKeys(running);
-    const documentos = await observe<{ id_caso: number; nombre: string; storage_key: string }>('SELECT id_caso, nombre, storage_key FROM documentos');
+    const documentos = await observe<{ id_caso: number; nombre: string; storage_key: string }>(
+      'SELECT id_caso, nombre, storage_key FROM documentos',
+    );
     const rowKeys = new Set(documentos.map((row) => row.storage_key));
     const missingFiles = documentos.filter((row) => !keys.has(row.storage_key));
     const orphanFiles = [...keys].filter((key) => !rowKeys.has(key));
@@ -428,9 +507,12 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
         'SELECT c.idempotency_key, (SELECT count(*)::int FROM terceros t WHERE t.id_caso = c.id) AS terceros FROM casos c WHERE c.id = $1',
         [id],
       );
-      if (rows[0]?.idempotency_key !== key || rows[0].terceros < terceros) (problems['acknowledged cases missing or incomplete'] ??= []).push({ key, id, found: rows[0] });
+      if (rows[0]?.idempotency_key !== key || rows[0].terceros < terceros)
+        (problems['acknowledged cases missing or incomplete'] ??= []).push({ key, id, found: rows[0] });
     }
-    const repeatedKeys = await observe('SELECT idempotency_key, count(*)::int AS n FROM casos WHERE idempotency_key IS NOT NULL GROUP BY 1 HAVING count(*) > 1');
+    const repeatedKeys = await observe(
+      'SELECT idempotency_key, count(*)::int AS n FROM casos WHERE idempotency_key IS NOT NULL GROUP BY 1 HAVING count(*) > 1',
+    );
     if (repeatedKeys.length) problems['one Idempotency-Key, several cases'] = repeatedKeys;
     const present = new Set(documentos.map((row) => `${row.id_caso}/${row.nombre}`));
     for (const upload of acked.uploads) {
@@ -440,7 +522,9 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
       }
     }
     if (acked.closes.length) {
-      const rows = await observe<{ id: number }>("SELECT id FROM inspecciones WHERE id = ANY($1) AND estado <> 'Finalizada'", [acked.closes]);
+      const rows = await observe<{ id: number }>("SELECT id FROM inspecciones WHERE id = ANY($1) AND estado <> 'Finalizada'", [
+        acked.closes,
+      ]);
       if (rows.length) problems['acknowledged inspection closes not Finalizada'] = rows;
     }
     if (acked.lesionados.length) {
@@ -453,14 +537,25 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
   it('makes one case of 10 concurrent identical creations with one Idempotency-Key, connections dying or not', async () => {
     const killer = startKiller(running.url);
     const payload = {
-      caso: { id_compania: running.idCompania, reclamo_nro: '999', gestor: 'Gestor', fecha_siniestro: '2026-03-01', fecha_denuncia: '2026-03-02' },
+      caso: {
+        id_compania: running.idCompania,
+        reclamo_nro: '999',
+        gestor: 'Gestor',
+        fecha_siniestro: '2026-03-01',
+        fecha_denuncia: '2026-03-02',
+      },
       asegurado: persona('Idem'),
       terceros: [persona('T')],
     };
     const ids = await Promise.all(
       Array.from({ length: 10 }, async () => {
         for (let attempt = 0; attempt < 40; attempt++) {
-          const response = await call(running, 'user', { method: 'POST', url: '/api/casos/alta', payload, headers: { 'idempotency-key': 'una-sola-vez' } });
+          const response = await call(running, 'user', {
+            method: 'POST',
+            url: '/api/casos/alta',
+            payload,
+            headers: { 'idempotency-key': 'una-sola-vez' },
+          });
           if (response.statusCode === 200 || response.statusCode === 201) return (response.json() as { id: number }).id;
           expect(response.statusCode, response.body).toBeGreaterThanOrEqual(500);
           await sleep(30);

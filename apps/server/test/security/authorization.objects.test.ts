@@ -20,7 +20,13 @@ type Cell = 'anonymous' | 'admin' | 'user' | 'inspector, own object' | "inspecto
 const CELLS: readonly Cell[] = ['anonymous', 'admin', 'user', 'inspector, own object', "inspector, another inspector's object"];
 type Expected = Record<Cell, number>;
 
-const ONLY_OWN: Expected = { anonymous: 401, admin: 200, user: 200, 'inspector, own object': 200, "inspector, another inspector's object": 403 };
+const ONLY_OWN: Expected = {
+  anonymous: 401,
+  admin: 200,
+  user: 200,
+  'inspector, own object': 200,
+  "inspector, another inspector's object": 403,
+};
 
 /** The expected status of every cell. HEAD runs the GET handler without sending the body: it must be refused alike. */
 const EXPECTED: Record<string, Expected> = {
@@ -57,7 +63,14 @@ async function fixtureFor(owner: 'inspectorRecord' | 'inspector2Record', withDoc
   const content = Buffer.concat([SAMPLE_FILES.pdf, Buffer.from(`% caso ${caso.id}\n`)]);
   let documento = '';
   if (withDocument) {
-    const upload = await t.request('user', { method: 'POST', url: `/api/documentacion/t/${caso.id}`, ...multipart([['tipo', 'Denuncia'], ['uploadFiles', { filename: 'denuncia.pdf', content }]]) });
+    const upload = await t.request('user', {
+      method: 'POST',
+      url: `/api/documentacion/t/${caso.id}`,
+      ...multipart([
+        ['tipo', 'Denuncia'],
+        ['uploadFiles', { filename: 'denuncia.pdf', content }],
+      ]),
+    });
     expect(upload.statusCode, upload.body).toBe(201);
     documento = upload.json().files[0];
   }
@@ -90,7 +103,10 @@ type RouteCase = {
 };
 
 const fixed = (owner: 'inspectorRecord' | 'inspector2Record') => Promise.resolve(owner === 'inspectorRecord' ? own : others);
-const get = (url: (fixture: Fixture) => string) => ({ url, send: (role: Role | null, fixture: Fixture) => t.request(role, { method: 'GET', url: url(fixture) }) });
+const get = (url: (fixture: Fixture) => string) => ({
+  url,
+  send: (role: Role | null, fixture: Fixture) => t.request(role, { method: 'GET', url: url(fixture) }),
+});
 
 function refusedWithoutData({ response }: Target) {
   expect(Object.keys(response.json())).toEqual(['message']);
@@ -123,7 +139,10 @@ const ROUTES: Record<string, RouteCase> = {
     check: async ({ fixture, response }, allowed) => {
       const [inspeccion] = await t.database.db.select().from(inspecciones).where(eq(inspecciones.id, fixture.idInspeccion));
       const [caso] = await t.database.db.select().from(casos).where(eq(casos.id, fixture.idCaso));
-      const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(documentos).where(eq(documentos.idCaso, fixture.idCaso))) as [{ n: number }];
+      const [{ n }] = (await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(documentos)
+        .where(eq(documentos.idCaso, fixture.idCaso))) as [{ n: number }];
       if (allowed) {
         expect(inspeccion!.estado).toBe('Finalizada');
         expect(caso!.idEstado).toBe(3);
@@ -142,12 +161,14 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/documentacion/listado/:id': {
     object: fixed,
     ...get((fixture) => `/api/documentacion/listado/${fixture.idCaso}`),
-    check: ({ fixture, response }, allowed) => (allowed ? expect(response.json()).toEqual([fixture.documento]) : refusedWithoutData({ fixture, response })),
+    check: ({ fixture, response }, allowed) =>
+      allowed ? expect(response.json()).toEqual([fixture.documento]) : refusedWithoutData({ fixture, response }),
   },
   'GET /api/documentacion/downloadfile': {
     object: fixed,
     ...get((fixture) => `/api/documentacion/downloadfile?id=${fixture.idCaso}&name=${encodeURIComponent(fixture.documento)}`),
-    check: ({ fixture, response }, allowed) => (allowed ? expect(response.rawPayload.equals(fixture.content)).toBe(true) : refusedWithoutData({ fixture, response })),
+    check: ({ fixture, response }, allowed) =>
+      allowed ? expect(response.rawPayload.equals(fixture.content)).toBe(true) : refusedWithoutData({ fixture, response }),
   },
   'GET /api/documentacion/:id': {
     object: fixed,
@@ -164,7 +185,11 @@ const ROUTES: Record<string, RouteCase> = {
 for (const [key, route] of Object.entries(ROUTES)) {
   const url = route.url;
   if (!url) continue;
-  ROUTES[key.replace('GET ', 'HEAD ')] = { object: route.object, send: (role, fixture) => t.request(role, { method: 'HEAD', url: url(fixture) }), check: () => undefined };
+  ROUTES[key.replace('GET ', 'HEAD ')] = {
+    object: route.object,
+    send: (role, fixture) => t.request(role, { method: 'HEAD', url: url(fixture) }),
+    check: () => undefined,
+  };
 }
 
 function cellActor(cell: Cell): { role: Role | null; owner: 'inspectorRecord' | 'inspector2Record' } {
@@ -182,8 +207,14 @@ afterAll(() => t?.close());
 
 describe('object-level authorization of the routes an Inspector reaches', () => {
   it('covers every route the authorization matrix opens to the Inspector', () => {
-    const open = t.app.routeTable.filter((route) => route.access !== 'public' && route.access.length === 3 && /^\/api\/(inspeccion|documentacion)\//.test(route.url));
-    expect(open.map((route) => `${route.method} ${route.url}`).sort()).toEqual(Object.keys(EXPECTED).filter((key) => !key.startsWith('HEAD ')).sort());
+    const open = t.app.routeTable.filter(
+      (route) => route.access !== 'public' && route.access.length === 3 && /^\/api\/(inspeccion|documentacion)\//.test(route.url),
+    );
+    expect(open.map((route) => `${route.method} ${route.url}`).sort()).toEqual(
+      Object.keys(EXPECTED)
+        .filter((key) => !key.startsWith('HEAD '))
+        .sort(),
+    );
   });
 
   it('answers each cell of the table with its expected status, and refused cells carry no data', async () => {
@@ -205,7 +236,10 @@ describe('object-level authorization of the routes an Inspector reaches', () => 
 
   it("names an existing file of the Inspector's own case and never serves another case's file of the same name", async () => {
     expect(own.documento).toBe(others.documento);
-    const response = await t.request('inspector', { method: 'GET', url: `/api/documentacion/downloadfile?id=${own.idCaso}&name=${encodeURIComponent(others.documento)}` });
+    const response = await t.request('inspector', {
+      method: 'GET',
+      url: `/api/documentacion/downloadfile?id=${own.idCaso}&name=${encodeURIComponent(others.documento)}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(own.content)).toBe(true);
     expect(response.rawPayload.equals(others.content)).toBe(false);
@@ -215,9 +249,17 @@ describe('object-level authorization of the routes an Inspector reaches', () => 
     const fixture = await fixtureFor('inspectorRecord');
     const before = await t.request('inspector', { method: 'GET', url: `/api/inspeccion/d/${fixture.idInspeccion}` });
     expect(before.statusCode).toBe(200);
-    const reassigned = await t.request('user', { method: 'PATCH', url: `/api/inspeccion/update_inspector/${fixture.idInspeccion}`, payload: { inspector: t.ids.inspector2Record } });
+    const reassigned = await t.request('user', {
+      method: 'PATCH',
+      url: `/api/inspeccion/update_inspector/${fixture.idInspeccion}`,
+      payload: { inspector: t.ids.inspector2Record },
+    });
     expect(reassigned.statusCode, reassigned.body).toBe(200);
-    for (const url of [`/api/inspeccion/d/${fixture.idInspeccion}`, `/api/documentacion/listado/${fixture.idCaso}`, `/api/documentacion/${fixture.idCaso}`]) {
+    for (const url of [
+      `/api/inspeccion/d/${fixture.idInspeccion}`,
+      `/api/documentacion/listado/${fixture.idCaso}`,
+      `/api/documentacion/${fixture.idCaso}`,
+    ]) {
       const response = await t.request('inspector', { method: 'GET', url });
       expect(response.statusCode, url).toBe(403);
     }
@@ -227,7 +269,11 @@ describe('object-level authorization of the routes an Inspector reaches', () => 
 
   it('refuses a case without any inspection to an Inspector', async () => {
     const caso = await insertCaso(t.database.db);
-    for (const url of [`/api/documentacion/listado/${caso.id}`, `/api/documentacion/${caso.id}`, `/api/documentacion/downloadfile?id=${caso.id}&name=x.pdf`]) {
+    for (const url of [
+      `/api/documentacion/listado/${caso.id}`,
+      `/api/documentacion/${caso.id}`,
+      `/api/documentacion/downloadfile?id=${caso.id}&name=x.pdf`,
+    ]) {
       const response = await t.request('inspector', { method: 'GET', url });
       expect(response.statusCode, url).toBe(403);
     }

@@ -15,11 +15,14 @@ import { multipart, SAMPLE_FILES, type Part } from '../multipart';
 /**
  * Property-based fuzz of the whole API (ASVS 5.1, 16.5): every route of `app.routeTable`, as
  * Admin, User and Inspector, with bodies generated from the route's own zod schema (through the
- * OpenAPI document it produces), with mutations of a known-valid body per route, with random
- * params, query strings and malformed requests. Whatever arrives, the answer is never a 5xx,
- * never leaks a stack trace or SQL, and an error is always JSON `{message}`.
+ * OpenAPI document it produces), with random mutations of a known-valid body per route, with each
+ * field of those bodies in turn set to a value that breaks storage (U+0000, 'ß' at the length
+ * limit, an int4 overflow...), with random params, query strings and malformed requests.
+ * Whatever arrives, the answer is never a 5xx, never leaks a stack trace or SQL, an error is
+ * always JSON `{message}`, and an unknown property is refused with 400. Before the walk: mass
+ * assignment, LIKE wildcards and spreadsheet formulas are checked one by one.
  *
- * FUZZ_RUNS is the number of requests (default 1,500, about a minute). The long run:
+ * FUZZ_RUNS is the number of requests (default 1,500: 10-35 s per database here). The long run:
  *   FUZZ_RUNS=10000 npx vitest run --project server apps/server/test/security/fuzz.test.ts
  * FUZZ_SEED replays another seed (the default one is fixed, so a failure reproduces).
  */
@@ -68,7 +71,13 @@ type Sent = { method: string; url: string; role: Role | null; payload?: unknown;
 function describeSent(sent: Sent): string {
   const isMultipart = sent.contentType?.startsWith('multipart/');
   const body =
-    sent.payload === undefined ? '' : Buffer.isBuffer(sent.payload) ? (isMultipart ? JSON.stringify(sent.payload.toString('utf8').slice(0, 600)) : `<${sent.payload.length} bytes>`) : String(sent.payload);
+    sent.payload === undefined
+      ? ''
+      : Buffer.isBuffer(sent.payload)
+        ? isMultipart
+          ? JSON.stringify(sent.payload.toString('utf8').slice(0, 600))
+          : `<${sent.payload.length} bytes>`
+        : String(sent.payload);
   return `${sent.method} ${sent.url} as ${sent.role ?? 'anonymous'} ${sent.contentType ?? ''} ${body.slice(0, 700)}`;
 }
 
@@ -106,11 +115,11 @@ function problemsOf(response: LightMyRequestResponse, method: string): string[] 
 const SQL_ISH = [
   "' OR '1'='1",
   "' OR 1=1 --",
-  "1; DROP TABLE casos; --",
+  '1; DROP TABLE casos; --',
   "'); DELETE FROM historial; --",
   "' UNION ALL SELECT username, password FROM usuarios --",
   '1 AND pg_sleep(5)',
-  "$$; SELECT 1; $$",
+  '$$; SELECT 1; $$',
   '\\',
   "\\'",
   '"',
@@ -186,7 +195,25 @@ const NASTY_STRINGS = [
   ...SQL_ISH,
 ];
 
-const NASTY_NUMBERS = [0, -1, -0, 1.5, 0.1, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 32_767, 32_768, 2 ** 53, -(2 ** 53), 1e21, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER];
+const NASTY_NUMBERS = [
+  0,
+  -1,
+  -0,
+  1.5,
+  0.1,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  32_767,
+  32_768,
+  2 ** 53,
+  -(2 ** 53),
+  1e21,
+  1e308,
+  -1e308,
+  5e-324,
+  Number.MAX_SAFE_INTEGER,
+];
 
 const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
@@ -218,7 +245,20 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Property names a schema does not have (prototype names included). */
 const unknownKey = fc.oneof(
-  fc.constantFrom('zz_intruso', 'isAdmin', 'rol', 'id_estado_nuevo', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '', ' ', 'ñ', '\u0000'),
+  fc.constantFrom(
+    'zz_intruso',
+    'isAdmin',
+    'rol',
+    'id_estado_nuevo',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    '',
+    ' ',
+    'ñ',
+    '\u0000',
+  ),
   fc.string({ minLength: 1, maxLength: 12 }).map((key) => `zz_${key}`),
 );
 
@@ -250,7 +290,9 @@ type JsonSchema = {
 type OpenApiParameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: JsonSchema };
 type OpenApiOperation = { parameters?: OpenApiParameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
 
-const isoDay = fc.date({ min: new Date('1990-01-01'), max: new Date('2035-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+const isoDay = fc
+  .date({ min: new Date('1990-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
 
 function stringArb(schema: JsonSchema): fc.Arbitrary<string> {
   const max = Math.min(schema.maxLength ?? 40, 40);
@@ -279,7 +321,9 @@ function numberArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<unknown> 
   const min = Math.max(schema.minimum ?? -1000, -(2 ** 31));
   const max = Math.min(schema.maximum ?? 1000, 2 ** 31 - 1, min + 50);
   const inRange = integer ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
-  const edges = [schema.minimum, schema.maximum].filter((value): value is number => value !== undefined).flatMap((value) => [value - 1, value, value + 1]);
+  const edges = [schema.minimum, schema.maximum]
+    .filter((value): value is number => value !== undefined)
+    .flatMap((value) => [value - 1, value, value + 1]);
   return fc.oneof(
     { weight: 5, arbitrary: inRange },
     { weight: 2, arbitrary: inRange.map(String) },
@@ -296,7 +340,8 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
   let shaped: fc.Arbitrary<unknown>;
   if (variants?.length) shaped = fc.oneof(...variants.map((variant) => fromSchema(variant, depth + 1)));
   else if (schema.allOf?.length) shaped = fromSchema(schema.allOf[0], depth + 1);
-  else if (schema.enum?.length) shaped = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: nastyValue });
+  else if (schema.enum?.length)
+    shaped = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...schema.enum) }, { weight: 1, arbitrary: nastyValue });
   else if (schema.const !== undefined) shaped = fc.oneof(fc.constant(schema.const), nastyValue);
   else {
     const type = [schema.type ?? (schema.properties ? 'object' : undefined)].flat()[0];
@@ -319,7 +364,11 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
         shaped = numberArb(schema, false);
         break;
       case 'boolean':
-        shaped = fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom('true', 1, 0, 'si') }, { weight: 1, arbitrary: nastyValue });
+        shaped = fc.oneof(
+          { weight: 4, arbitrary: fc.boolean() },
+          { weight: 1, arbitrary: fc.constantFrom('true', 1, 0, 'si') },
+          { weight: 1, arbitrary: nastyValue },
+        );
         break;
       case 'null':
         shaped = fc.constant(null);
@@ -343,12 +392,20 @@ function objectArb(schema: JsonSchema, depth: number): fc.Arbitrary<{ value: Rec
   );
   const extras = fc.oneof(
     { weight: 4, arbitrary: fc.constant({}) },
-    { weight: 1, arbitrary: fc.dictionary(unknownKey.filter((key) => !keys.includes(key)), nastyValue, { minKeys: 1, maxKeys: 2 }) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(
+        unknownKey.filter((key) => !keys.includes(key)),
+        nastyValue,
+        { minKeys: 1, maxKeys: 2 },
+      ),
+    },
   );
   return fc.tuple(known, extras).map(([value, extra]) => {
     // defineProperty: a key named `__proto__`/`constructor` stays an own property, as JSON would carry it.
     const merged: Record<string, unknown> = { ...value };
-    for (const [key, item] of Object.entries(extra)) Object.defineProperty(merged, key, { value: item, enumerable: true, writable: true, configurable: true });
+    for (const [key, item] of Object.entries(extra))
+      Object.defineProperty(merged, key, { value: item, enumerable: true, writable: true, configurable: true });
     return { value: merged, withUnknown: Object.keys(extra).length > 0 };
   });
 }
@@ -403,7 +460,20 @@ const NASTY_SEGMENTS = [
   '1;x=1',
 ];
 
-const RAW_QUERY_TAILS = ['', '', '', '&', '&%', '&=&', '&a[b]=c', '&__proto__[x]=1', '&constructor[prototype][x]=1', '&page=1&page=2', '&%zz=1', '&x=%E0%A4%A'];
+const RAW_QUERY_TAILS = [
+  '',
+  '',
+  '',
+  '&',
+  '&%',
+  '&=&',
+  '&a[b]=c',
+  '&__proto__[x]=1',
+  '&constructor[prototype][x]=1',
+  '&page=1&page=2',
+  '&%zz=1',
+  '&x=%E0%A4%A',
+];
 
 type RouteSpec = {
   method: string;
@@ -441,7 +511,12 @@ function nextAddress(): string {
 }
 
 async function freshCookie(role: Role): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: nextAddress(), payload: { username: USERNAMES[role], password: PASSWORD } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    remoteAddress: nextAddress(),
+    payload: { username: USERNAMES[role], password: PASSWORD },
+  });
   if (response.statusCode !== 200) throw new Error(`login ${role}: ${response.statusCode} ${response.body}`);
   return `sid=${response.cookies.find((cookie) => cookie.name === 'sid')!.value}`;
 }
@@ -474,7 +549,12 @@ async function send(request: FuzzRequest, routeKey: string): Promise<LightMyRequ
   const headers: Record<string, string> = { ...(request.headers ?? {}) };
   if (request.contentType) headers['content-type'] = request.contentType;
   if (request.role) headers.cookie = endsSession(request.url) ? await freshCookie(request.role) : await cookieOf(request.role);
-  const options: InjectOptions = { method: request.method as InjectOptions['method'], url: request.url, headers, remoteAddress: nextAddress() };
+  const options: InjectOptions = {
+    method: request.method as InjectOptions['method'],
+    url: request.url,
+    headers,
+    remoteAddress: nextAddress(),
+  };
   if (request.payload !== undefined) options.payload = request.payload;
   sentCount++;
   const response = await t.app.inject(options);
@@ -504,7 +584,8 @@ const idSegment = (pool: readonly number[]) =>
  * Users' routes get the victim's id, a missing one or junk that no id coerces from ('+1' or '1%0A'
  * would reach user 1, whose session the walk runs on).
  */
-const userSegment = () => fc.constantFrom(String(victimUserId), '999999', 'abc', '%zz', '-1', '0', '1.5', '%F0%9F%98%80', '99999999999999999999');
+const userSegment = () =>
+  fc.constantFrom(String(victimUserId), '999999', 'abc', '%zz', '-1', '0', '1.5', '%F0%9F%98%80', '99999999999999999999');
 
 /** The path with its params filled in; `routed` when every param is plain digits. */
 function pathArb(route: RouteSpec): fc.Arbitrary<{ path: string; routed: boolean }> {
@@ -519,18 +600,23 @@ function pathArb(route: RouteSpec): fc.Arbitrary<{ path: string; routed: boolean
 
 function queryValueArb(parameter: OpenApiParameter): fc.Arbitrary<unknown> {
   if (parameter.name === 'id') return fc.oneof(fc.constantFrom(...realIds), fromSchema(parameter.schema));
-  return fc.oneof({ weight: 4, arbitrary: fromSchema(parameter.schema) }, { weight: 1, arbitrary: fc.array(nastyString, { minLength: 2, maxLength: 3 }) });
+  return fc.oneof(
+    { weight: 4, arbitrary: fromSchema(parameter.schema) },
+    { weight: 1, arbitrary: fc.array(nastyString, { minLength: 2, maxLength: 3 }) },
+  );
 }
 
 function queryArb(route: RouteSpec): fc.Arbitrary<string> {
   const known = route.query.map((parameter) =>
-    fc.option(queryValueArb(parameter), { freq: parameter.required ? 8 : 2, nil: undefined }).map((value) => [parameter.name, value] as const),
+    fc
+      .option(queryValueArb(parameter), { freq: parameter.required ? 8 : 2, nil: undefined })
+      .map((value) => [parameter.name, value] as const),
   );
   const extra = fc.option(fc.tuple(unknownKey, nastyString), { freq: 4, nil: undefined });
   return fc.tuple(fc.tuple(...known), extra, fc.constantFrom(...RAW_QUERY_TAILS)).map(([pairs, extraPair, tail]) => {
     const parts: string[] = [];
     const add = (key: string, value: unknown) => {
-      const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+      const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
       parts.push(`${safeEncode(key)}=${safeEncode(text)}`);
     };
     for (const [name, value] of pairs) {
@@ -547,27 +633,44 @@ function queryArb(route: RouteSpec): fc.Arbitrary<string> {
 function headersArb(route: RouteSpec): fc.Arbitrary<Record<string, string>> {
   if (route.headers.length === 0) return fc.constant({});
   return fc
-    .tuple(...route.headers.map((header) => fc.option(fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), nastyString.map((value) => value.replace(/[^\x20-\x7e]/g, 'x'))), { nil: undefined })))
-    .map((values) => Object.fromEntries(route.headers.flatMap((header, index) => (values[index] === undefined ? [] : [[header.name, values[index]!]]))));
+    .tuple(
+      ...route.headers.map(() =>
+        fc.option(
+          fc.oneof(
+            fc.string({ minLength: 1, maxLength: 40 }),
+            nastyString.map((value) => value.replace(/[^\x20-\x7e]/g, 'x')),
+          ),
+          { nil: undefined },
+        ),
+      ),
+    )
+    .map((values) =>
+      Object.fromEntries(route.headers.flatMap((header, index) => (values[index] === undefined ? [] : [[header.name, values[index]!]]))),
+    );
 }
 
 /** One request generated from the route's schemas: the body tells whether it carries an unknown property. */
 function schemaRequestArb(route: RouteSpec, role: Role): fc.Arbitrary<FuzzRequest & { withUnknown: boolean; routed: boolean }> {
   const bodySchema = objectVariant(route.body);
   const body: fc.Arbitrary<{ value: unknown; withUnknown: boolean }> = bodySchema
-    ? fc.oneof({ weight: 6, arbitrary: objectArb(bodySchema, 0) }, { weight: 1, arbitrary: nastyValue.map((value) => ({ value, withUnknown: false })) })
+    ? fc.oneof(
+        { weight: 6, arbitrary: objectArb(bodySchema, 0) },
+        { weight: 1, arbitrary: nastyValue.map((value) => ({ value, withUnknown: false })) },
+      )
     : route.method === 'GET' || route.method === 'DELETE'
       ? fc.option(nastyValue, { freq: 8, nil: undefined }).map((value) => ({ value, withUnknown: false }))
       : fc.option(nastyValue, { freq: 2, nil: undefined }).map((value) => ({ value, withUnknown: false }));
-  return fc.tuple(pathArb(route), queryArb(route), headersArb(route), body).map(([{ path, routed }, query, headers, { value, withUnknown }]) => ({
-    method: route.method,
-    url: path + query,
-    role,
-    headers,
-    withUnknown,
-    routed,
-    ...(value === undefined ? {} : { payload: JSON.stringify(value), contentType: 'application/json' }),
-  }));
+  return fc
+    .tuple(pathArb(route), queryArb(route), headersArb(route), body)
+    .map(([{ path, routed }, query, headers, { value, withUnknown }]) => ({
+      method: route.method,
+      url: path + query,
+      role,
+      headers,
+      withUnknown,
+      routed,
+      ...(value === undefined ? {} : { payload: JSON.stringify(value), contentType: 'application/json' }),
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -581,7 +684,8 @@ type JsonPath = (string | number)[];
 function pathsOf(value: unknown, prefix: JsonPath = []): JsonPath[] {
   const own: JsonPath[] = prefix.length ? [prefix] : [];
   if (Array.isArray(value)) return [...own, ...value.flatMap((item, index) => pathsOf(item, [...prefix, index]))];
-  if (value && typeof value === 'object') return [...own, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...prefix, key]))];
+  if (value && typeof value === 'object')
+    return [...own, ...Object.entries(value).flatMap(([key, item]) => pathsOf(item, [...prefix, key]))];
   return own;
 }
 
@@ -623,7 +727,11 @@ function applyMutation(body: unknown, mutation: Mutation): unknown {
 function mutationArb(body: unknown): fc.Arbitrary<Mutation> {
   const paths = pathsOf(body);
   const at = paths.length ? fc.constantFrom(...paths) : fc.constant([] as JsonPath);
-  return fc.record({ kind: fc.constantFrom('drop', 'replace', 'replace', 'retype', 'unknown') as fc.Arbitrary<Mutation['kind']>, at, value: nastyValue });
+  return fc.record({
+    kind: fc.constantFrom('drop', 'replace', 'replace', 'retype', 'unknown') as fc.Arbitrary<Mutation['kind']>,
+    at,
+    value: nastyValue,
+  });
 }
 
 /** Whether `mutation` added a property to an object whose schema refuses unknown ones. */
@@ -637,7 +745,9 @@ function addsRefusedProperty(schema: JsonSchema | undefined, body: unknown, muta
     node = objectVariant(node) ?? node;
     value = (value as Record<string | number, unknown>)?.[key];
   }
-  return Boolean(value && typeof value === 'object' && !Array.isArray(value) && node && objectVariant(node)?.additionalProperties === false);
+  return Boolean(
+    value && typeof value === 'object' && !Array.isArray(value) && node && objectVariant(node)?.additionalProperties === false,
+  );
 }
 
 /** The schema of the value at `path` inside a body of `schema` (through nullable and union wrappers). */
@@ -681,9 +791,13 @@ function leafSweep(schema: JsonSchema | undefined, body: unknown, perLeaf: numbe
 function partsSweep(parts: Part[], perLeaf: number): Part[][] {
   return parts.flatMap((part, index) => {
     const killers = typeof part[1] === 'string' ? stringKillers(undefined) : stringKillers({ maxLength: 200 }).map((name) => `${name}.pdf`);
-    return killers.slice(0, perLeaf).map((killer) =>
-      parts.map((item, position): Part => (position !== index ? item : [item[0], typeof item[1] === 'string' ? killer : { ...item[1], filename: killer }])),
-    );
+    return killers
+      .slice(0, perLeaf)
+      .map((killer) =>
+        parts.map((item, position): Part =>
+          position !== index ? item : [item[0], typeof item[1] === 'string' ? killer : { ...item[1], filename: killer }],
+        ),
+      );
   });
 }
 
@@ -706,11 +820,26 @@ beforeAll(async () => {
 
   // Cases in several states, an inspection for each inspector, a document: params often hit real rows.
   const caseIds: number[] = [];
-  for (const idEstado of [1, 2, 2, 3, 4, 8]) caseIds.push((await insertCaso(db, { idEstado, terceros: 2, valorOfertado: idEstado >= 4 ? '150000.00' : null })).id);
-  const inspeccion = (idCaso: number, idInspector: number) => ({ idCaso, idInspector, fechaInspeccion: '2026-05-01', direccion: 'Calle 1', detalle: 'Frente', estado: 'Coordinada' });
+  for (const idEstado of [1, 2, 2, 3, 4, 8])
+    caseIds.push((await insertCaso(db, { idEstado, terceros: 2, valorOfertado: idEstado >= 4 ? '150000.00' : null })).id);
+  const inspeccion = (idCaso: number, idInspector: number) => ({
+    idCaso,
+    idInspector,
+    fechaInspeccion: '2026-05-01',
+    direccion: 'Calle 1',
+    detalle: 'Frente',
+    estado: 'Coordinada',
+  });
   const [enInspeccion] = await db.insert(inspecciones).values(inspeccion(caseIds[1]!, t.ids.inspectorRecord)).returning();
   const [ajena] = await db.insert(inspecciones).values(inspeccion(caseIds[2]!, t.ids.inspector2Record)).returning();
-  const upload = await t.request('user', { method: 'POST', url: `/api/documentacion/t/${caseIds[0]}`, ...multipart([['tipo', 'Denuncia'], ['uploadFiles', { filename: 'denuncia.pdf', content: SAMPLE_FILES.pdf }]]) });
+  const upload = await t.request('user', {
+    method: 'POST',
+    url: `/api/documentacion/t/${caseIds[0]}`,
+    ...multipart([
+      ['tipo', 'Denuncia'],
+      ['uploadFiles', { filename: 'denuncia.pdf', content: SAMPLE_FILES.pdf }],
+    ]),
+  });
   expect(upload.statusCode, upload.body).toBe(201);
   realIds = [...new Set([...caseIds, enInspeccion!.id, ajena!.id, t.ids.inspectorRecord, t.ids.inspector2Record, 1, 2, 3])];
   // Open inspections for the close (multipart) to take one by one: a closed one answers 409 before parsing anything.
@@ -737,15 +866,39 @@ beforeAll(async () => {
   });
 
   const anyCase = () => caseIds[Math.floor(Math.random() * caseIds.length)]!;
-  const persona = (n: number) => ({ apellido: `Apellido${n}`, nombre: 'Nombre', id_tipo_doc: 1, nro_doc: `2000000${n}`, marca_modelo: 'Fiat Uno', dominio: `AA${n}11BB`, mail: 'a@b.com' });
-  const casoFields = { id_compania: idCompania, reclamo_nro: '5550001', gestor: 'Gestor Fuzz', fecha_siniestro: '2026-03-01', hora_siniestro: '10:30', fecha_denuncia: '2026-03-02', id_producto: 1 };
+  const persona = (n: number) => ({
+    apellido: `Apellido${n}`,
+    nombre: 'Nombre',
+    id_tipo_doc: 1,
+    nro_doc: `2000000${n}`,
+    marca_modelo: 'Fiat Uno',
+    dominio: `AA${n}11BB`,
+    mail: 'a@b.com',
+  });
+  const casoFields = {
+    id_compania: idCompania,
+    reclamo_nro: '5550001',
+    gestor: 'Gestor Fuzz',
+    fecha_siniestro: '2026-03-01',
+    hora_siniestro: '10:30',
+    fecha_denuncia: '2026-03-02',
+    id_producto: 1,
+  };
   altaBody = () => ({ caso: { ...casoFields }, asegurado: persona(1), terceros: [persona(2)] });
   const byId = (path: string, body?: () => unknown): Valid => ({ path: () => path.replace(':id', String(anyCase())), body });
   const fixed = (path: string, body?: () => unknown): Valid => ({ path: () => path, body });
   const convenio = CONVENIO_TEMPLATES[0]!.nombre;
   valid = {
     'POST /api/users/login': fixed('/api/users/login', () => ({ username: 'nadie@test.local', password: 'no-es-la-clave' })),
-    'POST /api/users': fixed('/api/users', () => ({ apellido: 'Nuevo', nombre: 'Usuario', username: `fuzz${Math.random().toString(36).slice(2, 8)}@test.local`, password: 'Otra-Clave-2026!', password2: 'Otra-Clave-2026!', rol: 2, id_inspect: null })),
+    'POST /api/users': fixed('/api/users', () => ({
+      apellido: 'Nuevo',
+      nombre: 'Usuario',
+      username: `fuzz${Math.random().toString(36).slice(2, 8)}@test.local`,
+      password: 'Otra-Clave-2026!',
+      password2: 'Otra-Clave-2026!',
+      rol: 2,
+      id_inspect: null,
+    })),
     'PATCH /api/users/:id': { path: () => `/api/users/${victimUserId}`, body: () => ({ apellido: 'Víctima', nombre: 'Fuzz' }) },
     'POST /api/users/totp/confirm': fixed('/api/users/totp/confirm', () => ({ totp: '123456' })),
     'POST /api/users/totp/disable': fixed('/api/users/totp/disable', () => ({ totp: '123456' })),
@@ -754,13 +907,22 @@ beforeAll(async () => {
     'POST /api/analistas': fixed('/api/analistas', () => ({ apellido: 'Analista', nombre: 'Fuzz' })),
     'PATCH /api/analistas/:id': fixed('/api/analistas/1', () => ({ apellido: 'Analista', nombre: 'Uno' })),
     'POST /api/companias': fixed('/api/companias', () => ({ nombre: `Compañía ${Math.random().toString(36).slice(2, 6)}` })),
-    'PATCH /api/companias/t/:id': fixed(`/api/companias/t/${idCompania}`, () => ({ compania: { id: idCompania, nombre: 'Compañía Test' } })),
+    'PATCH /api/companias/t/:id': fixed(`/api/companias/t/${idCompania}`, () => ({
+      compania: { id: idCompania, nombre: 'Compañía Test' },
+    })),
     'POST /api/respo': fixed('/api/respo', () => ({ nombre: `Responsabilidad ${Math.random().toString(36).slice(2, 6)}` })),
     'PATCH /api/respo/t/:id': fixed('/api/respo/t/1', () => ({ id: 1, nombre: 'Responsabilidad uno' })),
     'POST /api/historial': fixed('/api/historial', () => ({ id_caso: anyCase(), msg: 'Nota de prueba', usuario: 'otro' })),
-    'POST /api/historial/t': fixed('/api/historial/t', () => ({ historia: { id_caso: anyCase(), msg: 'Nota envuelta', usuario: 'otro', fecha: '2026-01-01' } })),
+    'POST /api/historial/t': fixed('/api/historial/t', () => ({
+      historia: { id_caso: anyCase(), msg: 'Nota envuelta', usuario: 'otro', fecha: '2026-01-01' },
+    })),
     'POST /api/casos/alta': fixed('/api/casos/alta', () => altaBody()),
-    'POST /api/casos/filtro': fixed('/api/casos/filtro?page=1&pageSize=20', () => ({ busquedaRapida: 'gonzalez', condCasos: '1', apellido: 'Ter', dominio: 'ac' })),
+    'POST /api/casos/filtro': fixed('/api/casos/filtro?page=1&pageSize=20', () => ({
+      busquedaRapida: 'gonzalez',
+      condCasos: '1',
+      apellido: 'Ter',
+      dominio: 'ac',
+    })),
     'POST /api/casos/export': fixed('/api/casos/export', () => ({ nroCaso: String(anyCase()), formato: 'excel' })),
     'PATCH /api/casos/flag/:id': byId('/api/casos/flag/:id', () => ({ flag: 3 })),
     'PATCH /api/casos/caso_ana/:id': byId('/api/casos/caso_ana/:id', () => ({ id_analista: 1, msg: 'Asignado' })),
@@ -774,27 +936,80 @@ beforeAll(async () => {
     'PATCH /api/casos/reabrir/:id': byId('/api/casos/reabrir/:id', () => ({})),
     'PATCH /api/casos/reinspeccionar/:id': byId('/api/casos/reinspeccionar/:id', () => ({})),
     'PATCH /api/casos/estado/:id': byId('/api/casos/estado/:id', () => ({ id_estado: 3 })),
-    'PATCH /api/casos/analisis/:id': byId('/api/casos/analisis/:id', () => ({ id_responsabilidad: 1, valor_ofertado: '120000.50', analisis: 'Responsabilidad compartida' })),
+    'PATCH /api/casos/analisis/:id': byId('/api/casos/analisis/:id', () => ({
+      id_responsabilidad: 1,
+      valor_ofertado: '120000.50',
+      analisis: 'Responsabilidad compartida',
+    })),
     'PATCH /api/casos/reconsiderar/:id': byId('/api/casos/reconsiderar/:id', () => ({ valor_ofertado: '130000', msg: 'Nueva oferta' })),
-    'POST /api/casos/filtrovalores': fixed('/api/casos/filtrovalores?page=1', () => ({ compania: String(idCompania), fechaDesde: '2026-01-01', fechaHasta: '2026-12-31' })),
+    'POST /api/casos/filtrovalores': fixed('/api/casos/filtrovalores?page=1', () => ({
+      compania: String(idCompania),
+      fechaDesde: '2026-01-01',
+      fechaHasta: '2026-12-31',
+    })),
     'POST /api/documentacion/d/:id': byId('/api/documentacion/d/:id', () => ({ doc: 'no-existe.pdf', usuario: 'x' })),
     'POST /api/documentacion/c/:id': byId('/api/documentacion/c/:id', () => ({ convenioFile: [convenio] })),
-    'POST /api/letrados': fixed('/api/letrados', () => ({ id_caso: anyCase(), apellido: 'Letrado', nombre: 'Fuzz', mail: 'l@x.com', cuit: '20-1-3' })),
+    'POST /api/letrados': fixed('/api/letrados', () => ({
+      id_caso: anyCase(),
+      apellido: 'Letrado',
+      nombre: 'Fuzz',
+      mail: 'l@x.com',
+      cuit: '20-1-3',
+    })),
     'PATCH /api/letrados/:id': fixed('/api/letrados/1', () => ({ apellido: 'Letrado', nombre: 'Dos' })),
-    'POST /api/lesionados/:id': byId('/api/lesionados/:id', () => ({ apellido: 'Lesionado', nombre: 'Uno', id_tipo_doc: 1, nro_doc: '123' })),
-    'PATCH /api/lesionados/:id': fixed('/api/lesionados/1', () => ({ apellido: 'Lesionado', nombre: 'Dos', id_tipo_doc: 1, nro_doc: '124' })),
-    'POST /api/mediacion/:id': byId('/api/mediacion/:id', () => ({ fechah: '2026-06-01', hora: '10:00', lugar: 'Juzgado 1', mediacion_nro: 55 })),
+    'POST /api/lesionados/:id': byId('/api/lesionados/:id', () => ({
+      apellido: 'Lesionado',
+      nombre: 'Uno',
+      id_tipo_doc: 1,
+      nro_doc: '123',
+    })),
+    'PATCH /api/lesionados/:id': fixed('/api/lesionados/1', () => ({
+      apellido: 'Lesionado',
+      nombre: 'Dos',
+      id_tipo_doc: 1,
+      nro_doc: '124',
+    })),
+    'POST /api/mediacion/:id': byId('/api/mediacion/:id', () => ({
+      fechah: '2026-06-01',
+      hora: '10:00',
+      lugar: 'Juzgado 1',
+      mediacion_nro: 55,
+    })),
     'PATCH /api/mediacion/:id': fixed('/api/mediacion/1', () => ({ fechah: '2026-06-02', hora: '11:00', lugar: 'Juzgado 2' })),
     'POST /api/mediacion/filter': fixed('/api/mediacion/filter?page=1', () => ({ audienciaNro: '5', compania: String(idCompania) })),
-    'POST /api/inspeccion/:id': byId('/api/inspeccion/:id', () => ({ id_inspector: t.ids.inspectorRecord, fecha_inspeccion: '2026-07-01', direccion: 'Calle 3', detalle: 'Trasero' })),
-    'PATCH /api/inspeccion/edit/:id': fixed(`/api/inspeccion/edit/${ajena!.id}`, () => ({ id_inspector: t.ids.inspector2Record, fecha_inspeccion: '2026-07-02', direccion: 'Calle 4', detalle: 'Lateral', estado: 'Finalizada' })),
-    'PATCH /api/inspeccion/update_inspector/:id': fixed(`/api/inspeccion/update_inspector/${ajena!.id}`, () => ({ inspector: t.ids.inspector2Record })),
+    'POST /api/inspeccion/:id': byId('/api/inspeccion/:id', () => ({
+      id_inspector: t.ids.inspectorRecord,
+      fecha_inspeccion: '2026-07-01',
+      direccion: 'Calle 3',
+      detalle: 'Trasero',
+    })),
+    'PATCH /api/inspeccion/edit/:id': fixed(`/api/inspeccion/edit/${ajena!.id}`, () => ({
+      id_inspector: t.ids.inspector2Record,
+      fecha_inspeccion: '2026-07-02',
+      direccion: 'Calle 4',
+      detalle: 'Lateral',
+      estado: 'Finalizada',
+    })),
+    'PATCH /api/inspeccion/update_inspector/:id': fixed(`/api/inspeccion/update_inspector/${ajena!.id}`, () => ({
+      inspector: t.ids.inspector2Record,
+    })),
     'POST /api/inspeccion/filtro': fixed('/api/inspeccion/filtro?page=1', () => ({ estado: 'Coordinada', nroCaso: '' })),
     'DELETE /api/inspeccion/:id': fixed('/api/inspeccion/999999', () => ({ id_caso: anyCase() })),
-    'POST /api/documentacion/t/:id': { path: () => `/api/documentacion/t/${anyCase()}`, parts: () => [['tipo', 'Foto'], ['uploadFiles', { filename: 'foto.png', content: SAMPLE_FILES.png }]] },
+    'POST /api/documentacion/t/:id': {
+      path: () => `/api/documentacion/t/${anyCase()}`,
+      parts: () => [
+        ['tipo', 'Foto'],
+        ['uploadFiles', { filename: 'foto.png', content: SAMPLE_FILES.png }],
+      ],
+    },
     'PATCH /api/inspeccion/d/:id': {
       path: () => `/api/inspeccion/d/${openInspections.length > 1 ? openInspections.shift() : openInspections[0]}`,
-      parts: () => [['resultado', 'Daño leve'], ['monto_inspeccion', '1500.50'], ['inspeccion', { filename: 'informe.pdf', content: SAMPLE_FILES.pdf }], ['cotizacion', { filename: 'cotizacion.jpg', content: SAMPLE_FILES.jpg }]],
+      parts: () => [
+        ['resultado', 'Daño leve'],
+        ['monto_inspeccion', '1500.50'],
+        ['inspeccion', { filename: 'informe.pdf', content: SAMPLE_FILES.pdf }],
+        ['cotizacion', { filename: 'cotizacion.jpg', content: SAMPLE_FILES.jpg }],
+      ],
     },
   };
 }, 180_000);
@@ -812,7 +1027,16 @@ describe('mass assignment: fields the server owns are never written from a body'
 
   it('POST /casos/alta ignores id_estado, usuario, fecha_creado and id, and refuses a flag or an unknown property', async () => {
     const body = altaBody();
-    const caso = { ...(body.caso as object), id: 999_999, id_estado: 8, fecha_creado: '2000-01-01', fecha_estado: '2000-01-01', usuario: 'intruso@evil.local', user: 'intruso', msg: 'x' };
+    const caso = {
+      ...(body.caso as object),
+      id: 999_999,
+      id_estado: 8,
+      fecha_creado: '2000-01-01',
+      fecha_estado: '2000-01-01',
+      usuario: 'intruso@evil.local',
+      user: 'intruso',
+      msg: 'x',
+    };
     const response = await t.request('user', { method: 'POST', url: '/api/casos/alta', payload: { ...body, caso } });
     expect(response.statusCode, response.body).toBe(201);
     const row = await casoRow(response.json().id);
@@ -842,7 +1066,11 @@ describe('mass assignment: fields the server owns are never written from a body'
   it('POST /casos/alta writes a new insured party even when the body names an existing one by id', async () => {
     const other = await insertCaso(t.database.db);
     const body = altaBody();
-    const response = await t.request('user', { method: 'POST', url: '/api/casos/alta', payload: { ...body, asegurado: { ...(body.asegurado as object), id: other.idAsegurado, apellido: 'Pisado' } } });
+    const response = await t.request('user', {
+      method: 'POST',
+      url: '/api/casos/alta',
+      payload: { ...body, asegurado: { ...(body.asegurado as object), id: other.idAsegurado, apellido: 'Pisado' } },
+    });
     expect(response.statusCode, response.body).toBe(201);
     const row = await casoRow(response.json().id);
     expect(row.idAsegurado).not.toBe(other.idAsegurado);
@@ -869,10 +1097,18 @@ describe('mass assignment: fields the server owns are never written from a body'
     const full = await t.request('user', {
       method: 'PATCH',
       url: `/api/casos/${target.id}`,
-      payload: { caso: { ...(body.caso as object), ...owned }, asegurados: { ...(body.asegurado as object), id: other.idAsegurado, apellido: 'Editado' }, terceros: [] },
+      payload: {
+        caso: { ...(body.caso as object), ...owned },
+        asegurados: { ...(body.asegurado as object), id: other.idAsegurado, apellido: 'Editado' },
+        terceros: [],
+      },
     });
     expect(full.statusCode, full.body).toBe(200);
-    const partial = await t.request('admin', { method: 'PATCH', url: `/api/casos/t/${target.id}`, payload: { ...(body.caso as object), ...owned } });
+    const partial = await t.request('admin', {
+      method: 'PATCH',
+      url: `/api/casos/t/${target.id}`,
+      payload: { ...(body.caso as object), ...owned },
+    });
     expect(partial.statusCode, partial.body).toBe(200);
 
     const row = await casoRow(target.id);
@@ -895,13 +1131,21 @@ describe('mass assignment: fields the server owns are never written from a body'
     const target = await insertCaso(t.database.db);
     const other = await insertCaso(t.database.db);
     const tercero = { apellido: 'Secuestrado', nombre: 'X', id_tipo_doc: 1, nro_doc: '1', marca_modelo: 'X', dominio: 'X1' };
-    const direct = await t.request('user', { method: 'PATCH', url: `/api/terceros/t/${target.id}`, payload: [{ ...tercero, id: other.terceroIds[0] }] });
+    const direct = await t.request('user', {
+      method: 'PATCH',
+      url: `/api/terceros/t/${target.id}`,
+      payload: [{ ...tercero, id: other.terceroIds[0] }],
+    });
     expect(direct.statusCode, direct.body).toBe(404);
     const body = altaBody();
     const full = await t.request('user', {
       method: 'PATCH',
       url: `/api/casos/${target.id}`,
-      payload: { caso: { ...(body.caso as object), gestor: 'No debe quedar' }, asegurados: body.asegurado, terceros: [{ ...tercero, id: other.terceroIds[0] }] },
+      payload: {
+        caso: { ...(body.caso as object), gestor: 'No debe quedar' },
+        asegurados: body.asegurado,
+        terceros: [{ ...tercero, id: other.terceroIds[0] }],
+      },
     });
     expect(full.statusCode, full.body).toBe(404);
     const [theirs] = await t.database.db.select().from(terceros).where(eq(terceros.id, other.terceroIds[0]!));
@@ -914,7 +1158,11 @@ describe('mass assignment: fields the server owns are never written from a body'
   it('history rows, inspections and injured people take the case from the path and the user from the session', async () => {
     const target = await insertCaso(t.database.db, { idEstado: 2 });
     const other = await insertCaso(t.database.db);
-    const nota = await t.request('user', { method: 'POST', url: '/api/historial', payload: { id_caso: target.id, msg: 'Nota', usuario: 'intruso@evil.local', fecha: '2000-01-01' } });
+    const nota = await t.request('user', {
+      method: 'POST',
+      url: '/api/historial',
+      payload: { id_caso: target.id, msg: 'Nota', usuario: 'intruso@evil.local', fecha: '2000-01-01' },
+    });
     expect(nota.statusCode, nota.body).toBe(201);
     const notas = await t.database.db.select().from(historial).where(eq(historial.idCaso, target.id));
     expect(notas.map((row) => row.usuario)).not.toContain('intruso@evil.local');
@@ -922,14 +1170,26 @@ describe('mass assignment: fields the server owns are never written from a body'
     const agenda = await t.request('user', {
       method: 'POST',
       url: `/api/inspeccion/${target.id}`,
-      payload: { id_inspector: t.ids.inspectorRecord, fecha_inspeccion: '2026-07-01', direccion: 'Calle', detalle: 'Detalle', id_caso: other.id, estado: 'Finalizada', id: 1 },
+      payload: {
+        id_inspector: t.ids.inspectorRecord,
+        fecha_inspeccion: '2026-07-01',
+        direccion: 'Calle',
+        detalle: 'Detalle',
+        id_caso: other.id,
+        estado: 'Finalizada',
+        id: 1,
+      },
     });
     expect(agenda.statusCode, agenda.body).toBe(201);
     const [inspeccion] = await t.database.db.select().from(inspecciones).where(eq(inspecciones.id, agenda.json().id));
     expect(inspeccion!.idCaso).toBe(target.id);
     expect(inspeccion!.estado).toBe('Coordinada');
 
-    const lesionado = await t.request('user', { method: 'POST', url: `/api/lesionados/${target.id}`, payload: { apellido: 'L', nombre: 'N', id_tipo_doc: 1, nro_doc: '1', id_caso: other.id, idCaso: other.id } });
+    const lesionado = await t.request('user', {
+      method: 'POST',
+      url: `/api/lesionados/${target.id}`,
+      payload: { apellido: 'L', nombre: 'N', id_tipo_doc: 1, nro_doc: '1', id_caso: other.id, idCaso: other.id },
+    });
     expect(lesionado.statusCode, lesionado.body).toBe(201);
     expect(lesionado.json().id_caso).toBe(target.id);
   });
@@ -942,7 +1202,11 @@ describe('LIKE patterns take % and _ literally', () => {
     const conPorcentaje = await t.request('user', {
       method: 'POST',
       url: '/api/casos/alta',
-      payload: { ...body, asegurado: { ...(body.asegurado as object), apellido: 'Cien%Porciento' }, terceros: [{ ...(body.terceros as object[])[0], apellido: 'Guion_Bajo', dominio: 'AB_12' }] },
+      payload: {
+        ...body,
+        asegurado: { ...(body.asegurado as object), apellido: 'Cien%Porciento' },
+        terceros: [{ ...(body.terceros as object[])[0], apellido: 'Guion_Bajo', dominio: 'AB_12' }],
+      },
     });
     expect(conPorcentaje.statusCode, conPorcentaje.body).toBe(201);
     const total = (await db.select({ n: sql<number>`count(*)::int` }).from(casos))[0]!.n;
@@ -954,7 +1218,12 @@ describe('LIKE patterns take % and _ literally', () => {
       return response.json() as { totalRows: number; cases: { id: number }[] };
     };
     const expected = async (column: 'busqueda', char: string) =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(casos).where(sql`strpos(${casos[column]}, ${char}) > 0`))[0]!.n;
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(casos)
+          .where(sql`strpos(${casos[column]}, ${char}) > 0`)
+      )[0]!.n;
 
     for (const char of ['%', '_', '%%', '\\']) {
       const result = await matches({ busquedaRapida: char });
@@ -973,13 +1242,25 @@ describe('LIKE patterns take % and _ literally', () => {
   it('POST /mediacion/filter: a hearing number of % matches only hearings whose number contains it', async () => {
     const caso = await insertCaso(t.database.db);
     for (const mediacion_nro of ['A%1', 'B-2', 'C-3']) {
-      const created = await t.request('user', { method: 'POST', url: `/api/mediacion/${caso.id}`, payload: { fechah: '2026-06-01', hora: '10:00', lugar: 'Juzgado', mediacion_nro } });
+      const created = await t.request('user', {
+        method: 'POST',
+        url: `/api/mediacion/${caso.id}`,
+        payload: { fechah: '2026-06-01', hora: '10:00', lugar: 'Juzgado', mediacion_nro },
+      });
       expect(created.statusCode, created.body).toBe(201);
     }
-    const response = await t.request('user', { method: 'POST', url: '/api/mediacion/filter?page=1&pageSize=100', payload: { audienciaNro: '%' } });
+    const response = await t.request('user', {
+      method: 'POST',
+      url: '/api/mediacion/filter?page=1&pageSize=100',
+      payload: { audienciaNro: '%' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json().data as { mediacion_nro: string }[]).map((row) => row.mediacion_nro)).toEqual(['A%1']);
-    const guion = await t.request('user', { method: 'POST', url: '/api/mediacion/filter?page=1&pageSize=100', payload: { audienciaNro: '_' } });
+    const guion = await t.request('user', {
+      method: 'POST',
+      url: '/api/mediacion/filter?page=1&pageSize=100',
+      payload: { audienciaNro: '_' },
+    });
     expect(guion.json().total).toBe(0);
   });
 });
@@ -1004,7 +1285,11 @@ describe('POST /casos/export escapes cells that a spreadsheet would run as formu
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const response = await t.request('user', { method: 'POST', url: '/api/casos/export', payload: { nroCaso: String(created.json().id), formato: 'excel' } });
+    const response = await t.request('user', {
+      method: 'POST',
+      url: '/api/casos/export',
+      payload: { nroCaso: String(created.json().id), formato: 'excel' },
+    });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -1034,7 +1319,10 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
       const mutationCombos = routes
         .filter((route) => mutable.includes(keyOf(route)))
         .flatMap((route) => FUZZ_ROLES.filter((role) => allowed(route, role)).map((role) => ({ route, role })));
-      const leafCount = mutable.reduce((total, key) => total + (valid[key]!.parts ? valid[key]!.parts!().length : leafSweep(undefined, valid[key]!.body!(), 1).length), 0);
+      const leafCount = mutable.reduce(
+        (total, key) => total + (valid[key]!.parts ? valid[key]!.parts!().length : leafSweep(undefined, valid[key]!.body!(), 1).length),
+        0,
+      );
       /** At least the two most telling killers per leaf; every killer once FUZZ_RUNS allows it. */
       const perLeaf = Math.min(NUMBER_KILLERS.length, Math.max(2, Math.floor((FUZZ_RUNS * 0.25) / leafCount)));
       const perMutationCombo = Math.ceil((FUZZ_RUNS * 0.2) / mutationCombos.length);
@@ -1050,7 +1338,16 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
         const example = valid[key]!;
         const response = example.parts
           ? await send({ method: route!.method, url: example.path(), role: 'admin', ...multipartRequest(example.parts()) }, key)
-          : await send({ method: route!.method, url: example.path(), role: 'admin', payload: JSON.stringify(example.body!()), contentType: 'application/json' }, key);
+          : await send(
+              {
+                method: route!.method,
+                url: example.path(),
+                role: 'admin',
+                payload: JSON.stringify(example.body!()),
+                contentType: 'application/json',
+              },
+              key,
+            );
         // A validation 400 lists the fields (`errors`); a rule of the service (409, 422, 404...) is fine here.
         if (response.statusCode === 400 && Array.isArray(response.json().errors)) record(`${key} valid body refused`, response.body);
       }
@@ -1064,7 +1361,13 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
           fc.asyncProperty(schemaRequestArb(route, role), async (request) => {
             const response = await send(request, key);
             // Unknown properties are refused before anything runs (400), once the caller may call the route.
-            if (request.withUnknown && request.routed && bodyIsStrict && allowed(route, role) && ![400, 413, 429].includes(response.statusCode)) {
+            if (
+              request.withUnknown &&
+              request.routed &&
+              bodyIsStrict &&
+              allowed(route, role) &&
+              ![400, 413, 429].includes(response.statusCode)
+            ) {
               record(`${key} accepted an unknown property`, `${response.statusCode} ${describeSent(request)}`);
             }
             if (key === 'POST /api/casos/alta' && response.statusCode === 201) await checkCreatedCase(response.json().id, role, request);
@@ -1090,7 +1393,12 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
         await fc.assert(
           fc.asyncProperty(mutationArb(base), async (mutation) => {
             const body = applyMutation(base, mutation);
-            const request: FuzzRequest = { method: route.method, url: example.path(), role, ...(body === undefined ? {} : { payload: JSON.stringify(body), contentType: 'application/json' }) };
+            const request: FuzzRequest = {
+              method: route.method,
+              url: example.path(),
+              role,
+              ...(body === undefined ? {} : { payload: JSON.stringify(body), contentType: 'application/json' }),
+            };
             const response = await send(request, key);
             if (addsRefusedProperty(route.body, base, mutation) && ![400, 413, 429].includes(response.statusCode)) {
               record(`${key} accepted an unknown property`, `${response.statusCode} at ${mutation.at.join('.')} ${describeSent(request)}`);
@@ -1107,13 +1415,20 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
         const example = valid[key]!;
         const role: FuzzRole = allowed(route, 'admin') ? 'admin' : 'inspector';
         if (example.parts) {
-          for (const parts of partsSweep(example.parts(), perLeaf)) await send({ method: route.method, url: example.path(), role, ...multipartRequest(parts) }, `${key} (sweep)`);
+          for (const parts of partsSweep(example.parts(), perLeaf))
+            await send({ method: route.method, url: example.path(), role, ...multipartRequest(parts) }, `${key} (sweep)`);
           continue;
         }
         const base = example.body!();
         for (const { at, value } of leafSweep(route.body, base, perLeaf)) {
           const body = applyMutation(base, { kind: 'replace', at, value });
-          const request: FuzzRequest = { method: route.method, url: example.path(), role, payload: JSON.stringify(body), contentType: 'application/json' };
+          const request: FuzzRequest = {
+            method: route.method,
+            url: example.path(),
+            role,
+            payload: JSON.stringify(body),
+            contentType: 'application/json',
+          };
           const response = await send(request, `${key} ${at.join('.')} (sweep)`);
           if (key === 'POST /api/casos/alta' && response.statusCode === 201) await checkCreatedCase(response.json().id, role, request);
         }
@@ -1122,7 +1437,10 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
       // 4. Malformed requests: broken JSON, other content types, prototype keys, deep nesting, odd methods.
       await fc.assert(
         fc.asyncProperty(rawRequestArb(), async (request) => {
-          await send(request, `${request.method} (raw ${request.contentType ?? 'no content-type'}, ${request.payload === undefined ? 'no body' : 'body'})`);
+          await send(
+            request,
+            `${request.method} (raw ${request.contentType ?? 'no content-type'}, ${request.payload === undefined ? 'no body' : 'body'})`,
+          );
         }),
         { numRuns: rawRuns, seed: SEED + index++, endOnFailure: true },
       );
@@ -1140,7 +1458,13 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
 async function checkCreatedCase(id: number, role: Role, request: FuzzRequest) {
   const [row] = await t.database.db.select().from(casos).where(eq(casos.id, id));
   const history = await t.database.db.select().from(historial).where(eq(historial.idCaso, id));
-  const wrong = !row || row.idEstado !== 1 || row.usuario !== USERNAMES[role] || row.fechaCreado !== todayIso() || !history.some((item) => item.msg === 'Alta caso') || FLAGS.some((flag) => row[flag.key]);
+  const wrong =
+    !row ||
+    row.idEstado !== 1 ||
+    row.usuario !== USERNAMES[role] ||
+    row.fechaCreado !== todayIso() ||
+    !history.some((item) => item.msg === 'Alta caso') ||
+    FLAGS.some((flag) => row[flag.key]);
   if (wrong) record('POST /api/casos/alta wrote a server-owned field', `${JSON.stringify(row)} ${describeSent(request)}`);
 }
 
@@ -1149,21 +1473,65 @@ function multipartRequest(parts: Part[]): Pick<FuzzRequest, 'payload' | 'content
   return { payload, contentType: headers['content-type'] };
 }
 
-const NASTY_FILE_NAMES = ['../../../etc/passwd.pdf', '..\\..\\x.pdf', '.pdf', 'a'.repeat(300) + '.pdf', 'CON.pdf', 'foto.PNG', 'foto.png.exe', 'foto', 'a\u0000b.pdf', 'ñandú 😀.pdf', 'x.pdf;.php', '%2e%2e%2fx.pdf', ' .pdf', 'x.'];
-const FILE_CONTENTS = [SAMPLE_FILES.pdf, SAMPLE_FILES.png, SAMPLE_FILES.jpg, Buffer.alloc(0), Buffer.from('MZ\x90\x00 ejecutable'), Buffer.from('<?php echo 1; ?>'), Buffer.alloc(5000, 0xff)];
+const NASTY_FILE_NAMES = [
+  '../../../etc/passwd.pdf',
+  '..\\..\\x.pdf',
+  '.pdf',
+  'a'.repeat(300) + '.pdf',
+  'CON.pdf',
+  'foto.PNG',
+  'foto.png.exe',
+  'foto',
+  'a\u0000b.pdf',
+  'ñandú 😀.pdf',
+  'x.pdf;.php',
+  '%2e%2e%2fx.pdf',
+  ' .pdf',
+  'x.',
+];
+const FILE_CONTENTS = [
+  SAMPLE_FILES.pdf,
+  SAMPLE_FILES.png,
+  SAMPLE_FILES.jpg,
+  Buffer.alloc(0),
+  Buffer.from('MZ\x90\x00 ejecutable'),
+  Buffer.from('<?php echo 1; ?>'),
+  Buffer.alloc(5000, 0xff),
+];
 
 /** The valid multipart body with one part dropped, replaced, renamed, repeated, or its file swapped. */
 function partsMutationArb(parts: Part[]): fc.Arbitrary<Part[]> {
   const index = fc.integer({ min: 0, max: parts.length - 1 });
-  const fieldValue = fc.oneof(nastyString.map((value) => value.replace(/\r|\n/g, ' ')), fc.constantFrom('Foto', 'Denuncia', 'Inexistente', '-1', '1e400'));
+  const fieldValue = fc.oneof(
+    nastyString.map((value) => value.replace(/\r|\n/g, ' ')),
+    fc.constantFrom('Foto', 'Denuncia', 'Inexistente', '-1', '1e400'),
+  );
   const fileValue = fc.record({ filename: fc.constantFrom(...NASTY_FILE_NAMES), content: fc.constantFrom(...FILE_CONTENTS) });
   return fc.oneof(
     index.map((at) => parts.filter((_, position) => position !== at)),
-    fc.tuple(index, fieldValue).map(([at, value]) => parts.map((part, position): Part => (position === at ? [part[0], typeof part[1] === 'string' ? value : { ...part[1], filename: value.slice(0, 40) || 'x' }] : part))),
-    fc.tuple(index, fileValue).map(([at, file]) => parts.map((part, position): Part => (position === at && typeof part[1] !== 'string' ? [part[0], file] : part))),
-    fc.tuple(index, fc.constantFrom('zz_intruso', 'uploadFiles', 'tipo', 'inspeccion', '')).map(([at, name]) => parts.map((part, position): Part => (position === at ? [name, part[1]] : part))),
+    fc
+      .tuple(index, fieldValue)
+      .map(([at, value]) =>
+        parts.map((part, position): Part =>
+          position === at ? [part[0], typeof part[1] === 'string' ? value : { ...part[1], filename: value.slice(0, 40) || 'x' }] : part,
+        ),
+      ),
+    fc
+      .tuple(index, fileValue)
+      .map(([at, file]) => parts.map((part, position): Part => (position === at && typeof part[1] !== 'string' ? [part[0], file] : part))),
+    fc
+      .tuple(index, fc.constantFrom('zz_intruso', 'uploadFiles', 'tipo', 'inspeccion', ''))
+      .map(([at, name]) => parts.map((part, position): Part => (position === at ? [name, part[1]] : part))),
     index.map((at) => [...parts, parts[at]!]),
-    fc.array(fc.tuple(fc.constantFrom('tipo', 'uploadFiles', 'resultado', 'monto_inspeccion', 'inspeccion', 'cotizacion', 'zz'), fc.oneof(fieldValue, fileValue)), { maxLength: 6 }).map((random) => random as Part[]),
+    fc
+      .array(
+        fc.tuple(
+          fc.constantFrom('tipo', 'uploadFiles', 'resultado', 'monto_inspeccion', 'inspeccion', 'cotizacion', 'zz'),
+          fc.oneof(fieldValue, fileValue),
+        ),
+        { maxLength: 6 },
+      )
+      .map((random) => random as Part[]),
   );
 }
 
@@ -1190,7 +1558,10 @@ const RAW_BODIES: [contentType: string | undefined, body: string | Buffer][] = [
   ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
   ['multipart/form-data', '--x--'],
   ['multipart/form-data; boundary=abc', 'basura sin partes'],
-  ['multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="tipo"\r\n\r\nFoto\r\n--abc\r\nContent-Disposition: form-data; name="uploadFiles"; filename="x.pdf"\r\n\r\n%PDF-1.4 cortado'],
+  [
+    'multipart/form-data; boundary=abc',
+    '--abc\r\nContent-Disposition: form-data; name="tipo"\r\n\r\nFoto\r\n--abc\r\nContent-Disposition: form-data; name="uploadFiles"; filename="x.pdf"\r\n\r\n%PDF-1.4 cortado',
+  ],
   [undefined, 'sin tipo'],
   ['application/octet-stream', Buffer.alloc(100, 0)],
   ['image/png', SAMPLE_FILES.png],
@@ -1202,12 +1573,29 @@ function rawRequestArb(): fc.Arbitrary<FuzzRequest> {
   const roles = fc.constantFrom<Role | null>(null, 'admin', 'user', 'inspector');
   const url = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...routes).chain((route) => pathArb(route).map(({ path }) => path)) },
-    { weight: 1, arbitrary: fc.constantFrom('/api', '/api/', '/api//casos', '/api/casos/%2e%2e/users', '/api/./users', '/api/casos;x=1', '/api/CASOS', '/api/casos/1/../../users', '/api/%zz', '/api/documentacion/downloadfile?id=1&name=..%2F..%2Fetc%2Fpasswd', '/api/documentacion/downloadfile?id=1&name=%00') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '/api',
+        '/api/',
+        '/api//casos',
+        '/api/casos/%2e%2e/users',
+        '/api/./users',
+        '/api/casos;x=1',
+        '/api/CASOS',
+        '/api/casos/1/../../users',
+        '/api/%zz',
+        '/api/documentacion/downloadfile?id=1&name=..%2F..%2Fetc%2Fpasswd',
+        '/api/documentacion/downloadfile?id=1&name=%00',
+      ),
+    },
   );
-  return fc.record({ url, method: fc.constantFrom(...ODD_METHODS), role: roles, raw: fc.constantFrom(...RAW_BODIES), withBody: fc.boolean() }).map(({ url, method, role, raw, withBody }) => ({
-    method,
-    url,
-    role,
-    ...(withBody && method !== 'GET' && method !== 'HEAD' ? { payload: raw[1], ...(raw[0] ? { contentType: raw[0] } : {}) } : {}),
-  }));
+  return fc
+    .record({ url, method: fc.constantFrom(...ODD_METHODS), role: roles, raw: fc.constantFrom(...RAW_BODIES), withBody: fc.boolean() })
+    .map(({ url, method, role, raw, withBody }) => ({
+      method,
+      url,
+      role,
+      ...(withBody && method !== 'GET' && method !== 'HEAD' ? { payload: raw[1], ...(raw[0] ? { contentType: raw[0] } : {}) } : {}),
+    }));
 }

@@ -41,7 +41,7 @@ const rol = z.coerce
 
 const idInspect = z.preprocess(
   (value) => (value === '' ? null : value),
-  z.coerce.number().int('Debe ser un número entero').min(1).nullish(),
+  z.coerce.number().int('Debe ser un número entero').min(1).max(2_147_483_647, 'Debe ser un número entero').nullish(),
 );
 
 const userFields = {
