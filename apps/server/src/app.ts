@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService({ db, sessions, captcha, guard, audit, now, adminRequiresTotp: config.ADMIN_REQUIRE_TOTP, totpIssuer: config.ORG_NAME });
   const reference = createReferenceService(db);
   const historial = createHistorialService(db);
-  const casos = createCasosService({ db, historial });
+  const casos = createCasosService({ db, historial, reference });
   const lifecycle = createCasosLifecycleService({ db, historial });
   const documentacion = createDocumentacionService({ db, storage, historial, casos, config });
   const letrados = createLetradosService({ db, historial });

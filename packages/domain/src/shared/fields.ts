@@ -85,6 +85,12 @@ export const pagingQuery = z.object({
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 
+/** A filtered list counts at most this many matches (docs/decisions/003): beyond it the total is "more than". */
+export const COUNT_CAP = 10_000;
+/** Paging of a list whose total is capped at COUNT_CAP; `exactCount=1` asks for the exact total. */
+export const cappedPagingQuery = pagingQuery.extend({ exactCount: z.enum(['0', '1']).optional() });
+export type CappedPagingQuery = z.infer<typeof cappedPagingQuery>;
+
 export const PAGE_SIZE = 20;
 
 /** List filters (spec §2 filter panels): missing, null and '' all mean "any" and become ''. */

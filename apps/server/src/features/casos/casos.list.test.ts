@@ -206,8 +206,8 @@ describe('filters combined, totals and paging', () => {
   });
 
   it('answers no match with 200, no cases and zero totals', async () => {
-    expect(await filtro({ nroSiniestro: '123456789' })).toEqual({ cases: [], totalPages: 0, totalRows: 0 });
-    expect(await filtro({ nroCaso: '99999999999999' })).toEqual({ cases: [], totalPages: 0, totalRows: 0 });
+    expect(await filtro({ nroSiniestro: '123456789' })).toEqual({ cases: [], totalPages: 0, totalRows: 0, totalCapped: false });
+    expect(await filtro({ nroCaso: '99999999999999' })).toEqual({ cases: [], totalPages: 0, totalRows: 0, totalCapped: false });
     expect((await filtro({ estado: '99999' })).totalRows).toBe(0);
   });
 

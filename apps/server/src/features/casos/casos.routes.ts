@@ -6,6 +6,7 @@ import {
   altaSchema,
   aseguradoSchema,
   asignarAnalistaSchema,
+  cappedPagingQuery,
   casoFiltroSchema,
   casoFullUpdateSchema,
   casoUpdateSchema,
@@ -42,7 +43,7 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
 
   r.get('/casos', { ...route, schema: { tags, querystring: pagingQuery } }, (request) => casos.list(request.query));
 
-  r.post('/casos/filtro', { ...route, schema: { tags, querystring: pagingQuery, body: casoFiltroSchema } }, (request) =>
+  r.post('/casos/filtro', { ...route, schema: { tags, querystring: cappedPagingQuery, body: casoFiltroSchema } }, (request) =>
     casos.filter(request.body, request.query),
   );
 

@@ -3,6 +3,7 @@ import {
   CASO_MESSAGES,
   CICLO_MESSAGES,
   COND_CASOS,
+  COUNT_CAP,
   ESTADO,
   FLAGS,
   INSPECCION_ESTADOS,
@@ -11,6 +12,7 @@ import {
   todayIso,
   type AltaInput,
   type AseguradoInput,
+  type CappedPagingQuery,
   type CasoDetalle,
   type CasoFiltro,
   type CasoListRow,
@@ -23,6 +25,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound, unprocessable } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { setAuditActor } from '../audit/audit.service';
+import type { ReferenceService } from '../reference/reference.service';
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { streamCasosXlsx } from './casos.export';
 import { casosListRepository as listRepo, filterWhere } from './casos.list.repository';
@@ -129,7 +132,7 @@ function isCounterOnly(filtro: CasoFiltro): boolean {
  * detail and its edits, analyst assignment, flags and the export. Every multi-table write runs
  * in one transaction with its history row.
  */
-export function createCasosService(deps: { db: Db; historial: HistoryWriter; today?: () => string }) {
+export function createCasosService(deps: { db: Db; historial: HistoryWriter; today?: () => string; reference?: Pick<ReferenceService, 'caseListLookups'> }) {
   const { db, historial } = deps;
   const today = deps.today ?? (() => todayIso());
 
@@ -207,16 +210,25 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     );
   }
 
-  /** The total of a filter; a filter that is only the case condition reads the counters. */
-  async function countMatches(filtro: CasoFiltro): Promise<number> {
-    if (!isCounterOnly(filtro)) return listRepo.count(db, filterWhere(filtro));
+  /**
+   * The total of a filter; a filter that is only the case condition reads the counters (exact and
+   * cheap). Any other filter counts at most COUNT_CAP + 1 matches unless `exact` (docs/decisions/003).
+   */
+  async function countMatches(filtro: CasoFiltro, exact: boolean): Promise<{ total: number; capped: boolean }> {
+    if (!isCounterOnly(filtro)) {
+      if (exact) return { total: await listRepo.count(db, filterWhere(filtro)), capped: false };
+      const total = await listRepo.count(db, filterWhere(filtro), COUNT_CAP + 1);
+      return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
+    }
     const { vigentes, cerrados } = await repo.contadores(db);
-    if (filtro.condCasos === COND_CASOS.VIGENTES) return vigentes;
-    if (filtro.condCasos === COND_CASOS.CERRADOS) return cerrados;
-    return vigentes + cerrados;
+    if (filtro.condCasos === COND_CASOS.VIGENTES) return { total: vigentes, capped: false };
+    if (filtro.condCasos === COND_CASOS.CERRADOS) return { total: cerrados, capped: false };
+    return { total: vigentes + cerrados, capped: false };
   }
 
+  /** From the reference service's in-memory cache when there is one (app.ts wires it). */
   async function listLookups() {
+    if (deps.reference) return deps.reference.caseListLookups();
     const [analistas, estados, productos, companias] = await Promise.all([repo.analistas(db), repo.estados(db), repo.productos(db), repo.companias(db)]);
     return { analistas, estados, productos, companias };
   }
@@ -351,14 +363,16 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     },
 
     /** POST /casos/filtro: the filtered page; the first row also carries the total (API contract). */
-    async filter(filtro: CasoFiltro, paging: PagingQuery) {
+    async filter(filtro: CasoFiltro, paging: CappedPagingQuery) {
       const where = filterWhere(filtro);
-      const [cases, totalRows] = await Promise.all([listRepo.page(db, where, paging.pageSize, pageOffset(paging)), countMatches(filtro)]);
+      const [cases, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, pageOffset(paging)), countMatches(filtro, paging.exactCount === '1')]);
+      const { total: totalRows, capped } = count;
       const [first, ...rest] = cases;
       return {
         cases: (first ? [{ ...first, totalCount: totalRows }, ...rest] : []) as (CasoListRow & { totalCount?: number })[],
         totalPages: totalPages(totalRows, paging.pageSize),
         totalRows,
+        totalCapped: capped,
       };
     },
 
