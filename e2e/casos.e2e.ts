@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { formatDate, todayIso } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, launch, open, type Session } from './browser';
+import { apiCall, seedCompania } from './seed';
 
 // Values unique to this run, so other test files sharing the server do not match them.
 const TAG = Date.now().toString().slice(-6);
@@ -24,15 +25,6 @@ let session: Session;
 let page: Page;
 let idCaso = 0;
 
-async function adminPost(cookie: string, url: string, body: unknown) {
-  const response = await fetch(`${baseUrl()}/api${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-}
-
 /** A Mantine Select: open it by its label and pick the option. */
 async function pick(scope: Page | Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -46,8 +38,8 @@ beforeAll(async () => {
   browser = await launch();
   // Reference data is the Admin's job, not under test here.
   const admin = await apiLogin(baseUrl(), ADMIN);
-  await adminPost(admin, '/companias', { nombre: COMPANIA });
-  await adminPost(admin, '/analistas', ANALISTA);
+  await seedCompania(admin, COMPANIA);
+  await apiCall(admin, 'POST', '/analistas', ANALISTA);
   session = await open(browser, USERS.user);
   page = session.page;
 });

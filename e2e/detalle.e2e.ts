@@ -2,47 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, launch, open } from './browser';
+import { apiCall, seedCaso, seedCompania } from './seed';
 
 let browser: Browser;
 let adminCookie: string;
 let userCookie: string;
 let idCompania: number;
-
-async function call<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
-
-/** A case registered through the API by the User, as the creation screen would. */
-async function seedCaso(): Promise<number> {
-  const { id } = await call<{ id: number }>(userCookie, 'POST', '/casos/alta', {
-    caso: {
-      id_compania: idCompania,
-      reclamo_nro: String(100000 + Math.floor(Math.random() * 900000)),
-      gestor: 'Gestor E2E',
-      fecha_siniestro: '2026-10-01',
-      hora_siniestro: '14:30',
-      fecha_denuncia: '2026-10-02',
-      lugar_siniestro: 'Av. Corrientes 1234, CABA',
-      declaracion_asegurado: 'El tercero embistió al asegurado en la intersección.',
-    },
-    asegurado: {
-      apellido: 'González',
-      nombre: 'María José',
-      id_tipo_doc: 1,
-      nro_doc: '28123456',
-      marca_modelo: 'Ford Ka',
-      dominio: 'AB123CD',
-    },
-    terceros: [{ apellido: 'Pérez', nombre: 'Juan', id_tipo_doc: 1, nro_doc: '30111222', marca_modelo: 'Fiat Cronos', dominio: 'AC100ZZ' }],
-  });
-  return id;
-}
 
 const estadoOf = (page: Page) => page.getByTestId('caso-estado').textContent();
 
@@ -58,14 +23,14 @@ beforeAll(async () => {
   adminCookie = await apiLogin(baseUrl(), ADMIN);
   userCookie = await apiLogin(baseUrl(), USERS.user);
   const stamp = Date.now();
-  idCompania = (await call<{ data: { id: number } }>(adminCookie, 'POST', '/companias', { nombre: `Detalle Seguros ${stamp}` })).data.id;
-  await call(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Detalle ${stamp}` });
+  idCompania = (await seedCompania(adminCookie, `Detalle Seguros ${stamp}`)).id;
+  await apiCall(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Detalle ${stamp}` });
 });
 afterAll(() => browser?.close());
 
 describe('case detail', () => {
   it('the User takes a case from Pendiente Documentación to Finalizado', async () => {
-    const id = await seedCaso();
+    const id = await seedCaso(userCookie, { idCompania });
     const { page, problems, context } = await openCaso(id);
     await expect.poll(() => estadoOf(page)).toBe('Pendiente Documentación');
 
@@ -151,7 +116,7 @@ describe('case detail', () => {
     expect(await page.getByRole('button', { name: 'Cierre Caso' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Reinspeccionar Caso' }).count()).toBe(0);
 
-    const historial = (await call<{ msg: string }[]>(userCookie, 'GET', `/historial/${id}`)).map((entry) => entry.msg);
+    const historial = (await apiCall<{ msg: string }[]>(userCookie, 'GET', `/historial/${id}`)).map((entry) => entry.msg);
     expect(historial).toContain('Se genero analisis y ofrecimiento');
     expect(historial).toContain('Alta caso');
     expect(problems).toEqual([]);
@@ -159,9 +124,9 @@ describe('case detail', () => {
   });
 
   it('a case closed with a reason reopens to the status it had, and reinspecting sends it back to 2', async () => {
-    const id = await seedCaso();
-    await call(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
-    await call(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
+    const id = await seedCaso(userCookie, { idCompania });
+    await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
+    await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
     const { page, problems, context } = await openCaso(id);
     await expect.poll(() => estadoOf(page)).toBe('Análisis');
 
@@ -197,11 +162,11 @@ describe('case detail', () => {
   });
 
   it('a case moved on in another tab answers 409 with its message and the screen catches up', async () => {
-    const id = await seedCaso();
-    await call(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
+    const id = await seedCaso(userCookie, { idCompania });
+    await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
     const { page, problems, context } = await openCaso(id);
     await expect.poll(() => estadoOf(page)).toBe('Coordinar Inspección');
-    await call(userCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 2 });
+    await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 2 });
     await page.getByRole('button', { name: 'Avanzar Caso' }).click();
     await page.getByText('El caso cambió de estado mientras tanto. Recargue la página e intente nuevamente.').waitFor();
     await expect.poll(() => estadoOf(page)).toBe('Análisis');
@@ -210,7 +175,7 @@ describe('case detail', () => {
   });
 
   it('a flag toggled on the bar survives a reload', async () => {
-    const id = await seedCaso();
+    const id = await seedCaso(userCookie, { idCompania });
     const { page, problems, context } = await openCaso(id);
     const urgente = page.getByRole('checkbox', { name: 'Urgente' });
     expect(await urgente.isChecked()).toBe(false);
@@ -224,13 +189,13 @@ describe('case detail', () => {
     await page.reload();
     await page.getByText('Datos del Caso').waitFor();
     await expect.poll(() => page.getByRole('checkbox', { name: 'Urgente' }).isChecked()).toBe(true);
-    expect((await call<Record<string, boolean>>(userCookie, 'GET', `/casos/flag/${id}`)).urg).toBe(true);
+    expect((await apiCall<Record<string, boolean>>(userCookie, 'GET', `/casos/flag/${id}`)).urg).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it('the form reports each failing field, adds a third party and saves a lawyer', async () => {
-    const id = await seedCaso();
+    const id = await seedCaso(userCookie, { idCompania });
     const { page, problems, context } = await openCaso(id);
 
     await page.getByLabel('Gestor').fill('');

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatDate, formatPesos, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, launch, open } from './browser';
+import { apiCall, seedCaso, seedCompania } from './seed';
 
 /** A second inspector, so the inspection can be reassigned and the first one sees only theirs. */
 const CARLA = { apellido: 'Sosa', nombre: 'Carla', username: 'carla.inspecciones@e2e.local', password: 'Carla-E2E-Clave', rol: 3 } as const;
@@ -14,33 +15,10 @@ let userCookie: string;
 let idCompania: number;
 let idResponsabilidad: number;
 
-async function call<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
-
 /** A case with a third party, registered and advanced to 2 (Coordinar Inspección) through the API. */
 async function seedCasoEnInspeccion(): Promise<number> {
-  const { id } = await call<{ id: number }>(userCookie, 'POST', '/casos/alta', {
-    caso: {
-      id_compania: idCompania,
-      reclamo_nro: String(100000 + Math.floor(Math.random() * 900000)),
-      gestor: 'Gestor Inspecciones',
-      fecha_siniestro: '2026-09-14',
-      hora_siniestro: '08:15',
-      fecha_denuncia: '2026-09-15',
-      lugar_siniestro: 'Av. Santa Fe 3200, CABA',
-      declaracion_asegurado: 'El tercero golpeó la parte trasera del asegurado en un semáforo.',
-    },
-    asegurado: { apellido: 'Ibáñez', nombre: 'Rocío', id_tipo_doc: 1, nro_doc: '31222333', marca_modelo: 'Toyota Etios', dominio: 'AD321XY' },
-    terceros: [{ apellido: 'Quiroga', nombre: 'Martín', id_tipo_doc: 1, nro_doc: '27444555', marca_modelo: 'Peugeot 208', dominio: 'AE654ZW' }],
-  });
-  await call(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
+  const id = await seedCaso(userCookie, { idCompania, lugar_siniestro: 'Av. Santa Fe 3200, CABA' });
+  await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
   return id;
 }
 
@@ -51,9 +29,9 @@ beforeAll(async () => {
   adminCookie = await apiLogin(baseUrl(), ADMIN);
   userCookie = await apiLogin(baseUrl(), USERS.user);
   const stamp = Date.now();
-  idCompania = (await call<{ data: { id: number } }>(adminCookie, 'POST', '/companias', { nombre: `Inspecciones Seguros ${stamp}` })).data.id;
-  idResponsabilidad = (await call<{ data: { id: number } }>(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Inspecciones ${stamp}` })).data.id;
-  await call(adminCookie, 'POST', '/users', { ...CARLA, password2: CARLA.password });
+  idCompania = (await seedCompania(adminCookie, `Inspecciones Seguros ${stamp}`)).id;
+  idResponsabilidad = (await apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Inspecciones ${stamp}` })).data.id;
+  await apiCall(adminCookie, 'POST', '/users', { ...CARLA, password2: CARLA.password });
 });
 afterAll(() => browser?.close());
 
@@ -106,9 +84,9 @@ describe('inspections', () => {
 
     // Another case's inspection stays with Carla: Ramiro must not see it.
     idOtroCaso = await seedCasoEnInspeccion();
-    const inspectores = await call<{ id: number; apellido: string; nombre: string }[]>(userCookie, 'GET', '/inspector');
+    const inspectores = await apiCall<{ id: number; apellido: string; nombre: string }[]>(userCookie, 'GET', '/inspector');
     const carla = inspectores.find((item) => item.apellido === CARLA.apellido && item.nombre === CARLA.nombre)!;
-    await call(userCookie, 'POST', `/inspeccion/${idOtroCaso}`, { id_inspector: carla.id, fecha_inspeccion: '2026-10-21', direccion: 'Otro taller', detalle: 'Otra revision' });
+    await apiCall(userCookie, 'POST', `/inspeccion/${idOtroCaso}`, { id_inspector: carla.id, fecha_inspeccion: '2026-10-21', direccion: 'Otro taller', detalle: 'Otra revision' });
 
     // All inspections: filter by case, reassign from the inspector cell.
     await page.goto(`${baseUrl()}/inspecciones/allinspecciones`);
@@ -133,8 +111,8 @@ describe('inspections', () => {
 
   it('a User deletes a scheduled inspection after confirming, and can schedule again', async () => {
     const idCasoBorrar = await seedCasoEnInspeccion();
-    const inspectores = await call<{ id: number }[]>(userCookie, 'GET', '/inspector');
-    await call(userCookie, 'POST', `/inspeccion/${idCasoBorrar}`, { id_inspector: inspectores[0]!.id, fecha_inspeccion: '2026-10-22', direccion: 'Taller a borrar', detalle: 'Sin detalle' });
+    const inspectores = await apiCall<{ id: number }[]>(userCookie, 'GET', '/inspector');
+    await apiCall(userCookie, 'POST', `/inspeccion/${idCasoBorrar}`, { id_inspector: inspectores[0]!.id, fecha_inspeccion: '2026-10-22', direccion: 'Taller a borrar', detalle: 'Sin detalle' });
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/casos/detalleCaso/${idCasoBorrar}`);
     const panel = page.getByRole('region', { name: 'Inspeccion' });
@@ -209,8 +187,8 @@ describe('inspections', () => {
 
   it('the values report lists the closed case with its amounts in pesos', async () => {
     const valorOfertado = '98000.00';
-    await call(userCookie, 'PATCH', `/casos/analisis/${idCaso}`, { id_responsabilidad: idResponsabilidad, valor_ofertado: valorOfertado, analisis: 'Responsabilidad del tercero' });
-    await call(userCookie, 'PATCH', `/casos/cerrar/t/${idCaso}`, { id_estado: 17 });
+    await apiCall(userCookie, 'PATCH', `/casos/analisis/${idCaso}`, { id_responsabilidad: idResponsabilidad, valor_ofertado: valorOfertado, analisis: 'Responsabilidad del tercero' });
+    await apiCall(userCookie, 'PATCH', `/casos/cerrar/t/${idCaso}`, { id_estado: 17 });
 
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/casos/valores`);

@@ -3,36 +3,12 @@ import type { Browser } from 'playwright-core';
 import { AUDIENCIA_LUGAR_LIST_MAX, AUDIENCIA_MESSAGES, CASO_MESSAGES, LESIONADO_MESSAGES } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, launch, open } from './browser';
+import { apiCall, seedCaso, seedCompania, type SeedCompania } from './seed';
 
 let browser: Browser;
 let adminCookie: string;
 let userCookie: string;
-let companias: { id: number; nombre: string }[];
-
-async function call<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
-
-async function seedCaso(idCompania: number): Promise<number> {
-  const { id } = await call<{ id: number }>(userCookie, 'POST', '/casos/alta', {
-    caso: {
-      id_compania: idCompania,
-      reclamo_nro: String(100000 + Math.floor(Math.random() * 900000)),
-      gestor: 'Gestor Mediacion',
-      fecha_siniestro: '2026-08-03',
-      fecha_denuncia: '2026-08-04',
-    },
-    asegurado: { apellido: 'Benítez', nombre: 'Laura', id_tipo_doc: 1, nro_doc: '33444555', marca_modelo: 'Renault Clio', dominio: 'AA111BB' },
-    terceros: [{ apellido: 'Suárez', nombre: 'Pablo', id_tipo_doc: 1, nro_doc: '29888777', marca_modelo: 'Chevrolet Onix', dominio: 'AB222CC' }],
-  });
-  return id;
-}
+let companias: SeedCompania[];
 
 beforeAll(async () => {
   browser = await launch();
@@ -41,14 +17,14 @@ beforeAll(async () => {
   const stamp = Date.now();
   companias = [];
   for (const nombre of [`Mediacion Norte ${stamp}`, `Mediacion Sur ${stamp}`]) {
-    companias.push((await call<{ data: { id: number; nombre: string } }>(adminCookie, 'POST', '/companias', { nombre })).data);
+    companias.push(await seedCompania(adminCookie, nombre));
   }
 });
 afterAll(() => browser?.close());
 
 describe('injured people', () => {
   it('a User adds an injured person to a case and edits it', async () => {
-    const idCaso = await seedCaso(companias[0]!.id);
+    const idCaso = await seedCaso(userCookie, { idCompania: companias[0]!.id });
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/lesionados/${idCaso}`);
     await page.getByText(LESIONADO_MESSAGES.empty).waitFor();
@@ -91,7 +67,7 @@ describe('hearings', () => {
   let nro: string;
 
   it('a User adds a hearing to a case and edits it', async () => {
-    idCaso = await seedCaso(companias[0]!.id);
+    idCaso = await seedCaso(userCookie, { idCompania: companias[0]!.id });
     nro = `MED-${Date.now() % 1_000_000}`;
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/audiencias/${idCaso}`);
@@ -131,8 +107,8 @@ describe('hearings', () => {
   });
 
   it('all hearings filter by number, company and dates, and open the case in a new tab', async () => {
-    const otroCaso = await seedCaso(companias[1]!.id);
-    await call(userCookie, 'POST', `/mediacion/${otroCaso}`, { fechah: '2026-12-02', hora: '11:00', mediacion_nro: `${nro}-B`, lugar: 'Juzgado Civil 12' });
+    const otroCaso = await seedCaso(userCookie, { idCompania: companias[1]!.id });
+    await apiCall(userCookie, 'POST', `/mediacion/${otroCaso}`, { fechah: '2026-12-02', hora: '11:00', mediacion_nro: `${nro}-B`, lugar: 'Juzgado Civil 12' });
 
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/audiencias/allaudiencias`);

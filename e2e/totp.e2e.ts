@@ -4,21 +4,12 @@ import { Secret, TOTP as Totp } from 'otpauth';
 import { AUDIT_MESSAGES, AUTH_MESSAGES, TOTP } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, launch, open } from './browser';
+import { apiCall, seedCaso, seedCompania } from './seed';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 let browser: Browser;
 let adminCookie: string;
-
-async function call<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
 
 /** The code an authenticator app shows, `stepsAhead` periods from now (the server's `otpauth` settings). */
 function codeFor(secret: string, stepsAhead = 0): string {
@@ -37,7 +28,7 @@ describe('second factor', () => {
   const person = { apellido: 'Ríos', nombre: 'Tomás', username: `tomas.${stamp}@e2e.local`, password: 'Tomas-E2E-Clave', rol: 2 };
 
   it('a User enrols, signs out and signs in again with the captcha widget and the code', async () => {
-    await call(adminCookie, 'POST', '/users', { ...person, password2: person.password });
+    await apiCall(adminCookie, 'POST', '/users', { ...person, password2: person.password });
     const { page, problems, context } = await open(browser, person);
     await page.goto(`${baseUrl()}/casos`);
     await page.getByRole('button', { name: 'Segundo factor' }).click();
@@ -62,7 +53,7 @@ describe('second factor', () => {
     await page.getByText('No soy un robot').click();
     await page.getByText('Verificado').waitFor();
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(AUTH_MESSAGES.totpRequired);
+    await page.getByRole('alert').filter({ hasText: AUTH_MESSAGES.totpRequired }).first().waitFor();
     const codeField = page.getByLabel('Código de verificación');
     await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await codeField.getAttribute('inputmode')).toBe('numeric');
@@ -88,9 +79,9 @@ describe('second factor', () => {
     const row = page.getByRole('row', { name: new RegExp(person.username.replace(/\./g, '\\.')) });
     await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).click();
     await page.getByText('¿Desea quitar la verificación en dos pasos de este usuario?').waitFor();
-    await page.getByRole('button', { name: 'NO' }).click();
+    await page.getByRole('button', { name: 'NO', exact: true }).click();
     await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).click();
-    await page.getByRole('button', { name: 'SI' }).click();
+    await page.getByRole('button', { name: 'SI', exact: true }).click();
     await page.getByText('Verificación en dos pasos eliminada').waitFor();
     await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).waitFor({ state: 'detached' });
 
@@ -98,7 +89,7 @@ describe('second factor', () => {
     const personCookie = await apiLogin(baseUrl(), person);
     await row.getByRole('button', { name: `Cerrar sesiones de ${person.username}` }).click();
     await page.getByText(AUTH_MESSAGES.confirmRevokeSessions).waitFor();
-    await page.getByRole('button', { name: 'SI' }).click();
+    await page.getByRole('button', { name: 'SI', exact: true }).click();
     await page.getByText(AUTH_MESSAGES.sessionsRevoked).waitFor();
     const after = await fetch(`${baseUrl()}/api/users/auth`, { headers: { cookie: personCookie } });
     expect(after.status).toBe(401);
@@ -110,23 +101,10 @@ describe('second factor', () => {
 describe('audit trail', () => {
   it("an Admin opens a case's 'Auditoría' dialog; a User has no such link", async () => {
     const userCookie = await apiLogin(baseUrl(), USERS.user);
-    const idCompania = (await call<{ data: { id: number } }>(adminCookie, 'POST', '/companias', { nombre: `Auditoria Seguros ${Date.now()}` })).data.id;
-    const { id } = await call<{ id: number }>(userCookie, 'POST', '/casos/alta', {
-      caso: {
-        id_compania: idCompania,
-        reclamo_nro: String(100000 + Math.floor(Math.random() * 900000)),
-        gestor: 'Gestor E2E',
-        fecha_siniestro: '2026-10-01',
-        hora_siniestro: '14:30',
-        fecha_denuncia: '2026-10-02',
-        lugar_siniestro: 'Av. Corrientes 1234, CABA',
-        declaracion_asegurado: 'El tercero embistió al asegurado en la intersección.',
-      },
-      asegurado: { apellido: 'González', nombre: 'María José', id_tipo_doc: 1, nro_doc: '28123456', marca_modelo: 'Ford Ka', dominio: 'AB123CD' },
-      terceros: [{ apellido: 'Pérez', nombre: 'Juan', id_tipo_doc: 1, nro_doc: '30111222', marca_modelo: 'Fiat Cronos', dominio: 'AC100ZZ' }],
-    });
-    await call(userCookie, 'PATCH', `/casos/flag/${id}`, { flag: 1 });
-    const trail = await call<{ data: { changes: Record<string, [unknown, unknown]> | null }[]; total: number }>(adminCookie, 'GET', `/audit/casos/${id}`);
+    const { id: idCompania } = await seedCompania(adminCookie, `Auditoria Seguros ${Date.now()}`);
+    const id = await seedCaso(userCookie, { idCompania });
+    await apiCall(userCookie, 'PATCH', `/casos/flag/${id}`, { flag: 1 });
+    const trail = await apiCall<{ data: { changes: Record<string, [unknown, unknown]> | null }[]; total: number }>(adminCookie, 'GET', `/audit/casos/${id}`);
 
     const asUser = await open(browser, USERS.user);
     await asUser.page.goto(`${baseUrl()}/casos/detalleCaso/${id}`);

@@ -78,6 +78,15 @@ export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   return present.length > 0 ? and(...present) : undefined;
 }
 
+/**
+ * The case has at least one row in `table`. A scalar subquery rather than EXISTS: PostgreSQL may
+ * run an EXISTS in the select list as a hashed subplan, and did for every export batch, seq-scanning
+ * all 227k lesionados and 141k audiencias each time (bench/results/2026-11-22.md, 1M cases); a
+ * scalar subquery is never hashed, so it probes the id_caso index once per row.
+ */
+const hasAny = (table: typeof lesionados | typeof audiencias, idCaso: Column) =>
+  sql<boolean>`coalesce((select true from ${table} where ${idCaso} = ${casos.id} limit 1), false)`;
+
 const LIST_COLUMNS = {
   id: casos.id,
   fecha_creado: casos.fechaCreado,
@@ -89,9 +98,9 @@ const LIST_COLUMNS = {
   estado: estados.nombre,
   id_estado: casos.idEstado,
   producto: productos.nombre,
-  lesionado: sql<boolean>`exists (select 1 from ${lesionados} where ${lesionados.idCaso} = ${casos.id})`,
+  lesionado: hasAny(lesionados, lesionados.idCaso),
   id_letrado: sql<number | null>`coalesce(${casos.idLetrado}, ${letrados.id})`,
-  mediacion: sql<boolean>`exists (select 1 from ${audiencias} where ${audiencias.idCaso} = ${casos.id})`,
+  mediacion: hasAny(audiencias, audiencias.idCaso),
   id_analista: casos.idAnalista,
   an_apellido: analistas.apellido,
   an_nombre: analistas.nombre,

@@ -129,6 +129,22 @@ describe('GET /api/casos', () => {
     expect((await t.request('user', { method: 'GET', url: '/api/casos' })).json().totalCloseCount).toBe(real!.cerrados + 1000);
     await db.execute(sql`update caso_contadores set total = total - 1000 where cerrado`);
   });
+
+  it('keeps the lookups in memory and reloads them after a write through the reference API', async () => {
+    const lookups = async () => (await t.request('user', { method: 'GET', url: '/api/casos' })).json() as { companias: { nombre: string }[]; analistas: { apellido: string }[] };
+    await lookups();
+    // A row written behind the service's back is not seen: the list did not query the table again.
+    await ensureCompania(t.database.db, 'Compañía Directa');
+    expect((await lookups()).companias.map((row) => row.nombre)).not.toContain('Compañía Directa');
+
+    expect((await t.request('admin', { method: 'POST', url: '/api/companias', payload: { nombre: 'Compañía Nueva' } })).statusCode).toBe(201);
+    expect((await lookups()).companias.map((row) => row.nombre)).toEqual(expect.arrayContaining(['Compañía Directa', 'Compañía Nueva']));
+    const created = await t.request('admin', { method: 'POST', url: '/api/analistas', payload: { nombre: 'Nora', apellido: 'Cacheada' } });
+    expect((await lookups()).analistas.map((row) => row.apellido)).toContain('Cacheada');
+    const id = created.json().data.id;
+    await t.request('admin', { method: 'PATCH', url: `/api/analistas/${id}`, payload: { id, nombre: 'Nora', apellido: 'Renombrada' } });
+    expect((await lookups()).analistas.map((row) => row.apellido)).toContain('Renombrada');
+  });
 });
 
 describe('POST /api/casos/filtro: each filter alone', () => {

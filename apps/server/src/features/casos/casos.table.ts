@@ -112,6 +112,7 @@ export const casos = pgTable(
     index('casos_estado_id_idx').on(table.idEstado, table.id.desc()),
     index('casos_compania_id_idx').on(table.idCompania, table.id.desc()),
     index('casos_analista_id_idx').on(table.idAnalista, table.id.desc()),
+    // casos_analista_estado_id_idx (analista, estado, id DESC) INCLUDE (compania) lives in drizzle/0005 (custom SQL: no INCLUDE here).
     index('casos_producto_id_idx').on(table.idProducto, table.id.desc()),
     index('casos_fecha_creado_idx').on(table.fechaCreado, table.id.desc()),
     index('casos_reclamo_idx').on(table.reclamoNro),

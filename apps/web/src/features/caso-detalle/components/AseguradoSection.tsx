@@ -1,7 +1,7 @@
 import { Fieldset, Grid, Textarea, TextInput } from '@mantine/core';
 import type { Lookup } from '@siniestros/domain';
 import type { CasoForm } from '../hooks/use-caso-form';
-import { FIELD_SPAN, PersonaFields, VehiculoFields } from './PersonaFields';
+import { CasoPersonaFields, FIELD_SPAN, VehiculoFields } from './PersonaFields';
 
 /** Spec §2 case detail, Asegurado fields (Suma asegurada up to two decimals). */
 export function AseguradoSection({ form, tDoc }: { form: CasoForm; tDoc: Lookup[] }) {
@@ -9,7 +9,7 @@ export function AseguradoSection({ form, tDoc }: { form: CasoForm; tDoc: Lookup[
   return (
     <Fieldset legend="Asegurado">
       <Grid>
-        <PersonaFields form={form} path="asegurados" tDoc={tDoc} codigoPostalLabel="Código Postal" />
+        <CasoPersonaFields form={form} path="asegurados" tDoc={tDoc} codigoPostalLabel="Código Postal" />
         <Grid.Col span={FIELD_SPAN}>
           <TextInput label="Póliza" {...field('poliza')} />
         </Grid.Col>

@@ -1,12 +1,13 @@
-import { Grid, Select, TextInput } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import type { Lookup } from '@siniestros/domain';
 import type { CasoForm } from '../hooks/use-caso-form';
 import { selectProps } from './select-props';
+import { PersonaFields, type PersonaField } from '../../../components/PersonaFields';
 
 export const FIELD_SPAN = { base: 12, sm: 6, lg: 4 };
 
-/** The fields the insured party and a third party share (spec §3, Asegurado and Tercero). */
-export function PersonaFields({
+/** The shared person fields (spec §3, Asegurado and Tercero) bound to the detail form at `path`. */
+export function CasoPersonaFields({
   form,
   path,
   tDoc,
@@ -17,42 +18,9 @@ export function PersonaFields({
   tDoc: Lookup[];
   codigoPostalLabel: string;
 }) {
-  const field = (name: string) => form.getInputProps(`${path}.${name}`);
+  const input = (name: PersonaField) => (name === 'id_tipo_doc' ? selectProps(form, `${path}.${name}`) : form.getInputProps(`${path}.${name}`));
   const tiposDoc = tDoc.map((item) => ({ value: String(item.id), label: item.nombre }));
-  return (
-    <>
-      <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="Apellido" withAsterisk {...field('apellido')} />
-      </Grid.Col>
-      <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="Nombre" {...field('nombre')} />
-      </Grid.Col>
-      <Grid.Col span={FIELD_SPAN}>
-        <Select label="Tipo Doc" withAsterisk data={tiposDoc} allowDeselect={false} {...selectProps(form, `${path}.id_tipo_doc`)} />
-      </Grid.Col>
-      <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="Nro. Documento" withAsterisk {...field('nro_doc')} />
-      </Grid.Col>
-      <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="CUIT/CUIL" {...field('cuit')} />
-      </Grid.Col>
-      <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="Domicilio" {...field('domicilio')} />
-      </Grid.Col>
-      <Grid.Col span={FIELD_SPAN}>
-        <TextInput label={codigoPostalLabel} {...field('codigo_postal')} />
-      </Grid.Col>
-      <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="Mail" {...field('mail')} />
-      </Grid.Col>
-      <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="Tel. Fijo" {...field('fijo')} />
-      </Grid.Col>
-      <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="Tel. Celular" {...field('cel')} />
-      </Grid.Col>
-    </>
-  );
+  return <PersonaFields input={input} tiposDoc={tiposDoc} codigoPostalLabel={codigoPostalLabel} span={() => FIELD_SPAN} />;
 }
 
 /** Vehicle fields of both: Marca y Modelo*, Año, Dominio*. */

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Fieldset, Grid, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CASO_INPUT_LIMITS, MAX_TERCEROS, type Lookup } from '@siniestros/domain';
 import { emptyTercero, type CasoForm } from '../hooks/use-caso-form';
-import { FIELD_SPAN, PersonaFields, VehiculoFields } from './PersonaFields';
+import { CasoPersonaFields, FIELD_SPAN, VehiculoFields } from './PersonaFields';
 
 /** Spec §2 case detail: every third-party block, and an optional new one (up to 5, spec §9). */
 export function TercerosSection({ form, tDoc }: { form: CasoForm; tDoc: Lookup[] }) {
@@ -31,7 +31,7 @@ export function TercerosSection({ form, tDoc }: { form: CasoForm; tDoc: Lookup[]
             }
           >
             <Grid>
-              <PersonaFields form={form} path={path} tDoc={tDoc} codigoPostalLabel="Codigo Postal" />
+              <CasoPersonaFields form={form} path={path} tDoc={tDoc} codigoPostalLabel="Codigo Postal" />
               <Grid.Col span={FIELD_SPAN}>
                 <TextInput label="CBU" {...form.getInputProps(`${path}.cbu`)} />
               </Grid.Col>

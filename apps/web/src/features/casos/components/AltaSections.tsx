@@ -6,6 +6,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { CASO_INPUT_LIMITS, type Lookup } from '@siniestros/domain';
 import type { AltaValues } from '../hooks/use-alta-form';
 import { DateField } from '../../../components/DateField';
+import { PersonaFields, type PersonaField } from '../../../components/PersonaFields';
 
 type Form = UseFormReturnType<AltaValues>;
 type Options = { value: string; label: string }[];
@@ -97,42 +98,39 @@ export function CasoSection({ form, companias }: { form: Form; companias: Option
   );
 }
 
+/** Creation-form layout and lengths of the person fields the Asegurado and every Tercero share. */
+const PERSONA_SPAN: Record<PersonaField, number> = {
+  apellido: 3,
+  nombre: 3,
+  id_tipo_doc: 2,
+  nro_doc: 2,
+  cuit: 2,
+  domicilio: 4,
+  codigo_postal: 2,
+  mail: 4,
+  fijo: 2,
+  cel: 2,
+};
+const personaSpan = (field: PersonaField) => PERSONA_SPAN[field];
+const PERSONA_MAX_LENGTH: Partial<Record<PersonaField, number>> = {
+  apellido: 150,
+  nombre: 150,
+  nro_doc: 20,
+  cuit: 20,
+  domicilio: 200,
+  codigo_postal: 20,
+  mail: 400,
+  fijo: 300,
+  cel: 70,
+};
+
 /** Spec §2, case creation: the Asegurado section (* on the fields spec §5 requires). */
 export function AseguradoSection({ form, tiposDoc }: { form: Form; tiposDoc: Options }) {
   const input = (field: keyof AltaValues['asegurado']) => form.getInputProps(`asegurado.${field}`);
   return (
     <Section title="Asegurado">
       <Grid gap="sm">
-        <Grid.Col span={3}>
-          <TextInput label="Apellido" withAsterisk maxLength={150} {...input('apellido')} />
-        </Grid.Col>
-        <Grid.Col span={3}>
-          <TextInput label="Nombre" maxLength={150} {...input('nombre')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <Select label="Tipo Doc" withAsterisk data={tiposDoc} allowDeselect={false} {...input('id_tipo_doc')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="Nro. Documento" withAsterisk maxLength={20} {...input('nro_doc')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="CUIT/CUIL" maxLength={20} {...input('cuit')} />
-        </Grid.Col>
-        <Grid.Col span={4}>
-          <TextInput label="Domicilio" maxLength={200} {...input('domicilio')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="Código Postal" maxLength={20} {...input('codigo_postal')} />
-        </Grid.Col>
-        <Grid.Col span={4}>
-          <TextInput label="Mail" maxLength={400} {...input('mail')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="Tel. Fijo" maxLength={300} {...input('fijo')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="Tel. Celular" maxLength={70} {...input('cel')} />
-        </Grid.Col>
+        <PersonaFields input={input} tiposDoc={tiposDoc} codigoPostalLabel="Código Postal" span={personaSpan} maxLength={PERSONA_MAX_LENGTH} />
         <Grid.Col span={2}>
           <TextInput label="Póliza" maxLength={50} {...input('poliza')} />
         </Grid.Col>
@@ -198,36 +196,7 @@ export function TerceroBlock({ form, index, tiposDoc, onRemove }: { form: Form; 
         </Button>
       </Group>
       <Grid gap="sm">
-        <Grid.Col span={3}>
-          <TextInput label="Apellido" withAsterisk maxLength={150} {...input('apellido')} />
-        </Grid.Col>
-        <Grid.Col span={3}>
-          <TextInput label="Nombre" maxLength={150} {...input('nombre')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <Select label="Tipo Doc" withAsterisk data={tiposDoc} allowDeselect={false} {...input('id_tipo_doc')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="Nro. Documento" withAsterisk maxLength={20} {...input('nro_doc')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="CUIT/CUIL" maxLength={20} {...input('cuit')} />
-        </Grid.Col>
-        <Grid.Col span={4}>
-          <TextInput label="Domicilio" maxLength={200} {...input('domicilio')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="Codigo Postal" maxLength={20} {...input('codigo_postal')} />
-        </Grid.Col>
-        <Grid.Col span={4}>
-          <TextInput label="Mail" maxLength={400} {...input('mail')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="Tel. Fijo" maxLength={300} {...input('fijo')} />
-        </Grid.Col>
-        <Grid.Col span={2}>
-          <TextInput label="Tel. Celular" maxLength={70} {...input('cel')} />
-        </Grid.Col>
+        <PersonaFields input={input} tiposDoc={tiposDoc} codigoPostalLabel="Codigo Postal" span={personaSpan} maxLength={PERSONA_MAX_LENGTH} />
         <Grid.Col span={3}>
           <TextInput label="CBU" maxLength={50} {...input('cbu')} />
         </Grid.Col>

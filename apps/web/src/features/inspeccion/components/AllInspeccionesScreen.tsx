@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Button, Center, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import {
   CASO_MESSAGES,
@@ -14,6 +14,7 @@ import {
   type InspeccionFiltro,
 } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
+import { EmptyTableRow, ListPagination } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { inspectorName, useInspectores } from '../api/get-inspectores';
@@ -171,23 +172,11 @@ export function AllInspeccionesScreen() {
                 </Table.Tr>
               );
             })}
-            {list.isFetched && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text ta="center" c="dimmed" py="md">
-                    {filtro ? CASO_MESSAGES.noResults : INSPECCION_MESSAGES.listEmpty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {list.isFetched && rows.length === 0 && <EmptyTableRow colSpan={8}>{filtro ? CASO_MESSAGES.noResults : INSPECCION_MESSAGES.listEmpty}</EmptyTableRow>}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && (
-        <Center>
-          <Pagination total={totalPages} value={page} onChange={setPage} siblings={1} boundaries={1} />
-        </Center>
-      )}
+      <ListPagination totalPages={totalPages} page={page} onChange={setPage} />
       {reassigning && <InspectorDialog inspeccion={reassigning} onClose={() => setReassigning(null)} />}
     </Stack>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Center, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { CASO_MESSAGES, formatDate, formatPesos, VALORES_MESSAGES, valoresFiltroSchema, type ValoresFiltro } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
+import { EmptyTableRow, ListPagination } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { useCompanias } from '../api/get-companias';
@@ -122,23 +123,11 @@ export function ValoresScreen() {
                 </Table.Td>
               </Table.Tr>
             ))}
-            {list.isFetched && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text ta="center" c="dimmed" py="md">
-                    {filtro ? CASO_MESSAGES.noResults : VALORES_MESSAGES.empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {list.isFetched && rows.length === 0 && <EmptyTableRow colSpan={9}>{filtro ? CASO_MESSAGES.noResults : VALORES_MESSAGES.empty}</EmptyTableRow>}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && (
-        <Center>
-          <Pagination total={totalPages} value={page} onChange={setPage} siblings={1} boundaries={1} />
-        </Center>
-      )}
+      <ListPagination totalPages={totalPages} page={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -1,0 +1,13 @@
+import { openDatabase } from './src/db/client';
+import { filterWhere } from './src/features/casos/casos.list.repository';
+import { casoFiltroSchema } from '@siniestros/domain';
+import { PgDialect } from 'drizzle-orm/pg-core';
+const database = await openDatabase({ url: 'postgres://postgres@127.0.0.1:5432/siniestros_bench_1000000' });
+const origExec = (database.db as any).session.client.query.bind((database.db as any).session.client);
+(database.db as any).session.client.query = (q: any, ...rest: any[]) => { console.log(JSON.stringify(typeof q === 'string' ? q : { text: q.text, values: rest[0] ?? q.values })); return origExec(q, ...rest); };
+const { casosListRepository } = await import('./src/features/casos/casos.list.repository');
+const where = filterWhere(casoFiltroSchema.parse({ fechaDesde: '2026-04-17' }));
+const t0 = performance.now();
+const r = await casosListRepository.exportBatch(database.db, where, 1000000 - 30000, 2000);
+console.error('ms', performance.now() - t0, r.length);
+process.exit(0);
