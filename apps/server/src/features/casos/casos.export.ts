@@ -86,7 +86,8 @@ function addRow(sheet: ExcelJS.Worksheet, row: CasoExportRow) {
 /**
  * Streams the xlsx while it reads the cases: `first` is the first batch, `nextBatch(lastId)`
  * the following ones (keyset on id). Each batch is committed to the zip and waits for the
- * response to drain, so memory holds about one batch whatever the total.
+ * response to drain, so memory holds about two batches (the one written, the one read) whatever
+ * the total.
  */
 export function streamCasosXlsx(first: CasoExportRow[], nextBatch: (beforeId: number) => Promise<CasoExportRow[]>): Readable {
   const output = new PassThrough();
@@ -99,11 +100,16 @@ export function streamCasosXlsx(first: CasoExportRow[], nextBatch: (beforeId: nu
   async function write() {
     let batch = first;
     while (batch.length > 0) {
+      // The next batch is read while this one is written: the database works while Node builds the xlsx.
+      const next = nextBatch(batch.at(-1)!.id);
       for (const row of batch) addRow(sheet, row);
       if (output.writableNeedDrain) await drained(output);
       // The client went away: stop reading the database.
-      if (output.destroyed) return;
-      batch = await nextBatch(batch.at(-1)!.id);
+      if (output.destroyed) {
+        await next.catch(() => undefined);
+        return;
+      }
+      batch = await next;
     }
     sheet.commit();
     await workbook.commit();
