@@ -4,7 +4,8 @@ import { api, qs } from '../../../lib/api';
 import { casosKeys, type CasoFiltroDraft } from './casos-keys';
 
 /** API contract POST /casos/filtro/: no match is a 200 with no cases and totalRows 0. */
-export type CasosFilterResponse = { cases: (CasoListRow & { totalCount?: number })[]; totalPages: number; totalRows: number };
+/** `totalCapped`: more than COUNT_CAP cases match and `totalRows` stopped counting there (docs/decisions/003). */
+export type CasosFilterResponse = { cases: (CasoListRow & { totalCount?: number })[]; totalPages: number; totalRows: number; totalCapped?: boolean };
 
 export const filterCasos = (filtro: CasoFiltroDraft, page: number, pageSize = PAGE_SIZE) =>
   api.post<CasosFilterResponse>(`/casos/filtro/${qs({ page, pageSize })}`, filtro);

@@ -11,7 +11,7 @@ import { AnalistaDialog } from './AnalistaDialog';
 import { CasosFilters } from './CasosFilters';
 import { casoUrl, CasosTable } from './CasosTable';
 
-function Counter({ label, value, color }: { label: string; value: number; color: string }) {
+function Counter({ label, value, color, isCapped = false }: { label: string; value: number; color: string; isCapped?: boolean }) {
   return (
     <Paper withBorder px="sm" py={4} radius="sm" aria-label={label}>
       <Group gap={6} wrap="nowrap">
@@ -19,7 +19,7 @@ function Counter({ label, value, color }: { label: string; value: number; color:
           {label}
         </Text>
         <Text size="sm" fw={700} c={color} data-testid={`contador-${label.toLowerCase()}`}>
-          {value.toLocaleString('es-AR')}
+          {isCapped ? `más de ${value.toLocaleString('es-AR')}` : value.toLocaleString('es-AR')}
         </Text>
       </Group>
     </Paper>
@@ -66,7 +66,7 @@ export function CasosScreen() {
         <Group gap="xs">
           <Counter label="Vigentes" value={summary?.totalCount ?? 0} color="blue.7" />
           <Counter label="Cerrados" value={summary?.totalCloseCount ?? 0} color="gray.7" />
-          {search.filtrados > 0 && <Counter label="Filtrados" value={search.filtrados} color="teal.7" />}
+          {search.filtrados > 0 && <Counter label="Filtrados" value={search.filtrados} color="teal.7" isCapped={search.isFiltradosCapped} />}
         </Group>
       </Group>
       <CasosFilters

@@ -79,6 +79,7 @@ export function useCasosSearch() {
   const cases = current.isError ? [] : (shown?.cases ?? []);
   const totalPages = current.isError ? 0 : (shown?.totalPages ?? 0);
   const filtrados = isFiltering && !filtered.isError ? (filtered.data?.totalRows ?? 0) : 0;
+  const isFiltradosCapped = filtrados > 0 && filtered.data?.totalCapped === true;
 
   return {
     form,
@@ -90,6 +91,7 @@ export function useCasosSearch() {
     cases,
     totalPages,
     filtrados,
+    isFiltradosCapped,
     summary: summary.data,
     isLoading: current.isFetching,
   };
