@@ -19,12 +19,12 @@ export type RouteJs = {
 };
 export type WebSizes = { login: RouteJs; casos: RouteJs } | { skipped: string };
 
-function gzipKb(files: Set<string>): RouteJs {
-  const sizes = [...files].map((file) => ({ name: path.basename(file), bytes: zlib.gzipSync(fs.readFileSync(file)).length }));
+function gzipKb(scripts: Map<string, Buffer>): RouteJs {
+  const sizes = [...scripts].map(([name, body]) => ({ name, bytes: zlib.gzipSync(body).length }));
   const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
   const largest = [...sizes].sort((a, b) => b.bytes - a.bytes).slice(0, 6);
   return {
-    files: files.size,
+    files: scripts.size,
     gzipKb: kb(sizes.reduce((sum, size) => sum + size.bytes, 0)),
     largest: largest.map((size) => ({ name: size.name, gzipKb: kb(size.bytes) })),
   };
@@ -50,12 +50,11 @@ export async function measureWebSizes(url: string, credentials: { username: stri
     const scriptsOf = async (route: string, signedIn: boolean): Promise<RouteJs> => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const files = new Set<string>();
+      // The bodies as served (a build replacing dist/ meanwhile cannot skew the count).
+      const bodies: Promise<[string, Buffer]>[] = [];
       page.on('response', (response) => {
         const pathname = new URL(response.url()).pathname;
-        if (!pathname.endsWith('.js')) return;
-        const file = path.join(WEB_DIST, pathname);
-        if (file.startsWith(WEB_DIST) && fs.existsSync(file)) files.add(file);
+        if (pathname.endsWith('.js') && response.ok()) bodies.push(response.body().then((body) => [path.basename(pathname), body]));
       });
       // The benchmark's server runs without a captcha; the login route is measured as people
       // get it, with the captcha widget.
@@ -68,8 +67,9 @@ export async function measureWebSizes(url: string, credentials: { username: stri
         if (!login.ok()) throw new Error(`web-size login: ${login.status()}`);
       }
       await page.goto(`${url}${route}`, { waitUntil: 'networkidle' });
+      const scripts = new Map(await Promise.all(bodies));
       await context.close();
-      return gzipKb(files);
+      return gzipKb(scripts);
     };
     return { login: await scriptsOf('/', false), casos: await scriptsOf('/casos', true) };
   } finally {
