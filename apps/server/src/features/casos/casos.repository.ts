@@ -1,5 +1,5 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
-import { FLAG_KEYS, type Asegurado, type FlagKey, type Flags, type Inspeccion, type Tercero } from '@siniestros/domain';
+import { FLAG_KEYS, type FlagKey, type Flags, type Inspeccion } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { documentos } from '../documentacion/documentacion.table';
 import { inspecciones } from '../inspeccion/inspeccion.table';
@@ -55,25 +55,6 @@ const CASO_COLUMNS = {
   responsabilidad: responsabilidades.nombre,
   ...FLAG_COLUMNS,
 };
-
-const PERSONA_COLUMNS = <T extends typeof asegurados | typeof terceros>(table: T) => ({
-  id: table.id,
-  apellido: table.apellido,
-  nombre: table.nombre,
-  id_tipo_doc: table.idTipoDoc,
-  tipo_doc: tiposDoc.nombre,
-  nro_doc: table.nroDoc,
-  cuit: table.cuit,
-  domicilio: table.domicilio,
-  codigo_postal: table.codigoPostal,
-  fijo: table.fijo,
-  cel: table.cel,
-  cbu: table.cbu,
-  marca_modelo: table.marcaModelo,
-  anio: table.anio,
-  dominio: table.dominio,
-  mail: table.mail,
-});
 
 type PgError = { code?: string; constraint?: string; constraint_name?: string };
 
@@ -219,33 +200,6 @@ export const casosRepository = {
       .leftJoin(letrados, eq(letrados.idCaso, casos.id))
       .where(eq(casos.id, id));
     return row;
-  },
-
-  async detailAsegurado(db: DbOrTx, id: number): Promise<Asegurado | undefined> {
-    const [row] = await db
-      .select({
-        ...PERSONA_COLUMNS(asegurados),
-        poliza: asegurados.poliza,
-        nro_chasis: asegurados.nroChasis,
-        nro_motor: asegurados.nroMotor,
-        suma_asegurada: asegurados.sumaAsegurada,
-        accesorios: asegurados.accesorios,
-        otros: asegurados.otros,
-        detalle: asegurados.detalle,
-      })
-      .from(asegurados)
-      .leftJoin(tiposDoc, eq(tiposDoc.id, asegurados.idTipoDoc))
-      .where(eq(asegurados.id, id));
-    return row;
-  },
-
-  detailTerceros(db: DbOrTx, idCaso: number): Promise<Tercero[]> {
-    return db
-      .select({ ...PERSONA_COLUMNS(terceros), detalle: terceros.detalle, id_letrado: terceros.idLetrado, orden: terceros.orden })
-      .from(terceros)
-      .leftJoin(tiposDoc, eq(tiposDoc.id, terceros.idTipoDoc))
-      .where(eq(terceros.idCaso, idCaso))
-      .orderBy(asc(terceros.orden));
   },
 
   async detailLetrado(db: DbOrTx, idCaso: number) {

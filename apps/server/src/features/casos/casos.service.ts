@@ -30,6 +30,7 @@ import type { HistoryWriter } from './casos.lifecycle.service';
 import { streamCasosXlsx } from './casos.export';
 import { casosListRepository as listRepo, filterWhere } from './casos.list.repository';
 import { casosRepository as repo, pgErrorOf, type AseguradoValues, type CasoLock, type CasoValues, type TerceroValues } from './casos.repository';
+import { casoPersonas } from './casos.personas';
 
 export type CasosService = ReturnType<typeof createCasosService>;
 
@@ -54,7 +55,8 @@ function asReferenceError(error: unknown): unknown {
 }
 
 // Optional numbers the body leaves out (undefined) are not written; null clears them.
-function aseguradoValues(input: AseguradoInput): AseguradoValues {
+/** The columns the insured party and a third party share (spec §3: Tercero is Asegurado without some). */
+function personaValues(input: AseguradoInput | TerceroInput) {
   return {
     apellido: input.apellido,
     nombre: input.nombre,
@@ -70,33 +72,25 @@ function aseguradoValues(input: AseguradoInput): AseguradoValues {
     anio: input.anio,
     dominio: input.dominio,
     mail: input.mail,
+    detalle: input.detalle,
+  };
+}
+
+function aseguradoValues(input: AseguradoInput): AseguradoValues {
+  return {
+    ...personaValues(input),
     poliza: input.poliza,
     nroChasis: input.nro_chasis,
     nroMotor: input.nro_motor,
     sumaAsegurada: input.suma_asegurada,
     accesorios: input.accesorios,
     otros: input.otros,
-    detalle: input.detalle,
   };
 }
 
 function terceroValues(input: TerceroInput): TerceroValues {
   return {
-    apellido: input.apellido,
-    nombre: input.nombre,
-    idTipoDoc: input.id_tipo_doc,
-    nroDoc: input.nro_doc,
-    cuit: input.cuit,
-    domicilio: input.domicilio,
-    codigoPostal: input.codigo_postal,
-    fijo: input.fijo,
-    cel: input.cel,
-    cbu: input.cbu,
-    marcaModelo: input.marca_modelo,
-    anio: input.anio,
-    dominio: input.dominio,
-    mail: input.mail,
-    detalle: input.detalle,
+    ...personaValues(input),
     idLetrado: input.id_letrado,
   };
 }
@@ -243,8 +237,8 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
       const caso = await repo.detailCaso(db, id);
       if (!caso) throw notFound(CASO_MESSAGES.notFound);
       const [asegurado, terceros, letrado, lesionados, audiencias, inspecciones, productos, companias, analistas, tDoc, responsabilidad, inspectores] = await Promise.all([
-        repo.detailAsegurado(db, caso.id_asegurado),
-        repo.detailTerceros(db, id),
+        casoPersonas.asegurado(db, caso.id_asegurado),
+        casoPersonas.terceros(db, id),
         repo.detailLetrado(db, id),
         repo.detailLesionados(db, id),
         repo.detailAudiencias(db, id),

@@ -1,16 +1,14 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   INSPECCION_PENDING_ESTADOS,
-  type Asegurado,
   type Inspeccion,
   type InspeccionCaso,
   type InspeccionEstado,
   type InspeccionFiltro,
-  type Tercero,
 } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
-import { asegurados, casos, terceros } from '../casos/casos.table';
-import { analistas, companias, estados, inspectores, productos, tiposDoc } from '../reference/reference.table';
+import { casos } from '../casos/casos.table';
+import { analistas, companias, estados, inspectores, productos } from '../reference/reference.table';
 import { inspecciones } from './inspeccion.table';
 
 export type InspeccionRow = Inspeccion & { inspector_nombre: string; inspector_apellido: string };
@@ -30,25 +28,6 @@ const COLUMNS = {
   inspector_apellido: inspectores.apellido,
   producto: productos.nombre,
 };
-
-const personaColumns = (table: typeof asegurados | typeof terceros) => ({
-  id: table.id,
-  apellido: table.apellido,
-  nombre: table.nombre,
-  id_tipo_doc: table.idTipoDoc,
-  tipo_doc: tiposDoc.nombre,
-  nro_doc: table.nroDoc,
-  cuit: table.cuit,
-  domicilio: table.domicilio,
-  codigo_postal: table.codigoPostal,
-  fijo: table.fijo,
-  cel: table.cel,
-  cbu: table.cbu,
-  marca_modelo: table.marcaModelo,
-  anio: table.anio,
-  dominio: table.dominio,
-  mail: table.mail,
-});
 
 export type InspeccionValues = Partial<Omit<typeof inspecciones.$inferInsert, 'id'>>;
 export type LockedInspeccion = { id: number; idCaso: number; idInspector: number; estado: string };
@@ -193,35 +172,5 @@ export const inspeccionRepository = {
       .leftJoin(productos, eq(productos.id, casos.idProducto))
       .where(eq(casos.id, idCaso));
     return row;
-  },
-
-  async asegurado(db: DbOrTx, idAsegurado: number): Promise<Asegurado | undefined> {
-    const [row] = await db
-      .select({
-        ...personaColumns(asegurados),
-        poliza: asegurados.poliza,
-        nro_chasis: asegurados.nroChasis,
-        nro_motor: asegurados.nroMotor,
-        suma_asegurada: asegurados.sumaAsegurada,
-        accesorios: asegurados.accesorios,
-        otros: asegurados.otros,
-        detalle: asegurados.detalle,
-      })
-      .from(asegurados)
-      .leftJoin(tiposDoc, eq(tiposDoc.id, asegurados.idTipoDoc))
-      .where(eq(asegurados.id, idAsegurado));
-    return row;
-  },
-
-  /** The case's first third party (spec §3, inspection detail: `tercero`). */
-  async firstTercero(db: DbOrTx, idCaso: number): Promise<Tercero | null> {
-    const [row] = await db
-      .select({ ...personaColumns(terceros), detalle: terceros.detalle, id_letrado: terceros.idLetrado, orden: terceros.orden })
-      .from(terceros)
-      .leftJoin(tiposDoc, eq(tiposDoc.id, terceros.idTipoDoc))
-      .where(eq(terceros.idCaso, idCaso))
-      .orderBy(asc(terceros.orden))
-      .limit(1);
-    return row ?? null;
   },
 };

@@ -27,6 +27,7 @@ import type { DocumentacionService, StoredUpload } from '../documentacion/docume
 import type { HistorialService } from '../historial/historial.service';
 import type { CurrentUser } from '../users/sessions.service';
 import { inspeccionRepository as repo, type InspeccionRow } from './inspeccion.repository';
+import { casoPersonas } from '../casos/casos.personas';
 
 export type InspeccionService = ReturnType<typeof createInspeccionService>;
 
@@ -154,8 +155,8 @@ export function createInspeccionService(deps: { db: Db; historial: HistorialServ
       const caso = await repo.detailCaso(db, inspeccion.id_caso);
       if (!caso) throw notFound(CASO_MESSAGES.notFound);
       const { id_asegurado, ...casoData } = caso;
-      const [asegurado, tercero] = await Promise.all([repo.asegurado(db, id_asegurado), repo.firstTercero(db, inspeccion.id_caso)]);
-      return { caso: casoData, tercero, asegurado: asegurado!, inspeccion };
+      const [asegurado, [tercero]] = await Promise.all([casoPersonas.asegurado(db, id_asegurado), casoPersonas.terceros(db, inspeccion.id_caso, 1)]);
+      return { caso: casoData, tercero: tercero ?? null, asegurado: asegurado!, inspeccion };
     },
 
     /**

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ANALISIS_MESSAGES, analisisSchema, CASO_MESSAGES, type Lookup } from '@siniestros/domain';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveAnalisis, type AnalisisInput } from '../api/save-analisis';
+import { DialogActions } from '../../../components/DialogActions';
 
 /** Spec §4 status 3 '+ Ofrecimiento': responsibility, offered value and detail (spec §5 messages); saves into status 4. */
 export function AnalisisDialog({
@@ -41,14 +42,7 @@ export function AnalisisDialog({
           />
           <TextInput label="Valor Ofertado" withAsterisk inputMode="decimal" leftSection="$" {...form.getInputProps('valor_ofertado')} />
           <Textarea label="Detalle" withAsterisk autosize minRows={3} maxLength={200} {...form.getInputProps('analisis')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { CASO_MESSAGES, LETRADO_MESSAGES, letradoFields, type Letrado } from '@s
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveLetrado, type LetradoInput } from '../api/save-letrado';
 import { notifySaveError, notifyValidationErrors } from './validation-toasts';
+import { DialogActions } from '../../../components/DialogActions';
 
 const letradoFormSchema = z.object(letradoFields);
 
@@ -62,14 +63,7 @@ export function LetradoDialog({
             <TextInput label="Cuit" {...form.getInputProps('cuit')} />
             <TextInput label="CBU" {...form.getInputProps('cbu')} />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>
     </Modal>

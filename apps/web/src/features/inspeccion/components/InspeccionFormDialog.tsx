@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { INSPECCION_INPUT_LIMITS, INSPECCION_MESSAGES, inspeccionSchema, type Inspeccion, type InspectorLookup } from '@siniestros/domain';
@@ -6,6 +6,7 @@ import { DateField } from '../../../components/DateField';
 import { notifyApiError, notifyError, notifySuccess, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { inspectorName } from '../api/get-inspectores';
 import { useSaveInspeccion } from '../api/save-inspeccion';
+import { DialogActions } from '../../../components/DialogActions';
 
 type Values = { id_inspector: string; fecha_inspeccion: string; direccion: string; detalle: string };
 
@@ -72,14 +73,7 @@ export function InspeccionFormDialog({
           <DateField label={LABELS.fecha_inspeccion} withAsterisk {...form.getInputProps('fecha_inspeccion')} />
           <TextInput label={LABELS.direccion} withAsterisk maxLength={INSPECCION_INPUT_LIMITS.direccion} {...form.getInputProps('direccion')} />
           <TextInput label={LABELS.detalle} withAsterisk maxLength={INSPECCION_INPUT_LIMITS.detalle} {...form.getInputProps('detalle')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { LESIONADO_MESSAGES, lesionadoCreateSchema, type Lesionado, type Lookup } from '@siniestros/domain';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveLesionado } from '../api/save-lesionado';
+import { DialogActions } from '../../../components/DialogActions';
 
 type Values = { apellido: string; nombre: string; id_tipo_doc: string; nro_doc: string };
 
@@ -45,14 +46,7 @@ export function LesionadoDialog({ idCaso, tiposDoc, lesionado, onClose }: { idCa
           <TextInput label="Nombre" withAsterisk maxLength={50} {...form.getInputProps('nombre')} />
           <Select label="Tipo Doc" withAsterisk data={tiposDoc.map((tipo) => ({ value: String(tipo.id), label: tipo.nombre }))} {...form.getInputProps('id_tipo_doc')} />
           <TextInput label="Nro Doc" withAsterisk maxLength={50} {...form.getInputProps('nro_doc')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>
     </Modal>

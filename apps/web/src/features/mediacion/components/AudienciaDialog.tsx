@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { AUDIENCIA_LUGAR_INPUT_MAX, AUDIENCIA_MESSAGES, AUDIENCIA_NRO_MAX, audienciaCreateSchema, type Audiencia } from '@siniestros/domain';
@@ -6,6 +6,7 @@ import { TimePicker } from '@mantine/dates';
 import { DateField } from '../../../components/DateField';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveAudiencia } from '../api/save-audiencia';
+import { DialogActions } from '../../../components/DialogActions';
 
 type Values = { fechah: string; hora: string; mediacion_nro: string; lugar: string };
 
@@ -56,14 +57,7 @@ export function AudienciaDialog({ idCaso, audiencia, onClose }: { idCaso: number
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('lugar')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -9,6 +9,7 @@ import { AUTH_MESSAGES, newPassword, ROL, ROL_NOMBRES, TOTP_MESSAGES, USER_MESSA
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useInspectores, useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers, type UserPayload } from '../api/users';
+import { DialogActions } from '../../../components/DialogActions';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: Usuario } | { kind: 'password'; user: Usuario } | null;
 
@@ -183,14 +184,7 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
             <InspectorSelect value={form.values.id_inspect} onChange={(value) => form.setFieldValue('id_inspect', value)} />
           )}
           {isEdit && <Switch label="Activo" {...form.getInputProps('activo', { type: 'checkbox' })} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -222,14 +216,7 @@ function PasswordDialog({ user, onClose }: { user: Usuario; onClose: () => void 
         <Stack>
           <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" data-autofocus {...form.getInputProps('password')} />
           <PasswordInput label="Repita Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password2')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Guardar
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>
     </Modal>

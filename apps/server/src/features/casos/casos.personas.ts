@@ -1,0 +1,59 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Asegurado, Tercero } from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { tiposDoc } from '../reference/reference.table';
+import { asegurados, terceros } from './casos.table';
+
+/**
+ * Reads the people of a case as the API shows them (spec §3 Asegurado, Tercero): the one place
+ * for it, used by the case detail and by the inspection detail.
+ */
+const personaColumns = <T extends typeof asegurados | typeof terceros>(table: T) => ({
+  id: table.id,
+  apellido: table.apellido,
+  nombre: table.nombre,
+  id_tipo_doc: table.idTipoDoc,
+  tipo_doc: tiposDoc.nombre,
+  nro_doc: table.nroDoc,
+  cuit: table.cuit,
+  domicilio: table.domicilio,
+  codigo_postal: table.codigoPostal,
+  fijo: table.fijo,
+  cel: table.cel,
+  cbu: table.cbu,
+  marca_modelo: table.marcaModelo,
+  anio: table.anio,
+  dominio: table.dominio,
+  mail: table.mail,
+});
+
+export const casoPersonas = {
+  async asegurado(db: DbOrTx, idAsegurado: number): Promise<Asegurado | undefined> {
+    const [row] = await db
+      .select({
+        ...personaColumns(asegurados),
+        poliza: asegurados.poliza,
+        nro_chasis: asegurados.nroChasis,
+        nro_motor: asegurados.nroMotor,
+        suma_asegurada: asegurados.sumaAsegurada,
+        accesorios: asegurados.accesorios,
+        otros: asegurados.otros,
+        detalle: asegurados.detalle,
+      })
+      .from(asegurados)
+      .leftJoin(tiposDoc, eq(tiposDoc.id, asegurados.idTipoDoc))
+      .where(eq(asegurados.id, idAsegurado));
+    return row;
+  },
+
+  /** The case's third parties in their order (`limit` 1: the first one, as the inspection detail shows). */
+  terceros(db: DbOrTx, idCaso: number, limit = 5): Promise<Tercero[]> {
+    return db
+      .select({ ...personaColumns(terceros), detalle: terceros.detalle, id_letrado: terceros.idLetrado, orden: terceros.orden })
+      .from(terceros)
+      .leftJoin(tiposDoc, eq(tiposDoc.id, terceros.idTipoDoc))
+      .where(eq(terceros.idCaso, idCaso))
+      .orderBy(asc(terceros.orden))
+      .limit(limit);
+  },
+};
