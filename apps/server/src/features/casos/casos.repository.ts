@@ -3,6 +3,7 @@ import { FLAG_KEYS, type FlagKey, type Flags, type Inspeccion } from '@siniestro
 import type { DbOrTx } from '../../db/client';
 import { documentos } from '../documentacion/documentacion.table';
 import { inspecciones } from '../inspeccion/inspeccion.table';
+import { INSPECCION_COLUMNS } from '../inspeccion/inspeccion.columns';
 import { lesionados } from '../lesionados/lesionados.table';
 import { letrados } from '../letrados/letrados.table';
 import { audiencias } from '../mediacion/mediacion.table';
@@ -255,20 +256,7 @@ export const casosRepository = {
 
   async detailInspecciones(db: DbOrTx, idCaso: number): Promise<Inspeccion[]> {
     const rows = await db
-      .select({
-        id: inspecciones.id,
-        id_caso: inspecciones.idCaso,
-        id_inspector: inspecciones.idInspector,
-        fecha_inspeccion: inspecciones.fechaInspeccion,
-        direccion: inspecciones.direccion,
-        detalle: inspecciones.detalle,
-        resultado: inspecciones.resultado,
-        monto_inspeccion: inspecciones.montoInspeccion,
-        fecha_cierre: inspecciones.fechaCierre,
-        estado: inspecciones.estado,
-        inspector_nombre: inspectores.nombre,
-        inspector_apellido: inspectores.apellido,
-      })
+      .select(INSPECCION_COLUMNS)
       .from(inspecciones)
       .innerJoin(inspectores, eq(inspectores.id, inspecciones.idInspector))
       .where(eq(inspecciones.idCaso, idCaso))

@@ -3,29 +3,18 @@ import {
   INSPECCION_PENDING_ESTADOS,
   type Inspeccion,
   type InspeccionCaso,
-  type InspeccionEstado,
   type InspeccionFiltro,
 } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { casos } from '../casos/casos.table';
 import { analistas, companias, estados, inspectores, productos } from '../reference/reference.table';
 import { inspecciones } from './inspeccion.table';
+import { INSPECCION_COLUMNS } from './inspeccion.columns';
 
 export type InspeccionRow = Inspeccion & { inspector_nombre: string; inspector_apellido: string };
 
 const COLUMNS = {
-  id: inspecciones.id,
-  id_caso: inspecciones.idCaso,
-  id_inspector: inspecciones.idInspector,
-  fecha_inspeccion: inspecciones.fechaInspeccion,
-  direccion: inspecciones.direccion,
-  detalle: inspecciones.detalle,
-  resultado: inspecciones.resultado,
-  monto_inspeccion: inspecciones.montoInspeccion,
-  fecha_cierre: inspecciones.fechaCierre,
-  estado: sql<InspeccionEstado>`${inspecciones.estado}`,
-  inspector_nombre: inspectores.nombre,
-  inspector_apellido: inspectores.apellido,
+  ...INSPECCION_COLUMNS,
   producto: productos.nombre,
 };
 
