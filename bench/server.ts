@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 
 export type RunningServer = {
   url: string;
@@ -51,8 +51,8 @@ export async function startServer(options: {
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  // tsx as a loader of this very node process, so the pid is the server's (RSS is its own).
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The production bundle (`npm run build`), run by node itself: the pid is the server's (RSS is its own).
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));

@@ -19,12 +19,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (built web app, PGlite, real captcha with a low cost) for the browser tests. */
+/** Starts the production server (`npm run build`: web app and server bundle; PGlite, real captcha with a low cost) for the browser tests. */
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

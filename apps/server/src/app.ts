@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -11,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { SERVER_DIR } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
@@ -58,7 +58,7 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
 };
 
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const DEFAULT_WEB_DIST = path.resolve(SERVER_DIR, '../web/dist');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;

@@ -95,12 +95,12 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-/** The real server (`src/main.ts`) in a child process, ready when /api/health answers 200. */
+/** The production server (`dist/main.js`, built by `npm run test:faults`) in a child process, ready when /api/health answers 200. */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-faults-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -6,7 +6,7 @@ import { multipart, SAMPLE_FILES } from '../multipart';
 import { createPgDatabase, PG_URL, sleep, spawnServer, type ServerProcess } from './faults.helpers';
 
 /**
- * kill -9 mid-load (ASVS 15.4): the real server (`src/main.ts`, as production runs it) takes case
+ * kill -9 mid-load (ASVS 15.4): the production server (`dist/main.js`) takes case
  * creations and uploads from concurrent clients, dies by SIGKILL with requests in flight, and
  * starts again on the same database and DATA_DIR. Every write it acknowledged (200/201) is there
  * and complete; a creation whose answer was lost, retried with its Idempotency-Key, makes one

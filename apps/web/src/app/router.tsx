@@ -1,65 +1,70 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { ROL, type ReferenceKind } from '@siniestros/domain';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
-import { SessionGuard } from '../features/auth/components/SessionGuard';
-import { AppLayout } from '../components/shell/AppLayout';
 import { NotFound } from '../components/NotFound';
 import { RequireRole } from '../components/RequireRole';
 import { FullScreenLoader } from '../components/FullScreenLoader';
+import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 
 const STAFF = [ROL.ADMIN, ROL.USER];
 const ADMIN = [ROL.ADMIN];
 const INSPECTOR = [ROL.INSPECTOR];
 
-type Lazy = () => Promise<{ Component: React.ComponentType }>;
+type Load = () => Promise<{ Component: ComponentType }>;
+
+const lazyComponent = (load: Load) => lazy(async () => ({ default: (await load()).Component }));
 
 /** A lazily loaded screen, reachable by the given roles only. */
-function screen(path: string, roles: readonly number[], load: Lazy): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { Component } = await load();
-      return {
-        Component: () => (
-          <RequireRole roles={roles}>
-            <Component />
-          </RequireRole>
-        ),
-      };
-    },
-  };
+function screen(roles: readonly number[], load: Load) {
+  const Screen = lazyComponent(load);
+  return (
+    <RequireRole roles={roles}>
+      <Screen />
+    </RequireRole>
+  );
 }
 
 const reference = (kind: ReferenceKind) => async () => ({ Component: (await import('./routes/reference')).referencePage(kind) });
 
+const Shell = lazyComponent(() => import('./routes/shell'));
+
 /** Spec §2, screens and routes. */
-export const router = createBrowserRouter([
-  { path: '/', element: <LoginScreen /> },
-  {
-    element: (
-      <SessionGuard>
-        <AppLayout />
-      </SessionGuard>
-    ),
-    hydrateFallbackElement: <FullScreenLoader />,
-    children: [
-      screen('/casos', STAFF, () => import('./routes/casos')),
-      screen('/casos/crearCaso', STAFF, () => import('./routes/crear-caso')),
-      screen('/casos/detalleCaso/:id', STAFF, () => import('./routes/detalle-caso')),
-      screen('/casos/valores', STAFF, () => import('./routes/valores')),
-      screen('/tipoDoc', ADMIN, reference('tipoDoc')),
-      screen('/analistas', ADMIN, reference('analistas')),
-      screen('/companias', ADMIN, reference('companias')),
-      screen('/responsabilidad', ADMIN, reference('responsabilidad')),
-      screen('/usuarios', ADMIN, () => import('./routes/usuarios')),
-      screen('/lesionados/:id', STAFF, () => import('./routes/lesionados')),
-      screen('/audiencias/allaudiencias', STAFF, () => import('./routes/all-audiencias')),
-      screen('/audiencias/:id', STAFF, () => import('./routes/audiencias')),
-      screen('/inspecciones', INSPECTOR, () => import('./routes/inspecciones')),
-      screen('/inspecciones/detalleInspeccion/:id', INSPECTOR, () => import('./routes/detalle-inspeccion')),
-      screen('/inspecciones/allinspecciones', STAFF, () => import('./routes/all-inspecciones')),
-      screen('/inspecciones/viewinspeccion/:id', STAFF, () => import('./routes/view-inspeccion')),
-    ],
-  },
-  { path: '*', element: <NotFound /> },
-]);
+const routes = (
+  <Routes>
+    <Route path="/" element={<LoginScreen />} />
+    <Route element={<Shell />}>
+      <Route path="/casos" element={screen(STAFF, () => import('./routes/casos'))} />
+      <Route path="/casos/crearCaso" element={screen(STAFF, () => import('./routes/crear-caso'))} />
+      <Route path="/casos/detalleCaso/:id" element={screen(STAFF, () => import('./routes/detalle-caso'))} />
+      <Route path="/casos/valores" element={screen(STAFF, () => import('./routes/valores'))} />
+      <Route path="/tipoDoc" element={screen(ADMIN, reference('tipoDoc'))} />
+      <Route path="/analistas" element={screen(ADMIN, reference('analistas'))} />
+      <Route path="/companias" element={screen(ADMIN, reference('companias'))} />
+      <Route path="/responsabilidad" element={screen(ADMIN, reference('responsabilidad'))} />
+      <Route path="/usuarios" element={screen(ADMIN, () => import('./routes/usuarios'))} />
+      <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
+      <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />
+      <Route path="/audiencias/:id" element={screen(STAFF, () => import('./routes/audiencias'))} />
+      <Route path="/inspecciones" element={screen(INSPECTOR, () => import('./routes/inspecciones'))} />
+      <Route path="/inspecciones/detalleInspeccion/:id" element={screen(INSPECTOR, () => import('./routes/detalle-inspeccion'))} />
+      <Route path="/inspecciones/allinspecciones" element={screen(STAFF, () => import('./routes/all-inspecciones'))} />
+      <Route path="/inspecciones/viewinspeccion/:id" element={screen(STAFF, () => import('./routes/view-inspeccion'))} />
+    </Route>
+    <Route path="*" element={<NotFound />} />
+  </Routes>
+);
+
+/**
+ * Declarative routes rather than a data router (createBrowserRouter), whose code would double
+ * what the login screen downloads for routing. Navigations run as transitions (BrowserRouter),
+ * so the current screen stays up while the next one's code loads, as the data router did.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    <RouteErrorBoundary location={location}>
+      <Suspense fallback={<FullScreenLoader />}>{routes}</Suspense>
+    </RouteErrorBoundary>
+  );
+}

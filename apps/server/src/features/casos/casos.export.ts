@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { FLAGS } from '@siniestros/domain';
 import type { CasoExportRow } from './casos.list.repository';
 
@@ -89,7 +89,9 @@ function addRow(sheet: ExcelJS.Worksheet, row: CasoExportRow) {
  * response to drain, so memory holds about two batches (the one written, the one read) whatever
  * the total.
  */
-export function streamCasosXlsx(first: CasoExportRow[], nextBatch: (beforeId: number) => Promise<CasoExportRow[]>): Readable {
+export async function streamCasosXlsx(first: CasoExportRow[], nextBatch: (beforeId: number) => Promise<CasoExportRow[]>): Promise<Readable> {
+  // Loaded on first use: ExcelJS alone is ~30 MB of the server's resident memory.
+  const { default: ExcelJS } = await import('exceljs');
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Casos', { views: [{ state: 'frozen', ySplit: 1 }] });

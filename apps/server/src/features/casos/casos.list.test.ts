@@ -108,10 +108,16 @@ describe('GET /api/casos', () => {
 
   it('pages in SQL with the total page count of all cases', async () => {
     const first = (await t.request('user', { method: 'GET', url: '/api/casos?page=1&pageSize=2' })).json();
+    const second = (await t.request('user', { method: 'GET', url: '/api/casos?page=2&pageSize=2' })).json();
     const third = (await t.request('user', { method: 'GET', url: '/api/casos?page=3&pageSize=2' })).json();
+    const fourth = (await t.request('user', { method: 'GET', url: '/api/casos?page=4&pageSize=2' })).json();
     expect(first.totalPages).toBe(3);
     expect(first.cases.map((row: CasoListRow) => row.id)).toEqual(names('a', 'b', 'c', 'd', 'e').slice(0, 2));
+    // Pages past the middle are read from the oldest end: same rows, same order.
+    expect(second.cases.map((row: CasoListRow) => row.id)).toEqual(names('a', 'b', 'c', 'd', 'e').slice(2, 4));
     expect(third.cases.map((row: CasoListRow) => row.id)).toEqual(names('a', 'b', 'c', 'd', 'e').slice(4));
+    expect(third.cases[0]).toMatchObject({ t_apellido: 'Núñez', nombre_compania: 'Compañía Equis' });
+    expect(fourth.cases).toEqual([]);
     expect((await t.request('user', { method: 'GET', url: '/api/casos?pageSize=101' })).statusCode).toBe(400);
   });
 

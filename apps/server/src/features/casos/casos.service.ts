@@ -342,9 +342,12 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
 
     /** GET /casos: newest first, with the Vigentes / Cerrados counters and the filter lookups. */
     async list(paging: PagingQuery) {
+      const offset = pageOffset(paging);
+      // Past page 1 the counters come first: with the total known, deep pages are read from the oldest end.
+      const known = offset > 0 ? await repo.contadores(db) : undefined;
       const [cases, contadores, lookups] = await Promise.all([
-        listRepo.page(db, undefined, paging.pageSize, pageOffset(paging)),
-        repo.contadores(db),
+        listRepo.page(db, undefined, paging.pageSize, offset, known && known.vigentes + known.cerrados),
+        known ?? repo.contadores(db),
         listLookups(),
       ]);
       return {

@@ -1,4 +1,3 @@
-import { AlignmentType, Document, Packer, Paragraph, TextRun } from 'docx';
 import { toCardinal } from 'n2words/es-ES';
 import { formatDate, formatPesos, todayIso, type CasoDetalle, type ConvenioTemplate } from '@siniestros/domain';
 
@@ -20,6 +19,7 @@ const fullName = (person: { apellido: string; nombre: string | null }) => `${per
 
 /** One convenio as a .docx, filled with the case's data (DECISIONS.md, convenio templates). */
 export async function renderConvenio(template: ConvenioTemplate, detail: CasoDetalle): Promise<Buffer> {
+  const { AlignmentType, Document, Packer, Paragraph, TextRun } = await import('docx');
   const { caso, asegurados: asegurado, letrado } = detail;
   const tercero = detail.terceros[0];
   const valor = caso.valor_ofertado ?? '0';

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { FLAGS, formatDate, formatPesos, formatTime, type CasoDetalle } from '@siniestros/domain';
 
 type Row = [label: string, value: string | number | null | undefined];
@@ -9,7 +8,9 @@ const value = (text: string | number | null | undefined) => (text === null || te
  * 'Informe' (DECISIONS.md): a PDF summary of the case, streamed while it is drawn.
  * pdfkit's built-in Helvetica covers Spanish accents (WinAnsi).
  */
-export function renderCasoReport(detail: CasoDetalle, orgName: string, generatedBy: string): PDFKit.PDFDocument {
+export async function renderCasoReport(detail: CasoDetalle, orgName: string, generatedBy: string): Promise<PDFKit.PDFDocument> {
+  // Loaded on first use, like the other document libraries: the server's resident memory stays small.
+  const { default: PDFDocument } = await import('pdfkit');
   const { caso, asegurados: asegurado, terceros, letrado, lesionados, audiencias, inspecciones } = detail;
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Caso ${caso.id}`, Author: orgName } });
 

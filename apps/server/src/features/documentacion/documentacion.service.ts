@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { ZipArchive } from 'archiver';
 import {
   AUTH_MESSAGES,
   CASO_MESSAGES,
@@ -76,7 +75,8 @@ export function createDocumentacionService(deps: { db: Db; storage: Storage; his
   }
 
   /** A zip streamed while it is written; each entry is opened only when the zip reaches it. */
-  function zipOf(entries: { name: string; open: () => Promise<Readable> | Buffer }[]): Readable {
+  async function zipOf(entries: { name: string; open: () => Promise<Readable> | Buffer }[]): Promise<Readable> {
+    const { ZipArchive } = await import('archiver');
     const archive = new ZipArchive({ zlib: { level: 6 } });
     for (const entry of entries) {
       const source = entry.open;

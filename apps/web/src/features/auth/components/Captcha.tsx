@@ -25,7 +25,7 @@ export function Captcha({ onChange, auto }: Props) {
 
   useEffect(() => {
     let isMounted = true;
-    void Promise.all([import('altcha'), import('altcha/i18n/es-419')]).then(() => isMounted && setIsLoaded(true));
+    void import('../altcha').then(() => isMounted && setIsLoaded(true));
     return () => {
       isMounted = false;
     };

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { AUTH_MESSAGES, loginSchema, MSG_CAPTCHA_REQUIRED, totpCodeSchema } from '@siniestros/domain';
+import { AUTH_MESSAGES } from '@siniestros/domain';
 import { ApiError } from '../../../lib/api';
 import { FullScreenLoader } from '../../../components/FullScreenLoader';
 import { useAppConfig } from '../api/get-app-config';
@@ -9,7 +9,7 @@ import { useSession } from '../api/get-session';
 import { useLogin } from '../api/login';
 import { homeFor } from '../home';
 import { Captcha } from './Captcha';
-import { TotpCodeInput } from './TotpDialog';
+import { TotpCodeInput } from './TotpCodeInput';
 
 /** Spec §8, login: 401 → the server's message; other statuses and network failures → fixed texts. */
 function loginErrorMessage(error: unknown): string {
@@ -40,17 +40,15 @@ export function LoginScreen() {
   if (session.data) return <Navigate to={homeFor(session.data.rol)} replace />;
   const needsCaptcha = config.data?.captcha !== 'off';
 
-  const submit = (event: React.FormEvent) => {
+  const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = loginSchema.safeParse({ username, password, captcha, totp: needsCode ? code : undefined });
-    if (!parsed.success) return setMessage(parsed.error.issues[0]!.message);
-    if (needsCode) {
-      const checked = totpCodeSchema.safeParse({ totp: code });
-      if (!checked.success) return setMessage(checked.error.issues[0]!.message);
-    }
-    if (needsCaptcha && !captcha) return setMessage(MSG_CAPTCHA_REQUIRED);
+    // The schemas (zod) load on the first submit rather than with the screen.
+    const form = await import('../check-login').catch(() => null);
+    if (!form) return setMessage(AUTH_MESSAGES.network);
+    const checked = form.checkLogin({ username, password, captcha, totp: needsCode ? code : undefined }, needsCaptcha);
+    if ('message' in checked) return setMessage(checked.message);
     setMessage(null);
-    login.mutate(parsed.data, {
+    login.mutate(checked.data, {
       onSuccess: (result) => navigate(homeFor(result.rol), { replace: true }),
       onError: (error) => {
         setMessage(loginErrorMessage(error));

@@ -1,32 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { AUTH_MESSAGES, TOTP, TOTP_MESSAGES, totpCodeSchema, type TotpEnrolment } from '@siniestros/domain';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useConfirmTotp } from '../api/confirm-totp';
 import { useDisableTotp } from '../api/disable-totp';
 import { useSession } from '../api/get-session';
 import { useStartTotp } from '../api/start-totp';
+import { TotpCodeInput } from './TotpCodeInput';
 
 type Props = { opened: boolean; onClose: () => void; isRequired: boolean; onEnabled: () => void };
-
-/** The 6-digit code box, shared with the sign-in form's second step. */
-export function TotpCodeInput(props: { value: string; onChange: (value: string) => void; error?: string | null }) {
-  return (
-    <TextInput
-      label="Código de verificación"
-      name="totp"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={TOTP.digits}
-      placeholder={'0'.repeat(TOTP.digits)}
-      data-autofocus
-      autoFocus
-      value={props.value}
-      error={props.error}
-      onChange={(event) => props.onChange(event.currentTarget.value.replace(/\D/g, ''))}
-    />
-  );
-}
 
 /** The signed-in user's optional second factor (docs/decisions/022): enrol, confirm, turn off. */
 export function TotpDialog({ opened, onClose, isRequired, onEnabled }: Props) {

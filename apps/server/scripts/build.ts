@@ -1,0 +1,29 @@
+/**
+ * The production server: src/main.ts bundled into dist/ (docs/operations.md). Packages stay in
+ * node_modules; the workspace's own TypeScript (@siniestros/domain) is bundled in. Libraries the
+ * server imports on first use (ExcelJS, pdfkit, docx, archiver) stay out of the startup path.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const external = Object.keys(pkg.dependencies)
+  .filter((name) => !name.startsWith('@siniestros/'))
+  .flatMap((name) => [name, `${name}/*`]);
+
+fs.rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(serverDir, 'src/main.ts')],
+  outdir: path.join(serverDir, 'dist'),
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  logLevel: 'warning',
+});

@@ -1,0 +1,21 @@
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import 'dayjs/locale/es';
+import { AppLayout } from '../../components/shell/AppLayout';
+import { SessionGuard } from '../../features/auth/components/SessionGuard';
+import { TOAST_MS } from '../../lib/notify';
+
+/** The signed-in shell, loaded apart so the login screen does not carry it. */
+export function Component() {
+  return (
+    <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+      <ModalsProvider labels={{ confirm: 'SI', cancel: 'NO' }}>
+        <Notifications position="top-right" limit={3} autoClose={TOAST_MS} />
+        <SessionGuard>
+          <AppLayout />
+        </SessionGuard>
+      </ModalsProvider>
+    </DatesProvider>
+  );
+}
