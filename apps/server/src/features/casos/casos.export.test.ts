@@ -129,4 +129,15 @@ describe('POST /api/casos/export', () => {
     const [range] = await queryRows<{ newest: number; oldest: number }>(db, sql`select max(id) as newest, min(id) as oldest from casos where gestor = 'Masivo'`);
     expect([exported[0], exported.at(-1)]).toEqual([range!.newest, range!.oldest]);
   });
+
+  it('ends after a full last batch too (exactly two batches of 2,000)', async () => {
+    const db = t.database.db;
+    const [owner] = await db.insert(asegurados).values({ apellido: 'Exacto', idTipoDoc: 1, nroDoc: '2', marcaModelo: 'X', dominio: 'EX000AC' }).returning();
+    await db.execute(sql`
+      insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda)
+      select ${companiaX}, 'E' || g, 'Exacto', '2026-05-02', 'bulk', 1, '2026-05-02', ${owner!.id}, 'exacto ' || g from generate_series(1, 4000) g`);
+    const { rows } = await readSheet((await exportXlsx({ busquedaRapida: 'exacto' })).rawPayload);
+    expect(rows).toHaveLength(4000);
+    expect(new Set(rows.map((row) => row.getCell(1).value)).size).toBe(4000);
+  });
 });

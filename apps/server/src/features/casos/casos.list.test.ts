@@ -246,3 +246,15 @@ describe('filters combined, totals and paging', () => {
     expect([all.totalRows, all.totalPages]).toEqual([5, 3]);
   });
 });
+
+// Last: it adds a case the filters above don't expect.
+describe('names of the rows', () => {
+  it('names a row whose company the lookups in memory lack (added by another server process)', async () => {
+    await t.request('user', { method: 'GET', url: '/api/casos' });
+    const otra = await ensureCompania(t.database.db, 'Compañía De Otro Proceso');
+    const id = await createCaso(t, { caso: { id_compania: otra, reclamo_nro: '7777', id_producto: 1 }, asegurado: asegurado({ apellido: 'Ajeno' }), terceros: [] });
+    const listed = (await t.request('user', { method: 'GET', url: '/api/casos?pageSize=100' })).json() as { cases: CasoListRow[]; companias: { nombre: string }[] };
+    expect(listed.cases.find((row) => row.id === id)).toMatchObject({ nombre_compania: 'Compañía De Otro Proceso', producto: 'Daños Materiales' });
+    expect(listed.companias.map((row) => row.nombre)).toContain('Compañía De Otro Proceso');
+  });
+});

@@ -1,6 +1,7 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { FLAG_KEYS, type FlagKey, type Flags, type Inspeccion } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { documentos } from '../documentacion/documentacion.table';
 import { inspecciones } from '../inspeccion/inspeccion.table';
 import { INSPECCION_COLUMNS } from '../inspeccion/inspeccion.columns';
@@ -68,6 +69,10 @@ export function pgErrorOf(error: unknown): { code: string; constraint: string } 
   }
   return undefined;
 }
+
+const selectContadores = preparedPerDatabase((db) =>
+  db.select({ cerrado: casoContadores.cerrado, total: casoContadores.total }).from(casoContadores).prepare('caso_contadores'),
+);
 
 export const casosRepository = {
   async insertAsegurado(tx: DbOrTx, values: AseguradoValues): Promise<number> {
@@ -180,7 +185,7 @@ export const casosRepository = {
 
   /** Vigentes (false) and Cerrados (true), kept by a trigger (docs/decisions/002). */
   async contadores(db: DbOrTx): Promise<{ vigentes: number; cerrados: number }> {
-    const rows = await db.select({ cerrado: casoContadores.cerrado, total: casoContadores.total }).from(casoContadores);
+    const rows = await selectContadores(db).execute();
     return {
       vigentes: rows.find((row) => !row.cerrado)?.total ?? 0,
       cerrados: rows.find((row) => row.cerrado)?.total ?? 0,

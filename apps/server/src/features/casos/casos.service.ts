@@ -25,17 +25,18 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound, unprocessable } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { setAuditActor } from '../audit/audit.service';
-import type { ReferenceService } from '../reference/reference.service';
+import type { CaseListLookups, ReferenceService } from '../reference/reference.service';
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { streamCasosXlsx } from './casos.export';
-import { casosListRepository as listRepo, filterWhere } from './casos.list.repository';
+import { casosListRepository as listRepo, filterWhere, type CasoExportRowIds } from './casos.list.repository';
+import { caseListNames, type CasoRowIds } from './casos.names';
 import { casosRepository as repo, pgErrorOf, type AseguradoValues, type CasoLock, type CasoValues, type TerceroValues } from './casos.repository';
 import { casoPersonas } from './casos.personas';
 
 export type CasosService = ReturnType<typeof createCasosService>;
 
 /** Rows read from the database per export batch: memory stays flat however many cases match. */
-const EXPORT_BATCH_SIZE = 2000;
+const EXPORT_BATCH_SIZE = 500;
 
 /** A reference that does not exist, found by the foreign key it broke (spec §7: 422 with the server's message). */
 const REFERENCE_MESSAGES: Readonly<Record<string, string>> = {
@@ -126,7 +127,7 @@ function isCounterOnly(filtro: CasoFiltro): boolean {
  * detail and its edits, analyst assignment, flags and the export. Every multi-table write runs
  * in one transaction with its history row.
  */
-export function createCasosService(deps: { db: Db; historial: HistoryWriter; today?: () => string; reference?: Pick<ReferenceService, 'caseListLookups'> }) {
+export function createCasosService(deps: { db: Db; historial: HistoryWriter; today?: () => string; reference?: Pick<ReferenceService, 'caseListLookups' | 'dropCaseListLookups'> }) {
   const { db, historial } = deps;
   const today = deps.today ?? (() => todayIso());
 
@@ -221,10 +222,20 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
   }
 
   /** From the reference service's in-memory cache when there is one (app.ts wires it). */
-  async function listLookups() {
+  async function listLookups(): Promise<CaseListLookups> {
     if (deps.reference) return deps.reference.caseListLookups();
     const [analistas, estados, productos, companias] = await Promise.all([repo.analistas(db), repo.estados(db), repo.productos(db), repo.companias(db)]);
     return { analistas, estados, productos, companias };
+  }
+
+  /** The lookups that name these rows: an id they lack (added by another server process) reloads them once. */
+  async function namesFor(rows: readonly CasoRowIds[]) {
+    let lookups = await listLookups();
+    if (deps.reference && !rows.every(caseListNames(lookups).covers)) {
+      deps.reference.dropCaseListLookups();
+      lookups = await listLookups();
+    }
+    return { lookups, names: caseListNames(lookups) };
   }
 
   return {
@@ -345,13 +356,13 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
       const offset = pageOffset(paging);
       // Past page 1 the counters come first: with the total known, deep pages are read from the oldest end.
       const known = offset > 0 ? await repo.contadores(db) : undefined;
-      const [cases, contadores, lookups] = await Promise.all([
+      const [rows, contadores] = await Promise.all([
         listRepo.page(db, undefined, paging.pageSize, offset, known && known.vigentes + known.cerrados),
         known ?? repo.contadores(db),
-        listLookups(),
       ]);
+      const { lookups, names } = await namesFor(rows);
       return {
-        cases,
+        cases: rows.map(names.name),
         totalPages: totalPages(contadores.vigentes + contadores.cerrados, paging.pageSize),
         totalCount: contadores.vigentes,
         totalCloseCount: contadores.cerrados,
@@ -362,7 +373,9 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     /** POST /casos/filtro: the filtered page; the first row also carries the total (API contract). */
     async filter(filtro: CasoFiltro, paging: CappedPagingQuery) {
       const where = filterWhere(filtro);
-      const [cases, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, pageOffset(paging)), countMatches(filtro, paging.exactCount === '1')]);
+      const [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, pageOffset(paging)), countMatches(filtro, paging.exactCount === '1')]);
+      const { names } = await namesFor(rows);
+      const cases = rows.map(names.name);
       const { total: totalRows, capped } = count;
       const [first, ...rest] = cases;
       return {
@@ -376,9 +389,10 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     /** POST /casos/export: every matching case as an xlsx stream, or null when none matches. */
     async export(filtro: CasoFiltro): Promise<Readable | null> {
       const where = filterWhere(filtro);
-      const first = await listRepo.exportBatch(db, where, null, EXPORT_BATCH_SIZE);
+      const named = async (rows: CasoExportRowIds[]) => rows.map((await namesFor(rows)).names.name);
+      const first = await named(await listRepo.exportBatch(db, where, null, EXPORT_BATCH_SIZE));
       if (first.length === 0) return null;
-      return streamCasosXlsx(first, (beforeId) => listRepo.exportBatch(db, where, beforeId, EXPORT_BATCH_SIZE));
+      return streamCasosXlsx(first, EXPORT_BATCH_SIZE, async (beforeId) => named(await listRepo.exportBatch(db, where, beforeId, EXPORT_BATCH_SIZE)));
     },
 
     /** PATCH /casos/{id}: case, insured party and third parties in ONE transaction (DECISIONS.md). */

@@ -14,6 +14,9 @@ const NOT_FOUND: Record<NamedKind | 'analistas', string> = {
 
 export type ReferenceService = ReturnType<typeof createReferenceService>;
 
+/** How long the case list's lookups are kept in memory. */
+const LOOKUPS_TTL_MS = 60_000;
+
 async function loadCaseListLookups(db: Db) {
   const [analistas, estados, productos, companias] = await Promise.all([
     casosRepository.analistas(db),
@@ -27,10 +30,11 @@ export type CaseListLookups = Awaited<ReturnType<typeof loadCaseListLookups>>;
 
 export function createReferenceService(db: Db) {
   /**
-   * The case list's filter lookups, kept in memory: they change only through this service, which
-   * drops them on every write (one server process; spared 4 queries per `GET /casos`).
+   * The case list's lookups (its filters, and the names of its rows), kept in memory: they change
+   * only through this service, which drops them on every write. Another server process's edits
+   * show within LOOKUPS_TTL_MS (its new rows at once: casos.service reloads on an unknown id).
    */
-  let caseListLookups: Promise<CaseListLookups> | null = null;
+  let caseListLookups: { loading: Promise<CaseListLookups>; loadedAt: number } | null = null;
   const invalidate = <T>(result: T): T => {
     caseListLookups = null;
     return result;
@@ -38,14 +42,16 @@ export function createReferenceService(db: Db) {
 
   return {
     caseListLookups(): Promise<CaseListLookups> {
-      if (caseListLookups) return caseListLookups;
-      const loading = loadCaseListLookups(db);
-      caseListLookups = loading;
-      loading.catch(() => {
-        if (caseListLookups === loading) caseListLookups = null;
+      if (caseListLookups && Date.now() - caseListLookups.loadedAt < LOOKUPS_TTL_MS) return caseListLookups.loading;
+      const current = { loading: loadCaseListLookups(db), loadedAt: Date.now() };
+      caseListLookups = current;
+      current.loading.catch(() => {
+        if (caseListLookups === current) caseListLookups = null;
       });
-      return loading;
+      return current.loading;
     },
+
+    dropCaseListLookups: () => invalidate(undefined),
 
     listNamed: (kind: NamedKind) => referenceRepository.listNamed(db, kind),
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from './users.table';
 
 const publicColumns = {
@@ -15,6 +16,28 @@ const publicColumns = {
 };
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The session and its user, read by every signed-in request. */
+const selectSession = preparedPerDatabase((db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      expira: sessions.expira,
+      ultimoUso: sessions.ultimoUso,
+      creado: sessions.creado,
+      id: users.id,
+      username: users.username,
+      nombre: users.nombre,
+      apellido: users.apellido,
+      rol: users.rol,
+      idInspect: users.idInspect,
+      hasTotp: sql<boolean>`${users.totpSecret} is not null`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expira, sql.placeholder('now')), eq(users.activo, true)))
+    .prepare('session_user'),
+);
 
 export const usersRepository = {
   list(db: DbOrTx) {
@@ -51,23 +74,7 @@ export const usersRepository = {
   },
 
   async findSession(db: DbOrTx, id: string, now: Date) {
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        expira: sessions.expira,
-        ultimoUso: sessions.ultimoUso,
-        creado: sessions.creado,
-        id: users.id,
-        username: users.username,
-        nombre: users.nombre,
-        apellido: users.apellido,
-        rol: users.rol,
-        idInspect: users.idInspect,
-        hasTotp: sql<boolean>`${users.totpSecret} is not null`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expira, now), eq(users.activo, true)));
+    const [row] = await selectSession(db).execute({ id, now });
     return row;
   },
 

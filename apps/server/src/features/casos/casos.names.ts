@@ -1,0 +1,52 @@
+import type { CasoListRow } from '@siniestros/domain';
+import type { CaseListLookups } from '../reference/reference.service';
+
+/** The names a list row shows for its company, status, product and analyst. */
+type NameFields = 'nombre_compania' | 'estado' | 'producto' | 'an_apellido' | 'an_nombre';
+
+/** A case row as the database returns it: the ids of its lookups instead of their names. */
+export type CasoRowIds = Omit<CasoListRow, NameFields> & { id_compania: number; id_producto: number | null };
+
+export type WithNames<T extends CasoRowIds> = T & Pick<CasoListRow, NameFields>;
+
+export type CaseListNames = {
+  /** Every id of the row is in the lookups (one missing was added by another server process). */
+  covers: (row: CasoRowIds) => boolean;
+  name: <T extends CasoRowIds>(row: T) => WithNames<T>;
+};
+
+const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]));
+const built = new WeakMap<CaseListLookups, CaseListNames>();
+
+/**
+ * Names from the lookups the list already holds in memory rather than five subqueries per row
+ * (they were ~35% of the list page's time inside PostgreSQL at 1M cases).
+ */
+export function caseListNames(lookups: CaseListLookups): CaseListNames {
+  const cached = built.get(lookups);
+  if (cached) return cached;
+  const companias = byId(lookups.companias);
+  const estados = byId(lookups.estados);
+  const productos = byId(lookups.productos);
+  const analistas = byId(lookups.analistas);
+  const names: CaseListNames = {
+    covers: (row) =>
+      companias.has(row.id_compania) &&
+      estados.has(row.id_estado) &&
+      (row.id_producto === null || productos.has(row.id_producto)) &&
+      (row.id_analista === null || analistas.has(row.id_analista)),
+    // Added to the row the driver just made (a copy of its 30 fields cost more than the names).
+    name: <T extends CasoRowIds>(row: T) => {
+      const analista = row.id_analista === null ? undefined : analistas.get(row.id_analista);
+      return Object.assign(row, {
+        nombre_compania: companias.get(row.id_compania)?.nombre ?? null,
+        estado: estados.get(row.id_estado)?.nombre ?? '',
+        producto: row.id_producto === null ? null : (productos.get(row.id_producto)?.nombre ?? null),
+        an_apellido: analista?.apellido ?? null,
+        an_nombre: analista?.nombre ?? null,
+      });
+    },
+  };
+  built.set(lookups, names);
+  return names;
+}
