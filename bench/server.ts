@@ -3,9 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PRODUCTION_NODE_ARGS, SERVER_BUNDLE } from '../apps/server/src/paths';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 
 export type RunningServer = {
   url: string;
@@ -52,7 +52,7 @@ export async function startServer(options: {
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   // The production bundle (`npm run build`), run by node itself: the pid is the server's (RSS is its own).
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, SERVER_BUNDLE], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { PRODUCTION_NODE_ARGS, SERVER_BUNDLE } from '../apps/server/src/paths';
 import { ADMIN, apiLogin, USERS } from './api';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const server: ChildProcess = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, SERVER_BUNDLE], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,12 +4,11 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
+import { PRODUCTION_NODE_ARGS, SERVER_BUNDLE, SERVER_DIR } from '../../src/paths';
 
-export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PG_URL = process.env.TEST_DATABASE_URL;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,7 +99,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-faults-'));
   let output = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, SERVER_BUNDLE], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

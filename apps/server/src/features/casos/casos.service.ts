@@ -25,7 +25,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound, unprocessable } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { setAuditActor } from '../audit/audit.service';
-import type { CaseListLookups, ReferenceService } from '../reference/reference.service';
+import { loadCaseLookups, type CaseLookups, type ReferenceService } from '../reference/reference.service';
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { streamCasosXlsx } from './casos.export';
 import { casosListRepository as listRepo, filterWhere, type CasoExportRowIds } from './casos.list.repository';
@@ -127,7 +127,7 @@ function isCounterOnly(filtro: CasoFiltro): boolean {
  * detail and its edits, analyst assignment, flags and the export. Every multi-table write runs
  * in one transaction with its history row.
  */
-export function createCasosService(deps: { db: Db; historial: HistoryWriter; today?: () => string; reference?: Pick<ReferenceService, 'caseListLookups' | 'dropCaseListLookups'> }) {
+export function createCasosService(deps: { db: Db; historial: HistoryWriter; today?: () => string; reference?: Pick<ReferenceService, 'caseLookups' | 'dropCaseLookups'> }) {
   const { db, historial } = deps;
   const today = deps.today ?? (() => todayIso());
 
@@ -222,18 +222,16 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
   }
 
   /** From the reference service's in-memory cache when there is one (app.ts wires it). */
-  async function listLookups(): Promise<CaseListLookups> {
-    if (deps.reference) return deps.reference.caseListLookups();
-    const [analistas, estados, productos, companias] = await Promise.all([repo.analistas(db), repo.estados(db), repo.productos(db), repo.companias(db)]);
-    return { analistas, estados, productos, companias };
+  function caseLookups(): Promise<CaseLookups> {
+    return deps.reference ? deps.reference.caseLookups() : loadCaseLookups(db);
   }
 
   /** The lookups that name these rows: an id they lack (added by another server process) reloads them once. */
   async function namesFor(rows: readonly CasoRowIds[]) {
-    let lookups = await listLookups();
+    let lookups = await caseLookups();
     if (deps.reference && !rows.every(caseListNames(lookups).covers)) {
-      deps.reference.dropCaseListLookups();
-      lookups = await listLookups();
+      deps.reference.dropCaseLookups();
+      lookups = await caseLookups();
     }
     return { lookups, names: caseListNames(lookups) };
   }
@@ -247,20 +245,17 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     async getDetail(id: number): Promise<CasoDetalle> {
       const caso = await repo.detailCaso(db, id);
       if (!caso) throw notFound(CASO_MESSAGES.notFound);
-      const [asegurado, terceros, letrado, lesionados, audiencias, inspecciones, productos, companias, analistas, tDoc, responsabilidad, inspectores] = await Promise.all([
+      const [asegurado, terceros, letrado, lesionados, audiencias, inspecciones, lookups, inspectores] = await Promise.all([
         casoPersonas.asegurado(db, caso.id_asegurado),
         casoPersonas.terceros(db, id),
         repo.detailLetrado(db, id),
         repo.detailLesionados(db, id),
         repo.detailAudiencias(db, id),
         repo.detailInspecciones(db, id),
-        repo.productos(db),
-        repo.companias(db),
-        repo.analistas(db),
-        repo.tiposDoc(db),
-        repo.responsabilidades(db),
+        caseLookups(),
         repo.inspectores(db),
       ]);
+      const { productos, companias, analistas, tiposDoc: tDoc, responsabilidades: responsabilidad } = lookups;
       if (!asegurado) throw notFound(CASO_MESSAGES.notFound);
       const terceroAt = (orden: number) => terceros.find((tercero) => tercero.orden === orden)?.id ?? null;
       const latest = inspecciones.at(-1);
@@ -366,7 +361,10 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
         totalPages: totalPages(contadores.vigentes + contadores.cerrados, paging.pageSize),
         totalCount: contadores.vigentes,
         totalCloseCount: contadores.cerrados,
-        ...lookups,
+        analistas: lookups.analistas,
+        estados: lookups.estados,
+        productos: lookups.productos,
+        companias: lookups.companias,
       };
     },
 

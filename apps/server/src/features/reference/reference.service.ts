@@ -17,41 +17,45 @@ export type ReferenceService = ReturnType<typeof createReferenceService>;
 /** How long the case list's lookups are kept in memory. */
 const LOOKUPS_TTL_MS = 60_000;
 
-async function loadCaseListLookups(db: Db) {
-  const [analistas, estados, productos, companias] = await Promise.all([
+/** The lookups of the case screens that change only through this service. */
+export async function loadCaseLookups(db: Db) {
+  const [analistas, estados, productos, companias, tiposDoc, responsabilidades] = await Promise.all([
     casosRepository.analistas(db),
     casosRepository.estados(db),
     casosRepository.productos(db),
     casosRepository.companias(db),
+    casosRepository.tiposDoc(db),
+    casosRepository.responsabilidades(db),
   ]);
-  return { analistas, estados, productos, companias };
+  return { analistas, estados, productos, companias, tiposDoc, responsabilidades };
 }
-export type CaseListLookups = Awaited<ReturnType<typeof loadCaseListLookups>>;
+export type CaseLookups = Awaited<ReturnType<typeof loadCaseLookups>>;
 
 export function createReferenceService(db: Db) {
   /**
-   * The case list's lookups (its filters, and the names of its rows), kept in memory: they change
-   * only through this service, which drops them on every write. Another server process's edits
-   * show within LOOKUPS_TTL_MS (its new rows at once: casos.service reloads on an unknown id).
+   * The case screens' lookups (the list's filters and row names, the detail's selects), kept in
+   * memory: they change only through this service, which drops them on every write. Another
+   * server process's edits show within LOOKUPS_TTL_MS (its new rows at once: casos.service
+   * reloads on an unknown id).
    */
-  let caseListLookups: { loading: Promise<CaseListLookups>; loadedAt: number } | null = null;
+  let caseLookups: { loading: Promise<CaseLookups>; loadedAt: number } | null = null;
   const invalidate = <T>(result: T): T => {
-    caseListLookups = null;
+    caseLookups = null;
     return result;
   };
 
   return {
-    caseListLookups(): Promise<CaseListLookups> {
-      if (caseListLookups && Date.now() - caseListLookups.loadedAt < LOOKUPS_TTL_MS) return caseListLookups.loading;
-      const current = { loading: loadCaseListLookups(db), loadedAt: Date.now() };
-      caseListLookups = current;
+    caseLookups(): Promise<CaseLookups> {
+      if (caseLookups && Date.now() - caseLookups.loadedAt < LOOKUPS_TTL_MS) return caseLookups.loading;
+      const current = { loading: loadCaseLookups(db), loadedAt: Date.now() };
+      caseLookups = current;
       current.loading.catch(() => {
-        if (caseListLookups === current) caseListLookups = null;
+        if (caseLookups === current) caseLookups = null;
       });
       return current.loading;
     },
 
-    dropCaseListLookups: () => invalidate(undefined),
+    dropCaseLookups: () => invalidate(undefined),
 
     listNamed: (kind: NamedKind) => referenceRepository.listNamed(db, kind),
 
