@@ -23,3 +23,24 @@ export function ListPagination({ totalPages, page, onChange }: { totalPages: num
     </Center>
   );
 }
+
+/** A header cell: its label, or the label with a fixed width or right alignment (money). */
+type HeaderCell = string | { label: string; w?: number; ta?: 'right' };
+
+/** The header row of a table. */
+export function TableHeader({ cells }: { cells: readonly HeaderCell[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {cells.map((cell) => {
+          const { label, ...props } = typeof cell === 'string' ? { label: cell } : cell;
+          return (
+            <Table.Th key={label} {...props}>
+              {label}
+            </Table.Th>
+          );
+        })}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
 import { analistas } from '../reference/reference.table';
 import { EXPORT_COLUMNS, escapeFormula } from './casos.export';
+import { EXPORT_BATCH_SIZE } from './casos.service';
 import { asegurado, createCaso, queryRows, tercero } from './casos.test-helpers';
 import { asegurados, casos } from './casos.table';
 
@@ -115,29 +116,27 @@ describe('POST /api/casos/export', () => {
     expect(response.json()).toEqual({ message: CASO_MESSAGES.noResults });
   });
 
-  it('reads every matching case in keyset batches', async () => {
+  /** `count` cases named `gestor` (also their search text), inserted in one statement. */
+  async function bulkCasos(gestor: string, count: number) {
     const db = t.database.db;
-    const [owner] = await db.insert(asegurados).values({ apellido: 'Masivo', idTipoDoc: 1, nroDoc: '1', marcaModelo: 'X', dominio: 'MA000SS' }).returning();
+    const [owner] = await db.insert(asegurados).values({ apellido: gestor, idTipoDoc: 1, nroDoc: '1', marcaModelo: 'X', dominio: 'MA000SS' }).returning();
     await db.execute(sql`
       insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda)
-      select ${companiaX}, 'M' || g, 'Masivo', '2026-05-01', 'bulk', 1, '2026-05-01', ${owner!.id}, 'masivo ' || g from generate_series(1, 4500) g`);
-    const response = await exportXlsx({ busquedaRapida: 'masivo' });
-    const { rows } = await readSheet(response.rawPayload);
-    expect(rows).toHaveLength(4500);
-    const exported = rows.map((row) => row.getCell(1).value as number);
+      select ${companiaX}, ${gestor} || g, ${gestor}, '2026-05-01', 'bulk', 1, '2026-05-01', ${owner!.id}, lower(${gestor}) || ' ' || g from generate_series(1, ${count}::int) g`);
+    return (await readSheet((await exportXlsx({ busquedaRapida: gestor })).rawPayload)).rows.map((row) => row.getCell(1).value as number);
+  }
+
+  it('reads every matching case in keyset batches, the last one short', async () => {
+    const exported = await bulkCasos('Masivo', 2 * EXPORT_BATCH_SIZE + 321);
+    expect(exported).toHaveLength(2 * EXPORT_BATCH_SIZE + 321);
     expect(exported.every((id, index) => index === 0 || id < exported[index - 1]!)).toBe(true);
-    const [range] = await queryRows<{ newest: number; oldest: number }>(db, sql`select max(id) as newest, min(id) as oldest from casos where gestor = 'Masivo'`);
+    const [range] = await queryRows<{ newest: number; oldest: number }>(t.database.db, sql`select max(id) as newest, min(id) as oldest from casos where gestor = 'Masivo'`);
     expect([exported[0], exported.at(-1)]).toEqual([range!.newest, range!.oldest]);
   });
 
-  it('ends after a full last batch too (exactly two batches of 2,000)', async () => {
-    const db = t.database.db;
-    const [owner] = await db.insert(asegurados).values({ apellido: 'Exacto', idTipoDoc: 1, nroDoc: '2', marcaModelo: 'X', dominio: 'EX000AC' }).returning();
-    await db.execute(sql`
-      insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda)
-      select ${companiaX}, 'E' || g, 'Exacto', '2026-05-02', 'bulk', 1, '2026-05-02', ${owner!.id}, 'exacto ' || g from generate_series(1, 4000) g`);
-    const { rows } = await readSheet((await exportXlsx({ busquedaRapida: 'exacto' })).rawPayload);
-    expect(rows).toHaveLength(4000);
-    expect(new Set(rows.map((row) => row.getCell(1).value)).size).toBe(4000);
+  it('ends after a full last batch too', async () => {
+    const exported = await bulkCasos('Exacto', 2 * EXPORT_BATCH_SIZE);
+    expect(exported).toHaveLength(2 * EXPORT_BATCH_SIZE);
+    expect(new Set(exported).size).toBe(2 * EXPORT_BATCH_SIZE);
   });
 });

@@ -35,8 +35,8 @@ import { casoPersonas } from './casos.personas';
 
 export type CasosService = ReturnType<typeof createCasosService>;
 
-/** Rows read from the database per export batch: memory stays flat however many cases match. */
-const EXPORT_BATCH_SIZE = 500;
+/** Rows read from the database per export batch: memory stays flat however many cases match (docs/decisions/009). */
+export const EXPORT_BATCH_SIZE = 100;
 
 /** A reference that does not exist, found by the foreign key it broke (spec §7: 422 with the server's message). */
 const REFERENCE_MESSAGES: Readonly<Record<string, string>> = {

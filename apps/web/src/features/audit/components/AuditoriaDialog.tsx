@@ -3,6 +3,7 @@ import { Center, Group, Loader, Modal, Pagination, ScrollArea, Stack, Table, Tex
 import dayjs from 'dayjs';
 import { AUDIT_MESSAGES, CASO_MESSAGES, type AuditChanges } from '@siniestros/domain';
 import { useCasoAudit } from '../api/get-caso-audit';
+import { TableHeader } from '../../../components/ListTableParts';
 
 type Props = { idCaso: number; opened: boolean; onClose: () => void };
 
@@ -44,14 +45,7 @@ export function AuditoriaDialog({ idCaso, opened, onClose }: Props) {
         <Stack gap="sm">
           <ScrollArea.Autosize mah="60vh" type="auto">
             <Table striped withTableBorder fz="sm" verticalSpacing={6} aria-label="Registros de auditoría">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={140}>Fecha</Table.Th>
-                  <Table.Th w={200}>Usuario</Table.Th>
-                  <Table.Th w={120}>Acción</Table.Th>
-                  <Table.Th>Cambios</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader cells={[{ label: 'Fecha', w: 140 }, { label: 'Usuario', w: 200 }, { label: 'Acción', w: 120 }, 'Cambios']} />
               <Table.Tbody>
                 {rows.map((entry) => (
                   <Table.Tr key={entry.id}>

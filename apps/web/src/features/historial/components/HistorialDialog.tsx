@@ -5,6 +5,7 @@ import { CASO_MESSAGES, formatDate, HISTORIAL_MAX, HISTORIAL_MESSAGES, historial
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useHistorial } from '../api/get-historial';
 import { useCreateHistorial } from '../api/create-historial';
+import { TableHeader } from '../../../components/ListTableParts';
 
 type Props = { idCaso: number; opened: boolean; onClose: () => void; size?: string };
 
@@ -78,13 +79,7 @@ export function HistorialDialog({ idCaso, opened, onClose, size = '70%' }: Props
         ) : (
           <ScrollArea.Autosize mah="55vh" type="auto">
             <Table striped withTableBorder fz="sm" verticalSpacing={6} aria-label="Mensajes del historial">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={100}>Fecha</Table.Th>
-                  <Table.Th>Mensaje</Table.Th>
-                  <Table.Th w={200}>Usuario</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader cells={[{ label: 'Fecha', w: 100 }, 'Mensaje', { label: 'Usuario', w: 200 }]} />
               <Table.Tbody>
                 {rows.map((entry) => (
                   <Table.Tr key={entry.id}>

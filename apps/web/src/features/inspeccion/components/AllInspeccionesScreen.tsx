@@ -14,9 +14,10 @@ import {
   type InspeccionFiltro,
 } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
-import { EmptyTableRow, ListPagination } from '../../../components/ListTableParts';
+import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
+import { notifyApiError } from '../../../lib/notify';
+import { useListFilter } from '../../../lib/use-list-filter';
 import { inspectorName, useInspectores } from '../api/get-inspectores';
 import { EMPTY_INSPECCION_FILTRO, useInspecciones } from '../api/get-inspecciones';
 import { useProductos } from '../api/get-productos';
@@ -37,9 +38,7 @@ const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
 /** Spec §2, all inspections: filters, total, paging, and inspector reassignment of Coordinada ones. */
 export function AllInspeccionesScreen() {
-  const [draft, setDraft] = useState<InspeccionFiltro>(EMPTY_INSPECCION_FILTRO);
-  const [filtro, setFiltro] = useState<InspeccionFiltro | null>(null);
-  const [page, setPage] = useState(1);
+  const { draft, filtro, page, setPage, change, applyFilter, reset, onEnter } = useListFilter(EMPTY_INSPECCION_FILTRO, inspeccionFiltroSchema, FILTER_LABELS);
   const [reassigning, setReassigning] = useState<Inspeccion | null>(null);
   const list = useInspecciones(page, filtro);
   const inspectores = useInspectores();
@@ -49,32 +48,12 @@ export function AllInspeccionesScreen() {
     if (list.error) notifyApiError(list.error, 'Error al obtener las inspecciones');
   }, [list.error]);
 
-  const change = (field: keyof InspeccionFiltro) => (value: string | null) => setDraft((current) => ({ ...current, [field]: value ?? '' }));
-  const onEnter = (event: React.KeyboardEvent) => {
-    if (event.key === 'Enter') applyFilter();
-  };
   const input = (field: keyof InspeccionFiltro, transform = (value: string) => value) => ({
     label: FILTER_LABELS[field],
     value: draft[field],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(field)(transform(event.currentTarget.value)),
     onKeyDown: onEnter,
   });
-
-  const applyFilter = () => {
-    const parsed = inspeccionFiltroSchema.safeParse(draft);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) notifyError(`${FILTER_LABELS[issue.path[0] as keyof InspeccionFiltro]}: ${issue.message}`, VALIDATION_TOAST_MS);
-      return;
-    }
-    setFiltro(parsed.data);
-    setPage(1);
-  };
-
-  const reset = () => {
-    setDraft(EMPTY_INSPECCION_FILTRO);
-    setFiltro(null);
-    setPage(1);
-  };
 
   const rows = list.isError ? [] : (list.data?.rows ?? []);
   const totalPages = list.data?.totalPages ?? 0;
@@ -113,18 +92,7 @@ export function AllInspeccionesScreen() {
       </Text>
       <Table.ScrollContainer minWidth={980}>
         <Table striped highlightOnHover withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Inspeccion</Table.Th>
-              <Table.Th>Caso</Table.Th>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Producto</Table.Th>
-              <Table.Th>Inspector</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>Resultado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader cells={['Inspeccion', 'Caso', 'Fecha', 'Producto', 'Inspector', 'Estado', 'Resultado', 'Acciones']} />
           <Table.Tbody>
             {rows.map((inspeccion) => {
               const name = inspectorName({ apellido: inspeccion.inspector_apellido, nombre: inspeccion.inspector_nombre }) || '-';

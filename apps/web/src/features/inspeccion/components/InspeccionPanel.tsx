@@ -7,6 +7,7 @@ import { useDeleteInspeccion } from '../api/delete-inspeccion';
 import { inspectorName } from '../api/get-inspectores';
 import { EstadoBadge } from './EstadoBadge';
 import { InspeccionFormDialog } from './InspeccionFormDialog';
+import { TableHeader } from '../../../components/ListTableParts';
 
 type Dialog = { mode: 'create' } | { mode: 'edit'; inspeccion: Inspeccion } | null;
 
@@ -59,16 +60,7 @@ export function InspeccionPanel({ detalle }: { detalle: CasoDetalle }) {
         {inspecciones.length > 0 && (
           <Table.ScrollContainer minWidth={640}>
             <Table striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>ID</Table.Th>
-                  <Table.Th>Fecha</Table.Th>
-                  <Table.Th>Dirección</Table.Th>
-                  <Table.Th>Inspector</Table.Th>
-                  <Table.Th>Estado</Table.Th>
-                  <Table.Th>Acciones</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader cells={['ID', 'Fecha', 'Dirección', 'Inspector', 'Estado', 'Acciones']} />
               <Table.Tbody>
                 {inspecciones.map((inspeccion) => (
                   <Table.Tr key={inspeccion.id}>

@@ -9,6 +9,7 @@ import { useSession } from '../../auth/api/get-session';
 import { inspectorName } from '../api/get-inspectores';
 import { useMisInspecciones } from '../api/get-mis-inspecciones';
 import { EstadoBadge } from './EstadoBadge';
+import { TableHeader } from '../../../components/ListTableParts';
 
 const detalleUrl = (inspeccion: Inspeccion) => `/inspecciones/detalleInspeccion/${inspeccion.id}`;
 const nameOf = (inspeccion: Inspeccion) => inspectorName({ apellido: inspeccion.inspector_apellido, nombre: inspeccion.inspector_nombre }) || '-';
@@ -64,17 +65,7 @@ function InspeccionTable({ rows }: { rows: Inspeccion[] }) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Caso</Table.Th>
-            <Table.Th>Fecha</Table.Th>
-            <Table.Th>Direccion</Table.Th>
-            <Table.Th>Inspector</Table.Th>
-            <Table.Th>Estado</Table.Th>
-            <Table.Th>Resultado</Table.Th>
-            <Table.Th>Acciones</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader cells={['Caso', 'Fecha', 'Direccion', 'Inspector', 'Estado', 'Resultado', 'Acciones']} />
         <Table.Tbody>
           {rows.map((inspeccion) => (
             <Table.Tr key={inspeccion.id}>

@@ -7,6 +7,7 @@ import { notifyApiError } from '../../../lib/notify';
 import { useLesionados } from '../api/get-lesionados';
 import { TIPOS_DOC_FALLBACK, useTiposDoc } from '../api/get-tipos-doc';
 import { LesionadoDialog } from './LesionadoDialog';
+import { TableHeader } from '../../../components/ListTableParts';
 
 type Dialog = { mode: 'create' } | { mode: 'edit'; lesionado: Lesionado } | null;
 
@@ -34,16 +35,7 @@ export function LesionadosScreen({ idCaso }: { idCaso: number }) {
       </Group>
       <Table.ScrollContainer minWidth={560}>
         <Table striped highlightOnHover withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={80}>ID</Table.Th>
-              <Table.Th>Apellido</Table.Th>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Tipo Doc</Table.Th>
-              <Table.Th>Nro Doc</Table.Th>
-              <Table.Th w={100}>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader cells={[{ label: 'ID', w: 80 }, 'Apellido', 'Nombre', 'Tipo Doc', 'Nro Doc', { label: 'Acciones', w: 100 }]} />
           <Table.Tbody>
             {rows.map((lesionado) => (
               <Table.Tr key={lesionado.id}>

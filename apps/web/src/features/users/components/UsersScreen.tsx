@@ -10,6 +10,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useInspectores, useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers, type UserPayload } from '../api/users';
 import { DialogActions } from '../../../components/DialogActions';
+import { TableHeader } from '../../../components/ListTableParts';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: Usuario } | { kind: 'password'; user: Usuario } | null;
 
@@ -55,15 +56,7 @@ export function UsersScreen() {
       </Group>
       <Table.ScrollContainer minWidth={640}>
         <Table striped highlightOnHover withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Apellido</Table.Th>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Username</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader cells={['ID', 'Apellido', 'Nombre', 'Username', 'Acciones']} />
           <Table.Tbody>
             {users.data?.map((user) => (
               <Table.Tr key={user.id}>

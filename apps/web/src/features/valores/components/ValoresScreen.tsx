@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { CASO_MESSAGES, formatDate, formatPesos, VALORES_MESSAGES, valoresFiltroSchema, type ValoresFiltro } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
-import { EmptyTableRow, ListPagination } from '../../../components/ListTableParts';
+import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
+import { notifyApiError } from '../../../lib/notify';
+import { useListFilter } from '../../../lib/use-list-filter';
 import { useCompanias } from '../api/get-companias';
 import { EMPTY_VALORES_FILTRO, useValores } from '../api/get-valores';
 
@@ -13,9 +14,7 @@ const FILTER_LABELS: Record<keyof ValoresFiltro, string> = { compania: 'Compañi
 
 /** Spec §2, values report of closed cases: company and closing-date filters (Enter applies). */
 export function ValoresScreen() {
-  const [draft, setDraft] = useState<ValoresFiltro>(EMPTY_VALORES_FILTRO);
-  const [filtro, setFiltro] = useState<ValoresFiltro | null>(null);
-  const [page, setPage] = useState(1);
+  const { draft, filtro, page, setPage, change, applyFilter, applyValues, reset, onEnter } = useListFilter(EMPTY_VALORES_FILTRO, valoresFiltroSchema, FILTER_LABELS);
   const list = useValores(page, filtro);
   const companias = useCompanias();
 
@@ -23,31 +22,8 @@ export function ValoresScreen() {
     if (list.error) notifyApiError(list.error, CASO_MESSAGES.loadError);
   }, [list.error]);
 
-  const apply = (values: ValoresFiltro) => {
-    const parsed = valoresFiltroSchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) notifyError(`${FILTER_LABELS[issue.path[0] as keyof ValoresFiltro]}: ${issue.message}`, VALIDATION_TOAST_MS);
-      return;
-    }
-    setFiltro(parsed.data);
-    setPage(1);
-  };
-
-  const reset = () => {
-    setDraft(EMPTY_VALORES_FILTRO);
-    setFiltro(null);
-    setPage(1);
-  };
-
   // Spec §2: Enter in a closing date applies the filter.
-  const dateInput = (field: 'fechaDesde' | 'fechaHasta') => ({
-    label: FILTER_LABELS[field],
-    value: draft[field],
-    onChange: (value: string) => setDraft((current) => ({ ...current, [field]: value })),
-    onKeyDown: (event: React.KeyboardEvent) => {
-      if (event.key === 'Enter') apply(draft);
-    },
-  });
+  const dateInput = (field: 'fechaDesde' | 'fechaHasta') => ({ label: FILTER_LABELS[field], value: draft[field], onChange: change(field), onKeyDown: onEnter });
 
   const rows = list.isError ? [] : (list.data?.casos ?? []);
   const totalPages = list.data?.totalPages ?? 0;
@@ -66,16 +42,15 @@ export function ValoresScreen() {
             data={(companias.data ?? []).map((compania) => ({ value: String(compania.id), label: compania.nombre }))}
             value={draft.compania || null}
             onChange={(value) => {
-              const next = { ...draft, compania: value ?? '' };
-              setDraft(next);
-              apply(next);
+              change('compania')(value);
+              applyValues({ ...draft, compania: value ?? '' });
             }}
           />
           <DateField {...dateInput('fechaDesde')} />
           <DateField {...dateInput('fechaHasta')} />
         </SimpleGrid>
         <Group mt="md">
-          <Button onClick={() => apply(draft)}>Filtrar</Button>
+          <Button onClick={applyFilter}>Filtrar</Button>
           <Button variant="default" onClick={reset}>
             Volver
           </Button>
@@ -86,19 +61,7 @@ export function ValoresScreen() {
       </Text>
       <Table.ScrollContainer minWidth={1000}>
         <Table striped highlightOnHover withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nro Caso</Table.Th>
-              <Table.Th>Compania</Table.Th>
-              <Table.Th>Estado</Table.Th>
-              <Table.Th>Producto</Table.Th>
-              <Table.Th>Fecha Alta</Table.Th>
-              <Table.Th>Fecha Cierre</Table.Th>
-              <Table.Th ta="right">Valor Inspeccion</Table.Th>
-              <Table.Th ta="right">Valor Ofertado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader cells={['Nro Caso', 'Compania', 'Estado', 'Producto', 'Fecha Alta', 'Fecha Cierre', { label: 'Valor Inspeccion', ta: 'right' }, { label: 'Valor Ofertado', ta: 'right' }, 'Acciones']} />
           <Table.Tbody>
             {rows.map((caso) => (
               <Table.Tr key={caso.id}>

@@ -1,0 +1,45 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { z } from 'zod';
+import { notifyError, VALIDATION_TOAST_MS } from './notify';
+
+/**
+ * A list screen's filter panel: the values being typed (`draft`), the filter Filtrar applies
+ * (checked with the shared schema: one toast per bad field, named by its label), the page, and
+ * Volver back to the whole list on page 1.
+ */
+export function useListFilter<T extends Record<string, string>>(empty: T, schema: z.ZodType<T>, labels: Readonly<Record<keyof T, string>>) {
+  const [draft, setDraft] = useState<T>(empty);
+  const [isTouched, setTouched] = useState(false);
+  const [filtro, setFiltro] = useState<T | null>(null);
+  const [page, setPage] = useState(1);
+
+  const change = (field: keyof T) => (value: string | null) => {
+    setDraft((current) => ({ ...current, [field]: value ?? '' }));
+    setTouched(true);
+  };
+
+  /** Filters by `values` (a select that filters as soon as it changes passes its new draft). */
+  const applyValues = (values: T) => {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) notifyError(`${labels[issue.path[0] as keyof T]}: ${issue.message}`, VALIDATION_TOAST_MS);
+      return;
+    }
+    setFiltro(parsed.data);
+    setPage(1);
+  };
+  const applyFilter = () => applyValues(draft);
+
+  const reset = () => {
+    setDraft(empty);
+    setTouched(false);
+    setFiltro(null);
+    setPage(1);
+  };
+
+  const onEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') applyFilter();
+  };
+
+  return { draft, isTouched, filtro, page, setPage, change, applyFilter, applyValues, reset, onEnter };
+}
