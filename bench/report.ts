@@ -98,7 +98,7 @@ function sideBySide(result: BenchResult): string {
 export function summaryMarkdown(result: BenchResult): string {
   const parts = [
     `${result.engine}, ${result.machine.cpus} cores (${result.machine.model.trim()}), ${result.machine.memoryGb} GB; load average at the end ${result.machine.loadAverage.join(' / ')}. ` +
-      `Latencies at 1 connection (${result.options.amount ? `${result.options.amount} requests` : `${result.options.seconds} s`}), throughput at ${result.options.connections} connections; ` +
+      `Latencies at 1 connection (${result.options.amount ? `${result.options.amount} requests` : `${result.options.seconds} s`}), throughput at ${result.options.connections} connections (${result.options.amount ? 'requests over seconds' : 'the median second'}); ` +
       'PG exec/plan: EXPLAIN ANALYZE (median of 3) of every statement the endpoint ran, summed.',
   ];
   for (const size of result.sizes) {
