@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { CASO_MESSAGES, CICLO_MESSAGES, canClose, canReinspect, canReopen, ROL, type CasoDetalle } from '@siniestros/domain';
 import { AuditoriaDialog } from '../../audit/components/AuditoriaDialog';
@@ -11,6 +10,7 @@ import { useReinspectCaso } from '../api/reinspect-caso';
 import { useReopenCaso } from '../api/reopen-caso';
 import { CierreDialog } from './CierreDialog';
 import { LetradoDialog } from './LetradoDialog';
+import { confirmAction } from '../../../lib/confirm';
 
 /** Green when the case already has some, blue otherwise (spec §2). */
 const colorFor = (hasSome: boolean) => (hasSome ? 'green' : 'blue');
@@ -23,17 +23,8 @@ export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
   const reinspect = useReinspectCaso(caso.id);
   const reopen = useReopenCaso(caso.id);
 
-  const confirm = (question: string, onConfirm: () => void) =>
-    modals.openConfirmModal({
-      title: 'Confirmar',
-      centered: true,
-      children: <Text size="sm">{question}</Text>,
-      labels: { confirm: 'SI', cancel: 'NO' },
-      onConfirm,
-    });
-
   const onReinspect = () =>
-    confirm(CICLO_MESSAGES.confirmReinspect, () =>
+    confirmAction(CICLO_MESSAGES.confirmReinspect, () =>
       reinspect.mutate(caso.id_estado, {
         onSuccess: (response) => notifySuccess(response.message || CICLO_MESSAGES.reinspected),
         onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),
@@ -41,7 +32,7 @@ export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
     );
 
   const onReopen = () =>
-    confirm(CICLO_MESSAGES.confirmReopen, () =>
+    confirmAction(CICLO_MESSAGES.confirmReopen, () =>
       reopen.mutate(caso.id_estado, {
         onSuccess: (response) => notifySuccess(response.message || CICLO_MESSAGES.reopened),
         onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Table, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { AUDIENCIA_LUGAR_LIST_MAX, formatDate, formatTime, truncate, type Audiencia } from '@siniestros/domain';
+import { EmptyTableRow } from '../../../components/ListTableParts';
 
 /**
  * Spec §2: Aud Nro, Fecha, Hora, Descripcion (cut at 125 characters), Acciones; the all-hearings
@@ -63,15 +64,7 @@ export function AudienciasTable({
               </Table.Td>
             </Table.Tr>
           ))}
-          {empty && rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={columns}>
-                <Text ta="center" c="dimmed" py="md">
-                  {empty}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {empty && rows.length === 0 && <EmptyTableRow colSpan={columns}>{empty}</EmptyTableRow>}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

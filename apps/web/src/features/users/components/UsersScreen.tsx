@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ActionIcon, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconEdit, IconKey, IconLogout, IconShieldOff } from '@tabler/icons-react';
@@ -11,6 +10,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useInspectores, useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers, type UserPayload } from '../api/users';
 import { DialogActions } from '../../../components/DialogActions';
 import { TableHeader } from '../../../components/ListTableParts';
+import { confirmAction } from '../../../lib/confirm';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: Usuario } | { kind: 'password'; user: Usuario } | null;
 
@@ -23,17 +23,8 @@ export function UsersScreen() {
   const resetTotp = useResetUserTotp();
   const revokeSessions = useRevokeUserSessions();
 
-  const confirm = (question: string, onConfirm: () => void) =>
-    modals.openConfirmModal({
-      title: 'Confirmar',
-      centered: true,
-      children: <Text size="sm">{question}</Text>,
-      labels: { confirm: 'SI', cancel: 'NO' },
-      onConfirm,
-    });
-
   const onResetTotp = (user: Usuario) =>
-    confirm(TOTP_MESSAGES.confirmReset, () =>
+    confirmAction(TOTP_MESSAGES.confirmReset, () =>
       resetTotp.mutate(user.id, {
         onSuccess: (result) => notifySuccess(result.message || TOTP_MESSAGES.reset),
         onError: (error) => notifyApiError(error, AUTH_MESSAGES.network),
@@ -41,7 +32,7 @@ export function UsersScreen() {
     );
 
   const onRevokeSessions = (user: Usuario) =>
-    confirm(AUTH_MESSAGES.confirmRevokeSessions, () =>
+    confirmAction(AUTH_MESSAGES.confirmRevokeSessions, () =>
       revokeSessions.mutate(user.id, {
         onSuccess: (result) => notifySuccess(result.message || AUTH_MESSAGES.sessionsRevoked),
         onError: (error) => notifyApiError(error, AUTH_MESSAGES.network),
