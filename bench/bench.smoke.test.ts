@@ -16,6 +16,7 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
     databaseUrl: '',
     dataRoot,
     seconds: 1,
+    rounds: 2,
     amount: 3,
     connections: 2,
     exportRows: 1000,
@@ -30,16 +31,19 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
   for (const { scenario, load, sql } of size!.results) {
     expect(load.errors, `${scenario.key}: ${JSON.stringify(load.statuses)}`).toBe(0);
     expect(load.requests, scenario.key).toBeGreaterThan(0);
+    expect(load.rounds?.rps, scenario.key).toHaveLength(2);
     expect(sql?.status, scenario.key).toBe(200);
     expect(sql!.statements.length, scenario.key).toBeGreaterThan(0);
   }
   expect(size!.exported).toMatchObject({ status: 200, rows: expect.any(Number) });
   expect(size!.exported.rows).toBeGreaterThanOrEqual(1000);
   expect(size!.exported.bytes).toBeGreaterThan(10_000);
+  expect(size!.exported.rounds).toHaveLength(2);
 
   const summary = summaryMarkdown(result);
   expect(summary).toContain('| Scenario | p50 ms | p95 ms | p99 ms |');
   expect(summary).toContain('Case list, page 1');
+  expect(summary).toContain('each figure is the median of the rounds');
   expect(summary).toContain('POST /api/casos/export');
   expect(fullMarkdown(result)).toContain('## Statements and plans');
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --cases 10k,100k,1M] [--pglite] [--seconds 10] [--connections 20]`
+ * `npm run bench [-- --cases 10k,100k,1M] [--pglite] [--seconds 5] [--rounds 3] [--connections 20]`
  * Loads the demo cases into the PostgreSQL server of BENCH_DATABASE_URL (one database per size,
  * `<name>_<cases>`, reused when it already holds that many), or PGlite with --pglite, drives the
  * real server and writes bench/results/<date>.md; the README shows the latest summary.
@@ -14,7 +14,8 @@ const { values } = parseArgs({
   options: {
     cases: { type: 'string' },
     pglite: { type: 'boolean', default: false },
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
     amount: { type: 'string' },
     connections: { type: 'string', default: '20' },
     'export-rows': { type: 'string', default: '100k' },
@@ -35,6 +36,7 @@ const result = await runBench({
   databaseUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL,
   dataRoot: path.join(ROOT, 'bench/.data'),
   seconds: Number(values.seconds),
+  rounds: Number(values.rounds),
   amount: values.amount ? Number(values.amount) : undefined,
   connections: Number(values.connections),
   exportRows: parseCount(values['export-rows']),

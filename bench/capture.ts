@@ -14,6 +14,7 @@ import { loadConfig } from '../apps/server/src/config';
 import type { Database, Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import type { HttpRequest } from './scenarios';
+import { median } from './load';
 
 export type Statement = { text: string; params: unknown[] };
 export type ExplainedStatement = Statement & { planningMs: number; executionMs: number; plan: string };
@@ -21,7 +22,6 @@ export type SqlProfile = { statements: ExplainedStatement[]; planningMs: number;
 
 const EXPLAIN_RUNS = 3;
 const MAX_EXPLAINED_REPEATS = 3;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Runs the injected requests on a recording app and explains what they ran. */
 export async function profileSql(

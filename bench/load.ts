@@ -12,6 +12,8 @@ export type LoadResult = {
   p99Loaded: number;
   errors: number;
   statuses: Record<string, number>;
+  /** Each round's p95 and req/s when the figures above are medians of several rounds. */
+  rounds?: { p95: number[]; rps: number[] };
 };
 
 export type LoadOptions = {
@@ -83,5 +85,32 @@ export async function measure(options: LoadOptions, requests: HttpRequest[]): Pr
     p99Loaded: round(loadedResult.latency.p99),
     errors: failed(singleResult) + failed(loadedResult),
     statuses,
+  };
+}
+
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * One scenario measured in several rounds: each latency and throughput figure is the median of
+ * the rounds (one noisy round cannot flip a target), requests and errors are their sums.
+ */
+export function medianOfRounds(rounds: LoadResult[]): LoadResult {
+  if (rounds.length === 1) return rounds[0]!;
+  const statuses: Record<string, number> = {};
+  for (const result of rounds) {
+    for (const [status, count] of Object.entries(result.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  }
+  const of = (field: 'p50' | 'p95' | 'p99' | 'rps' | 'p99Loaded') => median(rounds.map((result) => result[field]));
+  return {
+    requests: rounds.reduce((sum, result) => sum + result.requests, 0),
+    p50: of('p50'),
+    p95: of('p95'),
+    p99: of('p99'),
+    rps: of('rps'),
+    p99Loaded: of('p99Loaded'),
+    errors: rounds.reduce((sum, result) => sum + result.errors, 0),
+    statuses,
+    rounds: { p95: rounds.map((result) => result.p95), rps: rounds.map((result) => result.rps) },
   };
 }

@@ -13,6 +13,9 @@ export const README_END = '<!-- bench:results:end -->';
 
 const fmt = (value: number | undefined, digits = 1) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits));
 const int = (value: number) => Math.round(value).toLocaleString('en');
+/** A median with the lowest and highest of its rounds beside it. */
+const withRange = (value: string, rounds: number[] | undefined, format: (n: number) => string) =>
+  rounds && rounds.length > 1 ? `${value} (${format(Math.min(...rounds))}–${format(Math.max(...rounds))})` : value;
 
 type Verdict = 'met' | 'MISSED' | '';
 
@@ -42,7 +45,7 @@ export function sizeTable(size: SizeResult, connections: number): string {
     const ratio = sql && sql.executionMs > 0 ? `${fmt(load.p50 / sql.executionMs)}×` : '–';
     const { text, verdict: outcome } = verdict(result);
     lines.push(
-      `| ${result.scenario.title} | ${fmt(load.p50)} | ${fmt(load.p95)} | ${fmt(load.p99)} | ${int(load.rps)} | ${fmt(load.p99Loaded)} | ${load.errors} | ${fmt(sql?.executionMs, 2)} | ${fmt(sql?.planningMs, 2)} | ${ratio} | ${text} | ${outcome} |`,
+      `| ${result.scenario.title} | ${fmt(load.p50)} | ${fmt(load.p95)} | ${fmt(load.p99)} | ${withRange(int(load.rps), load.rounds?.rps, int)} | ${fmt(load.p99Loaded)} | ${load.errors} | ${fmt(sql?.executionMs, 2)} | ${fmt(sql?.planningMs, 2)} | ${ratio} | ${text} | ${outcome} |`,
     );
   }
   const exp = size.exported;
@@ -56,7 +59,7 @@ export function sizeTable(size: SizeResult, connections: number): string {
   const exportPlan = exp.sql ? fmt(exp.sql.planningMs / 1000, 2) : '–';
   const exportTarget = `≤ ${TARGETS.exportSeconds} s, ≤ ${TARGETS.exportRssMb} MB`;
   lines.push(
-    `| POST /api/casos/export | ${int(exp.rows)} | ${fmt(exp.seconds, 2)} | ${exp.peakRssMb} (${exp.rssBeforeMb}) | ${fmt(exp.bytes / 1024 ** 2)} | ${exp.status} | ${exportSql} | ${exportPlan} | ${exportTarget} | ${exportMet ? 'met' : 'MISSED'} |`,
+    `| POST /api/casos/export | ${int(exp.rows)} | ${withRange(fmt(exp.seconds, 2), exp.rounds, (n) => fmt(n, 2))} | ${exp.peakRssMb} (${exp.rssBeforeMb}) | ${fmt(exp.bytes / 1024 ** 2)} | ${exp.status} | ${exportSql} | ${exportPlan} | ${exportTarget} | ${exportMet ? 'met' : 'MISSED'} |`,
   );
   return lines.join('\n');
 }
@@ -99,6 +102,9 @@ export function summaryMarkdown(result: BenchResult): string {
   const parts = [
     `${result.engine}, ${result.machine.cpus} cores (${result.machine.model.trim()}), ${result.machine.memoryGb} GB; load average at the end ${result.machine.loadAverage.join(' / ')}. ` +
       `Latencies at 1 connection (${result.options.amount ? `${result.options.amount} requests` : `${result.options.seconds} s`}), throughput at ${result.options.connections} connections (${result.options.amount ? 'requests over seconds' : 'the median second'}); ` +
+      (result.options.rounds > 1
+        ? `every scenario measured in ${result.options.rounds} rounds, one after the other: each figure is the median of the rounds (lowest–highest in brackets), the export's peak RSS the highest; `
+        : '') +
       'PG exec/plan: EXPLAIN ANALYZE (median of 3) of every statement the endpoint ran, summed.',
   ];
   for (const size of result.sizes) {

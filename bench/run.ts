@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/demo-load';
 import { migrate } from '../apps/server/src/db/migrate';
 import { profileSql, type SqlProfile } from './capture';
-import { measure, type LoadResult } from './load';
+import { measure, median, medianOfRounds, type LoadResult } from './load';
 import { exportRequest, findProbes, scenarios, type Probes, type Scenario } from './scenarios';
 import { signIn, startServer } from './server';
 import { measureWebSizes, type WebSizes } from './web-size';
@@ -26,6 +26,8 @@ export type BenchOptions = {
   /** PGlite data directories and the server's DATA_DIR live here. */
   dataRoot: string;
   seconds: number;
+  /** Each scenario is measured once per round, the rounds one after the other; figures are their medians. */
+  rounds: number;
   /** Requests per measurement instead of `seconds` (the smoke test). */
   amount?: number;
   connections: number;
@@ -45,6 +47,8 @@ export type ExportResult = {
   peakRssMb: number;
   rssBeforeMb: number;
   sql?: SqlProfile;
+  /** Each round's seconds when `seconds` is their median (peak RSS: the highest of the rounds). */
+  rounds?: number[];
 };
 const EXPORT_KEY = 'export';
 export type SizeResult = {
@@ -60,7 +64,7 @@ export type BenchResult = {
   date: string;
   engine: string;
   machine: { cpus: number; model: string; memoryGb: number; loadAverage: number[] };
-  options: Pick<BenchOptions, 'seconds' | 'amount' | 'connections' | 'pglite'>;
+  options: Pick<BenchOptions, 'seconds' | 'rounds' | 'amount' | 'connections' | 'pglite'>;
   sizes: SizeResult[];
   web: WebSizes | null;
 };
@@ -206,6 +210,14 @@ async function runExport(url: string, cookie: string, probes: Probes, server: { 
   };
 }
 
+/** The export of median seconds, with the highest peak RSS of all rounds. */
+function medianExport(rounds: ExportResult[]): ExportResult {
+  const seconds = rounds.map((result) => result.seconds);
+  const middle = rounds.find((result) => result.seconds === median(seconds))!;
+  const peakRssMb = Math.max(...rounds.map((result) => result.peakRssMb));
+  return rounds.length === 1 ? middle : { ...middle, peakRssMb, status: rounds.find((result) => result.status !== 200)?.status ?? middle.status, rounds: seconds };
+}
+
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const sizes: SizeResult[] = [];
   let web: WebSizes | null = null;
@@ -220,9 +232,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       if (!options.pglite) engine = `PostgreSQL ${String((await query('SHOW server_version'))[0]!.server_version).split(' ')[0]}`;
       probes = await findProbes(query, Math.min(options.exportRows, cases));
       options.log('  timing the SQL of each endpoint (EXPLAIN ANALYZE)...');
-      const list = scenarios(probes);
       profiles = await profileSql(prepared.database, BENCH_ADMIN, {
-        ...Object.fromEntries(list.map((scenario) => [scenario.key, scenario.requests[0]!])),
+        ...Object.fromEntries(scenarios(probes).map((scenario) => [scenario.key, scenario.requests[0]!])),
         [EXPORT_KEY]: { ...exportRequest(probes), warm: false },
       });
     } finally {
@@ -234,17 +245,25 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const server = await startServer({ port: options.port, dataDir: prepared.dataDir, databaseUrl: prepared.url, admin: BENCH_ADMIN });
     try {
       const cookie = await signIn(server.url, BENCH_ADMIN);
-      const results: ScenarioResult[] = [];
-      for (const scenario of scenarios(probes)) {
-        options.log(`  ${scenario.title}`);
-        const load = await measure(
-          { url: server.url, cookie, seconds: options.seconds, amount: options.amount, connections: options.connections },
-          scenario.requests,
-        );
-        results.push({ scenario, load, sql: profiles[scenario.key] });
+      const list = scenarios(probes);
+      const loads: LoadResult[][] = list.map(() => []);
+      const exports: ExportResult[] = [];
+      for (let round = 1; round <= options.rounds; round++) {
+        const of = options.rounds > 1 ? ` (round ${round} of ${options.rounds})` : '';
+        for (const [index, scenario] of list.entries()) {
+          options.log(`  ${scenario.title}${of}`);
+          loads[index]!.push(
+            await measure(
+              { url: server.url, cookie, seconds: options.seconds, amount: options.amount, connections: options.connections },
+              scenario.requests,
+            ),
+          );
+        }
+        options.log(`  export of ${probes.exportRows.toLocaleString('en')} rows${of}`);
+        exports.push(await runExport(server.url, cookie, probes, server));
       }
-      options.log(`  export of ${probes.exportRows.toLocaleString('en')} rows`);
-      const exported = { ...(await runExport(server.url, cookie, probes, server)), sql: profiles[EXPORT_KEY] };
+      const results: ScenarioResult[] = list.map((scenario, index) => ({ scenario, load: medianOfRounds(loads[index]!), sql: profiles[scenario.key] }));
+      const exported = { ...medianExport(exports), sql: profiles[EXPORT_KEY] };
       sizes.push({ cases, database: prepared.location, loadSeconds: prepared.loadSeconds, probes, results, exported });
       if (options.web && !web) {
         options.log('  measuring the web routes (Chromium)');
@@ -263,7 +282,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       memoryGb: Math.round(os.totalmem() / 1024 ** 3),
       loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),
     },
-    options: { seconds: options.seconds, amount: options.amount, connections: options.connections, pglite: options.pglite },
+    options: { seconds: options.seconds, rounds: options.rounds, amount: options.amount, connections: options.connections, pglite: options.pglite },
     sizes,
     web,
   };

@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await app.register(cookie);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: config.UPLOAD_MAX_FILES, fields: 20, fieldSize: 100_000, parts: 60 },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { Config } from '../config';
 import { isSecureRequest } from './auth';
 
@@ -11,8 +11,9 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * `Cache-Control: no-store` on the API (personal data must not stay in caches, ASVS 14.3.2),
  * and HSTS whenever the request came over HTTPS (directly, or through a trusted proxy).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  // Built once: @fastify/helmet built the middleware, parsing the whole policy, on every request.
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -35,6 +36,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     strictTransportSecurity: false,
   });
 
+  app.addHook('onRequest', (request, reply, done) => helmetHeaders(request.raw, reply.raw, () => done()));
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
     if (isSecureRequest(request, config)) reply.header('Strict-Transport-Security', HSTS_VALUE);

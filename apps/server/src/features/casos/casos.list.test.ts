@@ -257,4 +257,21 @@ describe('names of the rows', () => {
     expect(listed.cases.find((row) => row.id === id)).toMatchObject({ nombre_compania: 'Compañía De Otro Proceso', producto: 'Daños Materiales' });
     expect(listed.companias.map((row) => row.nombre)).toContain('Compañía De Otro Proceso');
   });
+
+  it('writes page 1 (JSON made by PostgreSQL) with the same rows, keys and key order as the other pages', async () => {
+    const id = await createCaso(t, {
+      caso: { id_compania: companiaY, reclamo_nro: '8888', id_producto: null },
+      asegurado: asegurado({ apellido: 'Escapes' }),
+      terceros: [tercero(1, { apellido: 'D\'Angelo "Tano" \\ Ñandú', nombre: 'Línea\nNueva\tTab', dominio: 'AB123CD' })],
+    });
+    await t.database.db.update(casos).set({ idAnalista: analistaDos, ana: true, sc: true }).where(eq(casos.id, id));
+    const page1 = (await t.request('user', { method: 'GET', url: '/api/casos?page=1&pageSize=100' })).json() as { cases: CasoListRow[] };
+    // The filter without conditions reads the same cases through the other path (rows named in Node).
+    const [head, ...rest] = (await filtro({}, 1, 100)).cases;
+    const { totalCount, ...headRow } = head!;
+    expect(totalCount).toBe(page1.cases.length);
+    expect(page1.cases).toEqual([headRow, ...rest]);
+    expect(page1.cases.map((row) => Object.keys(row))).toEqual([headRow, ...rest].map((row) => Object.keys(row)));
+    expect(page1.cases[0]).toMatchObject({ id, t_apellido: 'D\'Angelo "Tano" \\ Ñandú', t_nombre: 'Línea\nNueva\tTab', an_apellido: 'Dos', ana: true, producto: null });
+  });
 });

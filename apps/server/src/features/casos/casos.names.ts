@@ -9,10 +9,16 @@ export type CasoRowIds = Omit<CasoListRow, NameFields> & { id_compania: number; 
 
 export type WithNames<T extends CasoRowIds> = T & Pick<CasoListRow, NameFields>;
 
+/** The ids a row is named from. */
+export type NameIdFields = 'id_compania' | 'id_estado' | 'id_producto' | 'id_analista';
+export type NameIds = Pick<CasoRowIds, NameIdFields>;
+
 export type CaseListNames = {
   /** Every id of the row is in the lookups (one missing was added by another server process). */
-  covers: (row: CasoRowIds) => boolean;
+  covers: (row: NameIds) => boolean;
   name: <T extends CasoRowIds>(row: T) => WithNames<T>;
+  /** The row's JSON object (from PostgreSQL) with the names added at its end, as `name` adds them. */
+  nameJson: (row: NameIds & { json: string }) => string;
 };
 
 const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]));
@@ -29,6 +35,16 @@ export function caseListNames(lookups: CaseLookups): CaseListNames {
   const estados = byId(lookups.estados);
   const productos = byId(lookups.productos);
   const analistas = byId(lookups.analistas);
+  const namesOf = (row: NameIds): Pick<CasoListRow, NameFields> => {
+    const analista = row.id_analista === null ? undefined : analistas.get(row.id_analista);
+    return {
+      nombre_compania: companias.get(row.id_compania)?.nombre ?? null,
+      estado: estados.get(row.id_estado)?.nombre ?? '',
+      producto: row.id_producto === null ? null : (productos.get(row.id_producto)?.nombre ?? null),
+      an_apellido: analista?.apellido ?? null,
+      an_nombre: analista?.nombre ?? null,
+    };
+  };
   const names: CaseListNames = {
     covers: (row) =>
       companias.has(row.id_compania) &&
@@ -36,16 +52,8 @@ export function caseListNames(lookups: CaseLookups): CaseListNames {
       (row.id_producto === null || productos.has(row.id_producto)) &&
       (row.id_analista === null || analistas.has(row.id_analista)),
     // Added to the row the driver just made (a copy of its 30 fields cost more than the names).
-    name: <T extends CasoRowIds>(row: T) => {
-      const analista = row.id_analista === null ? undefined : analistas.get(row.id_analista);
-      return Object.assign(row, {
-        nombre_compania: companias.get(row.id_compania)?.nombre ?? null,
-        estado: estados.get(row.id_estado)?.nombre ?? '',
-        producto: row.id_producto === null ? null : (productos.get(row.id_producto)?.nombre ?? null),
-        an_apellido: analista?.apellido ?? null,
-        an_nombre: analista?.nombre ?? null,
-      });
-    },
+    name: (row) => Object.assign(row, namesOf(row)),
+    nameJson: (row) => `${row.json.slice(0, -1)},${JSON.stringify(namesOf(row)).slice(1)}`,
   };
   built.set(lookups, names);
   return names;

@@ -70,6 +70,8 @@ export function pgErrorOf(error: unknown): { code: string; constraint: string } 
   return undefined;
 }
 
+export type Contadores = { vigentes: number; cerrados: number };
+
 const selectContadores = preparedPerDatabase((db) =>
   db.select({ cerrado: casoContadores.cerrado, total: casoContadores.total }).from(casoContadores).prepare('caso_contadores'),
 );
@@ -184,7 +186,7 @@ export const casosRepository = {
   },
 
   /** Vigentes (false) and Cerrados (true), kept by a trigger (docs/decisions/002). */
-  async contadores(db: DbOrTx): Promise<{ vigentes: number; cerrados: number }> {
+  async contadores(db: DbOrTx): Promise<Contadores> {
     const rows = await selectContadores(db).execute();
     return {
       vigentes: rows.find((row) => !row.cerrado)?.total ?? 0,

@@ -41,7 +41,10 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
 
   r.get('/casos/ultimo', { ...route, schema: { tags } }, () => casos.lastId());
 
-  r.get('/casos', { ...route, schema: { tags, querystring: pagingQuery } }, (request) => casos.list(request.query));
+  // The body is JSON text already (casos.service.ts list).
+  r.get('/casos', { ...route, schema: { tags, querystring: pagingQuery } }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await casos.list(request.query)),
+  );
 
   r.post('/casos/filtro', { ...route, schema: { tags, querystring: cappedPagingQuery, body: casoFiltroSchema } }, (request) =>
     casos.filter(request.body, request.query),

@@ -29,8 +29,8 @@ import { loadCaseLookups, type CaseLookups, type ReferenceService } from '../ref
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { streamCasosXlsx } from './casos.export';
 import { casosListRepository as listRepo, filterWhere, type CasoExportRowIds } from './casos.list.repository';
-import { caseListNames, type CasoRowIds } from './casos.names';
-import { casosRepository as repo, pgErrorOf, type AseguradoValues, type CasoLock, type CasoValues, type TerceroValues } from './casos.repository';
+import { caseListNames, type NameIds } from './casos.names';
+import { casosRepository as repo, pgErrorOf, type Contadores, type AseguradoValues, type CasoLock, type CasoValues, type TerceroValues } from './casos.repository';
 import { casoPersonas } from './casos.personas';
 
 export type CasosService = ReturnType<typeof createCasosService>;
@@ -127,6 +127,20 @@ function isCounterOnly(filtro: CasoFiltro): boolean {
  * detail and its edits, analyst assignment, flags and the export. Every multi-table write runs
  * in one transaction with its history row.
  */
+/** GET /casos's body around its cases, already JSON text. */
+function listJson(casesJson: string, contadores: Contadores, lookups: CaseLookups, pageSize: number): string {
+  const rest = JSON.stringify({
+    totalPages: totalPages(contadores.vigentes + contadores.cerrados, pageSize),
+    totalCount: contadores.vigentes,
+    totalCloseCount: contadores.cerrados,
+    analistas: lookups.analistas,
+    estados: lookups.estados,
+    productos: lookups.productos,
+    companias: lookups.companias,
+  });
+  return `{"cases":${casesJson},${rest.slice(1)}`;
+}
+
 export function createCasosService(deps: { db: Db; historial: HistoryWriter; today?: () => string; reference?: Pick<ReferenceService, 'caseLookups' | 'dropCaseLookups'> }) {
   const { db, historial } = deps;
   const today = deps.today ?? (() => todayIso());
@@ -227,7 +241,7 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
   }
 
   /** The lookups that name these rows: an id they lack (added by another server process) reloads them once. */
-  async function namesFor(rows: readonly CasoRowIds[]) {
+  async function namesFor(rows: readonly NameIds[]) {
     let lookups = await caseLookups();
     if (deps.reference && !rows.every(caseListNames(lookups).covers)) {
       deps.reference.dropCaseLookups();
@@ -346,26 +360,22 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
       return { id: await repo.lastId(db) };
     },
 
-    /** GET /casos: newest first, with the Vigentes / Cerrados counters and the filter lookups. */
-    async list(paging: PagingQuery) {
+    /**
+     * GET /casos: newest first, with the Vigentes / Cerrados counters and the filter lookups, as
+     * JSON text: page 1 comes from PostgreSQL as JSON already (casos.list.repository.ts).
+     */
+    async list(paging: PagingQuery): Promise<string> {
       const offset = pageOffset(paging);
-      // Past page 1 the counters come first: with the total known, deep pages are read from the oldest end.
-      const known = offset > 0 ? await repo.contadores(db) : undefined;
-      const [rows, contadores] = await Promise.all([
-        listRepo.page(db, undefined, paging.pageSize, offset, known && known.vigentes + known.cerrados),
-        known ?? repo.contadores(db),
-      ]);
+      if (offset === 0) {
+        const { rows, contadores } = await listRepo.firstPage(db, paging.pageSize);
+        const { lookups, names } = await namesFor(rows);
+        return listJson(`[${rows.map(names.nameJson).join(',')}]`, contadores, lookups, paging.pageSize);
+      }
+      // The counters come first: with the total known, deep pages are read from the oldest end.
+      const contadores = await repo.contadores(db);
+      const rows = await listRepo.page(db, undefined, paging.pageSize, offset, contadores.vigentes + contadores.cerrados);
       const { lookups, names } = await namesFor(rows);
-      return {
-        cases: rows.map(names.name),
-        totalPages: totalPages(contadores.vigentes + contadores.cerrados, paging.pageSize),
-        totalCount: contadores.vigentes,
-        totalCloseCount: contadores.cerrados,
-        analistas: lookups.analistas,
-        estados: lookups.estados,
-        productos: lookups.productos,
-        companias: lookups.companias,
-      };
+      return listJson(JSON.stringify(rows.map(names.name)), contadores, lookups, paging.pageSize);
     },
 
     /** POST /casos/filtro: the filtered page; the first row also carries the total (API contract). */
