@@ -8,3 +8,4 @@ export * from '../features/inspeccion/inspeccion.table';
 export * from '../features/historial/historial.table';
 export * from '../features/documentacion/documentacion.table';
 export * from '../features/audit/audit.table';
+export * from './contadores.table';

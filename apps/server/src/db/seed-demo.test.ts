@@ -84,6 +84,18 @@ describe('seedDemo', () => {
     expect(list.json()).toMatchObject({ totalCount: expected!.vigentes, totalCloseCount: expected!.cerrados });
   });
 
+  it('keeps the totals of all inspections and all hearings exact, as their lists show them', async () => {
+    const [expected] = await rows<{ inspecciones: number; audiencias: number }>(
+      sql`select (select count(*)::int from inspecciones) as inspecciones, (select count(*)::int from audiencias) as audiencias`,
+    );
+    expect(expected!.inspecciones).toBeGreaterThan(0);
+    expect(expected!.audiencias).toBeGreaterThan(0);
+    const inspecciones = await t.request('user', { method: 'GET', url: '/api/inspeccion/all/?page=1&pageSize=1' });
+    expect(inspecciones.json().totalCount).toBe(expected!.inspecciones);
+    const audiencias = await t.request('user', { method: 'GET', url: '/api/mediacion/?page=1&pageSize=1' });
+    expect(audiencias.json().total).toBe(expected!.audiencias);
+  });
+
   it('loads without logging the demo rows as changes of cases in the audit log', async () => {
     const [audited] = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'caso.update'`);
     expect(audited!.n).toBe(0);

@@ -88,6 +88,9 @@ const INVARIANTS: Record<string, string> = {
   'Vigentes / Cerrados counters that disagree with the cases': `
     SELECT k.cerrado, k.total, (SELECT count(*) FROM casos c WHERE (c.id_estado >= 8) = k.cerrado) AS real
     FROM caso_contadores k WHERE k.total <> (SELECT count(*) FROM casos c WHERE (c.id_estado >= 8) = k.cerrado)`,
+  'totals of all inspections or hearings that disagree with their rows': `
+    SELECT k.tabla, k.total FROM fila_contadores k
+    WHERE k.total <> CASE k.tabla WHEN 'inspecciones' THEN (SELECT count(*) FROM inspecciones) ELSE (SELECT count(*) FROM audiencias) END`,
 };
 
 type Running = {

@@ -6,6 +6,7 @@ import {
   type InspeccionFiltro,
 } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { totalRows } from '../../db/contadores';
 import { casos } from '../casos/casos.table';
 import { analistas, companias, estados, inspectores, productos } from '../reference/reference.table';
 import { inspecciones } from './inspeccion.table';
@@ -102,23 +103,26 @@ export const inspeccionRepository = {
 
   /**
    * One page of every inspection (optionally filtered), latest inspection date first, and the
-   * number of matches. Walks inspecciones_fecha_idx backwards.
+   * number of matches (unfiltered: the trigger-kept counter). Walks inspecciones_fecha_idx backwards.
    */
   async page(db: DbOrTx, filtro: InspeccionFiltro | null, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
     const where = filtro ? filterConditions(filtro) : undefined;
     const needsCaso = Boolean(filtro?.producto);
-    const count = needsCaso
-      ? db.select({ n: sql<number>`count(*)::int` }).from(inspecciones).innerJoin(casos, eq(casos.id, inspecciones.idCaso)).where(where)
-      : db.select({ n: sql<number>`count(*)::int` }).from(inspecciones).where(where);
-    const [rows, [total]] = await Promise.all([
+    const count = async () => {
+      if (where === undefined) return totalRows(db, inspecciones);
+      const query = db.select({ n: sql<number>`count(*)::int` }).from(inspecciones).$dynamic();
+      const [row] = await (needsCaso ? query.innerJoin(casos, eq(casos.id, inspecciones.idCaso)) : query).where(where);
+      return row?.n ?? 0;
+    };
+    const [rows, total] = await Promise.all([
       selectInspecciones(db)
         .where(where)
         .orderBy(sql`${inspecciones.fechaInspeccion} desc`, sql`${inspecciones.id} desc`)
         .limit(limit)
         .offset(offset),
-      count,
+      count(),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    return { rows, total };
   },
 
   /** An inspector's inspections, newest first (inspecciones_inspector_idx). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, CASO_MESSAGES, INSPECCION_MESSAGES, type Inspeccion, type InspeccionDetalle } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
@@ -281,6 +281,31 @@ describe('GET /inspeccion/all/ and POST /inspeccion/filtro/', () => {
     const page = (await t.request('user', { method: 'GET', url: '/api/inspeccion/all/?page=2&pageSize=2' })).json();
     expect(page).toEqual({ inspecciones: all.inspecciones.slice(2, 4), totalPages: Math.ceil(all.totalCount / 2), totalCount: all.totalCount });
     expect((await t.request('inspector', { method: 'GET', url: '/api/inspeccion/all/' })).statusCode).toBe(403);
+  });
+
+  it('takes the unfiltered total from fila_contadores, which statement triggers keep exact', async () => {
+    const db = t.database.db;
+    const counted = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(inspecciones))[0]!.n;
+    const listed = async () => (await t.request('user', { method: 'GET', url: '/api/inspeccion/all/?page=1&pageSize=1' })).json().totalCount as number;
+    const before = await counted();
+    expect(await listed()).toBe(before);
+
+    const { caso, inspeccion } = await casoConInspeccion();
+    expect(await listed()).toBe(before + 1);
+    expect((await t.request('user', { method: 'DELETE', url: `/api/inspeccion/${inspeccion.id}` })).statusCode).toBe(200);
+    expect(await listed()).toBe(before);
+    // Several rows in one statement, and a case deleted with its inspections (foreign key cascade).
+    await db.execute(sql`insert into inspecciones (id_caso, id_inspector, fecha_inspeccion, direccion, detalle, estado)
+      select ${caso.id}, id_inspector, fecha_inspeccion, direccion, detalle, 'Finalizada' from inspecciones order by id limit 3`);
+    expect(await listed()).toBe(before + 3);
+    await db.delete(casos).where(eq(casos.id, caso.id));
+    expect([await listed(), await counted()]).toEqual([before, before]);
+
+    // The list reads the counter rather than counting the rows; a filter still counts them.
+    await db.execute(sql`update fila_contadores set total = total + 1000 where tabla = 'inspecciones'`);
+    expect(await listed()).toBe(before + 1000);
+    expect((await filtrar({ fechaDesde: '2030-01-01' })).totalCount).toBe(4);
+    await db.execute(sql`update fila_contadores set total = total - 1000 where tabla = 'inspecciones'`);
   });
 
   it('filters by case, inspection number, state, inspector, product and date range (inclusive)', async () => {

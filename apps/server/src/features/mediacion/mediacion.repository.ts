@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Audiencia, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { totalRows } from '../../db/contadores';
 import { casos } from '../casos/casos.table';
 import { companias } from '../reference/reference.table';
 import { audiencias } from './mediacion.table';
@@ -36,14 +37,15 @@ function filterConditions(filtro: AudienciaFiltro): SQL | undefined {
 }
 
 /**
- * The count joins `casos` only when the company filter needs it: every hearing has its case
- * (foreign key), and the join made the unfiltered count hash 1M case ids (262 ms against 8 ms
- * at 1M cases, bench/results/2026-11-22.md).
+ * Unfiltered, the trigger-kept counter. The count joins `casos` only when the company filter
+ * needs it: every hearing has its case (foreign key), and the join made the unfiltered count
+ * hash 1M case ids (262 ms against 8 ms at 1M cases, bench/results/2026-11-22.md).
  */
-async function countMatches(db: DbOrTx, filtro: AudienciaFiltro | null, where: SQL | undefined): Promise<{ n: number } | undefined> {
+async function countMatches(db: DbOrTx, filtro: AudienciaFiltro | null, where: SQL | undefined): Promise<number> {
+  if (where === undefined) return totalRows(db, audiencias);
   const count = db.select({ n: sql<number>`count(*)::int` }).from(audiencias);
   const [row] = filtro?.compania ? await count.innerJoin(casos, eq(casos.id, audiencias.idCaso)).where(where) : await count.where(where);
-  return row;
+  return row?.n ?? 0;
 }
 
 export const mediacionRepository = {
@@ -60,7 +62,7 @@ export const mediacionRepository = {
   /** One page of every hearing (optionally filtered) and the number of matches, both in SQL. */
   async page(db: DbOrTx, filtro: AudienciaFiltro | null, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
     const where = filtro ? filterConditions(filtro) : undefined;
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select(COLUMNS)
         .from(audiencias)
@@ -72,7 +74,7 @@ export const mediacionRepository = {
         .offset(offset),
       countMatches(db, filtro, where),
     ]);
-    return { rows, total: count?.n ?? 0 };
+    return { rows, total };
   },
 
   async findById(db: DbOrTx, id: number): Promise<Audiencia | undefined> {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
 import { ensureCompania, insertCaso } from '../../../test/fixtures';
+import { casos } from '../casos/casos.table';
+import { audiencias } from './mediacion.table';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,6 +129,28 @@ describe('GET /mediacion/ and POST /mediacion/filter/', () => {
     const defaults = (await t.request('user', { method: 'GET', url: '/api/mediacion' })).json();
     expect(defaults.data).toEqual(all.data.slice(0, 20));
     expect((await t.request('user', { method: 'GET', url: '/api/mediacion/?pageSize=101' })).statusCode).toBe(400);
+  });
+
+  it('takes the unfiltered total from fila_contadores, which statement triggers keep exact', async () => {
+    const db = t.database.db;
+    const counted = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(audiencias))[0]!.n;
+    const listed = async () => (await t.request('user', { method: 'GET', url: '/api/mediacion/?page=1&pageSize=1' })).json().total as number;
+    const before = await counted();
+    expect(await listed()).toBe(before);
+
+    const caso = await insertCaso(db, { idCompania: norte });
+    await crear(caso.id, { fechah: '2027-05-01' });
+    await crear(caso.id, { fechah: '2027-05-02' });
+    expect(await listed()).toBe(before + 2);
+    // A case deleted with its hearings (foreign key cascade): one statement, two rows.
+    await db.delete(casos).where(eq(casos.id, caso.id));
+    expect([await listed(), await counted()]).toEqual([before, before]);
+
+    // The list reads the counter rather than counting the rows; a filter still counts them.
+    await db.execute(sql`update fila_contadores set total = total + 1000 where tabla = 'audiencias'`);
+    expect(await listed()).toBe(before + 1000);
+    expect((await filtrar({ compania: String(sur) })).total).toBe(3);
+    await db.execute(sql`update fila_contadores set total = total - 1000 where tabla = 'audiencias'`);
   });
 
   it('filters by number (contains), company and hearing date range (inclusive)', async () => {
