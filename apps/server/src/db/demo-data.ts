@@ -751,6 +751,8 @@ export const DEMO_TABLES = {
       ['hora', 'time'],
       ['lugar', 'text'],
       ['mediacion_nro', 'text'],
+      // What the audiencias_compania trigger would copy (off during the load).
+      ['id_compania', 'int4'],
     ],
   },
   inspecciones: {
@@ -1101,9 +1103,10 @@ export class DemoGenerator {
     if (lesionadoCount > 0) flags.lesiones ||= rng.chance(0.7);
 
     const reclamo = String(1_000_000_000 + ((idCaso * 104_729 + this.options.seed * 7_919) % 8_000_000_000));
+    const idCompania = this.companias.pick(rng);
     batch.casos.add({
       id: idCaso,
-      id_compania: this.companias.pick(rng),
+      id_compania: idCompania,
       reclamo_nro: reclamo,
       gestor: `${this.nombre(rng.chance(0.5))} ${APELLIDOS.pick(rng)}`,
       fecha_creado: isoDay(creado),
@@ -1183,6 +1186,7 @@ export class DemoGenerator {
         hora: `${two(rng.int(9, 17))}:${rng.pick(['00', '30'])}:00`,
         lugar: `${rng.pick(CENTROS_MEDIACION)}, ${this.domicilio(ciudad)}`,
         mediacion_nro: rng.chance(0.85) ? `${rng.int(10_000, 999_999)}/${isoDay(hearingDay).slice(0, 4)}` : null,
+        id_compania: idCompania,
       });
       hearingDay += rng.int(20, 60);
     }

@@ -47,8 +47,12 @@ type Exec = (text: string, params?: unknown[]) => Promise<Rows>;
 /** Long statements (index builds) must outlive the pool's statement and query timeouts. */
 const NO_TIMEOUT_MS = 24 * 3600_000;
 const FAST_LOAD_FROM = 20_000;
-/** Tables whose user triggers (counters, audit of changes) stay off while demo rows load. */
-const TRIGGERED_TABLES = ['casos', 'asegurados', 'terceros'] as const;
+/**
+ * Tables whose user triggers (counters, audit of changes, the company of a hearing) stay off
+ * while demo rows load: every table of a batch is written by one statement, whose triggers
+ * would not see the cases it inserts.
+ */
+const TRIGGERED_TABLES = ['casos', 'asegurados', 'terceros', 'audiencias'] as const;
 
 export async function seedDemo(database: Database, options: SeedDemoOptions): Promise<SeedDemoResult> {
   const started = performance.now();
@@ -114,6 +118,10 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
        SELECT cerrado, (SELECT count(*)::int FROM casos WHERE (id_estado >= $1) = cerrado) FROM unnest(ARRAY[false, true]) AS cerrado
        ON CONFLICT (cerrado) DO UPDATE SET total = excluded.total`,
       [FIRST_CLOSED_ESTADO],
+    );
+    await exec(
+      `UPDATE fila_contadores k SET total = CASE k.tabla
+         WHEN 'inspecciones' THEN (SELECT count(*)::int FROM inspecciones) ELSE (SELECT count(*)::int FROM audiencias) END`,
     );
     for (const name of DEMO_TABLE_NAMES) {
       if (ids[name] > firstIds[name]) await exec(`SELECT setval(pg_get_serial_sequence('${name}', 'id'), $1, true)`, [ids[name] - 1]);

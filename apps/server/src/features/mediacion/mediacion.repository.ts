@@ -30,21 +30,20 @@ export function likeContains(value: string): string {
 function filterConditions(filtro: AudienciaFiltro): SQL | undefined {
   const conditions: SQL[] = [];
   if (filtro.audienciaNro) conditions.push(sql`${audiencias.mediacionNro} ilike ${likeContains(filtro.audienciaNro)}`);
-  if (filtro.compania) conditions.push(eq(casos.idCompania, Number(filtro.compania)));
+  if (filtro.compania) conditions.push(eq(audiencias.idCompania, Number(filtro.compania)));
   if (filtro.fechaDesde) conditions.push(gte(audiencias.fechah, filtro.fechaDesde));
   if (filtro.fechaHasta) conditions.push(lte(audiencias.fechah, filtro.fechaHasta));
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /**
- * Unfiltered, the trigger-kept counter. The count joins `casos` only when the company filter
- * needs it: every hearing has its case (foreign key), and the join made the unfiltered count
- * hash 1M case ids (262 ms against 8 ms at 1M cases, bench/results/2026-11-22.md).
+ * The number of matches: unfiltered, the trigger-kept counter; filtered, off the hearing's own
+ * columns (its company is copied from the case, drizzle/0008: through a join to `casos` the
+ * count took 26 ms at 1M cases).
  */
-async function countMatches(db: DbOrTx, filtro: AudienciaFiltro | null, where: SQL | undefined): Promise<number> {
+async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number> {
   if (where === undefined) return totalRows(db, audiencias);
-  const count = db.select({ n: sql<number>`count(*)::int` }).from(audiencias);
-  const [row] = filtro?.compania ? await count.innerJoin(casos, eq(casos.id, audiencias.idCaso)).where(where) : await count.where(where);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(audiencias).where(where);
   return row?.n ?? 0;
 }
 
@@ -53,8 +52,7 @@ export const mediacionRepository = {
     return db
       .select(COLUMNS)
       .from(audiencias)
-      .innerJoin(casos, eq(casos.id, audiencias.idCaso))
-      .leftJoin(companias, eq(companias.id, casos.idCompania))
+      .leftJoin(companias, eq(companias.id, audiencias.idCompania))
       .where(eq(audiencias.idCaso, idCaso))
       .orderBy(...NEWEST_FIRST);
   },
@@ -66,13 +64,12 @@ export const mediacionRepository = {
       db
         .select(COLUMNS)
         .from(audiencias)
-        .innerJoin(casos, eq(casos.id, audiencias.idCaso))
-        .leftJoin(companias, eq(companias.id, casos.idCompania))
+        .leftJoin(companias, eq(companias.id, audiencias.idCompania))
         .where(where)
         .orderBy(...NEWEST_FIRST)
         .limit(limit)
         .offset(offset),
-      countMatches(db, filtro, where),
+      countMatches(db, where),
     ]);
     return { rows, total };
   },
@@ -81,8 +78,7 @@ export const mediacionRepository = {
     const [row] = await db
       .select(COLUMNS)
       .from(audiencias)
-      .innerJoin(casos, eq(casos.id, audiencias.idCaso))
-      .leftJoin(companias, eq(companias.id, casos.idCompania))
+      .leftJoin(companias, eq(companias.id, audiencias.idCompania))
       .where(eq(audiencias.id, id));
     return row;
   },

@@ -1,5 +1,6 @@
 import { date, index, integer, pgTable, serial, time, varchar } from 'drizzle-orm/pg-core';
 import { casos } from '../casos/casos.table';
+import { companias } from '../reference/reference.table';
 
 export const audiencias = pgTable(
   'audiencias',
@@ -15,10 +16,17 @@ export const audiencias = pgTable(
     hora: time('hora').notNull(),
     lugar: varchar('lugar', { length: 600 }).notNull(),
     mediacionNro: varchar('mediacion_nro', { length: 20 }),
+    /**
+     * The company of the case, copied by triggers (drizzle/0008) so the hearings filtered by
+     * company are read off one index. NOT NULL in the database; optional here because the
+     * insert trigger fills it.
+     */
+    idCompania: integer('id_compania').references(() => companias.id),
   },
   (table) => [
     index('audiencias_caso_idx').on(table.idCaso),
     index('audiencias_fechah_idx').on(table.fechah.desc(), table.id.desc()),
     index('audiencias_nro_idx').on(table.mediacionNro),
+    index('audiencias_compania_fechah_idx').on(table.idCompania, table.fechah.desc(), table.id.desc()),
   ],
 );

@@ -153,6 +153,20 @@ describe('GET /mediacion/ and POST /mediacion/filter/', () => {
     await db.execute(sql`update fila_contadores set total = total - 1000 where tabla = 'audiencias'`);
   });
 
+  it("files a hearing under its case's company, which follows the case when its company changes", async () => {
+    const db = t.database.db;
+    const caso = await insertCaso(db, { idCompania: norte });
+    const { id } = await crear(caso.id, { fechah: '2028-06-01' });
+    const inCompania = async (compania: number) => (await filtrar({ compania: String(compania), fechaDesde: '2028-06-01', fechaHasta: '2028-06-01' })).data.map((row) => row.id);
+    expect([await inCompania(norte), await inCompania(sur)]).toEqual([[id], []]);
+    await db.update(casos).set({ idCompania: sur }).where(eq(casos.id, caso.id));
+    expect([await inCompania(norte), await inCompania(sur)]).toEqual([[], [id]]);
+    const [row] = await db.select({ idCompania: audiencias.idCompania }).from(audiencias).where(eq(audiencias.id, id));
+    expect(row!.idCompania).toBe(sur);
+    expect((await filtrar({ compania: String(sur), fechaDesde: '2028-06-01' })).data[0]).toMatchObject({ id, compania: 'Aseguradora Sur' });
+    await db.delete(casos).where(eq(casos.id, caso.id));
+  });
+
   it('filters by number (contains), company and hearing date range (inclusive)', async () => {
     const ofNorte = await filtrar({ compania: String(norte) });
     expect(ofNorte.data.map((row) => row.id)).toEqual([ids.b, ids.a]);
