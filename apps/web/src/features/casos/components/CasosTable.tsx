@@ -19,7 +19,7 @@ export const casoUrl = (id: number) => `/casos/detalleCaso/${id}`;
 
 /** Spec §2 case list columns, in this order; widths keep the table inside 1440 px. */
 const COLUMNS: { label: string; width?: number }[] = [
-  { label: 'Caso', width: 54 },
+  { label: 'Caso', width: 70 },
   { label: 'F Alta', width: 74 },
   { label: 'Tercero' },
   { label: 'Compañia', width: 112 },
