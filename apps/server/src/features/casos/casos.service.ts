@@ -122,11 +122,6 @@ function isCounterOnly(filtro: CasoFiltro): boolean {
   return Object.entries(filtro).every(([key, value]) => key === 'condCasos' || key === 'formato' || value === '' || value === undefined || value === null);
 }
 
-/**
- * Cases (spec §2 list, creation and detail; §7 Cases): creation, the list and its filters, the
- * detail and its edits, analyst assignment, flags and the export. Every multi-table write runs
- * in one transaction with its history row.
- */
 /** GET /casos's body around its cases, already JSON text. */
 function listJson(casesJson: string, contadores: Contadores, lookups: CaseLookups, pageSize: number): string {
   const rest = JSON.stringify({
@@ -141,6 +136,11 @@ function listJson(casesJson: string, contadores: Contadores, lookups: CaseLookup
   return `{"cases":${casesJson},${rest.slice(1)}`;
 }
 
+/**
+ * Cases (spec §2 list, creation and detail; §7 Cases): creation, the list and its filters, the
+ * detail and its edits, analyst assignment, flags and the export. Every multi-table write runs
+ * in one transaction with its history row.
+ */
 export function createCasosService(deps: { db: Db; historial: HistoryWriter; today?: () => string; reference?: Pick<ReferenceService, 'caseLookups' | 'dropCaseLookups'> }) {
   const { db, historial } = deps;
   const today = deps.today ?? (() => todayIso());

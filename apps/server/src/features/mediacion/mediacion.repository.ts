@@ -17,6 +17,11 @@ const COLUMNS = {
   compania: companias.nombre,
 };
 
+/** Hearings with the name of their company. */
+function selectAudiencias(db: DbOrTx) {
+  return db.select(COLUMNS).from(audiencias).leftJoin(companias, eq(companias.id, audiencias.idCompania)).$dynamic();
+}
+
 /** Newest hearing first; matches audiencias_fechah_idx (DESC NULLS LAST) so the planner walks the index. */
 const NEWEST_FIRST = [sql`${audiencias.fechah} desc nulls last`, sql`${audiencias.id} desc nulls last`];
 
@@ -49,10 +54,7 @@ async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number>
 
 export const mediacionRepository = {
   listByCaso(db: DbOrTx, idCaso: number): Promise<Audiencia[]> {
-    return db
-      .select(COLUMNS)
-      .from(audiencias)
-      .leftJoin(companias, eq(companias.id, audiencias.idCompania))
+    return selectAudiencias(db)
       .where(eq(audiencias.idCaso, idCaso))
       .orderBy(...NEWEST_FIRST);
   },
@@ -61,10 +63,7 @@ export const mediacionRepository = {
   async page(db: DbOrTx, filtro: AudienciaFiltro | null, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
     const where = filtro ? filterConditions(filtro) : undefined;
     const [rows, total] = await Promise.all([
-      db
-        .select(COLUMNS)
-        .from(audiencias)
-        .leftJoin(companias, eq(companias.id, audiencias.idCompania))
+      selectAudiencias(db)
         .where(where)
         .orderBy(...NEWEST_FIRST)
         .limit(limit)
@@ -75,11 +74,7 @@ export const mediacionRepository = {
   },
 
   async findById(db: DbOrTx, id: number): Promise<Audiencia | undefined> {
-    const [row] = await db
-      .select(COLUMNS)
-      .from(audiencias)
-      .leftJoin(companias, eq(companias.id, audiencias.idCompania))
-      .where(eq(audiencias.id, id));
+    const [row] = await selectAudiencias(db).where(eq(audiencias.id, id));
     return row;
   },
 
