@@ -31,8 +31,14 @@ describe('second factor', () => {
     await apiCall(adminCookie, 'POST', '/users', { ...person, password2: person.password });
     const { page, problems, context } = await open(browser, person);
     await page.goto(`${baseUrl()}/casos`);
-    await page.getByRole('button', { name: 'Segundo factor' }).click();
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'Segundo factor' }).click();
     const dialog = page.getByRole('dialog', { name: 'Segundo factor' });
+    // Enrolling asks for the current password first (ASVS 7.5.1, docs/decisions/028).
+    await dialog.getByLabel('Contraseña actual').fill('no-es-la-clave');
+    await dialog.getByRole('button', { name: 'Generar clave' }).click();
+    await dialog.getByText('La contraseña actual no es correcta').waitFor();
+    await dialog.getByLabel('Contraseña actual').fill(person.password);
     await dialog.getByRole('button', { name: 'Generar clave' }).click();
     const secret = (await dialog.getByTestId('totp-secret').textContent())!;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -66,7 +72,8 @@ describe('second factor', () => {
     await page.waitForURL('**/casos');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(person.username);
 
-    await page.getByRole('button', { name: 'Segundo factor' }).click();
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'Segundo factor' }).click();
     await dialog.getByText('La verificación en dos pasos está activa', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     expect(problems).toEqual([]);

@@ -11,7 +11,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { SERVER_DIR } from './paths';
-import { registerAuth } from './plugins/auth';
+import { API_DOCS_PREFIX, registerAuth } from './plugins/auth';
+import { registerBodyTimeout, type BodyTimeoutOptions } from './plugins/body-timeout';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { MSG_NOT_FOUND_ROUTE, MSG_VALIDATION } from './shared/errors';
@@ -48,6 +49,18 @@ import { inspeccionRoutes } from './features/inspeccion/inspeccion.routes';
 import { createValoresService } from './features/valores/valores.service';
 import { valoresRoutes } from './features/valores/valores.routes';
 
+/** The first segment of `url`, decoded and lower-cased, is `api` (only chooses which 404 to answer). */
+export function looksLikeApiPath(url: string): boolean {
+  let pathname = url.split('?')[0]!.replace(/^[a-z]+:\/\/[^/]*/i, '');
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  const firstSegment = pathname.split('/').find((segment) => segment !== '' && segment !== '.');
+  return firstSegment?.toLowerCase() === 'api';
+}
+
 export type AppDeps = {
   database: Database;
   config: Config;
@@ -56,6 +69,8 @@ export type AppDeps = {
   /** Injected clock for sessions and login throttling (tests). */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** How slow a request body may arrive (tests shorten it). */
+  bodyTimeout?: BodyTimeoutOptions;
 };
 
 const DEFAULT_WEB_DIST = path.resolve(SERVER_DIR, '../web/dist');
@@ -81,10 +96,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerBodyTimeout(app, deps.bodyTimeout);
 
   await app.register(cookie);
   registerSecurityHeaders(app, config);
   await app.register(rateLimit, { global: false });
+  const sessions = createSessionsService(db, {
+    lifetimeMs: config.SESSION_HOURS * 3600_000,
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    now,
+  });
+  // Before any route is added, so that every route (plugins' too) passes its access check.
+  registerAuth(app, sessions, { config, totpRequiredRoles: config.totpRequiredRoles });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: config.UPLOAD_MAX_FILES, fields: 20, fieldSize: 100_000, parts: 60 },
   });
@@ -93,16 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   if (config.swaggerUi) {
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, staticCSP: true });
   }
 
   const captcha = deps.captcha ?? createCaptchaService(config);
   if (!captcha.enabled) app.log.warn('CAPTCHA=off: the login form runs without a captcha (tests and local development only)');
-  const sessions = createSessionsService(db, {
-    lifetimeMs: config.SESSION_HOURS * 3600_000,
-    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
-    now,
-  });
   const guard = createLoginGuard({
     maxPerAccount: config.LOGIN_MAX_FAILURES,
     maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
@@ -110,18 +128,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: () => now().getTime(),
   });
   const audit = createAuditService(db, { now });
-  const users = createUsersService({ db, sessions, captcha, guard, audit, now, adminRequiresTotp: config.ADMIN_REQUIRE_TOTP, totpIssuer: config.ORG_NAME });
-  const reference = createReferenceService(db);
+  const users = createUsersService({ db, sessions, captcha, guard, audit, now, totpRequiredRoles: config.totpRequiredRoles, totpIssuer: config.ORG_NAME });
+  const reference = createReferenceService(db, { audit });
   const historial = createHistorialService(db);
   const casos = createCasosService({ db, historial, reference });
   const lifecycle = createCasosLifecycleService({ db, historial });
   const documentacion = createDocumentacionService({ db, storage, historial, casos, config });
   const letrados = createLetradosService({ db, historial });
-  const lesionados = createLesionadosService({ db, historial });
-  const mediacion = createMediacionService({ db, historial });
+  const lesionados = createLesionadosService({ db, historial, audit });
+  const mediacion = createMediacionService({ db, historial, audit });
   const inspeccion = createInspeccionService({ db, historial, documentacion });
   const valores = createValoresService({ db });
-  registerAuth(app, sessions, { config, adminRequiresTotp: config.ADMIN_REQUIRE_TOTP });
   registerAuditHooks(app, { db, audit });
   registerNulCharGuard(app);
   database.availability?.subscribe((event) => {
@@ -132,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      healthRoutes(api, db);
+      healthRoutes(api, { db, storage, minFreeBytes: config.storageMinFreeBytes });
       captchaRoutes(api, captcha);
       usersRoutes(api, { users, sessions, config });
       auditRoutes(api, audit);
@@ -154,9 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  // The web app's routes are client-side: any other GET outside /api gets index.html.
+  // The web app's routes are client-side: any other GET gets index.html, which holds no data.
+  // A path that reads as the API in any spelling (`/API/x`, `//api`, `/%61pi`) gets the JSON 404.
   app.setNotFoundHandler((request, reply) => {
-    if (!hasWeb || request.method !== 'GET' || request.url.startsWith('/api')) {
+    if (!hasWeb || request.method !== 'GET' || looksLikeApiPath(request.url)) {
       return reply.status(404).send({ message: MSG_NOT_FOUND_ROUTE });
     }
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');

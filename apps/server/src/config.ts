@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TOTP_REQUIREMENT, totpRequiredRoles, type Rol, type TotpRequirement } from '@siniestros/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -14,14 +15,15 @@ const configSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
   CAPTCHA: z.enum(['altcha', 'off']).default('altcha'),
   CAPTCHA_SECRET: z.string().min(16).optional(),
   /** PBKDF2 iterations per attempt; the widget solves ~1000-3000 attempts. */
   CAPTCHA_COST: z.coerce.number().int().min(1).default(1000),
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(1).default(3000),
   SESSION_HOURS: z.coerce.number().min(0.01).max(24).default(4),
-  SESSION_IDLE_MINUTES: z.coerce.number().min(1).default(240),
+  /** Shorter than SESSION_HOURS (checked below): a session left alone ends well before its 4 h. */
+  SESSION_IDLE_MINUTES: z.coerce.number().min(1).default(30),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /**
    * `false`; the number of proxies in front (`1` for one reverse proxy); the proxies' addresses or
@@ -42,11 +44,18 @@ const configSchema = z.object({
     }),
   UPLOAD_MAX_MB: z.coerce.number().min(0.001).max(1024).default(20),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
+  /** Below this much free space the storage counts as full: uploads answer 507, readiness 503. */
+  STORAGE_MIN_FREE_MB: z.coerce.number().min(0).default(100),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.1).default(15),
   /** Higher than per account: several people of one office share an address. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-  ADMIN_REQUIRE_TOTP: bool.default(false),
+  /**
+   * Who must have a second factor: `off`, `admins` or `all` (docs/decisions/028). Unset: `admins` in
+   * production, `off` otherwise; the older ADMIN_REQUIRE_TOTP=true|false still means admins|off.
+   */
+  REQUIRE_TOTP: z.enum([TOTP_REQUIREMENT.off, TOTP_REQUIREMENT.admins, TOTP_REQUIREMENT.all]).optional(),
+  ADMIN_REQUIRE_TOTP: bool.optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(20),
   ADMIN_USERNAME: z.string().default('admin@siniestros.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -60,9 +69,20 @@ const configSchema = z.object({
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
   uploadMaxBytes: number;
+  storageMinFreeBytes: number;
   isProduction: boolean;
   swaggerUi: boolean;
+  requireTotp: TotpRequirement;
+  /** The roles that must have a second factor (REQUIRE_TOTP). */
+  totpRequiredRoles: readonly Rol[];
 };
+
+/** REQUIRE_TOTP wins; then the older ADMIN_REQUIRE_TOTP; then Admins in production only (ASVS 6.3.3). */
+function totpRequirementOf(config: z.infer<typeof configSchema>): TotpRequirement {
+  if (config.REQUIRE_TOTP) return config.REQUIRE_TOTP;
+  if (config.ADMIN_REQUIRE_TOTP !== undefined) return config.ADMIN_REQUIRE_TOTP ? TOTP_REQUIREMENT.admins : TOTP_REQUIREMENT.off;
+  return config.NODE_ENV === 'production' ? TOTP_REQUIREMENT.admins : TOTP_REQUIREMENT.off;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -71,12 +91,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const config = parsed.data;
+  if (config.SESSION_IDLE_MINUTES >= config.SESSION_HOURS * 60) {
+    throw new Error(
+      `Invalid configuration:\nSESSION_IDLE_MINUTES: must be shorter than SESSION_HOURS (${config.SESSION_IDLE_MINUTES} min >= ${config.SESSION_HOURS} h)`,
+    );
+  }
   const isProduction = config.NODE_ENV === 'production';
+  const requireTotp = totpRequirementOf(config);
   return {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),
     uploadMaxBytes: Math.round(config.UPLOAD_MAX_MB * 1024 * 1024),
+    storageMinFreeBytes: Math.round(config.STORAGE_MIN_FREE_MB * 1024 * 1024),
     isProduction,
     swaggerUi: config.SWAGGER_UI ?? !isProduction,
+    requireTotp,
+    totpRequiredRoles: totpRequiredRoles(requireTotp),
   };
 }

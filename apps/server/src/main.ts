@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
+import { SHUTDOWN_BODY_WAIT_MS } from './plugins/body-timeout';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -24,6 +25,18 @@ if (generated) {
 const purge = setInterval(() => void app.services.sessions.purgeExpired().catch(() => undefined), 3600_000);
 purge.unref();
 
+/** Files without rows (a crash between the two, a removal deferred by a backup): on start, then every 6 hours. */
+async function sweepOrphans() {
+  try {
+    const result = await app.services.documentacion.sweepOrphans();
+    if (result.removed > 0 || result.skippedForBackup > 0) app.log.info(result, 'orphan files swept');
+  } catch (error) {
+    app.log.warn({ err: error }, 'orphan file sweep failed: retried at the next one');
+  }
+}
+void sweepOrphans();
+setInterval(() => void sweepOrphans(), 6 * 3600_000).unref();
+
 let closing = false;
 /**
  * SIGTERM/SIGINT: stop accepting connections, answer 503 to new requests on open ones, let the
@@ -32,7 +45,8 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal}: draining requests`);
+  app.log.info(`${signal}: draining requests (a body still arriving in ${SHUTDOWN_BODY_WAIT_MS / 1000} s is given up)`);
+  app.abortArrivingBodies(SHUTDOWN_BODY_WAIT_MS);
   const force = setTimeout(() => {
     app.log.error('shutdown grace period over: exiting with requests still open');
     process.exit(1);

@@ -9,6 +9,15 @@ type Expected = 'public' | 'any' | 'staff' | 'admin';
  */
 const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  // The OpenAPI UI and document (a plugin's routes; off in production unless SWAGGER_UI=true).
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'HEAD /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
   'GET /api/captcha': 'public',
   'GET /api/config': 'public',
   'POST /api/users/login': 'public',
@@ -24,6 +33,10 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'POST /api/users/totp/confirm': 'any',
   'POST /api/users/totp/disable': 'any',
   'DELETE /api/users/:id/totp': 'admin',
+  // 'Mi cuenta': each user their own password and sessions.
+  'POST /api/users/password': 'any',
+  'GET /api/users/sessions': 'any',
+  'DELETE /api/users/sessions/:id': 'any',
   'GET /api/audit/casos/:id': 'admin',
   'GET /api/doc': 'any',
   'GET /api/doc/abm': 'staff',

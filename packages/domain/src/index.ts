@@ -2,6 +2,7 @@ export * from './shared/fields';
 export * from './shared/format';
 export * from './auth/auth.constants';
 export * from './auth/auth.schemas';
+export * from './auth/sessions';
 export * from './users/users.schemas';
 export * from './audit/audit.constants';
 export * from './reference/reference.constants';

@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { insertCaso } from '../../test/fixtures';
+import { documentos } from '../features/documentacion/documentacion.table';
 import { withDatabase } from '../../test/global-setup';
 import { backupOffice, hasBinary, MANIFEST_FILE, restoreOffice, type BackupManifest } from './backup';
 
@@ -88,6 +89,7 @@ async function stateOf(office: Office) {
       audit: await rows(sql`select action, actor, changes from audit_log order by id`),
       sessions: await rows(sql`select count(*)::int as n from sesiones`),
       migrations: await rows(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      documentKeys: (await rows<{ key: string }>(sql`select storage_key as key from documentos order by 1`)).map((row) => row.key),
       files,
     };
   });
@@ -105,9 +107,13 @@ async function seedOffice(office: Office) {
       rol: ROL.USER,
       id_inspect: null,
     });
-    await insertCaso(database.db, { terceros: 2, valorOfertado: '125000.50' });
-    await insertCaso(database.db, { idEstado: 9 });
-    for (const [key, content] of Object.entries(FILES)) await app.services.storage.put(key, Readable.from([Buffer.from(content)]));
+    const casos = [await insertCaso(database.db, { terceros: 2, valorOfertado: '125000.50' }), await insertCaso(database.db, { idEstado: 9 })];
+    for (const [key, content] of Object.entries(FILES)) {
+      const tamano = await app.services.storage.put(key, Readable.from([Buffer.from(content)]));
+      const idCaso = casos[Number(key.split('/')[1]) - 1]!.id;
+      await database.db.insert(documentos).values({ idCaso, nombre: path.basename(key), tipo: 'Denuncia', storageKey: key, tamano, usuario: 'ana@oficina.local' });
+    }
+
   });
 }
 
@@ -123,6 +129,14 @@ async function signIn(office: Office) {
   });
 }
 
+/**
+ * What a restore gives back of `state`: the same, without sessions, and with only the files that
+ * its documents reference (a file without a row is not part of the office: never backed up).
+ */
+function restoredOf(state: Awaited<ReturnType<typeof stateOf>>) {
+  return { ...state, sessions: [{ n: 0 }], files: Object.fromEntries(Object.entries(state.files).filter(([key]) => state.documentKeys.includes(key))) };
+}
+
 /** Everything a bad day does: a case deleted, a company added, a file lost, a stray one. */
 async function damageOffice(office: Office) {
   await withApp(office, async (app, database) => {
@@ -135,6 +149,8 @@ async function damageOffice(office: Office) {
 
 async function expectRoundTrip(office: Office, method: 'auto' | 'logical', expectedMethod: BackupManifest['database']['method']) {
   await signIn(office);
+  // A file no row references (an upload whose row never committed): not part of the office.
+  await withApp(office, (app) => app.services.storage.put('casos/2/huerfano.pdf', Readable.from([Buffer.from('sin fila')])));
   const before = await stateOf(office);
   const out = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-backup-'));
   try {
@@ -146,7 +162,9 @@ async function expectRoundTrip(office: Office, method: 'auto' | 'logical', expec
 
     await restoreOffice({ config: office.config, from: out });
     const after = await stateOf(office);
-    expect(after).toEqual({ ...before, sessions: [{ n: 0 }] });
+    expect(after).toEqual(restoredOf(before));
+    expect(Object.keys(after.files).sort()).toEqual(Object.keys(FILES).sort());
+    expect(before.files).toHaveProperty(['casos/2/huerfano.pdf']);
     expect(before.sessions).not.toEqual([{ n: 0 }]);
     // Sequences came back too: a new row does not collide with a restored one.
     await withApp(office, (_app, database) => database.db.execute(sql`insert into companias (nombre) values ('Nueva tras restaurar')`));
@@ -207,7 +225,7 @@ describe.runIf(!isPostgres)('backup and restore of an office on PGlite', () => {
       await damageOffice(office);
       const restore = await run('src/ops/restore.cli.ts', ['--from', 'copia']);
       expect(restore.stdout).toContain('Restore complete');
-      expect(await stateOf(office)).toEqual({ ...before, sessions: [{ n: 0 }] });
+      expect(await stateOf(office)).toEqual(restoredOf(before));
       await expect(run('src/ops/restore.cli.ts', [])).rejects.toMatchObject({ code: 2 });
     } finally {
       await fs.rm(workDir, { recursive: true, force: true });

@@ -14,6 +14,9 @@ import type { Config } from '../config';
 import { sessions } from '../features/users/users.table';
 import { lockDataDir, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { assertSafeKey, fsyncPath } from '../shared/storage';
+import { ADVISORY_LOCK } from '../db/locks';
+import { documentos } from '../features/documentacion/documentacion.table';
 
 /**
  * Backup and restore of a whole office: the database and every stored file under
@@ -114,10 +117,9 @@ export async function backupOffice(options: BackupOptions): Promise<BackupManife
   if (!(await isEmptyOrMissing(out))) throw new Error(`${out} is not empty: choose a new directory for the backup`);
   await fsp.mkdir(out, { recursive: true });
 
-  const database = options.config.DATABASE_URL
-    ? await backupPostgres(options.config.DATABASE_URL, out, options.method ?? 'auto', log)
+  const { database, files } = options.config.DATABASE_URL
+    ? await backupPostgres(options.config.DATABASE_URL, options.config.dataDir, out, options.method ?? 'auto', log)
     : await backupPglite(options.config.dataDir, out, log);
-  const files = await backupFiles(options.config.dataDir, out, log);
 
   const manifest: BackupManifest = { format: FORMAT, version: FORMAT_VERSION, createdAt: new Date().toISOString(), database, files };
   // Written last and renamed into place: a directory without it is an interrupted backup.
@@ -128,9 +130,14 @@ export async function backupOffice(options: BackupOptions): Promise<BackupManife
   return manifest;
 }
 
-async function backupPglite(dataDir: string, out: string, log: OpsLog): Promise<BackupManifest['database']> {
+type BackedUp = Pick<BackupManifest, 'database' | 'files'>;
+
+/** The files that the documents of the backed-up database reference: no more (uploads in flight), no less. */
+const REFERENCED_KEYS_SQL = `select storage_key as key from ${getTableName(documentos)} order by 1`;
+
+async function backupPglite(dataDir: string, out: string, log: OpsLog): Promise<BackedUp> {
   if (!fs.existsSync(pgdataDir(dataDir))) throw new Error(`No embedded database in ${pgdataDir(dataDir)}`);
-  // openDatabase locks the directory: refused while the app runs on it.
+  // openDatabase locks the directory: refused while the app runs on it, so nothing changes meanwhile.
   const database = await openDatabase({ dataDir });
   try {
     log(`Dumping the embedded database (${pgdataDir(dataDir)})`);
@@ -138,7 +145,12 @@ async function backupPglite(dataDir: string, out: string, log: OpsLog): Promise<
     const dump = await database.pglite!.dumpDataDir('gzip');
     await fsp.writeFile(path.join(out, file), Buffer.from(await dump.arrayBuffer()));
     const { rows } = await database.pglite!.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
-    return { kind: 'pglite', method: 'pglite-datadir', file, ...(await sha256Of(path.join(out, file))), migrations: rows[0]!.n };
+    const keys = (await database.pglite!.query<{ key: string }>(REFERENCED_KEYS_SQL)).rows.map((row) => row.key);
+    const files = await backupFiles(dataDir, out, keys, log);
+    return {
+      database: { kind: 'pglite', method: 'pglite-datadir', file, ...(await sha256Of(path.join(out, file))), migrations: rows[0]!.n },
+      files,
+    };
   } finally {
     await database.close();
   }
@@ -149,40 +161,66 @@ async function migrationCount(client: pg.Client): Promise<number> {
   return rows[0]!.n;
 }
 
-async function backupPostgres(url: string, out: string, method: 'auto' | 'logical', log: OpsLog): Promise<BackupManifest['database']> {
+/**
+ * A backup of an office that keeps working (docs/decisions/033-files-and-rows-in-step.md): the
+ * file-removal lock is taken exclusively first (deletes then leave their files to the sweeper),
+ * then one REPEATABLE READ snapshot gives both the dump (pg_dump --snapshot, or the logical dump
+ * in the same transaction) and the list of files its rows reference, which are copied before the
+ * lock is let go. Uploads that commit meanwhile are in neither.
+ */
+async function backupPostgres(url: string, dataDir: string, out: string, method: 'auto' | 'logical', log: OpsLog): Promise<BackedUp> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const migrations = await migrationCount(client);
-    if (method === 'auto' && hasBinary('pg_dump')) {
-      const file = 'database.pgdump';
-      try {
-        log('Dumping PostgreSQL with pg_dump (custom format)');
-        await run('pg_dump', [
-          '--format=custom',
-          '--no-owner',
-          '--no-privileges',
-          '--no-comments',
-          `--exclude-table-data=public.${SESSIONS_TABLE}`,
-          `--file=${path.join(out, file)}`,
-          `--dbname=${url}`,
-        ]);
-        return { kind: 'postgres', method: 'pg_dump', file, ...(await sha256Of(path.join(out, file))), migrations };
-      } catch (error) {
-        // An older pg_dump refuses a newer server: the logical dump below still works.
-        if (!/version mismatch/i.test((error as Error).message)) throw error;
-        log(`pg_dump cannot dump this server (${(error as Error).message.split('\n')[0]}): using the logical dump`);
-        await fsp.rm(path.join(out, file), { force: true });
-      }
-    } else if (method === 'auto') {
-      log('pg_dump is not installed: using the logical dump through node-postgres');
-    }
-    const file = 'database.jsonl.gz';
-    await logicalDump(client, path.join(out, file), log);
-    return { kind: 'postgres', method: 'logical', file, ...(await sha256Of(path.join(out, file))), migrations };
+    await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK.FILE_REMOVAL]);
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
+    const keys = (await client.query<{ key: string }>(REFERENCED_KEYS_SQL)).rows.map((row) => row.key);
+    const database = await dumpPostgres(client, url, snapshot, out, method, log);
+    const files = await backupFiles(dataDir, out, keys, log);
+    await client.query('COMMIT');
+    return { database, files };
   } finally {
     await client.end();
   }
+}
+
+async function dumpPostgres(
+  client: pg.Client,
+  url: string,
+  snapshot: string,
+  out: string,
+  method: 'auto' | 'logical',
+  log: OpsLog,
+): Promise<BackupManifest['database']> {
+  const migrations = await migrationCount(client);
+  if (method === 'auto' && hasBinary('pg_dump')) {
+    const file = 'database.pgdump';
+    try {
+      log('Dumping PostgreSQL with pg_dump (custom format)');
+      await run('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        '--no-comments',
+        `--exclude-table-data=public.${SESSIONS_TABLE}`,
+        `--snapshot=${snapshot}`,
+        `--file=${path.join(out, file)}`,
+        `--dbname=${url}`,
+      ]);
+      return { kind: 'postgres', method: 'pg_dump', file, ...(await sha256Of(path.join(out, file))), migrations };
+    } catch (error) {
+      // An older pg_dump refuses a newer server: the logical dump below still works.
+      if (!/version mismatch/i.test((error as Error).message)) throw error;
+      log(`pg_dump cannot dump this server (${(error as Error).message.split('\n')[0]}): using the logical dump`);
+      await fsp.rm(path.join(out, file), { force: true });
+    }
+  } else if (method === 'auto') {
+    log('pg_dump is not installed: using the logical dump through node-postgres');
+  }
+  const file = 'database.jsonl.gz';
+  await logicalDump(client, path.join(out, file), log);
+  return { kind: 'postgres', method: 'logical', file, ...(await sha256Of(path.join(out, file))), migrations };
 }
 
 type TableInfo = { schema: string; name: string; columns: string[] };
@@ -227,58 +265,59 @@ async function tablesInLoadOrder(client: pg.Client): Promise<TableInfo[]> {
 
 /**
  * One gzip'd JSON-lines file: a header (tables in load order, columns), then the rows of each
- * table in batches, then the sequences. Read in one REPEATABLE READ transaction: a consistent
- * snapshot of the whole database, like pg_dump's.
+ * table in batches, then the sequences. Read inside the caller's REPEATABLE READ transaction: a
+ * consistent snapshot of the whole database, like pg_dump's.
  */
 async function logicalDump(client: pg.Client, file: string, log: OpsLog) {
-  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-  try {
-    const tables = await tablesInLoadOrder(client);
-    const gzip = zlib.createGzip();
-    const written = pipeline(gzip, fs.createWriteStream(file));
-    const write = (line: string) => new Promise<void>((resolve) => (gzip.write(`${line}\n`) ? resolve() : gzip.once('drain', resolve)));
-    await write(JSON.stringify({ format: 'siniestros-logical', version: 1, tables }));
-    for (const table of tables) {
-      if (table.schema === 'public' && table.name === SESSIONS_TABLE) continue;
-      let count = 0;
-      await client.query(`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${qualified(table)} t`);
-      for (;;) {
-        const { rows } = await client.query<{ j: string }>(`FETCH ${ROWS_PER_BATCH} FROM dump_rows`);
-        if (rows.length === 0) break;
-        count += rows.length;
-        await write(`{"table":${JSON.stringify(`${table.schema}.${table.name}`)},"rows":[${rows.map((row) => row.j).join(',')}]}`);
-      }
-      await client.query('CLOSE dump_rows');
-      log(`  ${table.schema}.${table.name}: ${count} rows`);
+  const tables = await tablesInLoadOrder(client);
+  const gzip = zlib.createGzip();
+  const written = pipeline(gzip, fs.createWriteStream(file));
+  const write = (line: string) => new Promise<void>((resolve) => (gzip.write(`${line}\n`) ? resolve() : gzip.once('drain', resolve)));
+  await write(JSON.stringify({ format: 'siniestros-logical', version: 1, tables }));
+  for (const table of tables) {
+    if (table.schema === 'public' && table.name === SESSIONS_TABLE) continue;
+    let count = 0;
+    await client.query(`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${qualified(table)} t`);
+    for (;;) {
+      const { rows } = await client.query<{ j: string }>(`FETCH ${ROWS_PER_BATCH} FROM dump_rows`);
+      if (rows.length === 0) break;
+      count += rows.length;
+      await write(`{"table":${JSON.stringify(`${table.schema}.${table.name}`)},"rows":[${rows.map((row) => row.j).join(',')}]}`);
     }
-    const { rows: sequences } = await client.query<{ schema: string; name: string; value: string | null }>(
-      `select schemaname as schema, sequencename as name, last_value::text as value from pg_sequences where schemaname = any($1)`,
-      [SCHEMAS],
-    );
-    await write(JSON.stringify({ sequences }));
-    gzip.end();
-    await written;
-  } finally {
-    await client.query('ROLLBACK');
+    await client.query('CLOSE dump_rows');
+    log(`  ${table.schema}.${table.name}: ${count} rows`);
   }
+  const { rows: sequences } = await client.query<{ schema: string; name: string; value: string | null }>(
+    `select schemaname as schema, sequencename as name, last_value::text as value from pg_sequences where schemaname = any($1)`,
+    [SCHEMAS],
+  );
+  await write(JSON.stringify({ sequences }));
+  gzip.end();
+  await written;
 }
 
-async function backupFiles(dataDir: string, out: string, log: OpsLog): Promise<BackupManifest['files']> {
+/** Copies the stored files of `keys`; one that is gone already (lost before the backup) is reported, not fatal. */
+async function backupFiles(dataDir: string, out: string, keys: readonly string[], log: OpsLog): Promise<BackupManifest['files']> {
   const root = filesRoot(dataDir);
   const entries: FileEntry[] = [];
-  if (fs.existsSync(root)) {
-    for (const entry of await fsp.readdir(root, { recursive: true, withFileTypes: true })) {
-      // `.part` files are uploads still being written (storage.ts): not part of the office yet.
-      if (!entry.isFile() || entry.name.endsWith('.part')) continue;
-      const source = path.join(entry.parentPath, entry.name);
-      const key = path.relative(root, source).split(path.sep).join('/');
-      const target = path.join(out, 'files', ...key.split('/'));
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+  const missing: string[] = [];
+  for (const key of keys) {
+    assertSafeKey(key);
+    const source = path.join(root, ...key.split('/'));
+    const target = path.join(out, 'files', ...key.split('/'));
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    try {
       await fsp.copyFile(source, target);
-      entries.push({ key, ...(await sha256Of(target)) });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      missing.push(key);
+      continue;
     }
+    entries.push({ key, ...(await sha256Of(target)) });
   }
   entries.sort((a, b) => a.key.localeCompare(b.key));
+  if (missing.length > 0)
+    log(`WARNING: ${missing.length} documents had no file before the backup began: ${missing.slice(0, 10).join(', ')}`);
   log(`Copied ${entries.length} stored files`);
   return { count: entries.length, bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0), entries };
 }
@@ -339,6 +378,14 @@ export async function restoreOffice(options: RestoreOptions): Promise<BackupMani
   return manifest;
 }
 
+/** fsyncs every file and folder under `dir`, the folder itself last. */
+async function syncTree(dir: string) {
+  for (const entry of await fsp.readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() || entry.isDirectory()) await fsyncPath(path.join(entry.parentPath, entry.name));
+  }
+  await fsyncPath(dir);
+}
+
 /** Loads the dump into a new directory, then swaps it with the current one. */
 async function restorePglite(dataDir: string, dumpFile: string, log: OpsLog) {
   const current = pgdataDir(dataDir);
@@ -353,6 +400,8 @@ async function restorePglite(dataDir: string, dumpFile: string, log: OpsLog) {
   } finally {
     await pglite.close();
   }
+  // The dump was unpacked through PGlite's file layer, which never syncs: on disk before the swap.
+  await syncTree(incoming);
   await fsp.rm(previous, { recursive: true, force: true });
   if (fs.existsSync(current)) await fsp.rename(current, previous);
   await fsp.rename(incoming, current);

@@ -13,7 +13,7 @@ export const ADMIN_ONLY: readonly Rol[] = [ROL.ADMIN];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** Reachable by an Admin who still has to enrol a second factor (ADMIN_REQUIRE_TOTP). */
+    /** Reachable by a user who must have a second factor and still has to enrol it (REQUIRE_TOTP). */
     totpSetup?: boolean;
   }
   interface FastifyRequest {
@@ -26,6 +26,9 @@ declare module 'fastify' {
 }
 
 export type RouteAccess = { method: string; url: string; access: Access };
+
+/** Where the OpenAPI UI and document are served (a plugin's routes, public). */
+export const API_DOCS_PREFIX = '/api/docs';
 
 export const COOKIE_NAME = 'sid';
 export const SECURE_COOKIE_NAME = '__Host-sid';
@@ -85,27 +88,47 @@ export function isCrossSiteWrite(request: FastifyRequest): boolean {
 
 export type AuthOptions = {
   config: Config;
-  /** ADMIN_REQUIRE_TOTP: an Admin without a second factor reaches only the enrolment routes. */
-  adminRequiresTotp?: boolean;
+  /** REQUIRE_TOTP: the roles that must have a second factor; without one they reach only the `totpSetup` routes. */
+  totpRequiredRoles?: readonly Rol[];
 };
 
+/**
+ * Who may call a request is read from the route the router matched (`request.routeOptions`),
+ * never from the URL string: the router decodes `%61pi`, takes an absolute-form target
+ * (`GET http://host/api/users`) and ignores a trailing slash, so a check on the raw URL can be
+ * walked around (docs/decisions/029-decisions-by-the-matched-route.md). Every route declares its
+ * access when it is added; the framework's own routes (static files, the OpenAPI UI) are public.
+ * A request that matches no route gets `access` undefined and is answered 404 by the not-found
+ * handler, which serves no data.
+ */
 export function registerAuth(app: FastifyInstance, sessions: SessionsService, options: AuthOptions) {
   app.decorateRequest('currentUser', null);
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
-    const access = route.config?.access;
-    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
+    let access = route.config?.access;
+    if (!access) {
+      // Our API declares who may call each route; the routes of plugins (static files, the OpenAPI UI) are public.
+      if (route.url.startsWith('/api/') && !route.url.startsWith(`${API_DOCS_PREFIX}/`) && route.url !== API_DOCS_PREFIX) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+      }
+      access = 'public';
+      route.config = { ...route.config, access };
+    }
+    // The HEAD twin that Fastify adds to each GET carries the GET's config: listed once, as the GET.
+    if (route.url.startsWith('/api') && route.method !== 'HEAD') {
+      for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
+    }
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api')) return;
     if (isCrossSiteWrite(request)) throw forbidden(AUTH_MESSAGES.forbidden);
     const access = request.routeOptions.config?.access;
-    if (!access) return; // unknown route: the 404 handler answers
+    if (!access) {
+      if (request.is404) return; // no route matched: the not-found handler answers 404
+      throw forbidden(AUTH_MESSAGES.forbidden); // cannot happen (onRoute gives every route one); refused if it did
+    }
     const token = readSessionToken(request, options.config);
     request.currentUser = token ? await sessions.resolve(token) : null;
     if (access === 'public') return;
@@ -115,7 +138,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionsService, op
       throw forbidden(AUTH_MESSAGES.forbidden);
     }
     const user = request.currentUser;
-    if (options.adminRequiresTotp && user.rol === ROL.ADMIN && !user.hasTotp && !request.routeOptions.config?.totpSetup) {
+    if (!user.hasTotp && options.totpRequiredRoles?.includes(user.rol) && !request.routeOptions.config?.totpSetup) {
       throw forbidden(AUTH_MESSAGES.totpSetupRequired);
     }
   });

@@ -1,12 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isFailingFast, isStatementTimeout } from '../db/client';
+import { isDatabaseUnavailable, isFailingFast, isPoolBusy, isStatementTimeout } from '../db/client';
+import { MSG_BODY_TIMEOUT } from './body-timeout';
 import { AppError, MSG_DB_BUSY, MSG_DB_UNAVAILABLE, MSG_INTERNAL, MSG_VALIDATION } from '../shared/errors';
 
 /** One place maps every error to `{message, errors?}` in Spanish; nothing internal leaves (ASVS 16.5). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Whatever the body's reader made of a body given up for arriving too slowly.
+    if (request.bodyTimedOut) return reply.status(408).header('Connection', 'close').send({ message: MSG_BODY_TIMEOUT });
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error, code: error.code }, `${error.code.replace(/_/g, ' ')}: answered ${error.statusCode}`);
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -17,9 +21,17 @@ export function registerErrorHandler(app: FastifyInstance) {
       }));
       return reply.status(400).send({ message: errors[0]?.message ?? MSG_VALIDATION, errors });
     }
+    // The client hung up (an aborted export or download): whatever broke after that is not a fault.
+    if (request.raw.destroyed || reply.raw.destroyed) {
+      request.log.info({ err: error }, 'client closed the connection before the answer');
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
     if (isDatabaseUnavailable(error)) {
       // While failing fast the outage was logged once already ('database down'): no flood.
       if (isFailingFast(error)) request.log.debug('database unavailable: failing fast');
+      else if (isPoolBusy(error)) request.log.warn({ err: error }, 'database busy: no free connection in time');
       else request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).header('Retry-After', '5').send({ message: MSG_DB_UNAVAILABLE });
     }
@@ -29,7 +41,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: error }, `unhandled error: ${error.code ?? error.name}`);
       return reply.status(500).send({ message: MSG_INTERNAL });
     }
     if (status === 413) return reply.status(413).send({ message: 'El contenido enviado es demasiado grande' });

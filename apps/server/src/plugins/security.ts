@@ -38,7 +38,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
 
   app.addHook('onRequest', (request, reply, done) => helmetHeaders(request.raw, reply.raw, () => done()));
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
+    // Decided on the matched route, not the URL string (docs/decisions/029-decisions-by-the-matched-route.md).
+    // Only the web app's files (static files, index.html) choose their own caching.
+    if (request.routeOptions.url?.startsWith('/api') || !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     if (isSecureRequest(request, config)) reply.header('Strict-Transport-Security', HSTS_VALUE);
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     return payload;

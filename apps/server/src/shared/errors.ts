@@ -7,6 +7,8 @@ export class AppError extends Error {
     message: string,
     readonly code: string,
     readonly errors?: FieldError[],
+    /** What went wrong underneath (logged for a 5xx, never sent). */
+    override readonly cause?: unknown,
   ) {
     super(message);
     this.name = 'AppError';

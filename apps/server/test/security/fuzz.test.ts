@@ -11,13 +11,15 @@ import { inspecciones } from '../../src/features/inspeccion/inspeccion.table';
 import { createTestApp, PASSWORD, USERNAMES, type Role, type TestApp } from '../helpers';
 import { ensureCompania, insertCaso } from '../fixtures';
 import { multipart, SAMPLE_FILES, type Part } from '../multipart';
+import { absoluteTargetsOf, spelledPathArb } from './path-spellings';
 
 /**
  * Property-based fuzz of the whole API (ASVS 5.1, 16.5): every route of `app.routeTable`, as
  * Admin, User and Inspector, with bodies generated from the route's own zod schema (through the
  * OpenAPI document it produces), with random mutations of a known-valid body per route, with each
  * field of those bodies in turn set to a value that breaks storage (U+0000, 'ß' at the length
- * limit, an int4 overflow...), with random params, query strings and malformed requests.
+ * limit, an int4 overflow...), with random params, query strings, malformed requests and other
+ * spellings of each path (percent-encoded letters, case, '//', '/./', '%2e', absolute-form targets).
  * Whatever arrives, the answer is never a 5xx, never leaks a stack trace or SQL, an error is
  * always JSON `{message}`, and an unknown property is refused with 400. Before the walk: mass
  * assignment, LIKE wildcards and spreadsheet formulas are checked one by one.
@@ -1327,8 +1329,9 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
       const perLeaf = Math.min(NUMBER_KILLERS.length, Math.max(2, Math.floor((FUZZ_RUNS * 0.25) / leafCount)));
       const perMutationCombo = Math.ceil((FUZZ_RUNS * 0.2) / mutationCombos.length);
       const rawRuns = Math.ceil(FUZZ_RUNS * 0.1);
+      const spellingRuns = Math.ceil(FUZZ_RUNS * 0.1);
       // The schema-generated requests take the rest of the budget.
-      const planned = mutable.length + leafCount * perLeaf + perMutationCombo * mutationCombos.length + rawRuns;
+      const planned = mutable.length + leafCount * perLeaf + perMutationCombo * mutationCombos.length + rawRuns + spellingRuns;
       const perSchemaCombo = Math.max(1, Math.ceil((FUZZ_RUNS - planned) / combos.length));
 
       // Every known-valid body is accepted as it is (not a 400): its mutations start from something real.
@@ -1443,6 +1446,20 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
           );
         }),
         { numRuns: rawRuns, seed: SEED + index++, endOnFailure: true },
+      );
+
+      // 5. Other spellings of a path (encoded letters, case, //, /./, %2e, absolute form): a caller the
+      // route refuses is refused in every spelling (docs/decisions/029-decisions-by-the-matched-route.md).
+      await fc.assert(
+        fc.asyncProperty(spelledRequestArb(), async ({ route, role, spelling }) => {
+          const request: FuzzRequest = { method: route.method, url: spelling.path, role, ...jsonBodyFor(route.method) };
+          const response = await send(request, `${keyOf(route)} (spelled: ${spelling.name})`);
+          const isRefused = role === null ? route.access !== 'public' : !allowed(route, role);
+          if (isRefused && response.statusCode < 400) {
+            record(`${keyOf(route)} reached through '${spelling.name}'`, `${response.statusCode} ${describeSent(request)}`);
+          }
+        }),
+        { numRuns: spellingRuns, seed: SEED + index++, endOnFailure: true },
       );
 
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -1566,6 +1583,28 @@ const RAW_BODIES: [contentType: string | undefined, body: string | Buffer][] = [
   ['application/octet-stream', Buffer.alloc(100, 0)],
   ['image/png', SAMPLE_FILES.png],
 ];
+
+/**
+ * A route, a caller and one other spelling of the route's path (its params filled as usual). Not the
+ * routes that end the session they are called with: spelled, they would end the walk's own.
+ */
+function spelledRequestArb() {
+  const spellable = routes.filter((route) => !ENDS_SESSION.has(route.url));
+  return fc
+    .record({ route: fc.constantFrom(...spellable), role: fc.constantFrom<FuzzRole | null>(null, ...FUZZ_ROLES) })
+    .chain(({ route, role }) =>
+      pathArb(route).chain(({ path }) => {
+        const origin = path.split('?')[0]!;
+        const spellings = fc.oneof(
+          { weight: 4, arbitrary: spelledPathArb(origin) },
+          { weight: 1, arbitrary: fc.constantFrom(...absoluteTargetsOf(origin, 'localhost')) },
+        );
+        return spellings.map((spelling) => ({ route, role, spelling, path }));
+      }),
+    );
+}
+
+const jsonBodyFor = (method: string) => (method === 'GET' || method === 'DELETE' || method === 'HEAD' ? {} : { payload: '{}', contentType: 'application/json' });
 
 const ODD_METHODS = ['OPTIONS', 'PUT', 'HEAD', 'DELETE', 'PATCH', 'POST', 'GET'];
 

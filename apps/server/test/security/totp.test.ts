@@ -47,7 +47,7 @@ describe('enrolment and sign-in with a second factor', () => {
   it('a user enrols: a secret and an otpauth:// URI, confirmed with a code; other sessions end', async () => {
     const other = await t.login('user');
     const cookie = await t.login('user');
-    const started = await as(cookie, 'POST', '/api/users/totp');
+    const started = await as(cookie, 'POST', '/api/users/totp', { password: PASSWORD });
     expect(started.statusCode).toBe(200);
     secret = started.json().secret;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -115,7 +115,7 @@ describe('enrolment and sign-in with a second factor', () => {
     expect((await signIn('user')).statusCode).toBe(200);
 
     // Enrol again, then the Admin removes it: the user's sessions end and the code is no longer asked.
-    const again = await as(cookie, 'POST', '/api/users/totp');
+    const again = await as(cookie, 'POST', '/api/users/totp', { password: PASSWORD });
     const newSecret = again.json().secret;
     advance(30);
     expect((await as(cookie, 'POST', '/api/users/totp/confirm', { totp: codeFor(newSecret, now) })).statusCode).toBe(200);
@@ -149,7 +149,7 @@ describe('ADMIN_REQUIRE_TOTP', () => {
     expect(blocked.json()).toEqual({ message: AUTH_MESSAGES.totpSetupRequired });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie } })).statusCode).toBe(200);
 
-    const secret = (await t.app.inject({ method: 'POST', url: '/api/users/totp', headers: { cookie } })).json().secret;
+    const secret = (await t.app.inject({ method: 'POST', url: '/api/users/totp', headers: { cookie }, payload: { password: PASSWORD } })).json().secret;
     const code = codeFor(secret, now);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/users/totp/confirm', headers: { cookie }, payload: { totp: code } })).statusCode,

@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 const STAFF = [ROL.ADMIN, ROL.USER];
 const ADMIN = [ROL.ADMIN];
 const INSPECTOR = [ROL.INSPECTOR];
+const ANY_ROLE = [ROL.ADMIN, ROL.USER, ROL.INSPECTOR];
 
 type Load = () => Promise<{ Component: ComponentType }>;
 
@@ -34,6 +35,7 @@ const routes = (
   <Routes>
     <Route path="/" element={<LoginScreen />} />
     <Route element={<Shell />}>
+      <Route path="/mi-cuenta" element={screen(ANY_ROLE, () => import('./routes/mi-cuenta'))} />
       <Route path="/casos" element={screen(STAFF, () => import('./routes/casos'))} />
       <Route path="/casos/crearCaso" element={screen(STAFF, () => import('./routes/crear-caso'))} />
       <Route path="/casos/detalleCaso/:id" element={screen(STAFF, () => import('./routes/detalle-caso'))} />

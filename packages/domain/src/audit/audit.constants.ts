@@ -2,6 +2,9 @@
  * What the audit log records (ASVS 16.2, 16.3). Security events come from the sign-in, session
  * and authorization code; `caso.update` rows come from database triggers (migration 0004), one
  * per changed row of a case, its insured party or a third party, the actor set by `setAuditActor`.
+ * Changes of people's data outside the case tables (injured people, hearings, reference data,
+ * users) are recorded by their services with who, when, address, method and route
+ * (docs/decisions/028).
  */
 export const AUDIT_ACTION = {
   loginSucceeded: 'login.success',
@@ -10,17 +13,39 @@ export const AUDIT_ACTION = {
   sessionsRevoked: 'sessions.revoked',
   userCreated: 'user.created',
   userUpdated: 'user.updated',
+  /** The user's own change, with the current password. */
+  passwordChanged: 'user.password_changed',
+  /** A wrong current password where one is asked again (password change, second factor). */
+  reauthFailed: 'reauth.failure',
+  /** The user ended one of their own sessions. */
+  sessionRevoked: 'session.revoked',
   totpEnabled: 'totp.enabled',
   totpDisabled: 'totp.disabled',
   totpReset: 'totp.reset',
   casoCreated: 'caso.create',
   casoUpdated: 'caso.update',
   casoDeleted: 'caso.delete',
+  lesionadoCreated: 'lesionado.create',
+  lesionadoUpdated: 'lesionado.update',
+  audienciaCreated: 'audiencia.create',
+  audienciaUpdated: 'audiencia.update',
+  /** Reference data: companies, analysts, responsibilities, document types (the entity says which). */
+  referenceCreated: 'reference.create',
+  referenceUpdated: 'reference.update',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
 /** The entity names audit rows point to. */
-export const AUDIT_ENTITY = { caso: 'caso', usuario: 'usuario' } as const;
+export const AUDIT_ENTITY = {
+  caso: 'caso',
+  usuario: 'usuario',
+  lesionado: 'lesionado',
+  audiencia: 'audiencia',
+  compania: 'compania',
+  analista: 'analista',
+  responsabilidad: 'responsabilidad',
+  tipoDoc: 'tipo_doc',
+} as const;
 export type AuditEntity = (typeof AUDIT_ENTITY)[keyof typeof AUDIT_ENTITY];
 
 /** `{field: [before, after]}`; secret fields are recorded as `AUDIT_REDACTED`, never by value. */

@@ -30,6 +30,19 @@ export const AUTH_MESSAGES = {
   totpSetupRequired: 'Debe activar la verificación en dos pasos antes de continuar',
 } as const;
 
+/**
+ * Which roles must have a second factor (REQUIRE_TOTP, docs/decisions/028): none, the Admins, or
+ * every role. Someone who must and has none signs in with the password and can only enrol.
+ */
+export const TOTP_REQUIREMENT = { off: 'off', admins: 'admins', all: 'all' } as const;
+export type TotpRequirement = (typeof TOTP_REQUIREMENT)[keyof typeof TOTP_REQUIREMENT];
+
+export function totpRequiredRoles(requirement: TotpRequirement): readonly Rol[] {
+  if (requirement === TOTP_REQUIREMENT.all) return ROLES;
+  if (requirement === TOTP_REQUIREMENT.admins) return [ROL.ADMIN];
+  return [];
+}
+
 /** Optional second factor: TOTP of RFC 6238 with the parameters every authenticator app uses. */
 export const TOTP = { digits: 6, periodSeconds: 30, algorithm: 'SHA1', secretBytes: 20, acceptedSteps: 1 } as const;
 
@@ -40,7 +53,11 @@ export const TOTP_MESSAGES = {
   notStarted: 'Primero genere un nuevo secreto de verificación',
   alreadyEnabled: 'La verificación en dos pasos ya está activa',
   notEnabled: 'La verificación en dos pasos no está activa',
-  mandatory: 'La verificación en dos pasos es obligatoria para los administradores',
+  mandatory: 'La verificación en dos pasos es obligatoria para su tipo de usuario',
+  reauthRequired: 'Ingrese un código de verificación o su contraseña actual',
+  adminCodeRequired: 'Un administrador debe ingresar un código de verificación para desactivarla',
+  /** DELETE /users/{id}/totp on oneself would skip the code (docs/decisions/028). */
+  ownInAccount: 'Para quitar su propio segundo factor use Mi cuenta',
   reset: 'Verificación en dos pasos eliminada',
   confirmReset: '¿Desea quitar la verificación en dos pasos de este usuario?',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, TOTP } from './auth.constants';
+import { AUTH_MESSAGES, TOTP, TOTP_MESSAGES } from './auth.constants';
 
 /** Spec §5, login: the form checks what it sends, word for word. */
 export const loginSchema = z.strictObject({
@@ -29,6 +29,18 @@ export const totpCodeSchema = z.strictObject({
     .regex(new RegExp(`^\\d{${TOTP.digits}}$`), AUTH_MESSAGES.totpInvalid),
 });
 export type TotpCode = z.infer<typeof totpCodeSchema>;
+
+/**
+ * Turning the second factor off re-authenticates (ASVS 7.5.1): a current code, or the current
+ * password (an Admin must give a code). The web sends one of the two.
+ */
+export const totpDisableSchema = z
+  .strictObject({
+    totp: totpCodeSchema.shape.totp.optional(),
+    password: z.string().min(1, TOTP_MESSAGES.reauthRequired).max(128, 'La contraseña debe tener maximo 128 caracteres.').optional(),
+  })
+  .refine((value) => value.totp !== undefined || value.password !== undefined, { message: TOTP_MESSAGES.reauthRequired, path: ['totp'] });
+export type TotpDisable = z.infer<typeof totpDisableSchema>;
 
 export type TotpEnrolment = { secret: string; otpauth_url: string; message: string };
 

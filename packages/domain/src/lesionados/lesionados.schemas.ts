@@ -6,6 +6,7 @@ export const LESIONADO_MESSAGES = {
   /** Spec §8 reuses the analyst text for the injured-person update. */
   updated: 'analista actualizado exitosamente',
   history: 'Se creo el Lesionado',
+  historyUpdated: 'Se actualizo informacion del Lesionado',
   empty: 'No hay datos disponibles.',
   notFound: 'El lesionado no existe',
   tipoDocRequired: 'Debe seleccionar un tipo de documento',

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_PASSWORDS, isCommonPassword, userCreateSchema, userUpdateSchema, USER_MESSAGES } from './users.schemas';
+import {
+  COMMON_PASSWORDS,
+  isCommonPassword,
+  passwordChangeSchema,
+  passwordPairSchema,
+  passwordProblem,
+  userCreateSchema,
+  userUpdateSchema,
+  USER_MESSAGES,
+} from './users.schemas';
 
 const valid = { apellido: 'Pérez', nombre: 'Ana', username: 'ana@oficina.com.ar', password: 'Clave-Segura-1', password2: 'Clave-Segura-1', rol: 2 };
 const messages = (schema: typeof userCreateSchema | typeof userUpdateSchema, input: unknown) => {
@@ -60,5 +69,33 @@ describe('common passwords (ASVS 6.2.4, docs/decisions/021-common-passwords.md)'
 
   it('lets an uncommon one through', () => {
     expect(isCommonPassword('Clave-Segura-2026')).toBe(false);
+  });
+});
+
+describe('the one password rule (docs/decisions/028): passwordProblem and every schema that sets a password', () => {
+  it.each([
+    ['Clave-Segura-1', 'ana@oficina.com.ar', null],
+    [' '.repeat(8), undefined, USER_MESSAGES.passwordBlank],
+    ['ANA@OFICINA.COM.AR', 'ana@oficina.com.ar', USER_MESSAGES.passwordIsUsername],
+    [' Nombreusuario ', 'nombreusuario@oficina.com.ar', USER_MESSAGES.passwordIsUsername],
+    ['Password123', undefined, USER_MESSAGES.passwordCommon],
+    ['corta', undefined, USER_MESSAGES.passwordMin],
+    ['x'.repeat(129), undefined, USER_MESSAGES.passwordMax],
+  ])('%j for %s → %s', (password, username, problem) => {
+    expect(passwordProblem(password, username)).toBe(problem);
+  });
+
+  it('user creation refuses the username as password, whatever the case', () => {
+    expect(messages(userCreateSchema, { ...valid, password: 'ANA@oficina.com.ar', password2: 'ANA@oficina.com.ar' })).toEqual([USER_MESSAGES.passwordIsUsername]);
+    expect(messages(userCreateSchema, { ...valid, password: '         ', password2: '         ' })).toEqual([USER_MESSAGES.passwordBlank]);
+  });
+
+  it("an update with both compares them; the forms that know the username pass it", () => {
+    expect(messages(userUpdateSchema, { username: 'ana@oficina.com.ar', password: 'Ana@Oficina.com.ar', password2: 'Ana@Oficina.com.ar' })).toEqual([USER_MESSAGES.passwordIsUsername]);
+    const pair = passwordPairSchema('ana@oficina.com.ar').safeParse({ password: 'ana@oficina.com.ar', password2: 'ana@oficina.com.ar' });
+    expect(pair.error?.issues.map((issue) => issue.message)).toEqual([USER_MESSAGES.passwordIsUsername]);
+    const change = passwordChangeSchema('ana@oficina.com.ar').safeParse({ password_actual: 'x', password: 'ANA@OFICINA.COM.AR', password2: 'ANA@OFICINA.COM.AR' });
+    expect(change.error?.issues.map((issue) => issue.message)).toEqual([USER_MESSAGES.passwordIsUsername]);
+    expect(passwordChangeSchema().safeParse({ password: 'Clave-Segura-1', password2: 'Clave-Segura-1' }).error?.issues[0]?.message).toBe(USER_MESSAGES.passwordCurrentRequired);
   });
 });

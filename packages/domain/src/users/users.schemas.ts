@@ -8,6 +8,14 @@ export const USER_MESSAGES = {
   passwordMin: 'La contraseña debe tener al menos 8 caracteres.',
   passwordMax: 'La contraseña debe tener maximo 128 caracteres.',
   passwordCommon: 'La contraseña es demasiado común',
+  passwordBlank: 'La contraseña no puede tener solo espacios',
+  passwordIsUsername: 'La contraseña no puede ser igual al nombre de usuario',
+  passwordCurrentRequired: 'Ingrese su contraseña actual',
+  passwordCurrentWrong: 'La contraseña actual no es correcta',
+  passwordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
+  /** An Admin sets their own password in 'Mi cuenta', with the current one (ASVS 6.2.3). */
+  ownPasswordInAccount: 'Para cambiar su propia contraseña use Mi cuenta',
+  lastAdmin: 'No se puede deshabilitar ni cambiar el tipo de usuario del último administrador activo',
   rol: 'Debe seleccionar un tipo de usuario',
   mismatch: 'Las contraseñas no coinciden',
   created: 'Usuario creado exitosamente',
@@ -18,6 +26,10 @@ export const USER_MESSAGES = {
   inspectorNotFound: 'El inspector indicado no existe',
 } as const;
 
+/** New passwords: 8 to 128 characters (DECISIONS.md). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
 /** The ~1,000 most common passwords, refused for new users and changes (ASVS 6.2.4). */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON_PASSWORD_LIST);
 
@@ -25,14 +37,42 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
+/** The password is the username, or the part of it before '@', ignoring case and outer spaces (ASVS 6.2.11). */
+export function isPasswordLikeUsername(password: string, username: string | null | undefined): boolean {
+  const candidate = password.trim().toLowerCase();
+  const name = username?.trim().toLowerCase();
+  if (!name) return false;
+  return candidate === name || candidate === name.split('@')[0];
+}
+
+/**
+ * The one rule for a new password, wherever one is set (user creation, an Admin's change, the
+ * user's own change): 8-128 characters (DECISIONS.md), not only spaces, not the username, not a
+ * common password (docs/decisions/021, 028). The reason it is refused, or null.
+ */
+export function passwordProblem(password: string, username?: string | null): string | null {
+  if (password.length < PASSWORD_MIN) return USER_MESSAGES.passwordMin;
+  if (password.length > PASSWORD_MAX) return USER_MESSAGES.passwordMax;
+  if (password.trim() === '') return USER_MESSAGES.passwordBlank;
+  if (isPasswordLikeUsername(password, username)) return USER_MESSAGES.passwordIsUsername;
+  if (isCommonPassword(password)) return USER_MESSAGES.passwordCommon;
+  return null;
+}
+
 const personName = z.string().trim().min(3, USER_MESSAGES.name.min).max(50, USER_MESSAGES.name.max);
 
-/** DECISIONS.md: 8-128 characters, common passwords refused. */
-export const newPassword = z
-  .string()
-  .min(8, USER_MESSAGES.passwordMin)
-  .max(128, USER_MESSAGES.passwordMax)
-  .refine((value) => !isCommonPassword(value), USER_MESSAGES.passwordCommon);
+/** A new password: `passwordProblem` without the username (the object schemas below add it). */
+export const newPassword = z.string({ error: USER_MESSAGES.passwordMin }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+type WithPassword = { password?: string; password2?: string };
+const passwordsMatch = (value: WithPassword) => value.password === undefined || value.password === value.password2;
+const mismatch = { message: USER_MESSAGES.mismatch, path: ['password2'] };
+const notUsername = (value: WithPassword & { username?: string }) =>
+  value.password === undefined || !isPasswordLikeUsername(value.password, value.username);
+const isUsername = { message: USER_MESSAGES.passwordIsUsername, path: ['password'] };
 
 const rol = z.coerce
   .number({ error: USER_MESSAGES.rol })
@@ -58,13 +98,14 @@ export const userCreateSchema = z
     password: newPassword,
     password2: z.string(),
   })
-  .refine((user) => user.password === user.password2, {
-    message: USER_MESSAGES.mismatch,
-    path: ['password2'],
-  });
+  .refine(passwordsMatch, mismatch)
+  .refine(notUsername, isUsername);
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
-/** PATCH /users/{id}: "checks apply only to supplied fields" (spec §5); password changes need both. */
+/**
+ * PATCH /users/{id}: "checks apply only to supplied fields" (spec §5); password changes need both.
+ * Without `username` in the body the server compares the password with the stored one.
+ */
 export const userUpdateSchema = z
   .strictObject({
     id: z.coerce.number().int().optional(),
@@ -77,11 +118,36 @@ export const userUpdateSchema = z
     password: newPassword.optional(),
     password2: z.string().optional(),
   })
-  .refine((user) => user.password === undefined || user.password === user.password2, {
-    message: USER_MESSAGES.mismatch,
-    path: ['password2'],
-  });
+  .refine(passwordsMatch, mismatch)
+  .refine(notUsername, isUsername);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/** A new password typed twice for a known user (the Admin's 'Cambiar contraseña' form). */
+export const passwordPairSchema = (username?: string) =>
+  z
+    .strictObject({ password: newPassword, password2: z.string() })
+    .refine(passwordsMatch, mismatch)
+    .refine((value) => notUsername({ ...value, username }), isUsername);
+
+const currentPassword = z
+  .string({ error: USER_MESSAGES.passwordCurrentRequired })
+  .min(1, USER_MESSAGES.passwordCurrentRequired)
+  .max(PASSWORD_MAX, USER_MESSAGES.passwordMax);
+
+/**
+ * POST /users/password: the signed-in user's own change, with the current password (ASVS 6.2.3).
+ * The server also refuses the username (it knows it from the session; the form passes it here).
+ */
+export const passwordChangeSchema = (username?: string) =>
+  z
+    .strictObject({ password_actual: currentPassword, password: newPassword, password2: z.string() })
+    .refine(passwordsMatch, mismatch)
+    .refine((value) => notUsername({ ...value, username }), isUsername);
+export type PasswordChange = z.infer<ReturnType<typeof passwordChangeSchema>>;
+
+/** Re-authentication before enrolling a second factor (ASVS 7.5.1). */
+export const reauthPasswordSchema = z.strictObject({ password: currentPassword });
+export type ReauthPassword = z.infer<typeof reauthPasswordSchema>;
 
 export type Usuario = {
   id: number;

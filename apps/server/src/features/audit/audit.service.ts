@@ -25,6 +25,15 @@ export type AuditEvent = {
   detail?: string;
 };
 
+/**
+ * Who acts and through which request: the username, the address, the method and the route
+ * pattern, spread into every change event (ASVS 16.2.1). Built from a request by `auditActorOf`.
+ */
+export type AuditActor = { actor: string; ip?: string; method?: string; route?: string };
+
+/** A change made by the server itself (first start, tests' fixtures), not through a request. */
+export const SYSTEM_ACTOR: AuditActor = { actor: 'sistema' };
+
 export type AuditService = ReturnType<typeof createAuditService>;
 
 /** Field names whose values never reach the log (ASVS 16.2.5: no credentials in logs). */

@@ -23,7 +23,8 @@ export async function renderConvenio(template: ConvenioTemplate, detail: CasoDet
   const { caso, asegurados: asegurado, letrado } = detail;
   const tercero = detail.terceros[0];
   const valor = caso.valor_ofertado ?? '0';
-  const paragraph = (text: string, bold = false) => new Paragraph({ spacing: { after: 200 }, alignment: AlignmentType.JUSTIFIED, children: [new TextRun({ text, bold })] });
+  const paragraph = (text: string, bold = false) =>
+    new Paragraph({ spacing: { after: 200 }, alignment: AlignmentType.JUSTIFIED, children: [new TextRun({ text, bold })] });
 
   const partes = [
     `Entre ${caso.nombre_compania}, en adelante "LA ASEGURADORA", por una parte, y ${tercero ? fullName(tercero) : '________________'}, ` +
@@ -45,7 +46,9 @@ export async function renderConvenio(template: ConvenioTemplate, detail: CasoDet
       ? `SEGUNDO: LA ASEGURADORA abonará la suma de ${pesosEnLetras(valor)} (${formatPesos(valor)}) en concepto de indemnización total por la destrucción total del vehículo, contra la entrega de la documentación registral y la baja correspondiente.`
       : `SEGUNDO: LA ASEGURADORA abonará a EL RECLAMANTE la suma de ${pesosEnLetras(valor)} (${formatPesos(valor)}) en concepto de única y total indemnización por los daños reclamados.`,
     'TERCERO: Con el cobro de dicha suma EL RECLAMANTE nada más tendrá que reclamar a LA ASEGURADORA ni a su asegurado por ningún concepto derivado del siniestro.',
-    template.conLetrado ? 'CUARTO: Los honorarios del letrado interviniente quedan a cargo de EL RECLAMANTE, salvo pacto en contrario.' : null,
+    template.conLetrado
+      ? 'CUARTO: Los honorarios del letrado interviniente quedan a cargo de EL RECLAMANTE, salvo pacto en contrario.'
+      : null,
   ].filter((text): text is string => text !== null);
 
   const document = new Document({
@@ -55,7 +58,11 @@ export async function renderConvenio(template: ConvenioTemplate, detail: CasoDet
     sections: [
       {
         children: [
-          new Paragraph({ alignment: AlignmentType.CENTER, spacing: { after: 300 }, children: [new TextRun({ text: `CONVENIO DE PAGO — ${template.nombre.toUpperCase()}`, bold: true, size: 28 })] }),
+          new Paragraph({
+            alignment: AlignmentType.CENTER,
+            spacing: { after: 300 },
+            children: [new TextRun({ text: `CONVENIO DE PAGO — ${template.nombre.toUpperCase()}`, bold: true, size: 28 })],
+          }),
           ...partes.map((text) => paragraph(text)),
           ...clauses.map((text) => paragraph(text)),
           paragraph(`En prueba de conformidad se firman dos ejemplares de un mismo tenor, a los ${formatDate(todayIso())}.`),

@@ -91,7 +91,8 @@ export function checkedContent(stream: UploadStream, extension: AllowedExtension
     assertComplete();
     const head = Buffer.concat(chunks);
     if (isText) assertText(head);
-    else if (!kind.signatures.includes((await fileTypeFromBuffer(head))?.ext ?? '')) throw unsupportedContent(DOCUMENTACION_MESSAGES.badContent);
+    else if (!kind.signatures.includes((await fileTypeFromBuffer(head))?.ext ?? ''))
+      throw unsupportedContent(DOCUMENTACION_MESSAGES.badContent);
     yield head;
     while (!done) {
       const next = await iterator.next();

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { CASO_MESSAGES, CONVENIO_MESSAGES, CONVENIO_TEMPLATES, CONVENIOS_ZIP_NAME, formatDate, formatPesos, todayIso } from '@siniestros/domain';
+import {
+  CASO_MESSAGES,
+  CONVENIO_MESSAGES,
+  CONVENIO_TEMPLATES,
+  CONVENIOS_ZIP_NAME,
+  formatDate,
+  formatPesos,
+  todayIso,
+} from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { casos } from '../casos/casos.table';
@@ -47,9 +55,17 @@ describe('Convenios (POST /documentacion/c/:id)', () => {
   it('zips one .docx per chosen template filled with the case data', async () => {
     const caso = await insertCaso(t.database.db, { valorOfertado: '250000.50', reclamoNro: '7788990' });
     await t.database.db.update(casos).set({ lugarSiniestro: 'Av. Corrientes y Callao, CABA' }).where(eq(casos.id, caso.id));
-    await t.request('user', { method: 'POST', url: '/api/letrados', payload: { id_caso: caso.id, apellido: 'Fernández', nombre: 'Julia', cuit: '27-22333444-5' } });
+    await t.request('user', {
+      method: 'POST',
+      url: '/api/letrados',
+      payload: { id_caso: caso.id, apellido: 'Fernández', nombre: 'Julia', cuit: '27-22333444-5' },
+    });
     const chosen = [CONVENIO_TEMPLATES[0], CONVENIO_TEMPLATES[1], CONVENIO_TEMPLATES[8]];
-    const response = await t.request('user', { method: 'POST', url: `/api/documentacion/c/${caso.id}`, payload: { convenioFile: chosen.map((template) => template.nombre) } });
+    const response = await t.request('user', {
+      method: 'POST',
+      url: `/api/documentacion/c/${caso.id}`,
+      payload: { convenioFile: chosen.map((template) => template.nombre) },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toContain(`filename="${CONVENIOS_ZIP_NAME}"`);
@@ -81,7 +97,11 @@ describe('Convenios (POST /documentacion/c/:id)', () => {
 
   it('needs an offered value (422), a chosen template (400) and an existing case (404)', async () => {
     const sinValor = await insertCaso(t.database.db);
-    const noOffer = await t.request('user', { method: 'POST', url: `/api/documentacion/c/${sinValor.id}`, payload: { convenioFile: [CONVENIO_TEMPLATES[0].nombre] } });
+    const noOffer = await t.request('user', {
+      method: 'POST',
+      url: `/api/documentacion/c/${sinValor.id}`,
+      payload: { convenioFile: [CONVENIO_TEMPLATES[0].nombre] },
+    });
     expect(noOffer.statusCode).toBe(422);
     expect(noOffer.json()).toEqual({ message: CONVENIO_MESSAGES.noOffer });
 
@@ -93,7 +113,11 @@ describe('Convenios (POST /documentacion/c/:id)', () => {
     const none = await t.request('user', { method: 'POST', url: `/api/documentacion/c/${caso.id}`, payload: { convenioFile: [] } });
     expect(none.json().message).toBe(CONVENIO_MESSAGES.noneSelected);
 
-    const missing = await t.request('user', { method: 'POST', url: '/api/documentacion/c/999999', payload: { convenioFile: [CONVENIO_TEMPLATES[0].nombre] } });
+    const missing = await t.request('user', {
+      method: 'POST',
+      url: '/api/documentacion/c/999999',
+      payload: { convenioFile: [CONVENIO_TEMPLATES[0].nombre] },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

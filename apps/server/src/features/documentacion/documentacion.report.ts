@@ -25,7 +25,12 @@ export async function renderCasoReport(detail: CasoDetalle, orgName: string, gen
   };
 
   doc.font('Helvetica-Bold').fontSize(16).text(`${orgName} — Informe del Caso ${caso.id}`);
-  doc.font('Helvetica').fontSize(9).fillColor('#555').text(`Generado el ${formatDate(new Date().toISOString())} por ${generatedBy}`).fillColor('black');
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#555')
+    .text(`Generado el ${formatDate(new Date().toISOString())} por ${generatedBy}`)
+    .fillColor('black');
 
   heading('Caso');
   rows([
@@ -41,7 +46,12 @@ export async function renderCasoReport(detail: CasoDetalle, orgName: string, gen
     ['Analista', caso.apellido_analista ? `${caso.apellido_analista} ${caso.nombre_analista ?? ''}` : null],
     ['Via de Ingreso', caso.via_ingreso],
     ['Fecha de cierre', caso.fecha_cierre ? formatDate(caso.fecha_cierre) : null],
-    ['Etiquetas', FLAGS.filter((flag) => caso[flag.key]).map((flag) => flag.label).join(', ')],
+    [
+      'Etiquetas',
+      FLAGS.filter((flag) => caso[flag.key])
+        .map((flag) => flag.label)
+        .join(', '),
+    ],
   ]);
   if (caso.declaracion_asegurado) {
     doc.moveDown(0.3).font('Helvetica-Bold').fontSize(9).text('Descripción del Caso');
@@ -96,17 +106,29 @@ export async function renderCasoReport(detail: CasoDetalle, orgName: string, gen
   if (inspecciones.length > 0) {
     heading('Inspecciones');
     for (const inspeccion of inspecciones) {
-      rows([[`Nro ${inspeccion.id} (${inspeccion.estado})`, `${formatDate(inspeccion.fecha_inspeccion)} — ${inspeccion.direccion} — ${formatPesos(inspeccion.monto_inspeccion)}`]]);
+      rows([
+        [
+          `Nro ${inspeccion.id} (${inspeccion.estado})`,
+          `${formatDate(inspeccion.fecha_inspeccion)} — ${inspeccion.direccion} — ${formatPesos(inspeccion.monto_inspeccion)}`,
+        ],
+      ]);
       if (inspeccion.resultado) doc.font('Helvetica').fontSize(9).text(inspeccion.resultado);
     }
   }
   if (lesionados.length > 0) {
     heading('Lesionados');
-    rows(lesionados.map((lesionado): Row => [`${lesionado.apellido} ${lesionado.nombre}`, `${lesionado.tipo_doc ?? ''} ${lesionado.nro_doc}`]));
+    rows(
+      lesionados.map((lesionado): Row => [`${lesionado.apellido} ${lesionado.nombre}`, `${lesionado.tipo_doc ?? ''} ${lesionado.nro_doc}`]),
+    );
   }
   if (audiencias.length > 0) {
     heading('Audiencias');
-    rows(audiencias.map((audiencia): Row => [`Aud ${audiencia.mediacion_nro ?? audiencia.id}`, `${formatDate(audiencia.fechah)} ${formatTime(audiencia.hora)} — ${audiencia.lugar}`]));
+    rows(
+      audiencias.map((audiencia): Row => [
+        `Aud ${audiencia.mediacion_nro ?? audiencia.id}`,
+        `${formatDate(audiencia.fechah)} ${formatTime(audiencia.hora)} — ${audiencia.lugar}`,
+      ]),
+    );
   }
 
   doc.end();

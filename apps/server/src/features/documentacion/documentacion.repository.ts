@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ADVISORY_LOCK } from '../../db/locks';
 import type { DbOrTx } from '../../db/client';
 import { casos } from '../casos/casos.table';
 import { inspecciones } from '../inspeccion/inspeccion.table';
@@ -7,7 +8,14 @@ import { documentos } from './documentacion.table';
 export type DocumentoRow = { id: number; nombre: string; tipo: string; storageKey: string; tamano: number; mime: string | null };
 export type NewDocumento = Omit<DocumentoRow, 'id'> & { idCaso: number; usuario: string };
 
-const COLUMNS = { id: documentos.id, nombre: documentos.nombre, tipo: documentos.tipo, storageKey: documentos.storageKey, tamano: documentos.tamano, mime: documentos.mime };
+const COLUMNS = {
+  id: documentos.id,
+  nombre: documentos.nombre,
+  tipo: documentos.tipo,
+  storageKey: documentos.storageKey,
+  tamano: documentos.tamano,
+  mime: documentos.mime,
+};
 
 export const documentacionRepository = {
   async casoExists(db: DbOrTx, idCaso: number): Promise<boolean> {
@@ -27,7 +35,11 @@ export const documentacionRepository = {
   },
 
   async listNames(db: DbOrTx, idCaso: number): Promise<string[]> {
-    const rows = await db.select({ nombre: documentos.nombre }).from(documentos).where(eq(documentos.idCaso, idCaso)).orderBy(asc(documentos.id));
+    const rows = await db
+      .select({ nombre: documentos.nombre })
+      .from(documentos)
+      .where(eq(documentos.idCaso, idCaso))
+      .orderBy(asc(documentos.id));
     return rows.map((row) => row.nombre);
   },
 
@@ -46,6 +58,32 @@ export const documentacionRepository = {
 
   async delete(tx: DbOrTx, id: number) {
     await tx.delete(documentos).where(eq(documentos.id, id));
+  },
+
+  /**
+   * Of `keys`, those that a document row references. Keys are `casos/<id>/…`: the rows are found
+   * through their cases (documentos_caso_nombre_uq leads with id_caso), never by a scan.
+   */
+  async referencedKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+    const idsCaso = [
+      ...new Set(
+        keys.map((key) => Number(/^casos\/(\d+)\//.exec(key)?.[1])).filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647),
+      ),
+    ];
+    if (idsCaso.length === 0) return new Set();
+    const rows = await db
+      .select({ key: documentos.storageKey })
+      .from(documentos)
+      .where(and(inArray(documentos.idCaso, idsCaso), inArray(documentos.storageKey, keys)));
+    return new Set(rows.map((row) => row.key));
+  },
+
+  /** May stored files be removed now? No while a backup copies them (db/locks.ts); held until `tx` ends. */
+  async tryLockFileRemoval(tx: DbOrTx): Promise<boolean> {
+    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock_shared(${ADVISORY_LOCK.FILE_REMOVAL}) as ok`)) as unknown as {
+      rows: { ok: boolean }[];
+    };
+    return result.rows[0]?.ok === true;
   },
 
   /** Object-level access: the inspector has (or had) an inspection of this case. */

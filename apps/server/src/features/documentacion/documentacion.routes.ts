@@ -15,7 +15,8 @@ import type { DocumentacionService } from './documentacion.service';
 import { safeContentType, unsupportedContent } from './documentacion.files';
 
 /** RFC 5987 value: UTF-8 percent-encoded, with the characters encodeURIComponent leaves alone. */
-const encodeExtValue = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeExtValue = (name: string) =>
+  encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** An ASCII fallback: accents dropped, anything else outside printable ASCII (and quotes) replaced. */
 const asciiFileName = (name: string) =>
@@ -30,7 +31,11 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
 }
 
 function sendFile(reply: FastifyReply, kind: 'attachment' | 'inline', name: string, type: string, body: NodeJS.ReadableStream) {
-  return reply.header('Content-Disposition', contentDisposition(kind, name)).header('X-Content-Type-Options', 'nosniff').type(type).send(body);
+  return reply
+    .header('Content-Disposition', contentDisposition(kind, name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .type(type)
+    .send(body);
 }
 
 /** Spec §7 Documents, and the delete paths DECISIONS.md fixes. */
@@ -41,13 +46,19 @@ export function documentacionRoutes(app: FastifyInstance, documentacion: Documen
   const anyRole = { config: { access: ANY_ROLE } };
   const tags = ['documentacion'];
 
-  r.post('/documentacion/t/:id', { ...staff, schema: { tags, params: idParam, consumes: ['multipart/form-data'] } }, async (request, reply) => {
-    if (!request.isMultipart()) throw unsupportedContent(DOCUMENTACION_MESSAGES.notMultipart);
-    const files = await documentacion.upload(request.params.id, userOf(request).username, request.parts());
-    return reply.status(201).send({ message: DOCUMENTACION_MESSAGES.uploaded, files });
-  });
+  r.post(
+    '/documentacion/t/:id',
+    { ...staff, schema: { tags, params: idParam, consumes: ['multipart/form-data'] } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw unsupportedContent(DOCUMENTACION_MESSAGES.notMultipart);
+      const files = await documentacion.upload(request.params.id, userOf(request).username, request.parts());
+      return reply.status(201).send({ message: DOCUMENTACION_MESSAGES.uploaded, files });
+    },
+  );
 
-  r.get('/documentacion/listado/:id', { ...anyRole, schema: { tags, params: idParam } }, (request) => documentacion.listNames(userOf(request), request.params.id));
+  r.get('/documentacion/listado/:id', { ...anyRole, schema: { tags, params: idParam } }, (request) =>
+    documentacion.listNames(userOf(request), request.params.id),
+  );
 
   r.get('/documentacion/downloadfile', { ...anyRole, schema: { tags, querystring: downloadQuery } }, async (request, reply) => {
     const { documento, content } = await documentacion.download(userOf(request), request.query.id, request.query.name);

@@ -15,11 +15,12 @@ import {
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import type { HistorialService } from '../historial/historial.service';
-import type { Storage } from '../../shared/storage';
+import { sweepOrphanFiles } from './documentacion.sweeper';
+import { MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE, type Storage } from '../../shared/storage';
 import type { CasosService } from '../casos/casos.service';
 import type { Config } from '../../config';
 import type { CurrentUser } from '../users/sessions.service';
-import { badRequest, forbidden, notFound, tooLarge, unprocessable } from '../../shared/errors';
+import { AppError, badRequest, forbidden, notFound, tooLarge, unprocessable } from '../../shared/errors';
 import { documentacionRepository as repo, type DocumentoRow } from './documentacion.repository';
 import { checkedContent, fileKindOf, unsupportedContent } from './documentacion.files';
 import { convenioFileName, renderConvenio } from './documentacion.convenios';
@@ -53,7 +54,13 @@ function withFreeNames(uploads: StoredUpload[], taken: Set<string>): StoredUploa
  * server generates, metadata in `documentos`. Names come from requests only as lookups in the
  * database, scoped to the case, so no request names a path.
  */
-export function createDocumentacionService(deps: { db: Db; storage: Storage; historial: HistorialService; casos: CasosService; config: Config }) {
+export function createDocumentacionService(deps: {
+  db: Db;
+  storage: Storage;
+  historial: HistorialService;
+  casos: CasosService;
+  config: Config;
+}) {
   const { db, storage, historial, casos, config } = deps;
 
   async function assertCaso(idCaso: number) {
@@ -94,6 +101,26 @@ export function createDocumentacionService(deps: { db: Db; storage: Storage; his
     return archive;
   }
 
+  /**
+   * The file of a deleted row, once its delete committed: removed now unless a backup is copying
+   * files (it may need it), else left to the orphan sweeper. Never fails the delete.
+   */
+  async function removeStoredFile(storageKey: string) {
+    await db
+      .transaction(async (tx) => {
+        if (await repo.tryLockFileRemoval(tx)) await storage.remove(storageKey);
+      })
+      .catch(() => undefined);
+  }
+
+  /** Refused before a byte is read when the storage cannot take files (full, read-only). */
+  async function assertStorageHasRoom() {
+    const health = await storage.check();
+    if (!health.writable) throw new AppError(503, MSG_STORAGE_UNAVAILABLE, 'storage_unwritable');
+    if (health.freeBytes !== null && health.freeBytes < config.storageMinFreeBytes)
+      throw new AppError(507, MSG_STORAGE_FULL, 'storage_full');
+  }
+
   const existingNames = async (idCaso: number): Promise<Set<string>> => new Set(await repo.listNames(db, idCaso));
 
   async function storeUpload(idCaso: number, tipo: string, nombre: string, file: MultipartFile): Promise<StoredUpload> {
@@ -117,7 +144,15 @@ export function createDocumentacionService(deps: { db: Db; storage: Storage; his
   async function recordUploads(tx: DbOrTx, idCaso: number, usuario: string, uploads: StoredUpload[]): Promise<void> {
     await repo.insertMany(
       tx,
-      uploads.map((upload) => ({ idCaso, usuario, nombre: upload.nombre, tipo: upload.tipo, storageKey: upload.storageKey, tamano: upload.tamano, mime: upload.mime })),
+      uploads.map((upload) => ({
+        idCaso,
+        usuario,
+        nombre: upload.nombre,
+        tipo: upload.tipo,
+        storageKey: upload.storageKey,
+        tamano: upload.tamano,
+        mime: upload.mime,
+      })),
     );
   }
 
@@ -145,6 +180,7 @@ export function createDocumentacionService(deps: { db: Db; storage: Storage; his
      */
     async upload(idCaso: number, usuario: string, parts: AsyncIterable<Multipart>): Promise<string[]> {
       await assertCaso(idCaso);
+      await assertStorageHasRoom();
       const taken = await existingNames(idCaso);
       const stored: StoredUpload[] = [];
       try {
@@ -208,6 +244,9 @@ export function createDocumentacionService(deps: { db: Db; storage: Storage; his
       return zipOf(documentos.map((documento) => ({ name: documento.nombre, open: () => storage.get(documento.storageKey) })));
     },
 
+    /** Stored files without a row, and half-written ones, older than the grace period (main.ts runs it). */
+    sweepOrphans: () => sweepOrphanFiles({ db, storage }),
+
     /** Deletes the row and its history row in one transaction; the file goes once that commits. */
     async remove(idCaso: number, nombre: string, usuario: string): Promise<void> {
       if (!isSafeFileName(nombre)) throw badRequest(DOCUMENTACION_MESSAGES.badName);
@@ -219,7 +258,7 @@ export function createDocumentacionService(deps: { db: Db; storage: Storage; his
         await historial.add(tx, idCaso, usuario, DOCUMENTACION_MESSAGES.historyDeleted(row.nombre));
         return row;
       });
-      await storage.remove(documento.storageKey).catch(() => undefined);
+      await removeStoredFile(documento.storageKey);
     },
 
     /** 'Informe' (DECISIONS.md): the case summary as a PDF, drawn while it streams. */
@@ -233,7 +272,9 @@ export function createDocumentacionService(deps: { db: Db; storage: Storage; his
       if (templates.length === 0) throw badRequest(CONVENIO_MESSAGES.noneSelected);
       const detail = await casos.getDetail(idCaso);
       if (!detail.caso.valor_ofertado) throw unprocessable(CONVENIO_MESSAGES.noOffer);
-      const files = await Promise.all(templates.map(async (template) => ({ name: convenioFileName(template, idCaso), content: await renderConvenio(template, detail) })));
+      const files = await Promise.all(
+        templates.map(async (template) => ({ name: convenioFileName(template, idCaso), content: await renderConvenio(template, detail) })),
+      );
       return zipOf(files.map((file) => ({ name: file.name, open: () => file.content })));
     },
   };

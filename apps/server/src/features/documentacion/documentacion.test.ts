@@ -23,7 +23,11 @@ function multipart(parts: Part[]) {
     if (typeof value === 'string') {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(Buffer.isBuffer(value.content) ? value.content : Buffer.from(value.content));
       chunks.push(Buffer.from('\r\n'));
     }
@@ -44,8 +48,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const upload = (idCaso: number, parts: Part[], role: Role = 'user') => t.request(role, { method: 'POST', url: `/api/documentacion/t/${idCaso}`, ...multipart(parts) });
-const listado = async (idCaso: number, role: Role = 'user') => (await t.request(role, { method: 'GET', url: `/api/documentacion/listado/${idCaso}` })).json() as string[];
+const upload = (idCaso: number, parts: Part[], role: Role = 'user') =>
+  t.request(role, { method: 'POST', url: `/api/documentacion/t/${idCaso}`, ...multipart(parts) });
+const listado = async (idCaso: number, role: Role = 'user') =>
+  (await t.request(role, { method: 'GET', url: `/api/documentacion/listado/${idCaso}` })).json() as string[];
 const download = (idCaso: number, name: string, role: Role = 'user') =>
   t.request(role, { method: 'GET', url: `/api/documentacion/downloadfile/?id=${idCaso}&name=${encodeURIComponent(name)}` });
 
@@ -82,7 +88,10 @@ describe('upload (POST /documentacion/t/:id)', () => {
       ['uploadFiles', file('notas.txt', 'Observaciones del asegurado: llamó el día 3.\n')],
     ]);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ message: DOCUMENTACION_MESSAGES.uploaded, files: ['Foto.png', 'Foto_02.png', 'Foto.jpg', 'Denuncia.pdf', 'Otros.txt'] });
+    expect(first.json()).toEqual({
+      message: DOCUMENTACION_MESSAGES.uploaded,
+      files: ['Foto.png', 'Foto_02.png', 'Foto.jpg', 'Denuncia.pdf', 'Otros.txt'],
+    });
 
     const second = await upload(caso.id, [
       ['tipo', 'Foto'],
@@ -93,7 +102,10 @@ describe('upload (POST /documentacion/t/:id)', () => {
     expect(await listado(caso.id)).toEqual(['Foto.png', 'Foto_02.png', 'Foto.jpg', 'Denuncia.pdf', 'Otros.txt', 'Foto_03.png']);
     expect(await storedKeys(caso.id)).toHaveLength(6);
     expect(await historyOf(caso.id)).toEqual(['Alta caso', DOCUMENTACION_MESSAGES.history, DOCUMENTACION_MESSAGES.history]);
-    const [row] = await t.database.db.select().from(documentos).where(and(eq(documentos.idCaso, caso.id), eq(documentos.nombre, 'Foto.jpg')));
+    const [row] = await t.database.db
+      .select()
+      .from(documentos)
+      .where(and(eq(documentos.idCaso, caso.id), eq(documentos.nombre, 'Foto.jpg')));
     expect(row).toMatchObject({ tipo: 'Foto', tamano: JPG.length, mime: 'image/jpeg', usuario: 'user@test.local' });
     expect(row!.storageKey).toMatch(new RegExp(`^casos/${caso.id}/[0-9a-f-]{36}$`));
   });
@@ -261,17 +273,34 @@ describe('download, zip and delete', () => {
       ['tipo', 'CBU'],
       ['uploadFiles', file('cbu.pdf', PDF)],
     ]);
-    const posted = await t.request('user', { method: 'POST', url: `/api/documentacion/d/${caso.id}`, payload: { doc: 'Registro.jpg', usuario: 'ignorado' } });
+    const posted = await t.request('user', {
+      method: 'POST',
+      url: `/api/documentacion/d/${caso.id}`,
+      payload: { doc: 'Registro.jpg', usuario: 'ignorado' },
+    });
     expect(posted.statusCode).toBe(200);
     expect(posted.json()).toEqual({ message: DOCUMENTACION_MESSAGES.deleted });
-    const deleted = await t.request('admin', { method: 'DELETE', url: `/api/documentacion/${caso.id}?name=${encodeURIComponent('CBU.pdf')}` });
+    const deleted = await t.request('admin', {
+      method: 'DELETE',
+      url: `/api/documentacion/${caso.id}?name=${encodeURIComponent('CBU.pdf')}`,
+    });
     expect(deleted.json()).toEqual({ message: DOCUMENTACION_MESSAGES.deleted });
     expect(await listado(caso.id)).toEqual([]);
     expect(await storedKeys(caso.id)).toEqual([]);
-    expect((await historyOf(caso.id)).slice(-2)).toEqual([DOCUMENTACION_MESSAGES.historyDeleted('Registro.jpg'), DOCUMENTACION_MESSAGES.historyDeleted('CBU.pdf')]);
-    const [last] = await t.database.db.select({ usuario: historial.usuario }).from(historial).where(eq(historial.idCaso, caso.id)).orderBy(historial.id).offset(2);
+    expect((await historyOf(caso.id)).slice(-2)).toEqual([
+      DOCUMENTACION_MESSAGES.historyDeleted('Registro.jpg'),
+      DOCUMENTACION_MESSAGES.historyDeleted('CBU.pdf'),
+    ]);
+    const [last] = await t.database.db
+      .select({ usuario: historial.usuario })
+      .from(historial)
+      .where(eq(historial.idCaso, caso.id))
+      .orderBy(historial.id)
+      .offset(2);
     expect(last!.usuario).toBe('user@test.local');
-    expect((await t.request('user', { method: 'POST', url: `/api/documentacion/d/${caso.id}`, payload: { doc: 'CBU.pdf' } })).statusCode).toBe(404);
+    expect(
+      (await t.request('user', { method: 'POST', url: `/api/documentacion/d/${caso.id}`, payload: { doc: 'CBU.pdf' } })).statusCode,
+    ).toBe(404);
     expect((await t.request('inspector', { method: 'DELETE', url: `/api/documentacion/${caso.id}?name=x.pdf` })).statusCode).toBe(403);
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, LESIONADO_MESSAGES, lesionadoCreateSchema, lesionadoUpdateSchema } from '@siniestros/domain';
-import { STAFF, userOf } from '../../plugins/auth';
+import { STAFF } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.actor';
 import type { LesionadosService } from './lesionados.service';
 
 /** Spec §7, injured people. */
@@ -15,12 +16,12 @@ export function lesionadosRoutes(app: FastifyInstance, lesionados: LesionadosSer
   );
 
   r.post('/lesionados/:id', { ...route, schema: { tags, summary: 'Add an injured person to case {id}', params: idParam, body: lesionadoCreateSchema } }, async (request, reply) => {
-    const lesionado = await lesionados.create(request.params.id, request.body, userOf(request).username);
+    const lesionado = await lesionados.create(request.params.id, request.body, auditActorOf(request));
     return reply.status(201).send({ message: LESIONADO_MESSAGES.created, ...lesionado });
   });
 
   r.patch('/lesionados/:id', { ...route, schema: { tags, summary: 'Update injured person {id}', params: idParam, body: lesionadoUpdateSchema } }, async (request) => ({
     message: LESIONADO_MESSAGES.updated,
-    ...(await lesionados.update(request.params.id, request.body)),
+    ...(await lesionados.update(request.params.id, request.body, auditActorOf(request))),
   }));
 }

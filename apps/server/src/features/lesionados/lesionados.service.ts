@@ -1,6 +1,7 @@
-import { CASO_MESSAGES, LESIONADO_MESSAGES, type Lesionado, type LesionadoInput } from '@siniestros/domain';
+import { AUDIT_ACTION, AUDIT_ENTITY, CASO_MESSAGES, LESIONADO_MESSAGES, type Lesionado, type LesionadoInput } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, unprocessable } from '../../shared/errors';
+import { changesBetween, type AuditActor, type AuditService } from '../audit/audit.service';
 import type { HistorialService } from '../historial/historial.service';
 import { lesionadosRepository as repo, type LesionadoValues } from './lesionados.repository';
 
@@ -10,9 +11,12 @@ function toValues(input: LesionadoInput): LesionadoValues {
   return { apellido: input.apellido, nombre: input.nombre, idTipoDoc: input.id_tipo_doc, nroDoc: input.nro_doc };
 }
 
-/** Injured people of a case (spec §2 /lesionados/{id}, §7). */
-export function createLesionadosService(deps: { db: Db; historial: HistorialService }) {
-  const { db, historial } = deps;
+/** The fields of an injured person the audit log compares (personal data, docs/decisions/028). */
+const AUDITED_FIELDS = ['apellido', 'nombre', 'id_tipo_doc', 'nro_doc'] as const;
+
+/** Injured people of a case (spec §2 /lesionados/{id}, §7). Every change writes a history row and an audit row. */
+export function createLesionadosService(deps: { db: Db; historial: HistorialService; audit: AuditService }) {
+  const { db, historial, audit } = deps;
 
   async function assertCaso(tx: DbOrTx, idCaso: number) {
     if (!(await repo.casoExists(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
@@ -29,21 +33,44 @@ export function createLesionadosService(deps: { db: Db; historial: HistorialServ
     },
 
     /** Creates the injured person and its 'Se creo el Lesionado' history row together. */
-    async create(idCaso: number, input: LesionadoInput, usuario: string): Promise<Lesionado> {
+    async create(idCaso: number, input: LesionadoInput, who: AuditActor): Promise<Lesionado> {
       return db.transaction(async (tx) => {
         await assertCaso(tx, idCaso);
         await assertTipoDoc(tx, input.id_tipo_doc);
         const id = await repo.insert(tx, idCaso, toValues(input));
-        await historial.add(tx, idCaso, usuario, LESIONADO_MESSAGES.history);
-        return (await repo.findById(tx, id))!;
+        await historial.add(tx, idCaso, who.actor, LESIONADO_MESSAGES.history);
+        const created = (await repo.findById(tx, id))!;
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.lesionadoCreated,
+          entity: AUDIT_ENTITY.lesionado,
+          entityId: id,
+          detail: `caso ${idCaso}`,
+          changes: changesBetween({}, created, AUDITED_FIELDS),
+        });
+        return created;
       });
     },
 
-    async update(id: number, input: LesionadoInput): Promise<Lesionado> {
-      if (!(await repo.findById(db, id))) throw notFound(LESIONADO_MESSAGES.notFound);
-      await assertTipoDoc(db, input.id_tipo_doc);
-      await repo.update(db, id, toValues(input));
-      return (await repo.findById(db, id))!;
+    /** Like the other edits of a case: the change, its history row and its audit row land together. */
+    async update(id: number, input: LesionadoInput, who: AuditActor): Promise<Lesionado> {
+      return db.transaction(async (tx) => {
+        const before = await repo.findById(tx, id);
+        if (!before) throw notFound(LESIONADO_MESSAGES.notFound);
+        await assertTipoDoc(tx, input.id_tipo_doc);
+        await repo.update(tx, id, toValues(input));
+        const after = (await repo.findById(tx, id))!;
+        await historial.add(tx, before.id_caso, who.actor, LESIONADO_MESSAGES.historyUpdated);
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.lesionadoUpdated,
+          entity: AUDIT_ENTITY.lesionado,
+          entityId: id,
+          detail: `caso ${before.id_caso}`,
+          changes: changesBetween(before, after, AUDITED_FIELDS),
+        });
+        return after;
+      });
     },
   };
 }

@@ -10,7 +10,8 @@ import {
   type AudienciasFiltradas,
   type AudienciasPage,
 } from '@siniestros/domain';
-import { STAFF, userOf } from '../../plugins/auth';
+import { STAFF } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.actor';
 import type { MediacionService } from './mediacion.service';
 
 /** Spec §7, hearings. */
@@ -37,12 +38,12 @@ export function mediacionRoutes(app: FastifyInstance, mediacion: MediacionServic
   );
 
   r.post('/mediacion/:id', { ...route, schema: { tags, summary: 'Add a hearing to case {id}', params: idParam, body: audienciaCreateSchema } }, async (request, reply) => {
-    const audiencia = await mediacion.create(request.params.id, request.body, userOf(request).username);
+    const audiencia = await mediacion.create(request.params.id, request.body, auditActorOf(request));
     return reply.status(201).send({ message: AUDIENCIA_MESSAGES.created, ...audiencia });
   });
 
   r.patch('/mediacion/:id', { ...route, schema: { tags, summary: 'Update hearing {id}', params: idParam, body: audienciaUpdateSchema } }, async (request) => ({
     message: AUDIENCIA_MESSAGES.updated,
-    ...(await mediacion.update(request.params.id, request.body, userOf(request).username)),
+    ...(await mediacion.update(request.params.id, request.body, auditActorOf(request))),
   }));
 }

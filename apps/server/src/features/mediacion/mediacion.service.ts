@@ -1,7 +1,8 @@
-import { AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia, type AudienciaFiltro, type AudienciaInput, type PagingQuery } from '@siniestros/domain';
+import { AUDIT_ACTION, AUDIT_ENTITY, AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia, type AudienciaFiltro, type AudienciaInput, type PagingQuery } from '@siniestros/domain';
 import type { Db } from '../../db/client';
 import { notFound } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
+import { changesBetween, type AuditActor, type AuditService } from '../audit/audit.service';
 import type { HistorialService } from '../historial/historial.service';
 import { mediacionRepository as repo, type AudienciaValues } from './mediacion.repository';
 
@@ -11,9 +12,12 @@ function toValues(input: AudienciaInput): AudienciaValues {
   return { fechah: input.fechah, hora: input.hora, lugar: input.lugar, mediacionNro: input.mediacion_nro };
 }
 
-/** Mediation hearings (spec §2 /audiencias, §7 /mediacion). */
-export function createMediacionService(deps: { db: Db; historial: HistorialService; today?: () => string }) {
-  const { db, historial } = deps;
+/** The fields of a hearing the audit log compares (docs/decisions/028). */
+const AUDITED_FIELDS = ['fechah', 'hora', 'lugar', 'mediacion_nro'] as const;
+
+/** Mediation hearings (spec §2 /audiencias, §7 /mediacion). Every change writes a history row and an audit row. */
+export function createMediacionService(deps: { db: Db; historial: HistorialService; audit: AuditService; today?: () => string }) {
+  const { db, historial, audit } = deps;
   const today = deps.today ?? (() => todayIso());
 
   return {
@@ -27,22 +31,40 @@ export function createMediacionService(deps: { db: Db; historial: HistorialServi
       return { data: rows, totalPages: totalPages(total, paging.pageSize), total };
     },
 
-    async create(idCaso: number, input: AudienciaInput, usuario: string): Promise<Audiencia> {
+    async create(idCaso: number, input: AudienciaInput, who: AuditActor): Promise<Audiencia> {
       return db.transaction(async (tx) => {
         if (!(await repo.casoExists(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
         const id = await repo.insert(tx, { idCaso, fecha: today(), ...toValues(input) });
-        await historial.add(tx, idCaso, usuario, AUDIENCIA_MESSAGES.historyCreated);
-        return (await repo.findById(tx, id))!;
+        await historial.add(tx, idCaso, who.actor, AUDIENCIA_MESSAGES.historyCreated);
+        const created = (await repo.findById(tx, id))!;
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.audienciaCreated,
+          entity: AUDIT_ENTITY.audiencia,
+          entityId: id,
+          detail: `caso ${idCaso}`,
+          changes: changesBetween({}, created, AUDITED_FIELDS),
+        });
+        return created;
       });
     },
 
-    async update(id: number, input: AudienciaInput, usuario: string): Promise<Audiencia> {
+    async update(id: number, input: AudienciaInput, who: AuditActor): Promise<Audiencia> {
       return db.transaction(async (tx) => {
         const audiencia = await repo.findById(tx, id);
         if (!audiencia) throw notFound(AUDIENCIA_MESSAGES.notFound);
         await repo.update(tx, id, toValues(input));
-        await historial.add(tx, audiencia.id_caso, usuario, AUDIENCIA_MESSAGES.historyUpdated);
-        return (await repo.findById(tx, id))!;
+        await historial.add(tx, audiencia.id_caso, who.actor, AUDIENCIA_MESSAGES.historyUpdated);
+        const updated = (await repo.findById(tx, id))!;
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.audienciaUpdated,
+          entity: AUDIT_ENTITY.audiencia,
+          entityId: id,
+          detail: `caso ${audiencia.id_caso}`,
+          changes: changesBetween(audiencia, updated, AUDITED_FIELDS),
+        });
+        return updated;
       });
     },
   };

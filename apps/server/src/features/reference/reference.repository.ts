@@ -27,6 +27,12 @@ export const referenceRepository = {
     return Boolean(row);
   },
 
+  async findNamed(db: DbOrTx, kind: NamedKind, id: number) {
+    const table = NAMED_TABLES[kind];
+    const [row] = await db.select({ id: table.id, nombre: table.nombre }).from(table).where(eq(table.id, id));
+    return row;
+  },
+
   async insertNamed(db: DbOrTx, kind: NamedKind, nombre: string) {
     const table = NAMED_TABLES[kind];
     const [row] = await db.insert(table).values({ nombre }).returning({ id: table.id, nombre: table.nombre });

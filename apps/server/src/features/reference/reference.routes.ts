@@ -12,6 +12,7 @@ import {
   PAGE_SIZE,
 } from '@siniestros/domain';
 import { ADMIN_ONLY, ANY_ROLE, STAFF } from '../../plugins/auth';
+import { auditActorOf } from '../audit/audit.actor';
 import type { Config } from '../../config';
 import type { ReferenceService } from './reference.service';
 
@@ -34,32 +35,32 @@ export function referenceRoutes(app: FastifyInstance, deps: { reference: Referen
   r.get('/doc', { config: { access: ANY_ROLE }, schema: { tags } }, () => reference.listNamed('tipoDoc'));
   r.get('/doc/abm', { ...read, schema: { tags } }, () => reference.listNamed('tipoDoc'));
   r.post('/doc', { ...write, schema: { tags, body: nombreSchema } }, async (request, reply) =>
-    reply.status(201).send({ message: REFERENCE_SCREENS.tipoDoc.created, data: await reference.createNamed('tipoDoc', request.body.nombre) }),
+    reply.status(201).send({ message: REFERENCE_SCREENS.tipoDoc.created, data: await reference.createNamed('tipoDoc', request.body.nombre, auditActorOf(request)) }),
   );
   r.patch('/doc/t/:id', { ...write, schema: { tags, params: idParam, body: docUpdateSchema } }, async (request) => ({
     message: REFERENCE_SCREENS.tipoDoc.updated,
-    data: await reference.updateNamed('tipoDoc', request.params.id, request.body.doc.nombre),
+    data: await reference.updateNamed('tipoDoc', request.params.id, request.body.doc.nombre, auditActorOf(request)),
   }));
 
   // Analysts.
   r.get('/analistas/abm', { ...read, schema: { tags } }, () => reference.listAnalistas());
   r.post('/analistas', { ...write, schema: { tags, body: analistaSchema } }, async (request, reply) =>
-    reply.status(201).send({ message: REFERENCE_SCREENS.analistas.created, data: await reference.createAnalista(request.body) }),
+    reply.status(201).send({ message: REFERENCE_SCREENS.analistas.created, data: await reference.createAnalista(request.body, auditActorOf(request)) }),
   );
   r.patch('/analistas/:id', { ...write, schema: { tags, params: idParam, body: analistaSchema } }, async (request) => ({
     message: REFERENCE_SCREENS.analistas.updated,
-    data: await reference.updateAnalista(request.params.id, request.body),
+    data: await reference.updateAnalista(request.params.id, request.body, auditActorOf(request)),
   }));
 
   // Companies.
   r.get('/companias', { ...read, schema: { tags } }, () => reference.listNamed('companias'));
   r.get('/companias/admin', { ...read, schema: { tags } }, () => reference.listNamed('companias'));
   r.post('/companias', { ...write, schema: { tags, body: nombreSchema } }, async (request, reply) =>
-    reply.status(201).send({ message: REFERENCE_SCREENS.companias.created, data: await reference.createNamed('companias', request.body.nombre) }),
+    reply.status(201).send({ message: REFERENCE_SCREENS.companias.created, data: await reference.createNamed('companias', request.body.nombre, auditActorOf(request)) }),
   );
   r.patch('/companias/t/:id', { ...write, schema: { tags, params: idParam, body: companiaUpdateSchema } }, async (request) => ({
     message: REFERENCE_SCREENS.companias.updated,
-    data: await reference.updateNamed('companias', request.params.id, request.body.compania.nombre),
+    data: await reference.updateNamed('companias', request.params.id, request.body.compania.nombre, auditActorOf(request)),
   }));
 
   // Responsibilities.
@@ -68,11 +69,11 @@ export function referenceRoutes(app: FastifyInstance, deps: { reference: Referen
     reference.pageNamed('responsabilidad', request.query.page, request.query.pageSize),
   );
   r.post('/respo', { ...write, schema: { tags, body: nombreSchema } }, async (request, reply) =>
-    reply.status(201).send({ message: REFERENCE_SCREENS.responsabilidad.created, data: await reference.createNamed('responsabilidad', request.body.nombre) }),
+    reply.status(201).send({ message: REFERENCE_SCREENS.responsabilidad.created, data: await reference.createNamed('responsabilidad', request.body.nombre, auditActorOf(request)) }),
   );
   r.patch('/respo/t/:id', { ...write, schema: { tags, params: idParam, body: respoUpdateSchema } }, async (request) => ({
     message: REFERENCE_SCREENS.responsabilidad.updated,
-    data: await reference.updateNamed('responsabilidad', request.params.id, request.body.nombre),
+    data: await reference.updateNamed('responsabilidad', request.params.id, request.body.nombre, auditActorOf(request)),
   }));
 
   // Lookups.

@@ -1,7 +1,8 @@
-import type { AnalistaInput } from '@siniestros/domain';
+import { AUDIT_ACTION, AUDIT_ENTITY, type AnalistaInput } from '@siniestros/domain';
 import type { Db } from '../../db/client';
 import { notFound } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
+import { changesBetween, type AuditActor, type AuditService } from '../audit/audit.service';
 import { casosRepository } from '../casos/casos.repository';
 import { referenceRepository, type NamedKind } from './reference.repository';
 
@@ -10,6 +11,14 @@ const NOT_FOUND: Record<NamedKind | 'analistas', string> = {
   companias: 'La compañia no existe',
   responsabilidad: 'La responsabilidad no existe',
   analistas: 'El analista no existe',
+};
+
+/** The audit log's entity name of each list. */
+const ENTITY: Record<NamedKind | 'analistas', string> = {
+  tipoDoc: AUDIT_ENTITY.tipoDoc,
+  companias: AUDIT_ENTITY.compania,
+  responsabilidad: AUDIT_ENTITY.responsabilidad,
+  analistas: AUDIT_ENTITY.analista,
 };
 
 export type ReferenceService = ReturnType<typeof createReferenceService>;
@@ -31,7 +40,9 @@ export async function loadCaseLookups(db: Db) {
 }
 export type CaseLookups = Awaited<ReturnType<typeof loadCaseLookups>>;
 
-export function createReferenceService(db: Db) {
+/** Every create and edit writes an audit row in its transaction, with who, when, address, method and route (docs/decisions/028). */
+export function createReferenceService(db: Db, deps: { audit: AuditService }) {
+  const { audit } = deps;
   /**
    * The case screens' lookups (the list's filters and row names, the detail's selects), kept in
    * memory: they change only through this service, which drops them on every write. Another
@@ -64,12 +75,24 @@ export function createReferenceService(db: Db) {
       return { data: rows, totalPages: totalPages(total, pageSize), total };
     },
 
-    createNamed: async (kind: NamedKind, nombre: string) => invalidate(await referenceRepository.insertNamed(db, kind, nombre)),
+    async createNamed(kind: NamedKind, nombre: string, who: AuditActor) {
+      const row = await db.transaction(async (tx) => {
+        const created = await referenceRepository.insertNamed(tx, kind, nombre);
+        await audit.record(tx, { ...who, action: AUDIT_ACTION.referenceCreated, entity: ENTITY[kind], entityId: created.id, changes: changesBetween({}, created, ['nombre']) });
+        return created;
+      });
+      return invalidate(row);
+    },
 
-    async updateNamed(kind: NamedKind, id: number, nombre: string) {
-      const row = invalidate(await referenceRepository.updateNamed(db, kind, id, nombre));
-      if (!row) throw notFound(NOT_FOUND[kind]);
-      return row;
+    async updateNamed(kind: NamedKind, id: number, nombre: string, who: AuditActor) {
+      const row = await db.transaction(async (tx) => {
+        const before = await referenceRepository.findNamed(tx, kind, id);
+        if (!before) throw notFound(NOT_FOUND[kind]);
+        const updated = (await referenceRepository.updateNamed(tx, kind, id, nombre))!;
+        await audit.record(tx, { ...who, action: AUDIT_ACTION.referenceUpdated, entity: ENTITY[kind], entityId: id, changes: changesBetween(before, updated, ['nombre']) });
+        return updated;
+      });
+      return invalidate(row);
     },
 
     /** Throws 404 with the kind's message when the id does not exist. */
@@ -78,12 +101,36 @@ export function createReferenceService(db: Db) {
     },
 
     listAnalistas: () => referenceRepository.listAnalistas(db),
-    createAnalista: async (input: AnalistaInput) => invalidate(await referenceRepository.insertAnalista(db, { nombre: input.nombre, apellido: input.apellido })),
+    async createAnalista(input: AnalistaInput, who: AuditActor) {
+      const row = await db.transaction(async (tx) => {
+        const created = await referenceRepository.insertAnalista(tx, { nombre: input.nombre, apellido: input.apellido });
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.referenceCreated,
+          entity: ENTITY.analistas,
+          entityId: created.id,
+          changes: changesBetween({}, created, ['nombre', 'apellido']),
+        });
+        return created;
+      });
+      return invalidate(row);
+    },
 
-    async updateAnalista(id: number, input: AnalistaInput) {
-      const row = invalidate(await referenceRepository.updateAnalista(db, id, { nombre: input.nombre, apellido: input.apellido }));
-      if (!row) throw notFound(NOT_FOUND.analistas);
-      return row;
+    async updateAnalista(id: number, input: AnalistaInput, who: AuditActor) {
+      const row = await db.transaction(async (tx) => {
+        const before = await referenceRepository.findAnalista(tx, id);
+        if (!before) throw notFound(NOT_FOUND.analistas);
+        const updated = (await referenceRepository.updateAnalista(tx, id, { nombre: input.nombre, apellido: input.apellido }))!;
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.referenceUpdated,
+          entity: ENTITY.analistas,
+          entityId: id,
+          changes: changesBetween(before, updated, ['nombre', 'apellido']),
+        });
+        return updated;
+      });
+      return invalidate(row);
     },
 
     async assertAnalistaExists(id: number) {

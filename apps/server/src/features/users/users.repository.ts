@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from './users.table';
@@ -39,6 +39,9 @@ const selectSession = preparedPerDatabase((db) =>
     .prepare('session_user'),
 );
 
+const liveSessionsOf = (userId: number, window: { now: Date; idleSince: Date }) =>
+  and(eq(sessions.userId, userId), gt(sessions.expira, window.now), gte(sessions.ultimoUso, window.idleSince));
+
 export const usersRepository = {
   list(db: DbOrTx) {
     return db.select(publicColumns).from(users).orderBy(asc(users.id));
@@ -76,6 +79,51 @@ export const usersRepository = {
   async findSession(db: DbOrTx, id: string, now: Date) {
     const [row] = await selectSession(db).execute({ id, now });
     return row;
+  },
+
+  /** Refresh: the same row under a new token hash, so its public id, address and device stay. */
+  async renameSession(db: DbOrTx, id: string, newId: string, now: Date): Promise<boolean> {
+    const rows = await db.update(sessions).set({ id: newId, ultimoUso: now }).where(eq(sessions.id, id)).returning({ id: sessions.id });
+    return rows.length > 0;
+  },
+
+  /** A user's live sessions (neither expired nor idle since `idleSince`), last used first; served by sesiones_user_idx. */
+  pageUserSessions(db: DbOrTx, userId: number, currentId: string, window: { now: Date; idleSince: Date }, limit: number, offset: number) {
+    return db
+      .select({
+        ref: sessions.ref,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        creado: sessions.creado,
+        ultimoUso: sessions.ultimoUso,
+        expira: sessions.expira,
+        isCurrent: sql<boolean>`${sessions.id} = ${currentId}`,
+      })
+      .from(sessions)
+      .where(liveSessionsOf(userId, window))
+      .orderBy(desc(sessions.ultimoUso), desc(sessions.creado))
+      .limit(limit)
+      .offset(offset);
+  },
+
+  async countUserSessions(db: DbOrTx, userId: number, window: { now: Date; idleSince: Date }): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(liveSessionsOf(userId, window));
+    return row?.n ?? 0;
+  },
+
+  /** Deletes the user's session with public id `ref`; returns its token hash, or null when there is none. */
+  async deleteUserSession(db: DbOrTx, userId: number, ref: string): Promise<string | null> {
+    const [row] = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.ref, ref))).returning({ id: sessions.id });
+    return row?.id ?? null;
+  },
+
+  /**
+   * The active Admins, locked until the transaction ends: two Admins demoting each other at once
+   * wait for one another, so one Admin always stays (the last-Admin rule).
+   */
+  async lockActiveAdmins(db: DbOrTx, rol: number): Promise<number[]> {
+    const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.rol, rol), eq(users.activo, true))).for('update');
+    return rows.map((row) => row.id);
   },
 
   async touchSession(db: DbOrTx, id: string, now: Date) {

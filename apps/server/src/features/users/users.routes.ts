@@ -1,14 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, TOTP_MESSAGES, idParam, loginSchema, totpCodeSchema, userCreateSchema, userUpdateSchema, USER_MESSAGES } from '@siniestros/domain';
+import {
+  AUTH_MESSAGES,
+  SESSION_MESSAGES,
+  TOTP_MESSAGES,
+  USER_MESSAGES,
+  idParam,
+  loginSchema,
+  pagingQuery,
+  passwordChangeSchema,
+  reauthPasswordSchema,
+  sessionIdParam,
+  totpCodeSchema,
+  totpDisableSchema,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@siniestros/domain';
 import { ADMIN_ONLY, ANY_ROLE, clearSessionCookie, readSessionToken, setSessionCookie, userOf } from '../../plugins/auth';
 import type { Config } from '../../config';
 import { unauthorized } from '../../shared/errors';
+import { auditActorOf } from '../audit/audit.actor';
 import type { SessionsService } from './sessions.service';
 import type { UsersService } from './users.service';
 
-/** Guessing a 6-digit code is throttled like a password. */
+/** Guessing a 6-digit code or the current password is throttled like a sign-in. */
 const TOTP_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; sessions: SessionsService; config: Config }) {
@@ -23,7 +39,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
       schema: { tags, body: loginSchema, summary: 'Sign in: sets the session cookie' },
     },
     async (request, reply) => {
-      const result = await users.login(request.body, { ip: request.ip });
+      const result = await users.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
       // A session token planted before sign-in never becomes valid (session fixation, ASVS 7.2.4).
       const previous = readSessionToken(request, config);
       if (previous) await sessions.revoke(previous);
@@ -34,7 +50,16 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
 
   r.get('/users/auth', { config: { access: ANY_ROLE, totpSetup: true }, schema: { tags, summary: 'The signed-in user' } }, async (request) => {
     const user = userOf(request);
-    return { usr: user.username, rol: user.rol, id_inspect: user.idInspect, nombre: user.nombre, apellido: user.apellido, totp: user.hasTotp };
+    return {
+      usr: user.username,
+      rol: user.rol,
+      id_inspect: user.idInspect,
+      nombre: user.nombre,
+      apellido: user.apellido,
+      totp: user.hasTotp,
+      // REQUIRE_TOTP: this user's role must have a second factor (with `totp` false: enrol first).
+      totp_required: config.totpRequiredRoles.includes(user.rol),
+    };
   });
 
   r.post('/users/refresh', { config: { access: ANY_ROLE, totpSetup: true }, schema: { tags, summary: 'Renew the session token (same absolute expiry)' } }, async (request, reply) => {
@@ -52,27 +77,62 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     return { message: 'Sesión cerrada' };
   });
 
-  // The signed-in user's optional second factor (TOTP, RFC 6238).
+  // The signed-in user's second factor (TOTP, RFC 6238): the only routes, with the session ones,
+  // of someone whose role must have one and has none (REQUIRE_TOTP, `totpSetup`).
   const ownTotp = { access: ANY_ROLE, totpSetup: true, rateLimit: TOTP_RATE_LIMIT };
   r.post(
     '/users/totp',
-    { config: ownTotp, schema: { tags, summary: 'Start TOTP enrolment: a new secret and its otpauth:// URI', body: z.strictObject({}).nullish() } },
-    (request) => users.startTotp(userOf(request)),
+    {
+      config: ownTotp,
+      schema: { tags, summary: 'Start TOTP enrolment with the current password: a new secret and its otpauth:// URI', body: reauthPasswordSchema },
+    },
+    (request) => users.startTotp(userOf(request), request.body.password, auditActorOf(request)),
   );
   r.post(
     '/users/totp/confirm',
     { config: ownTotp, schema: { tags, summary: 'Finish TOTP enrolment with a code from the app', body: totpCodeSchema } },
     async (request) => {
-      await users.confirmTotp(userOf(request), request.body.totp, { ip: request.ip });
+      await users.confirmTotp(userOf(request), request.body.totp, auditActorOf(request));
       return { message: TOTP_MESSAGES.enabled };
     },
   );
   r.post(
     '/users/totp/disable',
-    { config: { access: ANY_ROLE, rateLimit: TOTP_RATE_LIMIT }, schema: { tags, summary: 'Turn the second factor off with a current code', body: totpCodeSchema } },
+    {
+      config: { access: ANY_ROLE, rateLimit: TOTP_RATE_LIMIT },
+      schema: { tags, summary: 'Turn the second factor off with a current code (or, not for an Admin, the current password)', body: totpDisableSchema },
+    },
     async (request) => {
-      await users.disableTotp(userOf(request), request.body.totp, { ip: request.ip });
+      await users.disableTotp(userOf(request), request.body, auditActorOf(request));
       return { message: TOTP_MESSAGES.disabled };
+    },
+  );
+
+  // 'Mi cuenta': the signed-in user's password and sessions (docs/decisions/028).
+  const account = ['account'];
+  r.post(
+    '/users/password',
+    {
+      config: { access: ANY_ROLE, rateLimit: TOTP_RATE_LIMIT },
+      schema: { tags: account, summary: 'Change one\'s own password with the current one; the other sessions end', body: passwordChangeSchema() },
+    },
+    async (request) => {
+      await users.changePassword(userOf(request), request.body, auditActorOf(request));
+      return { message: USER_MESSAGES.passwordUpdated };
+    },
+  );
+  r.get(
+    '/users/sessions',
+    { config: { access: ANY_ROLE }, schema: { tags: account, summary: 'The signed-in user\'s live sessions, last used first', querystring: pagingQuery } },
+    (request) => users.listSessions(userOf(request), request.query),
+  );
+  r.delete(
+    '/users/sessions/:id',
+    { config: { access: ANY_ROLE }, schema: { tags: account, summary: 'End one of the signed-in user\'s sessions', params: sessionIdParam } },
+    async (request, reply) => {
+      const { wasCurrent } = await users.revokeOwnSession(userOf(request), request.params.id, auditActorOf(request));
+      if (wasCurrent) clearSessionCookie(reply);
+      return { message: SESSION_MESSAGES.revoked };
     },
   );
 
@@ -80,22 +140,22 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
   r.get('/users', { ...admin, schema: { tags: ['users'] } }, () => users.list());
 
   r.post('/users', { ...admin, schema: { tags: ['users'], body: userCreateSchema } }, async (request, reply) => {
-    const user = await users.create(request.body, userOf(request).username);
+    const user = await users.create(request.body, auditActorOf(request));
     return reply.status(201).send({ message: USER_MESSAGES.created, user });
   });
 
   r.patch('/users/:id', { ...admin, schema: { tags: ['users'], params: idParam, body: userUpdateSchema } }, async (request) => {
-    const user = await users.update(request.params.id, request.body, userOf(request).username);
+    const user = await users.update(request.params.id, request.body, auditActorOf(request));
     return { message: request.body.password ? USER_MESSAGES.passwordUpdated : USER_MESSAGES.updated, user };
   });
 
   r.post('/users/:id/sessions/revoke', { ...admin, schema: { tags: ['users'], params: idParam, body: z.strictObject({}).nullish() } }, async (request) => {
-    await users.revokeSessions(request.params.id, userOf(request).username);
+    await users.revokeSessions(request.params.id, auditActorOf(request));
     return { message: AUTH_MESSAGES.sessionsRevoked };
   });
 
   r.delete('/users/:id/totp', { ...admin, schema: { tags: ['users'], summary: "Remove a user's second factor (lost phone)", params: idParam } }, async (request) => {
-    await users.resetTotp(request.params.id, userOf(request).username);
+    await users.resetTotp(request.params.id, auditActorOf(request));
     return { message: TOTP_MESSAGES.reset };
   });
 }

@@ -5,18 +5,23 @@ import {
   AUDIT_ENTITY,
   AUTH_MESSAGES,
   ROL,
+  SESSION_MESSAGES,
   TOTP_MESSAGES,
   USER_MESSAGES,
+  passwordProblem,
   type LoginInput,
+  type PagingQuery,
+  type PasswordChange,
   type Rol,
+  type TotpDisable,
   type TotpEnrolment,
   type UserCreate,
   type UserUpdate,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../shared/errors';
-import type { AuditService } from '../audit/audit.service';
-import { changesBetween } from '../audit/audit.service';
+import type { AuditActor, AuditService } from '../audit/audit.service';
+import { changesBetween, SYSTEM_ACTOR } from '../audit/audit.service';
 import type { CaptchaService } from '../captcha/captcha.service';
 import { referenceRepository } from '../reference/reference.repository';
 import type { LoginGuard } from './login-throttle';
@@ -34,8 +39,8 @@ export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS)
  */
 let dummyHash: Promise<string> | undefined;
 
-/** Who is signing in, from where (the audit log and the per-address throttle). */
-export type LoginContext = { ip: string };
+/** Who is signing in, from where (the audit log, the per-address throttle, the session's device). */
+export type LoginContext = { ip: string; userAgent?: string };
 
 export type LoginResult = {
   usr: string;
@@ -43,7 +48,7 @@ export type LoginResult = {
   id_inspect: number | null;
   token: string;
   expires: Date;
-  /** ADMIN_REQUIRE_TOTP: an Admin without a second factor may only enrol one. */
+  /** REQUIRE_TOTP: a user whose role must have a second factor and has none may only enrol one. */
   totpSetupRequired: boolean;
 };
 
@@ -57,6 +62,11 @@ function isUniqueViolation(error: unknown): boolean {
 /** 401 that names the `totp` field, so the login form knows to ask for the code. */
 const totpError = (message: string) => new AppError(401, message, 'totp', [{ path: 'totp', message }]);
 
+/** 400 on one field of the form. */
+const fieldError = (path: string, message: string) => badRequest(message, [{ path, message }]);
+
+const isSameUser = (username: string, actor: AuditActor) => username.toLowerCase() === actor.actor.toLowerCase();
+
 export function createUsersService(deps: {
   db: Db;
   sessions: SessionsService;
@@ -64,8 +74,8 @@ export function createUsersService(deps: {
   guard: LoginGuard;
   audit: AuditService;
   now?: () => Date;
-  /** ADMIN_REQUIRE_TOTP. */
-  adminRequiresTotp?: boolean;
+  /** REQUIRE_TOTP: the roles that must have a second factor. */
+  totpRequiredRoles?: readonly Rol[];
   /** Shown by authenticator apps next to the code (ORG_NAME). */
   totpIssuer?: string;
 }) {
@@ -73,6 +83,45 @@ export function createUsersService(deps: {
   const now = deps.now ?? (() => new Date());
   const issuer = deps.totpIssuer ?? 'Siniestros';
   dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
+  const mustHaveTotp = (rol: number) => (deps.totpRequiredRoles ?? []).includes(rol as Rol);
+
+  /** The one password rule of the domain, on the server too (a body may not carry the username). */
+  function assertPasswordAllowed(password: string, username: string) {
+    const problem = passwordProblem(password, username);
+    if (problem) throw fieldError('password', problem);
+  }
+
+  /**
+   * Asks the signed-in user's current password again (ASVS 6.2.3, 7.5.1). Wrong answers count
+   * like failed sign-ins (docs/decisions/020), so a stolen session cannot guess it quickly.
+   */
+  async function reauthenticate(user: CurrentUser, password: string, who: AuditActor, field: string) {
+    const ip = who.ip ?? '';
+    if (guard.retryAfter(user.username, ip) > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+    const row = await usersRepository.findById(db, user.id);
+    const isValid = row ? await verify(row.passwordHash, password).catch(() => false) : false;
+    if (!row || !isValid) {
+      guard.failed(user.username, ip);
+      await audit.record(db, { ...who, action: AUDIT_ACTION.reauthFailed, entity: AUDIT_ENTITY.usuario, entityId: user.id, detail: 'bad_password' });
+      throw fieldError(field, USER_MESSAGES.passwordCurrentWrong);
+    }
+    return row;
+  }
+
+  /** A current code of the user's factor, accepted once (ASVS 6.5.1). */
+  async function checkTotp(userId: number, secret: string, code: string) {
+    const step = totpStepOf(secret, code, now());
+    if (step === null || !(await usersRepository.consumeTotpStep(db, userId, step))) throw fieldError('totp', AUTH_MESSAGES.totpInvalid);
+  }
+
+  /** The last active Admin cannot be disabled or given another role: nobody could administer the users. */
+  async function assertNotLastAdmin(tx: DbOrTx, current: { id: number; rol: number; activo: boolean }, input: UserUpdate) {
+    if (current.rol !== ROL.ADMIN || !current.activo) return;
+    const losesAdmin = input.activo === false || (input.rol !== undefined && input.rol !== ROL.ADMIN);
+    if (!losesAdmin) return;
+    const admins = await usersRepository.lockActiveAdmins(tx, ROL.ADMIN);
+    if (!admins.some((id) => id !== current.id)) throw conflict(USER_MESSAGES.lastAdmin);
+  }
 
   async function inspectorIdFor(rol: number, idInspect: number | null | undefined, names: { nombre: string; apellido: string }, tx: DbOrTx) {
     if (rol !== ROL.INSPECTOR) return idInspect ?? null;
@@ -121,15 +170,16 @@ export function createUsersService(deps: {
       }
 
       guard.succeeded(username, context.ip);
-      const { token, expires } = await sessions.create(user.id);
+      const { token, expires } = await sessions.create(user.id, db, context);
       await audit.record(db, { actor: user.username, action: AUDIT_ACTION.loginSucceeded, entity: AUDIT_ENTITY.usuario, entityId: user.id, ip: context.ip });
-      const totpSetupRequired = Boolean(deps.adminRequiresTotp) && user.rol === ROL.ADMIN && !user.totpSecret;
+      const totpSetupRequired = mustHaveTotp(user.rol) && !user.totpSecret;
       return { usr: user.username, rol: user.rol as Rol, id_inspect: user.idInspect, token, expires, totpSetupRequired };
     },
 
     list: () => usersRepository.list(db),
 
-    async create(input: UserCreate, actor = 'sistema') {
+    async create(input: UserCreate, who: AuditActor = SYSTEM_ACTOR) {
+      assertPasswordAllowed(input.password, input.username);
       const passwordHash = await hashPassword(input.password);
       try {
         return await db.transaction(async (tx) => {
@@ -144,7 +194,7 @@ export function createUsersService(deps: {
           });
           const created = (await usersRepository.findPublicById(tx, id))!;
           await audit.record(tx, {
-            actor,
+            ...who,
             action: AUDIT_ACTION.userCreated,
             entity: AUDIT_ENTITY.usuario,
             entityId: id,
@@ -158,13 +208,23 @@ export function createUsersService(deps: {
       }
     },
 
-    /** Changing the password, the role or disabling a user ends their sessions (ASVS 7.4.3). */
-    async update(id: number, input: UserUpdate, actor = 'sistema') {
+    /**
+     * Changing the password, the role or disabling a user ends their sessions (ASVS 7.4.3). An
+     * Admin's own password is changed in 'Mi cuenta', with the current one (ASVS 6.2.3).
+     */
+    async update(id: number, input: UserUpdate, who: AuditActor = SYSTEM_ACTOR) {
+      if (input.password !== undefined) {
+        const target = await usersRepository.findPublicById(db, id);
+        if (!target) throw notFound(USER_MESSAGES.notFound);
+        if (isSameUser(target.username, who)) throw fieldError('password', USER_MESSAGES.ownPasswordInAccount);
+        assertPasswordAllowed(input.password, input.username ?? target.username);
+      }
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       try {
         return await db.transaction(async (tx) => {
           const current = await usersRepository.findPublicById(tx, id);
           if (!current) throw notFound(USER_MESSAGES.notFound);
+          await assertNotLastAdmin(tx, current, input);
           const rol = input.rol ?? current.rol;
           const names = { nombre: input.nombre ?? current.nombre, apellido: input.apellido ?? current.apellido };
           const idInspect = input.rol !== undefined || input.id_inspect !== undefined
@@ -186,7 +246,7 @@ export function createUsersService(deps: {
           if (endsSessions) await sessions.revokeAllOf(id, tx);
           const updated = (await usersRepository.findPublicById(tx, id))!;
           await audit.record(tx, {
-            actor,
+            ...who,
             action: AUDIT_ACTION.userUpdated,
             entity: AUDIT_ENTITY.usuario,
             entityId: id,
@@ -204,24 +264,66 @@ export function createUsersService(deps: {
     },
 
     /** An Admin ends every session of a user (a lost laptop, a leaving employee). */
-    async revokeSessions(id: number, actor = 'sistema') {
+    async revokeSessions(id: number, who: AuditActor = SYSTEM_ACTOR) {
       if (!(await usersRepository.findPublicById(db, id))) throw notFound(USER_MESSAGES.notFound);
       await db.transaction(async (tx) => {
         await sessions.revokeAllOf(id, tx);
-        await audit.record(tx, { actor, action: AUDIT_ACTION.sessionsRevoked, entity: AUDIT_ENTITY.usuario, entityId: id });
+        await audit.record(tx, { ...who, action: AUDIT_ACTION.sessionsRevoked, entity: AUDIT_ENTITY.usuario, entityId: id });
       });
     },
 
-    /** Step 1 of enrolment: a new secret, kept pending until a code from it is typed. */
-    async startTotp(user: CurrentUser): Promise<TotpEnrolment> {
+    /**
+     * The signed-in user changes their own password: the current one first (ASVS 6.2.3), then the
+     * domain's rule; their other sessions end, this one stays (ASVS 7.4.3).
+     */
+    async changePassword(user: CurrentUser, input: PasswordChange, who: AuditActor) {
+      const row = await reauthenticate(user, input.password_actual, who, 'password_actual');
+      assertPasswordAllowed(input.password, user.username);
+      if (await verify(row.passwordHash, input.password).catch(() => false)) throw fieldError('password', USER_MESSAGES.passwordSameAsCurrent);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await usersRepository.update(tx, user.id, { passwordHash });
+        await sessions.revokeOthersOf(user, tx);
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.passwordChanged,
+          entity: AUDIT_ENTITY.usuario,
+          entityId: user.id,
+          changes: changesBetween({ password: false }, { password: true }),
+        });
+      });
+    },
+
+    /** The signed-in user's live sessions ('Mi cuenta'). */
+    listSessions: (user: CurrentUser, paging: PagingQuery) => sessions.listOf(user, paging),
+
+    /** The signed-in user ends one of their sessions (this one too: then it is a sign-out). */
+    async revokeOwnSession(user: CurrentUser, ref: string, who: AuditActor): Promise<{ wasCurrent: boolean }> {
+      return db.transaction(async (tx) => {
+        const revoked = await sessions.revokeOf(user, ref, tx);
+        if (!revoked) throw notFound(SESSION_MESSAGES.notFound);
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.sessionRevoked,
+          entity: AUDIT_ENTITY.usuario,
+          entityId: user.id,
+          detail: revoked.wasCurrent ? 'current' : 'other',
+        });
+        return revoked;
+      });
+    },
+
+    /** Step 1 of enrolment, after the current password (ASVS 7.5.1): a new secret, kept pending until a code from it is typed. */
+    async startTotp(user: CurrentUser, password: string, who: AuditActor): Promise<TotpEnrolment> {
       if (user.hasTotp) throw conflict(TOTP_MESSAGES.alreadyEnabled);
+      await reauthenticate(user, password, who, 'password');
       const secret = newTotpSecret();
       await usersRepository.setTotpPending(db, user.id, secret);
       return { secret, otpauth_url: totpUri(secret, user.username, issuer), message: TOTP_MESSAGES.started };
     },
 
     /** Step 2: a valid code proves the app holds the secret; other sessions end. */
-    async confirmTotp(user: CurrentUser, code: string, context: LoginContext) {
+    async confirmTotp(user: CurrentUser, code: string, who: AuditActor) {
       const row = await usersRepository.findById(db, user.id);
       if (!row?.totpPendingSecret) throw conflict(TOTP_MESSAGES.notStarted);
       const step = totpStepOf(row.totpPendingSecret, code, now());
@@ -230,33 +332,46 @@ export function createUsersService(deps: {
       await db.transaction(async (tx) => {
         await usersRepository.enableTotp(tx, user.id, secret, step);
         await sessions.revokeOthersOf(user, tx);
-        await audit.record(tx, { actor: user.username, action: AUDIT_ACTION.totpEnabled, entity: AUDIT_ENTITY.usuario, entityId: user.id, ip: context.ip });
+        await audit.record(tx, { ...who, action: AUDIT_ACTION.totpEnabled, entity: AUDIT_ENTITY.usuario, entityId: user.id });
       });
     },
 
-    /** The user turns the second factor off with a current code; other sessions end. */
-    async disableTotp(user: CurrentUser, code: string, context: LoginContext) {
-      if (deps.adminRequiresTotp && user.rol === ROL.ADMIN) throw conflict(TOTP_MESSAGES.mandatory);
+    /**
+     * The user turns the second factor off with a current code or the current password (ASVS
+     * 7.5.1); an Admin only with a code. Refused while their role must have one. Other sessions end.
+     */
+    async disableTotp(user: CurrentUser, input: TotpDisable, who: AuditActor) {
+      if (mustHaveTotp(user.rol)) throw conflict(TOTP_MESSAGES.mandatory);
       const row = await usersRepository.findById(db, user.id);
       if (!row?.totpSecret) throw conflict(TOTP_MESSAGES.notEnabled);
-      const step = totpStepOf(row.totpSecret, code, now());
-      if (step === null || !(await usersRepository.consumeTotpStep(db, user.id, step))) {
-        throw badRequest(AUTH_MESSAGES.totpInvalid, [{ path: 'totp', message: AUTH_MESSAGES.totpInvalid }]);
-      }
+      if (input.totp !== undefined) await checkTotp(user.id, row.totpSecret, input.totp);
+      else if (user.rol === ROL.ADMIN) throw fieldError('totp', TOTP_MESSAGES.adminCodeRequired);
+      else await reauthenticate(user, input.password ?? '', who, 'password');
       await db.transaction(async (tx) => {
         await usersRepository.clearTotp(tx, user.id);
         await sessions.revokeOthersOf(user, tx);
-        await audit.record(tx, { actor: user.username, action: AUDIT_ACTION.totpDisabled, entity: AUDIT_ENTITY.usuario, entityId: user.id, ip: context.ip });
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.totpDisabled,
+          entity: AUDIT_ENTITY.usuario,
+          entityId: user.id,
+          detail: input.totp !== undefined ? 'code' : 'password',
+        });
       });
     },
 
-    /** An Admin removes a user's second factor (lost phone); the user's sessions end. */
-    async resetTotp(id: number, actor: string) {
-      if (!(await usersRepository.findPublicById(db, id))) throw notFound(USER_MESSAGES.notFound);
+    /**
+     * An Admin removes a user's second factor (lost phone); the user's sessions end. Not their own:
+     * that is 'Mi cuenta', with a code.
+     */
+    async resetTotp(id: number, who: AuditActor) {
+      const target = await usersRepository.findPublicById(db, id);
+      if (!target) throw notFound(USER_MESSAGES.notFound);
+      if (isSameUser(target.username, who)) throw conflict(TOTP_MESSAGES.ownInAccount);
       await db.transaction(async (tx) => {
         await usersRepository.clearTotp(tx, id);
         await sessions.revokeAllOf(id, tx);
-        await audit.record(tx, { actor, action: AUDIT_ACTION.totpReset, entity: AUDIT_ENTITY.usuario, entityId: id });
+        await audit.record(tx, { ...who, action: AUDIT_ACTION.totpReset, entity: AUDIT_ENTITY.usuario, entityId: id });
       });
     },
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { inspectores } from '../reference/reference.table';
 
 export const users = pgTable(
@@ -35,6 +35,11 @@ export const sessions = pgTable(
     creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
     expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
     ultimoUso: timestamp('ultimo_uso', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The public name of the session in 'Mi cuenta' (the token's hash is never sent). */
+    ref: uuid('ref').notNull().defaultRandom(),
+    /** Address and User-Agent of the sign-in, to tell the user's sessions apart. */
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 300 }),
   },
   (table) => [index('sesiones_user_idx').on(table.userId), index('sesiones_expira_idx').on(table.expira)],
 );

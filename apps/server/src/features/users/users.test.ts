@@ -86,11 +86,11 @@ describe('session', () => {
 describe('session expiry', () => {
   it('ends a session after 4 hours (injected clock)', async () => {
     let now = new Date('2026-11-22T10:00:00Z');
-    const clocked = await createTestApp({}, { now: () => now });
+    // An idle limit just under the 4 h, so that one request at 13:59 is still inside it.
+    const clocked = await createTestApp({ SESSION_IDLE_MINUTES: '239' }, { now: () => now });
     try {
       const cookie = await clocked.login('user');
       now = new Date('2026-11-22T13:59:00Z');
-      // Still inside the idle window thanks to a request every few minutes.
       expect((await clocked.app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie } })).statusCode).toBe(200);
       now = new Date('2026-11-22T14:00:01Z');
       expect((await clocked.app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie } })).statusCode).toBe(401);

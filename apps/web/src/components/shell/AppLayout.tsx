@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, AppShell, Burger, Divider, Group, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { AppShell, Burger, Divider, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOGOUT_DELAY_MS } from '@siniestros/domain';
 import { useAppConfig } from '../../features/auth/api/get-app-config';
@@ -23,7 +23,7 @@ export function AppLayout() {
   const totpSetup = useTotpSetupRequired();
   const [isTotpOpen, setTotpOpen] = useState(false);
   const [seenTotpSignal, setSeenTotpSignal] = useState(0);
-  // ADMIN_REQUIRE_TOTP: lead the Admin to the enrolment instead of screens that answer 403.
+  // REQUIRE_TOTP: lead the user to the enrolment instead of screens that answer 403.
   if (totpSetup.isRequired && totpSetup.signal > seenTotpSignal) {
     setSeenTotpSignal(totpSetup.signal);
     setTotpOpen(true);
@@ -59,16 +59,31 @@ export function AppLayout() {
               {config.data?.orgAcronym ?? ''}
             </Text>
           </Group>
-          <Group gap={6} wrap="nowrap" miw={0}>
-            <Text size="sm" truncate data-testid="header-user">
-              {session.data?.usr}
-            </Text>
-            <Tooltip label="Segundo factor">
-              <ActionIcon variant="subtle" aria-label="Segundo factor" onClick={() => setTotpOpen(true)}>
-                <IconShieldLock size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <Menu position="bottom-end" width={220} shadow="md">
+            <Menu.Target>
+              <UnstyledButton aria-label="Menú de usuario" miw={0} py={4} px={6} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+                <Group gap={6} wrap="nowrap" miw={0}>
+                  <IconUserCircle size={20} style={{ flexShrink: 0 }} />
+                  <Text size="sm" truncate data-testid="header-user">
+                    {session.data?.usr}
+                  </Text>
+                  <IconChevronDown size={14} style={{ flexShrink: 0 }} />
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component={Link} to="/mi-cuenta" leftSection={<IconUserCircle size={16} />}>
+                Mi cuenta
+              </Menu.Item>
+              <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => setTotpOpen(true)}>
+                Segundo factor
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout} disabled={logout.isPending}>
+                Cerrar Sesión
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Menú principal">

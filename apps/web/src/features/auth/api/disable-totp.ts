@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TotpCode } from '@siniestros/domain';
+import type { TotpDisable } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { SESSION_KEY } from './get-session';
 
-export const disableTotp = (body: TotpCode) => api.post<{ message: string }>('/users/totp/disable', body);
+/** Off with a current code, or the current password (not for an Admin: docs/decisions/028). */
+export const disableTotp = (body: TotpDisable) => api.post<{ message: string }>('/users/totp/disable', body);
 
+/** The user's other sessions end with it: the session and 'Mi cuenta' refetch. */
 export function useDisableTotp() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: disableTotp, onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_KEY }) });
+  return useMutation({ mutationFn: disableTotp, onSuccess: () => queryClient.invalidateQueries() });
 }

@@ -9,7 +9,9 @@ export type Session = {
   apellido?: string;
   /** Has a confirmed second factor (GET /users/auth only). */
   totp?: boolean;
-  /** Sign-in answer under ADMIN_REQUIRE_TOTP: this Admin must enrol before anything else. */
+  /** REQUIRE_TOTP: this user's role must have a second factor (GET /users/auth only). */
+  totp_required?: boolean;
+  /** Sign-in answer under REQUIRE_TOTP: this user must enrol before anything else. */
   totp_setup_required?: boolean;
 };
 

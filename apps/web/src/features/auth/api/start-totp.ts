@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TotpEnrolment } from '@siniestros/domain';
+import type { ReauthPassword, TotpEnrolment } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 
-/** A new secret for the signed-in user (docs/decisions/022); on only after the confirmation. */
-export const startTotp = () => api.post<TotpEnrolment>('/users/totp', {});
+/** A new secret for the signed-in user, after their current password (docs/decisions/022, 028); on only after the confirmation. */
+export const startTotp = (body: ReauthPassword) => api.post<TotpEnrolment>('/users/totp', body);
 
 export function useStartTotp() {
   return useMutation({ mutationFn: startTotp });

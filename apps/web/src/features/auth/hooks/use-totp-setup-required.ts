@@ -7,9 +7,10 @@ import { useSession } from '../api/get-session';
 const isSetupRequired = (error: unknown) => error instanceof ApiError && error.status === 403 && error.message === AUTH_MESSAGES.totpSetupRequired;
 
 /**
- * ADMIN_REQUIRE_TOTP (docs/decisions/022): an Admin without a second factor is told so at
- * sign-in and by every 403 until they enrol; either one turns this on so the shell can open the
- * enrolment dialog instead of leaving screens that fail silently.
+ * REQUIRE_TOTP (docs/decisions/022, 028): a user whose role must have a second factor and has
+ * none is told so at sign-in, by the session (`totp_required` without `totp`) and by every 403
+ * until they enrol; any of them turns this on so the shell can open the enrolment dialog instead of
+ * leaving screens that fail silently.
  */
 export function useTotpSetupRequired() {
   const queryClient = useQueryClient();
@@ -17,8 +18,9 @@ export function useTotpSetupRequired() {
   const [forbiddenCount, setForbiddenCount] = useState(0);
   const [wasFlagged, setWasFlagged] = useState(false);
   const [isEnabled, setEnabled] = useState(false);
-  // The flag comes only with the sign-in answer; keep it once seen (the session refetches).
-  if (session.data?.totp_setup_required && !wasFlagged) setWasFlagged(true);
+  // The sign-in answer flags it; after a reload the session says it. Kept once seen (the session refetches).
+  const isFlagged = session.data?.totp_setup_required || (session.data?.totp_required && session.data.totp === false);
+  if (isFlagged && !wasFlagged) setWasFlagged(true);
   const onError = (error: unknown) => {
     if (isSetupRequired(error)) setForbiddenCount((count) => count + 1);
   };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LesionadoInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
+import { historialKey } from '../../historial/api/get-historial';
 import { lesionadosKey } from './get-lesionados';
 
 /** POST /lesionados/{idCaso} creates; PATCH /lesionados/{id} updates (spec §7). */
@@ -11,7 +12,12 @@ export function useSaveLesionado(idCaso: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: LesionadoInput }) => (id ? updateLesionado(id, input) : createLesionado(idCaso, input)),
-    // The case detail colours '+ Lesionado' by whether any exist (spec §2).
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: lesionadosKey(idCaso) }), queryClient.invalidateQueries({ queryKey: ['caso', idCaso] })]),
+    // The case detail colours '+ Lesionado' by whether any exist (spec §2); both writes add a history row.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: lesionadosKey(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: ['caso', idCaso] }),
+        queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+      ]),
   });
 }

@@ -3,10 +3,10 @@ import { ActionIcon, Badge, Button, Group, Modal, PasswordInput, Select, Stack, 
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconEdit, IconKey, IconLogout, IconShieldOff } from '@tabler/icons-react';
-import { z } from 'zod';
-import { AUTH_MESSAGES, newPassword, ROL, ROL_NOMBRES, TOTP_MESSAGES, USER_MESSAGES, userCreateSchema, userUpdateSchema, type Usuario } from '@siniestros/domain';
+import { AUTH_MESSAGES, passwordPairSchema, ROL, ROL_NOMBRES, TOTP_MESSAGES, USER_MESSAGES, userCreateSchema, userUpdateSchema, type Usuario } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../auth/api/get-session';
 import { useInspectores, useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers, type UserPayload } from '../api/users';
 import { DialogActions } from '../../../components/DialogActions';
 import { TableHeader } from '../../../components/ListTableParts';
@@ -22,6 +22,8 @@ export function UsersScreen() {
   const close = () => setDialog(null);
   const resetTotp = useResetUserTotp();
   const revokeSessions = useRevokeUserSessions();
+  // One's own password and second factor are changed in 'Mi cuenta', with re-authentication (docs/decisions/028).
+  const ownUsername = useSession().data?.usr;
 
   const onResetTotp = (user: Usuario) =>
     confirmAction(TOTP_MESSAGES.confirmReset, () =>
@@ -74,12 +76,14 @@ export function UsersScreen() {
                         <IconEdit size={18} />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label="Cambiar contraseña">
-                      <ActionIcon variant="subtle" aria-label={`Cambiar contraseña de ${user.username}`} onClick={() => setDialog({ kind: 'password', user })}>
-                        <IconKey size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    {user.totp && (
+                    {user.username !== ownUsername && (
+                      <Tooltip label="Cambiar contraseña">
+                        <ActionIcon variant="subtle" aria-label={`Cambiar contraseña de ${user.username}`} onClick={() => setDialog({ kind: 'password', user })}>
+                          <IconKey size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {user.totp && user.username !== ownUsername && (
                       <Tooltip label="Quitar segundo factor">
                         <ActionIcon variant="subtle" color="orange" aria-label={`Quitar segundo factor de ${user.username}`} onClick={() => onResetTotp(user)}>
                           <IconShieldOff size={18} />
@@ -175,13 +179,10 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
   );
 }
 
-const passwordSchema = z
-  .object({ password: newPassword, password2: z.string() })
-  .refine((values) => values.password === values.password2, { message: USER_MESSAGES.mismatch, path: ['password2'] });
-
 function PasswordDialog({ user, onClose }: { user: Usuario; onClose: () => void }) {
   const save = useSaveUser();
-  const form = useForm({ initialValues: { password: '', password2: '' }, validate: zod4Resolver(passwordSchema) });
+  // The domain's one password rule, with this user's name (docs/decisions/028).
+  const form = useForm({ initialValues: { password: '', password2: '' }, validate: zod4Resolver(passwordPairSchema(user.username)) });
   const submit = form.onSubmit((body) =>
     save.mutate(
       { id: user.id, body },

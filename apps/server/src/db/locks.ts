@@ -1,0 +1,11 @@
+/**
+ * PostgreSQL advisory lock keys of the application, one place for all (they share one number space).
+ *
+ * FILE_REMOVAL: a stored file is removed only under this lock taken shared, with try-lock (a file
+ * that cannot be removed now stays, and the orphan sweeper removes it later). The backup holds it
+ * exclusively while it takes its database snapshot and copies the files that snapshot references,
+ * so none of them disappears half way (docs/decisions/033-files-and-rows-in-step.md).
+ */
+export const ADVISORY_LOCK = {
+  FILE_REMOVAL: 7_324_001,
+} as const;

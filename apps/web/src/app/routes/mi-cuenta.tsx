@@ -1,0 +1,1 @@
+export { MiCuentaScreen as Component } from '../../features/account/components/MiCuentaScreen';
