@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { ensureCompania, insertCaso } from '../fixtures';
 import { multipart, SAMPLE_FILES, type Part } from '../multipart';
+import { sweepOrphanFiles } from '../../src/features/documentacion/documentacion.sweeper';
 import { createPgDatabase, PG_URL, sleep } from './faults.helpers';
 
 /**
@@ -29,6 +30,12 @@ type Actor = keyof typeof USERS;
 /** Operations over the whole storm, and its time box. */
 const OPERATIONS = Number(process.env.ATOMICITY_OPERATIONS) || 500;
 const TIME_BOX_MS = 90_000;
+/**
+ * Writes of each kind that must go through during the storm, however many answer 503 (fewer
+ * schedules and closes: they need a case at status 2 with no inspection, or one still open).
+ */
+const MIN_SUCCESSES: Record<string, number> = { agenda: 2, cierre: 3 };
+const minSuccesses = (kind: string) => MIN_SUCCESSES[kind] ?? 5;
 const WORKERS = 6;
 /** A request that takes longer than this is a hang, not a failure. */
 const HANG_MS = 30_000;
@@ -448,6 +455,9 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
       },
     };
 
+    // A busy machine answers more of the storm with 503: the storm goes on until every kind of write went through a few times.
+    const successes = (name: string) => (statuses.get(`${name} 200`) ?? 0) + (statuses.get(`${name} 201`) ?? 0);
+    const everyKindWrote = () => Object.keys(operations).every((name) => successes(name) >= minSuccesses(name));
     const weighted = Object.entries(operations).flatMap(([name, op]) => Array.from({ length: op.weight }, () => name));
     const killer = startKiller(running.url);
     const started = Date.now();
@@ -455,7 +465,7 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
     const hangs: string[] = [];
     await Promise.all(
       Array.from({ length: WORKERS }, async () => {
-        while (done < OPERATIONS && Date.now() - started < TIME_BOX_MS) {
+        while ((done < OPERATIONS || !everyKindWrote()) && Date.now() - started < TIME_BOX_MS) {
           done++;
           await operations[pick(weighted)]!.run().catch((error: Error) => {
             if (error.message.startsWith('hang')) hangs.push(error.message);
@@ -486,6 +496,8 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
     expect(inTransaction, 'no transaction was killed half way').toBeGreaterThan(0);
     expect(failed).toBeGreaterThan(0);
     expect(succeeded).toBeGreaterThan(20);
+    for (const name of Object.keys(operations))
+      expect(successes(name), `${name}: writes that went through`).toBeGreaterThanOrEqual(minSuccesses(name));
 
     const problems: Record<string, unknown[]> = {};
     for (const [name, query] of Object.entries(INVARIANTS)) {
@@ -493,7 +505,17 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
       if (rows.length > 0) problems[name] = rows.slice(0, 10);
     }
 
-    // Every documentos row has its file, every stored file its row.
+    // Every documentos row has its file, every stored file its row once the sweeper has run: an
+    // upload whose COMMIT was cut may have committed, so its files stay for the sweeper to judge.
+    const orphansBeforeSweep = [...(await storedKeys(running))].length - (await observe('SELECT 1 FROM documentos')).length;
+    const swept = await sweepOrphanFiles({ db: database.db, storage: app.services.storage, graceMs: 0 });
+    const failedWithFiles =
+      (statuses.get('upload 500') ?? 0) +
+      (statuses.get('upload 503') ?? 0) +
+      (statuses.get('cierre 500') ?? 0) +
+      (statuses.get('cierre 503') ?? 0);
+    console.info(`atomicity: ${swept.removed} files left by writes cut at COMMIT swept (${orphansBeforeSweep} without a row before)`);
+    expect(swept.removed, 'files left behind by failed uploads').toBeLessThanOrEqual(2 * failedWithFiles);
     const keys = await storedKeys(running);
     const documentos = await observe<{ id_caso: number; nombre: string; storage_key: string }>(
       'SELECT id_caso, nombre, storage_key FROM documentos',

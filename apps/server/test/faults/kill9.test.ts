@@ -18,6 +18,8 @@ const ADMIN = { username: 'admin@kill9.local', password: 'Clave-Kill9-2026' };
 const WORKERS = 8;
 /** Acknowledged writes before the kill (at least), and the longest the load runs before it. */
 const ACKED_BEFORE_KILL = 80;
+/** Uploads acknowledged before the kill: enough that files and rows are really put to the test. */
+const UPLOADS_BEFORE_KILL = 15;
 const LOAD_MAX_MS = 20_000;
 
 type Alta = { key: string; reclamo: string; apellido: string; terceros: number };
@@ -143,12 +145,13 @@ describe.each(drivers)('kill -9 mid-load, then a restart ($name)', ({ name }) =>
       Array.from({ length: WORKERS }, async (_, worker) => {
         while (!killed && Date.now() - started < LOAD_MAX_MS) {
           inFlight++;
-          await (worker % 4 === 3 ? uploadOne() : createOne());
+          await (worker % 2 === 1 ? uploadOne() : createOne());
           inFlight--;
         }
       }),
     );
-    while (ackedAltas.length < ACKED_BEFORE_KILL && Date.now() - started < LOAD_MAX_MS) await sleep(20);
+    while ((ackedAltas.length < ACKED_BEFORE_KILL || ackedUploads.length < UPLOADS_BEFORE_KILL) && Date.now() - started < LOAD_MAX_MS)
+      await sleep(20);
     // Mid-load: requests are in flight on every worker.
     server.child.kill('SIGKILL');
     killed = true;
@@ -159,6 +162,7 @@ describe.each(drivers)('kill -9 mid-load, then a restart ($name)', ({ name }) =>
     await server.stop();
     const ackedBeforeKill = ackedAltas.length;
     expect(ackedBeforeKill).toBeGreaterThanOrEqual(ACKED_BEFORE_KILL);
+    expect(ackedUploads.length, 'uploads acknowledged before the kill').toBeGreaterThanOrEqual(UPLOADS_BEFORE_KILL);
     expect(inFlightAtKill, 'requests in flight when the process died').toBeGreaterThan(0);
 
     // The same database and DATA_DIR, a new process.

@@ -14,6 +14,7 @@ import {
   isSafeFileName,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import { isCommitOutcomeUnknown, transactionMarkingCommit } from '../../db/commit-outcome';
 import type { HistorialService } from '../historial/historial.service';
 import { sweepOrphanFiles } from './documentacion.sweeper';
 import { MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE, type Storage } from '../../shared/storage';
@@ -156,7 +157,9 @@ export function createDocumentacionService(deps: {
     );
   }
 
-  async function discardUploads(uploads: StoredUpload[]): Promise<void> {
+  /** After a failed write: its files go, unless its COMMIT may have gone through (then the sweeper decides). */
+  async function discardUploads(uploads: StoredUpload[], error: unknown): Promise<void> {
+    if (isCommitOutcomeUnknown(error)) return;
     await Promise.allSettled(uploads.map((upload) => storage.remove(upload.storageKey)));
   }
 
@@ -171,7 +174,7 @@ export function createDocumentacionService(deps: {
     storeUpload,
     /** Writes the documentos rows inside the caller's transaction. */
     recordUploads,
-    /** Removes stored files whose transaction did not commit. */
+    /** Removes stored files whose transaction did not commit (`transactionMarkingCommit` tells). */
     discardUploads,
 
     /**
@@ -204,7 +207,7 @@ export function createDocumentacionService(deps: {
           tipo = null;
         }
         if (stored.length === 0) throw badRequest(DOCUMENTACION_MESSAGES.noFiles);
-        return await db.transaction(async (tx) => {
+        return await transactionMarkingCommit(db, async (tx) => {
           if (!(await repo.lockCaso(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
           // Another upload to the case may have committed a name since `taken` was read.
           const uploads = withFreeNames(stored, new Set((await repo.listNames(tx, idCaso)).map((name) => name.toLowerCase())));
@@ -213,7 +216,7 @@ export function createDocumentacionService(deps: {
           return uploads.map((upload) => upload.nombre);
         });
       } catch (error) {
-        await discardUploads(stored);
+        await discardUploads(stored, error);
         throw isFileTooLarge(error) ? tooLarge(DOCUMENTACION_MESSAGES.tooLarge) : error;
       }
     },

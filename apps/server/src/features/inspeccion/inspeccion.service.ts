@@ -19,6 +19,7 @@ import {
   type PagingQuery,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import { transactionMarkingCommit } from '../../db/commit-outcome';
 import { badRequest, conflict, forbidden, notFound, unprocessable, type FieldError } from '../../shared/errors';
 import { assertNoNulChar } from '../../shared/input';
 import { pageOffset, totalPages } from '../../shared/paging';
@@ -204,7 +205,7 @@ export function createInspeccionService(deps: { db: Db; historial: HistorialServ
           );
         }
         // The lock order (inspection, then case) is the one every inspection write follows.
-        await db.transaction(async (tx) => {
+        await transactionMarkingCommit(db, async (tx) => {
           await setAuditActor(tx, actor.username);
           const locked = await repo.lockById(tx, id);
           if (!locked) throw notFound(INSPECCION_MESSAGES.notFound);
@@ -223,7 +224,7 @@ export function createInspeccionService(deps: { db: Db; historial: HistorialServ
           await historial.add(tx, idCaso, actor.username, INSPECCION_MESSAGES.closeHistory);
         });
       } catch (error) {
-        await documentacion.discardUploads(Object.values(stored));
+        await documentacion.discardUploads(Object.values(stored), error);
         throw error;
       }
       return (await repo.findById(db, id))!;
