@@ -1,3 +1,5 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ROL, USER_MESSAGES } from '@siniestros/domain';
 import { createTestApp, PASSWORD, USERNAMES, type TestApp } from '../helpers';
@@ -112,6 +114,59 @@ describe('brute-force throttling per account and per address (ASVS 6.3.1)', () =
       headers: { 'x-forwarded-for': '192.0.2.200' },
     });
     expect(next.statusCode).toBe(429);
+  });
+});
+
+describe('the office behind one NAT address (ASVS 6.3.1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '6', LOGIN_WINDOW_MINUTES: '15' });
+  });
+  afterAll(() => t?.close());
+
+  it('a user at the address they sign in from is held back only by failures against their own name there', async () => {
+    const office = '10.1.0.1';
+    expect((await login(t, USERNAMES.user, PASSWORD, office)).statusCode).toBe(200);
+    // Someone in the office (or behind the same NAT) guesses other accounts: the address is held back...
+    for (let i = 0; i < 6; i++) expect((await login(t, `otro${i}@test.local`, 'Mala-Clave-1', office)).statusCode).toBe(401);
+    expect((await login(t, USERNAMES.inspector, PASSWORD, office)).statusCode).toBe(429);
+    // ...but not the user who signs in from there.
+    expect((await login(t, USERNAMES.user, PASSWORD, office)).statusCode).toBe(200);
+    // Guessing that user's own password from there is still held back after 3.
+    for (let i = 0; i < 3; i++) expect((await login(t, USERNAMES.user, 'Mala-Clave-1', office)).statusCode).toBe(401);
+    expect((await login(t, USERNAMES.user, PASSWORD, office)).statusCode).toBe(429);
+  });
+});
+
+describe('a wrong captcha charges nothing (ASVS 6.3.1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The cheapest proof of work: the test solves it the way the widget does.
+    t = await createTestApp({ CAPTCHA: 'altcha', CAPTCHA_COST: '1', CAPTCHA_MAX_COUNTER: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '5' });
+  });
+  afterAll(() => t?.close());
+
+  async function solvedCaptcha(): Promise<string> {
+    const challenge = (await t.app.inject({ method: 'GET', url: '/api/captcha' })).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  }
+  const loginWith = (username: string, password: string, captcha: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password, captcha }, remoteAddress });
+
+  it('20 posts with a junk captcha neither lock the address nor the account', async () => {
+    const address = '10.2.0.1';
+    for (let i = 0; i < 20; i++) {
+      const response = await loginWith(USERNAMES.user, 'Mala-Clave-1', 'junk', address);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(AUTH_MESSAGES.captchaFailed);
+    }
+    expect((await loginWith(USERNAMES.inspector, PASSWORD, await solvedCaptcha(), address)).statusCode).toBe(200);
+    expect((await loginWith(USERNAMES.user, PASSWORD, await solvedCaptcha(), address)).statusCode).toBe(200);
+    // A solved captcha is good once.
+    const once = await solvedCaptcha();
+    expect((await loginWith(USERNAMES.user, PASSWORD, once, address)).statusCode).toBe(200);
+    expect((await loginWith(USERNAMES.user, PASSWORD, once, address)).statusCode).toBe(400);
   });
 });
 

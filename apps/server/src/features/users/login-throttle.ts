@@ -54,46 +54,47 @@ export type LoginGuardOptions = {
 };
 
 /**
- * The two throttles of sign-in (ASVS 6.3.1, docs/decisions/020-login-throttling.md):
+ * The throttles of sign-in (ASVS 6.3.1, docs/decisions/020-login-throttling.md):
  * - per address: every failure from an address counts, whatever username it tried;
- * - per account: failures against one username from anywhere count, except that an address the
- *   user already signed in from is not held back by it, so someone guessing a user's password from
- *   elsewhere cannot keep the real user out; each throttle ends by itself when its window passes.
+ * - per account: failures against one username from anywhere count;
+ * - a user at an address they already signed in from is held back by neither of those (so
+ *   someone guessing from elsewhere, or trying other accounts behind the office's NAT, cannot
+ *   keep them out) but only by the failures against their username from that very address.
+ * Each throttle ends by itself when its window passes.
  */
 export function createLoginGuard(options: LoginGuardOptions) {
   const accounts = new LoginThrottle(options.maxPerAccount, options.windowMs, options.now);
   const addresses = new LoginThrottle(options.maxPerAddress, options.windowMs, options.now);
+  const accountsAtAddress = new LoginThrottle(options.maxPerAccount, options.windowMs, options.now);
   const knownAddresses = new Map<string, number>();
   const accountKey = (username: string) => username.trim().toLowerCase();
-  const knownKey = (username: string, address: string) => `${accountKey(username)}\n${address}`;
+  const pairKey = (username: string, address: string) => `${accountKey(username)}\n${address}`;
 
   function isKnown(username: string, address: string): boolean {
-    const since = knownAddresses.get(knownKey(username, address));
+    const since = knownAddresses.get(pairKey(username, address));
     return since !== undefined && options.now() - since < KNOWN_ADDRESS_MS;
   }
 
   return {
     /** Milliseconds until this username may be tried from this address, 0 when now. */
     retryAfter(username: string, address: string): number {
-      const account = isKnown(username, address) ? 0 : accounts.retryAfter(accountKey(username));
-      return Math.max(account, addresses.retryAfter(address));
+      if (isKnown(username, address)) return accountsAtAddress.retryAfter(pairKey(username, address));
+      return Math.max(accounts.retryAfter(accountKey(username)), addresses.retryAfter(address));
     },
     failed(username: string, address: string) {
       accounts.fail(accountKey(username));
       addresses.fail(address);
-    },
-    /** A failure that names no account (a wrong captcha): only the address pays for it. */
-    failedFrom(address: string) {
-      addresses.fail(address);
+      accountsAtAddress.fail(pairKey(username, address));
     },
     succeeded(username: string, address: string) {
       accounts.reset(accountKey(username));
+      accountsAtAddress.reset(pairKey(username, address));
       if (knownAddresses.size >= MAX_KNOWN_ADDRESSES) {
         const oldest = knownAddresses.keys().next().value;
         if (oldest !== undefined) knownAddresses.delete(oldest);
       }
-      knownAddresses.delete(knownKey(username, address));
-      knownAddresses.set(knownKey(username, address), options.now());
+      knownAddresses.delete(pairKey(username, address));
+      knownAddresses.set(pairKey(username, address), options.now());
     },
   };
 }

@@ -143,12 +143,13 @@ export function createUsersService(deps: {
   return {
     async login(input: LoginInput, context: LoginContext): Promise<LoginResult> {
       const { username } = input;
+      // The proof of work comes first and a wrong one charges no counter: junk costs its sender
+      // nothing, so counting it would let anyone hold an address (a whole office's NAT) back for free.
+      if (captcha.enabled && !(await captcha.verify(input.captcha))) {
+        return refuse(username, context, 'captcha', badRequest(AUTH_MESSAGES.captchaFailed, [{ path: 'captcha', message: AUTH_MESSAGES.captchaFailed }]));
+      }
       if (guard.retryAfter(username, context.ip) > 0) {
         return refuse(username, context, 'throttled', tooManyRequests(AUTH_MESSAGES.tooManyAttempts));
-      }
-      if (captcha.enabled && !(await captcha.verify(input.captcha))) {
-        guard.failedFrom(context.ip);
-        return refuse(username, context, 'captcha', badRequest(AUTH_MESSAGES.captchaFailed, [{ path: 'captcha', message: AUTH_MESSAGES.captchaFailed }]));
       }
 
       const user = await usersRepository.findByUsername(db, username);
