@@ -102,7 +102,13 @@ export function createUsersService(deps: {
     const isValid = row ? await verify(row.passwordHash, password).catch(() => false) : false;
     if (!row || !isValid) {
       guard.failed(user.username, ip);
-      await audit.record(db, { ...who, action: AUDIT_ACTION.reauthFailed, entity: AUDIT_ENTITY.usuario, entityId: user.id, detail: 'bad_password' });
+      await audit.record(db, {
+        ...who,
+        action: AUDIT_ACTION.reauthFailed,
+        entity: AUDIT_ENTITY.usuario,
+        entityId: user.id,
+        detail: 'bad_password',
+      });
       throw fieldError(field, USER_MESSAGES.passwordCurrentWrong);
     }
     return row;
@@ -123,7 +129,12 @@ export function createUsersService(deps: {
     if (!admins.some((id) => id !== current.id)) throw conflict(USER_MESSAGES.lastAdmin);
   }
 
-  async function inspectorIdFor(rol: number, idInspect: number | null | undefined, names: { nombre: string; apellido: string }, tx: DbOrTx) {
+  async function inspectorIdFor(
+    rol: number,
+    idInspect: number | null | undefined,
+    names: { nombre: string; apellido: string },
+    tx: DbOrTx,
+  ) {
     if (rol !== ROL.INSPECTOR) return idInspect ?? null;
     if (idInspect) {
       if (!(await referenceRepository.findInspector(tx, idInspect))) throw badRequest(USER_MESSAGES.inspectorNotFound);
@@ -146,7 +157,12 @@ export function createUsersService(deps: {
       // The proof of work comes first and a wrong one charges no counter: junk costs its sender
       // nothing, so counting it would let anyone hold an address (a whole office's NAT) back for free.
       if (captcha.enabled && !(await captcha.verify(input.captcha))) {
-        return refuse(username, context, 'captcha', badRequest(AUTH_MESSAGES.captchaFailed, [{ path: 'captcha', message: AUTH_MESSAGES.captchaFailed }]));
+        return refuse(
+          username,
+          context,
+          'captcha',
+          badRequest(AUTH_MESSAGES.captchaFailed, [{ path: 'captcha', message: AUTH_MESSAGES.captchaFailed }]),
+        );
       }
       if (guard.retryAfter(username, context.ip) > 0) {
         return refuse(username, context, 'throttled', tooManyRequests(AUTH_MESSAGES.tooManyAttempts));
@@ -172,7 +188,13 @@ export function createUsersService(deps: {
 
       guard.succeeded(username, context.ip);
       const { token, expires } = await sessions.create(user.id, db, context);
-      await audit.record(db, { actor: user.username, action: AUDIT_ACTION.loginSucceeded, entity: AUDIT_ENTITY.usuario, entityId: user.id, ip: context.ip });
+      await audit.record(db, {
+        actor: user.username,
+        action: AUDIT_ACTION.loginSucceeded,
+        entity: AUDIT_ENTITY.usuario,
+        entityId: user.id,
+        ip: context.ip,
+      });
       const totpSetupRequired = mustHaveTotp(user.rol) && !user.totpSecret;
       return { usr: user.username, rol: user.rol as Rol, id_inspect: user.idInspect, token, expires, totpSetupRequired };
     },
@@ -199,7 +221,14 @@ export function createUsersService(deps: {
             action: AUDIT_ACTION.userCreated,
             entity: AUDIT_ENTITY.usuario,
             entityId: id,
-            changes: changesBetween({}, { ...created, password: true }, ['apellido', 'nombre', 'username', 'rol', 'id_inspect', 'password']),
+            changes: changesBetween({}, { ...created, password: true }, [
+              'apellido',
+              'nombre',
+              'username',
+              'rol',
+              'id_inspect',
+              'password',
+            ]),
           });
           return created;
         });
@@ -228,9 +257,10 @@ export function createUsersService(deps: {
           await assertNotLastAdmin(tx, current, input);
           const rol = input.rol ?? current.rol;
           const names = { nombre: input.nombre ?? current.nombre, apellido: input.apellido ?? current.apellido };
-          const idInspect = input.rol !== undefined || input.id_inspect !== undefined
-            ? await inspectorIdFor(rol, input.id_inspect === undefined ? current.id_inspect : input.id_inspect, names, tx)
-            : current.id_inspect;
+          const idInspect =
+            input.rol !== undefined || input.id_inspect !== undefined
+              ? await inspectorIdFor(rol, input.id_inspect === undefined ? current.id_inspect : input.id_inspect, names, tx)
+              : current.id_inspect;
           await usersRepository.update(tx, id, {
             apellido: input.apellido,
             nombre: input.nombre,
@@ -243,7 +273,8 @@ export function createUsersService(deps: {
           if (rol === ROL.INSPECTOR && idInspect && (input.nombre || input.apellido)) {
             await referenceRepository.updateInspector(tx, idInspect, names);
           }
-          const endsSessions = passwordHash !== undefined || input.activo === false || (input.rol !== undefined && input.rol !== current.rol);
+          const endsSessions =
+            passwordHash !== undefined || input.activo === false || (input.rol !== undefined && input.rol !== current.rol);
           if (endsSessions) await sessions.revokeAllOf(id, tx);
           const updated = (await usersRepository.findPublicById(tx, id))!;
           await audit.record(tx, {
@@ -252,7 +283,13 @@ export function createUsersService(deps: {
             entity: AUDIT_ENTITY.usuario,
             entityId: id,
             changes: changesBetween({ ...current, password: false }, { ...updated, password: passwordHash !== undefined }, [
-              'apellido', 'nombre', 'username', 'rol', 'id_inspect', 'activo', 'password',
+              'apellido',
+              'nombre',
+              'username',
+              'rol',
+              'id_inspect',
+              'activo',
+              'password',
             ]),
           });
           return updated;
@@ -280,7 +317,8 @@ export function createUsersService(deps: {
     async changePassword(user: CurrentUser, input: PasswordChange, who: AuditActor) {
       const row = await reauthenticate(user, input.password_actual, who, 'password_actual');
       assertPasswordAllowed(input.password, user.username);
-      if (await verify(row.passwordHash, input.password).catch(() => false)) throw fieldError('password', USER_MESSAGES.passwordSameAsCurrent);
+      if (await verify(row.passwordHash, input.password).catch(() => false))
+        throw fieldError('password', USER_MESSAGES.passwordSameAsCurrent);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await usersRepository.update(tx, user.id, { passwordHash });
