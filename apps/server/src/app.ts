@@ -15,7 +15,7 @@ import { API_DOCS_PREFIX, registerAuth } from './plugins/auth';
 import { registerBodyTimeout, type BodyTimeoutOptions } from './plugins/body-timeout';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
-import { MSG_NOT_FOUND_ROUTE, MSG_VALIDATION } from './shared/errors';
+import { MSG_NOT_FOUND_ROUTE, MSG_VALIDATION, msgRateLimited, tooManyRequests } from './shared/errors';
 import { createLocalStorage, type Storage } from './shared/storage';
 import { registerNulCharGuard } from './shared/input';
 import { createCaptchaService, type CaptchaService } from './features/captcha/captcha.service';
@@ -100,7 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   registerSecurityHeaders(app, config);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => tooManyRequests(msgRateLimited(Math.max(1, Math.ceil(context.ttl / 1000)))),
+  });
   const sessions = createSessionsService(db, {
     lifetimeMs: config.SESSION_HOURS * 3600_000,
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
@@ -128,7 +131,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: () => now().getTime(),
   });
   const audit = createAuditService(db, { now });
-  const users = createUsersService({ db, sessions, captcha, guard, audit, now, totpRequiredRoles: config.totpRequiredRoles, totpIssuer: config.ORG_NAME });
+  const users = createUsersService({
+    db,
+    sessions,
+    captcha,
+    guard,
+    audit,
+    now,
+    totpRequiredRoles: config.totpRequiredRoles,
+    totpIssuer: config.ORG_NAME,
+  });
   const reference = createReferenceService(db, { audit });
   const historial = createHistorialService(db);
   const casos = createCasosService({ db, historial, reference });
@@ -180,7 +192,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 
-  app.decorate('services', { users, sessions, audit, reference, storage, historial, casos, lifecycle, documentacion, letrados, lesionados, mediacion, inspeccion, valores });
+  app.decorate('services', {
+    users,
+    sessions,
+    audit,
+    reference,
+    storage,
+    historial,
+    casos,
+    lifecycle,
+    documentacion,
+    letrados,
+    lesionados,
+    mediacion,
+    inspeccion,
+    valores,
+  });
   return app;
 }
 

@@ -1,3 +1,4 @@
+import './shared/zod-es';
 export * from './shared/fields';
 export * from './shared/format';
 export * from './auth/auth.constants';

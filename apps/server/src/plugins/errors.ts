@@ -2,7 +2,15 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isFailingFast, isPoolBusy, isStatementTimeout } from '../db/client';
 import { MSG_BODY_TIMEOUT } from './body-timeout';
-import { AppError, MSG_DB_BUSY, MSG_DB_UNAVAILABLE, MSG_INTERNAL, MSG_VALIDATION } from '../shared/errors';
+import {
+  AppError,
+  MSG_DB_BUSY,
+  MSG_DB_UNAVAILABLE,
+  MSG_INTERNAL,
+  MSG_TOO_LARGE,
+  MSG_UNSUPPORTED_TYPE,
+  MSG_VALIDATION,
+} from '../shared/errors';
 
 /** One place maps every error to `{message, errors?}` in Spanish; nothing internal leaves (ASVS 16.5). */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -10,7 +18,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Whatever the body's reader made of a body given up for arriving too slowly.
     if (request.bodyTimedOut) return reply.status(408).header('Connection', 'close').send({ message: MSG_BODY_TIMEOUT });
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error, code: error.code }, `${error.code.replace(/_/g, ' ')}: answered ${error.statusCode}`);
+      if (error.statusCode >= 500)
+        request.log.error(
+          { err: error.cause ?? error, code: error.code },
+          `${error.code.replace(/_/g, ' ')}: answered ${error.statusCode}`,
+        );
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -44,9 +56,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, `unhandled error: ${error.code ?? error.name}`);
       return reply.status(500).send({ message: MSG_INTERNAL });
     }
-    if (status === 413) return reply.status(413).send({ message: 'El contenido enviado es demasiado grande' });
-    if (status === 415) return reply.status(415).send({ message: 'Tipo de contenido no soportado' });
-    if (status === 429) return reply.status(429).send({ message: error.message });
+    if (status === 413) return reply.status(413).send({ message: MSG_TOO_LARGE });
+    if (status === 415) return reply.status(415).send({ message: MSG_UNSUPPORTED_TYPE });
     // Fastify's own 4xx (malformed JSON, bad content type...): a fixed Spanish text, not its English one.
     return reply.status(status).send({ message: MSG_VALIDATION });
   });

@@ -65,6 +65,23 @@ const LEAKS: readonly RegExp[] = [
   /\bUPDATE\s+"?\w+"?\s+SET\b/i,
 ];
 
+/**
+ * English in a message meant for a clerk: zod's and Fastify's default texts and the plugins' own.
+ * Quoted parts (echoed keys and options) are left out before matching.
+ */
+const ENGLISH =
+  /\b(?:invalid|expected|received|unrecognized|required|too (?:small|big|large|many)|must (?:be|have|match|not)|should (?:be|have|not)|not (?:found|allowed|supported|valid)|bad request|unsupported|unexpected|malformed|boundary|exceeded|retry in|is missing|missing|rate limit|internal server|failed to|cannot|unable to)\b/i;
+
+function englishIn(body: unknown): string | undefined {
+  const texts: unknown[] = [(body as { message?: unknown } | undefined)?.message];
+  const errors = (body as { errors?: unknown } | undefined)?.errors;
+  if (Array.isArray(errors)) texts.push(...errors.map((error) => (error as { message?: unknown } | null)?.message));
+  return texts
+    .filter((text): text is string => typeof text === 'string')
+    .map((text) => text.replace(/"[^"]*"|'[^']*'|:\s.*$/g, ''))
+    .find((text) => ENGLISH.test(text));
+}
+
 /** Inputs that the API stores and shows back are not internals: only error bodies are held to the SQL patterns. */
 const ALWAYS_LEAKS: readonly RegExp[] = LEAKS.slice(0, 4);
 
@@ -106,6 +123,8 @@ function problemsOf(response: LightMyRequestResponse, method: string): string[] 
       }
       const message = (body as { message?: unknown } | undefined)?.message;
       if (typeof message !== 'string' || message.trim() === '') problems.push(`error without {message}: ${response.body.slice(0, 200)}`);
+      const english = englishIn(body);
+      if (english !== undefined) problems.push(`message in English: ${english}`);
     }
   }
   return problems;
@@ -1574,6 +1593,8 @@ const RAW_BODIES: [contentType: string | undefined, body: string | Buffer][] = [
   ['application/x-www-form-urlencoded', 'a=1&b=2&__proto__[x]=1'],
   ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
   ['multipart/form-data', '--x--'],
+  ['multipart/form-data', 'hola'],
+  ['multipart/form-data; boundary=', '--\r\n'],
   ['multipart/form-data; boundary=abc', 'basura sin partes'],
   [
     'multipart/form-data; boundary=abc',
@@ -1604,7 +1625,8 @@ function spelledRequestArb() {
     );
 }
 
-const jsonBodyFor = (method: string) => (method === 'GET' || method === 'DELETE' || method === 'HEAD' ? {} : { payload: '{}', contentType: 'application/json' });
+const jsonBodyFor = (method: string) =>
+  method === 'GET' || method === 'DELETE' || method === 'HEAD' ? {} : { payload: '{}', contentType: 'application/json' };
 
 const ODD_METHODS = ['OPTIONS', 'PUT', 'HEAD', 'DELETE', 'PATCH', 'POST', 'GET'];
 

@@ -1,3 +1,4 @@
+import { partsOf } from '../../shared/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -51,7 +52,7 @@ export function documentacionRoutes(app: FastifyInstance, documentacion: Documen
     { ...staff, schema: { tags, params: idParam, consumes: ['multipart/form-data'] } },
     async (request, reply) => {
       if (!request.isMultipart()) throw unsupportedContent(DOCUMENTACION_MESSAGES.notMultipart);
-      const files = await documentacion.upload(request.params.id, userOf(request).username, request.parts());
+      const files = await documentacion.upload(request.params.id, userOf(request).username, partsOf(request));
       return reply.status(201).send({ message: DOCUMENTACION_MESSAGES.uploaded, files });
     },
   );

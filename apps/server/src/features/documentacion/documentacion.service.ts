@@ -21,7 +21,7 @@ import { MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE, type Storage } from '../../s
 import type { CasosService } from '../casos/casos.service';
 import type { Config } from '../../config';
 import type { CurrentUser } from '../users/sessions.service';
-import { AppError, badRequest, forbidden, notFound, tooLarge, unprocessable } from '../../shared/errors';
+import { AppError, badRequest, forbidden, MSG_MULTIPART_MALFORMED, notFound, tooLarge, unprocessable } from '../../shared/errors';
 import { documentacionRepository as repo, type DocumentoRow } from './documentacion.repository';
 import { checkedContent, fileKindOf, unsupportedContent } from './documentacion.files';
 import { convenioFileName, renderConvenio } from './documentacion.convenios';
@@ -138,6 +138,8 @@ export function createDocumentacionService(deps: {
     } catch (error) {
       await storage.remove(storageKey).catch(() => undefined);
       if (isFileTooLarge(error) || file.file.truncated) throw tooLarge(DOCUMENTACION_MESSAGES.tooLarge);
+      // The body broke off or was malformed inside the file: the client's request, not a fault.
+      if (!(error instanceof AppError) && file.file.errored) throw badRequest(MSG_MULTIPART_MALFORMED);
       throw error;
     }
   }

@@ -1,3 +1,4 @@
+import { partsOf } from '../../shared/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -24,14 +25,26 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
   const anyRole = { config: { access: ANY_ROLE } };
   const tags = ['inspeccion'];
 
-  r.get('/inspeccion/all', { ...staff, schema: { tags, summary: 'Every inspection, latest date first', querystring: pagingQuery } }, async (request): Promise<InspeccionesPage> => {
-    const { rows, totalPages, totalCount } = await inspeccion.page(request.query);
-    return { inspecciones: rows, totalPages, totalCount };
-  });
+  r.get(
+    '/inspeccion/all',
+    { ...staff, schema: { tags, summary: 'Every inspection, latest date first', querystring: pagingQuery } },
+    async (request): Promise<InspeccionesPage> => {
+      const { rows, totalPages, totalCount } = await inspeccion.page(request.query);
+      return { inspecciones: rows, totalPages, totalCount };
+    },
+  );
 
   r.post(
     '/inspeccion/filtro',
-    { ...staff, schema: { tags, summary: 'Inspections by case, number, state, inspector, product and date', querystring: pagingQuery, body: inspeccionFiltroSchema } },
+    {
+      ...staff,
+      schema: {
+        tags,
+        summary: 'Inspections by case, number, state, inspector, product and date',
+        querystring: pagingQuery,
+        body: inspeccionFiltroSchema,
+      },
+    },
     async (request): Promise<InspeccionesFiltradas> => {
       const { rows, totalPages, totalCount } = await inspeccion.page(request.query, request.body);
       return { data: rows, totalPage: totalPages, totalCount };
@@ -44,9 +57,13 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
     (request): Promise<InspeccionesDelInspector> => inspeccion.byInspector(request.params.id, userOf(request), request.query),
   );
 
-  r.get('/inspeccion/d/:id', { ...anyRole, schema: { tags, summary: 'Inspection close screen data', params: idParam } }, async (request): Promise<{ data: InspeccionDetalle }> => ({
-    data: await inspeccion.detail(request.params.id, userOf(request)),
-  }));
+  r.get(
+    '/inspeccion/d/:id',
+    { ...anyRole, schema: { tags, summary: 'Inspection close screen data', params: idParam } },
+    async (request): Promise<{ data: InspeccionDetalle }> => ({
+      data: await inspeccion.detail(request.params.id, userOf(request)),
+    }),
+  );
 
   r.patch(
     '/inspeccion/d/:id',
@@ -60,15 +77,19 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
       },
     },
     async (request) => {
-      const parts = request.isMultipart() ? request.parts() : null;
+      const parts = request.isMultipart() ? partsOf(request) : null;
       return { message: INSPECCION_MESSAGES.closed, ...(await inspeccion.close(request.params.id, userOf(request), parts)) };
     },
   );
 
-  r.patch('/inspeccion/edit/:id', { ...staff, schema: { tags, summary: 'Edit an inspection', params: idParam, body: inspeccionSchema } }, async (request) => ({
-    message: INSPECCION_MESSAGES.edited,
-    ...(await inspeccion.edit(request.params.id, request.body, userOf(request).username)),
-  }));
+  r.patch(
+    '/inspeccion/edit/:id',
+    { ...staff, schema: { tags, summary: 'Edit an inspection', params: idParam, body: inspeccionSchema } },
+    async (request) => ({
+      message: INSPECCION_MESSAGES.edited,
+      ...(await inspeccion.edit(request.params.id, request.body, userOf(request).username)),
+    }),
+  );
 
   r.patch(
     '/inspeccion/update_inspector/:id',
@@ -79,17 +100,32 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
     }),
   );
 
-  r.post('/inspeccion/:id', { ...staff, schema: { tags, summary: 'Schedule an inspection for case {id}', params: idParam, body: inspeccionSchema } }, async (request, reply) => {
-    const created = await inspeccion.schedule(request.params.id, request.body, userOf(request).username);
-    return reply.status(201).send({ message: INSPECCION_MESSAGES.scheduled, ...created });
-  });
+  r.post(
+    '/inspeccion/:id',
+    { ...staff, schema: { tags, summary: 'Schedule an inspection for case {id}', params: idParam, body: inspeccionSchema } },
+    async (request, reply) => {
+      const created = await inspeccion.schedule(request.params.id, request.body, userOf(request).username);
+      return reply.status(201).send({ message: INSPECCION_MESSAGES.scheduled, ...created });
+    },
+  );
 
-  r.get('/inspeccion/:id', { ...staff, schema: { tags, summary: 'Inspection view (read-only)', params: idParam } }, async (request): Promise<{ data: InspeccionDetalle }> => ({
-    data: await inspeccion.detail(request.params.id, userOf(request)),
-  }));
+  r.get(
+    '/inspeccion/:id',
+    { ...staff, schema: { tags, summary: 'Inspection view (read-only)', params: idParam } },
+    async (request): Promise<{ data: InspeccionDetalle }> => ({
+      data: await inspeccion.detail(request.params.id, userOf(request)),
+    }),
+  );
 
-  r.delete('/inspeccion/:id', { ...staff, schema: { tags, summary: 'Delete an inspection that is not Finalizada', params: idParam, body: inspeccionDeleteSchema.nullish() } }, async (request) => {
-    await inspeccion.remove(request.params.id, userOf(request).username);
-    return { message: INSPECCION_MESSAGES.deleted };
-  });
+  r.delete(
+    '/inspeccion/:id',
+    {
+      ...staff,
+      schema: { tags, summary: 'Delete an inspection that is not Finalizada', params: idParam, body: inspeccionDeleteSchema.nullish() },
+    },
+    async (request) => {
+      await inspeccion.remove(request.params.id, userOf(request).username);
+      return { message: INSPECCION_MESSAGES.deleted };
+    },
+  );
 }
