@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { AUTH_MESSAGES } from '@siniestros/domain';
 import { ADMIN, USERS } from './api';
 import { baseUrl, launch, open } from './browser';
 
@@ -36,7 +37,7 @@ describe('sign-in and the shell', () => {
     await page.getByText('No soy un robot').click();
     await page.getByText('Verificado').waitFor();
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Usuario o contraseña incorrectos');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(AUTH_MESSAGES.badCredentials);
     await context.close();
   });
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROL } from '@siniestros/domain';
 import { loadConfig } from './config';
@@ -30,5 +31,14 @@ describe('session lifetimes', () => {
     expect(() => loadConfig({ SESSION_IDLE_MINUTES: '240' })).toThrow(/SESSION_IDLE_MINUTES: must be shorter than SESSION_HOURS/);
     expect(() => loadConfig({ SESSION_HOURS: '0.25' })).toThrow(/SESSION_IDLE_MINUTES/);
     expect(loadConfig({ SESSION_HOURS: '8', SESSION_IDLE_MINUTES: '240' }).SESSION_IDLE_MINUTES).toBe(240);
+  });
+});
+
+describe('DATA_DIR', () => {
+  it('a relative one is taken from where npm was run (INIT_CWD), else from the working directory', () => {
+    expect(loadConfig({ DATA_DIR: 'datos', INIT_CWD: '/srv/oficina' }).dataDir).toBe('/srv/oficina/datos');
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/oficina' }).dataDir).toBe('/srv/oficina/data');
+    expect(loadConfig({ DATA_DIR: '/var/lib/siniestros', INIT_CWD: '/srv/oficina' }).dataDir).toBe('/var/lib/siniestros');
+    expect(loadConfig({ DATA_DIR: 'datos' }).dataDir).toBe(path.resolve('datos'));
   });
 });

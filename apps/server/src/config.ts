@@ -2,9 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { TOTP_REQUIREMENT, totpRequiredRoles, type Rol, type TotpRequirement } from '@siniestros/domain';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 /** Every setting comes from the environment; README "Configuration" documents each one. */
 const configSchema = z.object({
@@ -40,7 +38,10 @@ const configSchema = z.object({
         const hops = Number(trimmed);
         return (_address, hop) => hop < hops;
       }
-      return trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+      return trimmed
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
     }),
   UPLOAD_MAX_MB: z.coerce.number().min(0.001).max(1024).default(20),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
@@ -100,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const requireTotp = totpRequirementOf(config);
   return {
     ...config,
-    dataDir: path.resolve(config.DATA_DIR),
+    // Relative to where the operator ran npm (INIT_CWD), not to apps/server where npm runs the script.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR),
     uploadMaxBytes: Math.round(config.UPLOAD_MAX_MB * 1024 * 1024),
     storageMinFreeBytes: Math.round(config.STORAGE_MIN_FREE_MB * 1024 * 1024),
     isProduction,

@@ -15,9 +15,15 @@ const database = await openDatabase({
 await migrate(database);
 const app = await buildApp({ database, config });
 
-const generated = await app.services.users.ensureAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+const generated = await app.services.users.ensureAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD).catch(async (error: unknown) => {
+  // A setting the operator must change (a weak ADMIN_PASSWORD, a taken ADMIN_USERNAME): said plainly, no stack.
+  console.error(`\n  ${(error as Error).message}\n`);
+  await app.close();
+  await database.close();
+  process.exit(1);
+});
 if (generated) {
-  // Printed once, on the first start of an empty database (DECISIONS.md).
+  // Printed once, when the Admin is created with a generated password (docs/decisions/031-first-hour.md).
   app.log.warn(`Admin created: username ${config.ADMIN_USERNAME} password ${generated}`);
   console.log(`\n  Admin: ${config.ADMIN_USERNAME} / ${generated}\n`);
 }

@@ -8,4 +8,6 @@
  */
 export const ADVISORY_LOCK = {
   FILE_REMOVAL: 7_324_001,
+  /** Taken while the start checks for an active Admin and creates one: nodes starting together make one. */
+  ENSURE_ADMIN: 7_324_002,
 } as const;

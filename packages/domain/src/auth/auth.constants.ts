@@ -12,12 +12,12 @@ export const SESSION_HOURS = 4;
 export const LOGOUT_DELAY_MS = 400;
 
 export const AUTH_MESSAGES = {
-  badCredentials: 'Usuario o contraseña incorrectos',
+  /** Spec §8's login text: the server's 401 for a wrong user or password, and the screen's fallback. */
+  badCredentials: 'Credenciales incorrectas. Intente nuevamente.',
   captchaFailed: 'El captcha no es válido o ya fue utilizado',
   tooManyAttempts: 'Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.',
   unauthenticated: 'Debe iniciar sesión',
   forbidden: 'No tiene permiso para realizar esta acción',
-  loginFailed: 'Credenciales incorrectas. Intente nuevamente.',
   loginException: 'Ocurrió un error al intentar iniciar sesión. Por favor, intente más tarde.',
   network: 'Error de red o problema desconocido',
   logoutException: 'Ocurrió un error al cerrar sesión.',

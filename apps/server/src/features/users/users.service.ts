@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
 import {
   AUDIT_ACTION,
   AUDIT_ENTITY,
@@ -18,6 +19,7 @@ import {
   type UserCreate,
   type UserUpdate,
 } from '@siniestros/domain';
+import { ADVISORY_LOCK } from '../../db/locks';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../shared/errors';
 import type { AuditActor, AuditService } from '../audit/audit.service';
@@ -415,17 +417,30 @@ export function createUsersService(deps: {
     },
 
     /** First start on an empty database: one Admin (DECISIONS.md). Returns the generated password, if any. */
+    /**
+     * The office's Admin: created at start whenever no active Admin exists — on a fresh database,
+     * and on one the demo seed filled with Inspector users only — under `username`, with
+     * `password` or a generated one (returned, for main.ts to print once). Several nodes starting
+     * at once create one. A chosen password must pass the password rule; a username already held
+     * by a non-Admin is refused rather than promoted.
+     */
     async ensureAdmin(username: string, password: string | undefined): Promise<string | null> {
-      if ((await usersRepository.count(db)) > 0) return null;
+      if (password !== undefined) {
+        const problem = passwordProblem(password, username);
+        if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
+      }
       const chosen = password ?? crypto.randomBytes(12).toString('base64url');
-      await usersRepository.insert(db, {
-        apellido: 'Administrador',
-        nombre: 'Admin',
-        username,
-        passwordHash: await hashPassword(chosen),
-        rol: ROL.ADMIN,
+      const passwordHash = await hashPassword(chosen);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK.ENSURE_ADMIN})`);
+        if ((await usersRepository.lockActiveAdmins(tx, ROL.ADMIN)).length > 0) return null;
+        if (await usersRepository.findByUsername(tx, username))
+          throw new Error(
+            `ADMIN_USERNAME: ${username} exists and is not an active Admin; choose another ADMIN_USERNAME to create the Admin`,
+          );
+        await usersRepository.insert(tx, { apellido: 'Administrador', nombre: 'Admin', username, passwordHash, rol: ROL.ADMIN });
+        return password ? null : chosen;
       });
-      return password ? null : chosen;
     },
   };
 }

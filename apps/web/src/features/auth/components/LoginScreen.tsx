@@ -15,7 +15,7 @@ import { TotpCodeInput } from './TotpCodeInput';
 function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return AUTH_MESSAGES.loginException;
   if (error.status === 0) return AUTH_MESSAGES.network;
-  if (error.status === 401 || error.status === 429 || error.status === 400) return error.message || AUTH_MESSAGES.loginFailed;
+  if (error.status === 401 || error.status === 429 || error.status === 400) return error.message || AUTH_MESSAGES.badCredentials;
   return `Error del servidor: ${error.status}`;
 }
 
