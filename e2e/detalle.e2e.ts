@@ -88,9 +88,17 @@ describe('case detail', () => {
     await expect.poll(() => estadoOf(page)).toBe('Ofrecimiento');
     await expect.poll(() => page.getByRole('region', { name: 'Estado del caso' }).textContent()).toMatch(/\$\s150\.000,50/);
 
-    // Status 4: 'Acepta Ofreciemiento' → 5.
+    // Status 4: 'Acepta Ofreciemiento' asks for the agreed amount (the offer, or edited) → 5.
     await page.getByRole('button', { name: 'Acepta Ofreciemiento' }).click();
+    const aceptar = page.getByRole('dialog', { name: 'Acepta Ofreciemiento' });
+    expect(await aceptar.getByLabel('Valor Acordado').inputValue()).toBe('150000.50');
+    await aceptar.getByLabel('Valor Acordado').fill('145000.555');
+    await aceptar.getByRole('button', { name: 'Aceptar' }).click();
+    await aceptar.getByText('El valor debe tener solo dos decimales').waitFor();
+    await aceptar.getByLabel('Valor Acordado').fill('145000');
+    await aceptar.getByRole('button', { name: 'Aceptar' }).click();
     await expect.poll(() => estadoOf(page)).toBe('Convenio');
+    await expect.poll(() => page.getByRole('region', { name: 'Estado del caso' }).textContent()).toMatch(/Valor Acordado\$\s145\.000,00/);
 
     // Status 5: the convenios zip, then 'Convenio Enviado' → 6.
     await page.getByRole('button', { name: 'Seleccionar Convenios' }).click();

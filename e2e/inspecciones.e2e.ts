@@ -30,7 +30,9 @@ beforeAll(async () => {
   userCookie = await apiLogin(baseUrl(), USERS.user);
   const stamp = Date.now();
   idCompania = (await seedCompania(adminCookie, `Inspecciones Seguros ${stamp}`)).id;
-  idResponsabilidad = (await apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Inspecciones ${stamp}` })).data.id;
+  idResponsabilidad = (
+    await apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Inspecciones ${stamp}` })
+  ).data.id;
   await apiCall(adminCookie, 'POST', '/users', { ...CARLA, password2: CARLA.password });
 });
 afterAll(() => browser?.close());
@@ -86,7 +88,12 @@ describe('inspections', () => {
     idOtroCaso = await seedCasoEnInspeccion();
     const inspectores = await apiCall<{ id: number; apellido: string; nombre: string }[]>(userCookie, 'GET', '/inspector');
     const carla = inspectores.find((item) => item.apellido === CARLA.apellido && item.nombre === CARLA.nombre)!;
-    await apiCall(userCookie, 'POST', `/inspeccion/${idOtroCaso}`, { id_inspector: carla.id, fecha_inspeccion: '2026-10-21', direccion: 'Otro taller', detalle: 'Otra revision' });
+    await apiCall(userCookie, 'POST', `/inspeccion/${idOtroCaso}`, {
+      id_inspector: carla.id,
+      fecha_inspeccion: '2026-10-21',
+      direccion: 'Otro taller',
+      detalle: 'Otra revision',
+    });
 
     // All inspections: filter by case, reassign from the inspector cell.
     await page.goto(`${baseUrl()}/inspecciones/allinspecciones`);
@@ -97,7 +104,9 @@ describe('inspections', () => {
     await listRow.waitFor();
     expect(await listRow.getByRole('cell').first().textContent()).toBe(String(idInspeccion));
     expect(await listRow.textContent()).toContain(INSPECCION_MESSAGES.noResult);
-    expect(await listRow.getByRole('link', { name: `Ver inspeccion ${idInspeccion}` }).getAttribute('href')).toBe(`/inspecciones/viewinspeccion/${idInspeccion}`);
+    expect(await listRow.getByRole('link', { name: `Ver inspeccion ${idInspeccion}` }).getAttribute('href')).toBe(
+      `/inspecciones/viewinspeccion/${idInspeccion}`,
+    );
     await listRow.getByRole('button', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
     const reassign = page.getByRole('dialog', { name: 'Inspectores' });
     await reassign.getByRole('combobox', { name: 'Inspector' }).click();
@@ -112,11 +121,19 @@ describe('inspections', () => {
   it('a User deletes a scheduled inspection after confirming, and can schedule again', async () => {
     const idCasoBorrar = await seedCasoEnInspeccion();
     const inspectores = await apiCall<{ id: number }[]>(userCookie, 'GET', '/inspector');
-    await apiCall(userCookie, 'POST', `/inspeccion/${idCasoBorrar}`, { id_inspector: inspectores[0]!.id, fecha_inspeccion: '2026-10-22', direccion: 'Taller a borrar', detalle: 'Sin detalle' });
+    await apiCall(userCookie, 'POST', `/inspeccion/${idCasoBorrar}`, {
+      id_inspector: inspectores[0]!.id,
+      fecha_inspeccion: '2026-10-22',
+      direccion: 'Taller a borrar',
+      detalle: 'Sin detalle',
+    });
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/casos/detalleCaso/${idCasoBorrar}`);
     const panel = page.getByRole('region', { name: 'Inspeccion' });
-    await panel.getByRole('row', { name: /Taller a borrar/ }).getByRole('button', { name: 'Eliminar Inspeccion' }).click();
+    await panel
+      .getByRole('row', { name: /Taller a borrar/ })
+      .getByRole('button', { name: 'Eliminar Inspeccion' })
+      .click();
     await page.getByRole('dialog', { name: 'Eliminar Inspeccion' }).getByRole('button', { name: 'SI' }).click();
     await page.getByText(INSPECCION_MESSAGES.deleted).waitFor();
     await panel.getByRole('button', { name: '+ Inspeccion' }).waitFor();
@@ -131,7 +148,12 @@ describe('inspections', () => {
     const list = page.getByRole('list', { name: 'Inspecciones' });
     const card = list.getByRole('listitem').filter({ hasText: `Caso ${idCaso}` });
     await card.waitFor();
-    expect(await list.getByRole('listitem').filter({ hasText: `Caso ${idOtroCaso}` }).count()).toBe(0);
+    expect(
+      await list
+        .getByRole('listitem')
+        .filter({ hasText: `Caso ${idOtroCaso}` })
+        .count(),
+    ).toBe(0);
     expect(await noHorizontalScroll(page)).toBe(true);
 
     await card.getByRole('link', { name: `Ver inspeccion ${idInspeccion}` }).click();
@@ -152,13 +174,20 @@ describe('inspections', () => {
     }
     await page.getByLabel('Resultado de la inspeccion').fill(resultado);
     await page.getByLabel('Monto de la Inspeccion').fill('150000,50');
-    await files.nth(0).setInputFiles({ name: 'informe-inspeccion.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 informe') });
-    await files.nth(1).setInputFiles({ name: 'foto-cotizacion.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]) });
+    await files
+      .nth(0)
+      .setInputFiles({ name: 'informe-inspeccion.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 informe') });
+    await files
+      .nth(1)
+      .setInputFiles({ name: 'foto-cotizacion.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]) });
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(INSPECCION_MESSAGES.closed, { exact: true }).waitFor();
     await page.waitForURL(/\/inspecciones$/);
 
-    const closed = page.getByRole('list', { name: 'Inspecciones' }).getByRole('listitem').filter({ hasText: `Caso ${idCaso}` });
+    const closed = page
+      .getByRole('list', { name: 'Inspecciones' })
+      .getByRole('listitem')
+      .filter({ hasText: `Caso ${idCaso}` });
     await closed.getByText('Finalizada').waitFor();
     expect(await closed.getByRole('link').count()).toBe(0);
     expect(problems).toEqual([]);
@@ -187,10 +216,22 @@ describe('inspections', () => {
 
   it('the values report lists the closed case with its amounts in pesos', async () => {
     const valorOfertado = '98000.00';
-    await apiCall(userCookie, 'PATCH', `/casos/analisis/${idCaso}`, { id_responsabilidad: idResponsabilidad, valor_ofertado: valorOfertado, analisis: 'Responsabilidad del tercero' });
-    await apiCall(userCookie, 'PATCH', `/casos/cerrar/t/${idCaso}`, { id_estado: 17 });
+    await apiCall(userCookie, 'PATCH', `/casos/analisis/${idCaso}`, {
+      id_responsabilidad: idResponsabilidad,
+      valor_ofertado: valorOfertado,
+      analisis: 'Responsabilidad del tercero',
+    });
 
     const { page, problems, context } = await open(browser, USERS.user);
+    // At status 4, when the offer is weighed against the inspector's quote, both stay in view.
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
+    await expect.poll(() => page.getByTestId('caso-estado').textContent()).toBe('Ofrecimiento');
+    const estado = page.getByRole('region', { name: 'Estado del caso' });
+    await estado.getByText(resultado).waitFor();
+    await estado.getByText(formatPesos(monto)).waitFor();
+    await estado.getByText(formatPesos(valorOfertado)).waitFor();
+
+    await apiCall(userCookie, 'PATCH', `/casos/cerrar/t/${idCaso}`, { id_estado: 17 });
     await page.goto(`${baseUrl()}/casos/valores`);
     await page.getByRole('combobox', { name: 'Compañia' }).click();
     await page.getByRole('option', { name: /^Inspecciones Seguros/ }).click();

@@ -14,13 +14,17 @@ export type CasoFixture = {
   idProducto?: number | null;
   fechaCierre?: string | null;
   valorOfertado?: string | null;
+  valorAcordado?: string | null;
 };
 
 /**
  * A case written straight to the database (with its insured party, third parties and the
  * 'Alta caso' row), for tests whose subject is not case creation itself.
  */
-export async function insertCaso(db: Db, fixture: CasoFixture = {}): Promise<{ id: number; idAsegurado: number; idCompania: number; terceroIds: number[] }> {
+export async function insertCaso(
+  db: Db,
+  fixture: CasoFixture = {},
+): Promise<{ id: number; idAsegurado: number; idCompania: number; terceroIds: number[] }> {
   const idCompania = fixture.idCompania ?? (await ensureCompania(db));
   return db.transaction(async (tx) => {
     const [asegurado] = await tx
@@ -43,6 +47,7 @@ export async function insertCaso(db: Db, fixture: CasoFixture = {}): Promise<{ i
         idProducto: fixture.idProducto ?? null,
         fechaCierre: fixture.fechaCierre ?? null,
         valorOfertado: fixture.valorOfertado ?? null,
+        valorAcordado: fixture.valorAcordado ?? null,
         busqueda: 'gonzalez maria jose 28123456 ab123cd',
       })
       .returning({ id: casos.id });
@@ -50,7 +55,16 @@ export async function insertCaso(db: Db, fixture: CasoFixture = {}): Promise<{ i
     for (let orden = 1; orden <= (fixture.terceros ?? 1); orden++) {
       const [tercero] = await tx
         .insert(terceros)
-        .values({ idCaso: caso!.id, orden, apellido: `Tercero${orden}`, nombre: 'Juan', idTipoDoc: 1, nroDoc: `3000000${orden}`, marcaModelo: 'Fiat Cronos', dominio: `AC${orden}00ZZ` })
+        .values({
+          idCaso: caso!.id,
+          orden,
+          apellido: `Tercero${orden}`,
+          nombre: 'Juan',
+          idTipoDoc: 1,
+          nroDoc: `3000000${orden}`,
+          marcaModelo: 'Fiat Cronos',
+          dominio: `AC${orden}00ZZ`,
+        })
         .returning({ id: terceros.id });
       terceroIds.push(tercero!.id);
     }

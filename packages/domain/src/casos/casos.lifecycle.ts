@@ -35,8 +35,11 @@ export const CICLO_MESSAGES = {
   cannotReinspect: 'Solo se puede reinspeccionar un caso entre Análisis y A Finalizar',
   cannotAnalyze: 'El analisis y ofrecimiento se carga con el caso en Análisis',
   cannotReconsider: 'Solo se puede reconsiderar la oferta de un caso en Ofrecimiento',
+  acordadoOnlyOnAccept: 'El valor acordado se carga al aceptar el ofrecimiento',
   history: {
     advanced: (estado: string) => `Se avanza el caso a ${estado}`,
+    accepted: (estado: string, valorAcordado: string) =>
+      `Se acepta el ofrecimiento, valor acordado ${valorAcordado}; se avanza el caso a ${estado}`,
     returned: (estado: string) => `Se retrocede el caso a ${estado}`,
     closed: (motivo: string) => `Cierre del caso: ${motivo}`,
     reopened: (estado: string) => `Se reabrio el caso, vuelve a ${estado}`,

@@ -97,7 +97,11 @@ export type TerceroInput = z.infer<typeof terceroSchema>;
 
 /** The case fields a person edits (spec §2 case creation and detail; §5 limits). */
 const casoEditableFields = {
-  id_compania: z.coerce.number({ error: 'Debe seleccionar una compañia' }).int(MSG_INTEGER).min(1, 'Debe seleccionar una compañia').max(INT4_MAX, MSG_INTEGER),
+  id_compania: z.coerce
+    .number({ error: 'Debe seleccionar una compañia' })
+    .int(MSG_INTEGER)
+    .min(1, 'Debe seleccionar una compañia')
+    .max(INT4_MAX, MSG_INTEGER),
   reclamo_nro: digits(20),
   gestor: text(50, 1, 'El gestor es requerido'),
   fecha_siniestro: requiredDate,
@@ -222,7 +226,10 @@ export const casoFiltroSchema = z.strictObject({
   dominio: filterText(20),
   apellido: filterText(150),
   condCasos: z
-    .preprocess((value) => (value === null || value === undefined || value === '' ? COND_CASOS.TODOS : String(value)), z.enum([COND_CASOS.TODOS, COND_CASOS.VIGENTES, COND_CASOS.CERRADOS]))
+    .preprocess(
+      (value) => (value === null || value === undefined || value === '' ? COND_CASOS.TODOS : String(value)),
+      z.enum([COND_CASOS.TODOS, COND_CASOS.VIGENTES, COND_CASOS.CERRADOS]),
+    )
     .default(COND_CASOS.TODOS),
   busquedaRapida: filterText(100),
   formato: z.string().nullish(),
@@ -248,9 +255,21 @@ export const flagToggleSchema = z.strictObject({
  */
 export const transitionSchema = z.strictObject({ id_estado: positiveId.optional(), ...compat });
 
+/**
+ * 'Acepta Ofreciemiento' (the advance from 4): the agreed amount, when the person edited it; without
+ * it the case keeps the agreed amount it has, else the offered one (docs/decisions/036-valor-acordado.md).
+ */
+export const advanceSchema = transitionSchema.extend({ valor_acordado: optional(money) });
+
+/** The accept dialog's form: the agreed amount is required there. */
+export const aceptarOfrecimientoSchema = z.object({ valor_acordado: money });
+
 const closingIds = CLOSING_REASONS.map((reason) => reason.id) as number[];
 export const cerrarSchema = z.strictObject({
-  id_estado: z.coerce.number().int().refine((value) => closingIds.includes(value), 'Debe seleccionar un motivo de cierre'),
+  id_estado: z.coerce
+    .number()
+    .int()
+    .refine((value) => closingIds.includes(value), 'Debe seleccionar un motivo de cierre'),
   msg: z.string().max(3000).optional(),
   ...compat,
 });
@@ -276,9 +295,17 @@ const valorOfertado = z
   .refine((value) => Number(value) < 1e13, 'El valor es demasiado grande');
 
 export const analisisSchema = z.strictObject({
-  id_responsabilidad: z.coerce.number({ error: ANALISIS_MESSAGES.responsabilidad }).int().min(1, ANALISIS_MESSAGES.responsabilidad).max(INT4_MAX, MSG_INTEGER),
+  id_responsabilidad: z.coerce
+    .number({ error: ANALISIS_MESSAGES.responsabilidad })
+    .int()
+    .min(1, ANALISIS_MESSAGES.responsabilidad)
+    .max(INT4_MAX, MSG_INTEGER),
   valor_ofertado: valorOfertado,
-  analisis: z.string({ error: ANALISIS_MESSAGES.detalle }).trim().min(1, ANALISIS_MESSAGES.detalle).max(200, 'Debe tener maximo 200 caracteres'),
+  analisis: z
+    .string({ error: ANALISIS_MESSAGES.detalle })
+    .trim()
+    .min(1, ANALISIS_MESSAGES.detalle)
+    .max(200, 'Debe tener maximo 200 caracteres'),
   id_estado: z.unknown().optional(),
   msg: z.unknown().optional(),
   ...compat,

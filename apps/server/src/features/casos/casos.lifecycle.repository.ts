@@ -4,13 +4,25 @@ import { estados, responsabilidades } from '../reference/reference.table';
 import { inspecciones } from '../inspeccion/inspeccion.table';
 import { casos } from './casos.table';
 
-export type CasoEstado = { id: number; idEstado: number; idEstadoPrevio: number | null };
+export type CasoEstado = {
+  id: number;
+  idEstado: number;
+  idEstadoPrevio: number | null;
+  valorOfertado: string | null;
+  valorAcordado: string | null;
+};
 
 export const casosLifecycleRepository = {
   /** Reads the case's status and locks its row until the transaction ends (no double transitions). */
   async lockEstado(tx: DbOrTx, id: number): Promise<CasoEstado | undefined> {
     const [row] = await tx
-      .select({ id: casos.id, idEstado: casos.idEstado, idEstadoPrevio: casos.idEstadoPrevio })
+      .select({
+        id: casos.id,
+        idEstado: casos.idEstado,
+        idEstadoPrevio: casos.idEstadoPrevio,
+        valorOfertado: casos.valorOfertado,
+        valorAcordado: casos.valorAcordado,
+      })
       .from(casos)
       .where(eq(casos.id, id))
       .for('update');
@@ -35,7 +47,11 @@ export const casosLifecycleRepository = {
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(inspecciones)
-      .where(onlyPending ? and(eq(inspecciones.idCaso, idCaso), inArray(inspecciones.estado, ['Coordinada', 'Licitando'])) : eq(inspecciones.idCaso, idCaso));
+      .where(
+        onlyPending
+          ? and(eq(inspecciones.idCaso, idCaso), inArray(inspecciones.estado, ['Coordinada', 'Licitando']))
+          : eq(inspecciones.idCaso, idCaso),
+      );
     return row?.n ?? 0;
   },
 };

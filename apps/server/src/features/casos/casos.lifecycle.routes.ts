@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADVANCE_TOASTS, ANALISIS_MESSAGES, CICLO_MESSAGES, analisisSchema, cerrarSchema, estadoSchema, idParam, reconsiderarSchema, transitionSchema } from '@siniestros/domain';
+import {
+  ADVANCE_TOASTS,
+  advanceSchema,
+  ANALISIS_MESSAGES,
+  CICLO_MESSAGES,
+  analisisSchema,
+  cerrarSchema,
+  estadoSchema,
+  idParam,
+  reconsiderarSchema,
+  transitionSchema,
+} from '@siniestros/domain';
 import { STAFF, userOf } from '../../plugins/auth';
 import type { CasosLifecycleService } from './casos.lifecycle.service';
 
@@ -10,8 +21,13 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
   const route = { config: { access: STAFF } };
   const tags = ['casos'];
 
-  r.patch('/casos/avanza/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } }, async (request) => {
-    const result = await lifecycle.advance(request.params.id, userOf(request).username, request.body?.id_estado);
+  r.patch('/casos/avanza/:id', { ...route, schema: { tags, params: idParam, body: advanceSchema.nullish() } }, async (request) => {
+    const result = await lifecycle.advance(
+      request.params.id,
+      userOf(request).username,
+      request.body?.id_estado,
+      request.body?.valor_acordado ?? undefined,
+    );
     return { message: ADVANCE_TOASTS[result.id_estado - 1] ?? CICLO_MESSAGES.advanced, ...result };
   });
 
@@ -30,10 +46,14 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
     ...(await lifecycle.reopen(request.params.id, userOf(request).username, request.body?.id_estado)),
   }));
 
-  r.patch('/casos/reinspeccionar/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } }, async (request) => ({
-    message: CICLO_MESSAGES.reinspected,
-    ...(await lifecycle.reinspect(request.params.id, userOf(request).username, request.body?.id_estado)),
-  }));
+  r.patch(
+    '/casos/reinspeccionar/:id',
+    { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } },
+    async (request) => ({
+      message: CICLO_MESSAGES.reinspected,
+      ...(await lifecycle.reinspect(request.params.id, userOf(request).username, request.body?.id_estado)),
+    }),
+  );
 
   r.patch('/casos/estado/:id', { ...route, schema: { tags, params: idParam, body: estadoSchema } }, async (request) => ({
     message: CICLO_MESSAGES.statusUpdated,

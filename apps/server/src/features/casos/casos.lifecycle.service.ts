@@ -2,6 +2,7 @@ import {
   ANALISIS_MESSAGES,
   CASO_MESSAGES,
   CICLO_MESSAGES,
+  CONVENIO_MESSAGES,
   ESTADO,
   canClose,
   canReinspect,
@@ -32,7 +33,12 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
   const today = deps.today ?? (() => todayIso());
 
   /** `expected`: the status the caller saw; a case that moved on meanwhile is refused. `usuario` is the audit actor. */
-  async function transition<T>(id: number, usuario: string, change: (caso: CasoEstado, tx: DbOrTx) => Promise<T>, expected?: number): Promise<T> {
+  async function transition<T>(
+    id: number,
+    usuario: string,
+    change: (caso: CasoEstado, tx: DbOrTx) => Promise<T>,
+    expected?: number,
+  ): Promise<T> {
     return db.transaction(async (tx) => {
       await setAuditActor(tx, usuario);
       const caso = await repo.lockEstado(tx, id);
@@ -55,7 +61,8 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
   }
 
   return {
-    async advance(id: number, usuario: string, expected?: number) {
+    /** `valorAcordado`: at 'Acepta Ofreciemiento' (from 4), the agreed amount when the person edited it. */
+    async advance(id: number, usuario: string, expected?: number, valorAcordado?: string) {
       return transition(
         id,
         usuario,
@@ -65,8 +72,19 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
           if (caso.idEstado === ESTADO.INSPECCION && (await repo.countInspecciones(tx, id, true)) > 0) {
             throw conflict(CICLO_MESSAGES.pendingInspection);
           }
+          const estado = await repo.estadoNombre(tx, target);
+          if (caso.idEstado === ESTADO.OFRECIMIENTO) {
+            // Accepting the offer fixes the agreed amount the convenios and the values report use.
+            const acordado = valorAcordado ?? caso.valorAcordado ?? caso.valorOfertado;
+            if (acordado === null) throw unprocessable(CONVENIO_MESSAGES.noOffer);
+            await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.accepted(estado, formatPesos(acordado)), {
+              valorAcordado: acordado,
+            });
+            return { id_estado: target, valor_acordado: acordado };
+          }
+          if (valorAcordado !== undefined) throw unprocessable(CICLO_MESSAGES.acordadoOnlyOnAccept);
           const extra = target >= ESTADO.FINALIZADO ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado } : {};
-          await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(await repo.estadoNombre(tx, target)), extra);
+          await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(estado), extra);
           return { id_estado: target };
         },
         expected,

@@ -6,7 +6,9 @@ import {
   CASO_MESSAGES,
   CICLO_MESSAGES,
   CLOSING_REASONS,
+  CONVENIO_MESSAGES,
   ESTADO,
+  formatPesos,
   MSG_TWO_DECIMALS,
   todayIso,
 } from '@siniestros/domain';
@@ -29,7 +31,15 @@ const ALL_ESTADOS = Array.from({ length: 19 }, (_, index) => index + 1);
 
 async function casoRow(id: number) {
   const [row] = await t.database.db
-    .select({ idEstado: casos.idEstado, idEstadoPrevio: casos.idEstadoPrevio, fechaCierre: casos.fechaCierre, valorOfertado: casos.valorOfertado, analisis: casos.analisis, idResponsabilidad: casos.idResponsabilidad })
+    .select({
+      idEstado: casos.idEstado,
+      idEstadoPrevio: casos.idEstadoPrevio,
+      fechaCierre: casos.fechaCierre,
+      valorOfertado: casos.valorOfertado,
+      valorAcordado: casos.valorAcordado,
+      analisis: casos.analisis,
+      idResponsabilidad: casos.idResponsabilidad,
+    })
     .from(casos)
     .where(eq(casos.id, id));
   return row!;
@@ -101,7 +111,13 @@ const TRANSITIONS: Transition[] = [
   },
   {
     name: 'analisis',
-    call: (id) => patch(`/api/casos/analisis/${id}`, { id_responsabilidad: idResponsabilidad, valor_ofertado: '350000.50', analisis: 'Responsabilidad plena del asegurado', id_estado: 4 }),
+    call: (id) =>
+      patch(`/api/casos/analisis/${id}`, {
+        id_responsabilidad: idResponsabilidad,
+        valor_ofertado: '350000.50',
+        analisis: 'Responsabilidad plena del asegurado',
+        id_estado: 4,
+      }),
     target: (from) => (from === ESTADO.ANALISIS ? ESTADO.OFRECIMIENTO : undefined),
     message: () => ANALISIS_MESSAGES.saved,
     refusal: CICLO_MESSAGES.cannotAnalyze,
@@ -117,7 +133,11 @@ const TRANSITIONS: Transition[] = [
 
 describe.each(TRANSITIONS)('$name from every status 1..19', (transition) => {
   it.each(ALL_ESTADOS)('from %i', async (from) => {
-    const caso = await insertCaso(t.database.db, { idEstado: from });
+    // From 4 on a case carries the offer its analysis made.
+    const caso = await insertCaso(t.database.db, {
+      idEstado: from,
+      ...(from >= ESTADO.OFRECIMIENTO ? { valorOfertado: '250000.00' } : {}),
+    });
     const before = await historyOf(caso.id);
     const response = await transition.call(caso.id);
     const target = transition.target(from);
@@ -129,7 +149,8 @@ describe.each(TRANSITIONS)('$name from every status 1..19', (transition) => {
       return;
     }
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: transition.message(from), id_estado: target });
+    const accepted = transition.name === 'avanza' && from === ESTADO.OFRECIMIENTO ? { valor_acordado: '250000.00' } : {};
+    expect(response.json()).toEqual({ message: transition.message(from), id_estado: target, ...accepted });
     expect((await casoRow(caso.id)).idEstado).toBe(target);
     // Exactly one history row per transition, in the same transaction.
     expect(await historyOf(caso.id)).toHaveLength(before.length + 1);
@@ -148,7 +169,10 @@ describe('transition rules', () => {
     }
     const finalizada = await insertCaso(t.database.db, { idEstado: ESTADO.INSPECCION });
     await addInspeccion(finalizada.id, 'Finalizada');
-    expect((await patch(`/api/casos/avanza/${finalizada.id}`)).json()).toEqual({ message: CICLO_MESSAGES.advanced, id_estado: ESTADO.ANALISIS });
+    expect((await patch(`/api/casos/avanza/${finalizada.id}`)).json()).toEqual({
+      message: CICLO_MESSAGES.advanced,
+      id_estado: ESTADO.ANALISIS,
+    });
     expect((await historyOf(finalizada.id)).at(-1)).toBe(CICLO_MESSAGES.history.advanced('Análisis'));
   });
 
@@ -177,7 +201,11 @@ describe('transition rules', () => {
   it('finishing 7 → 8 also closes, and reopening returns to 7', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.A_FINALIZAR });
     expect((await patch(`/api/casos/avanza/${caso.id}`)).json().id_estado).toBe(ESTADO.FINALIZADO);
-    expect(await casoRow(caso.id)).toMatchObject({ idEstado: ESTADO.FINALIZADO, idEstadoPrevio: ESTADO.A_FINALIZAR, fechaCierre: todayIso() });
+    expect(await casoRow(caso.id)).toMatchObject({
+      idEstado: ESTADO.FINALIZADO,
+      idEstadoPrevio: ESTADO.A_FINALIZAR,
+      fechaCierre: todayIso(),
+    });
     expect((await patch(`/api/casos/reabrir/${caso.id}`)).json().id_estado).toBe(ESTADO.A_FINALIZAR);
     expect((await casoRow(caso.id)).fechaCierre).toBeNull();
   });
@@ -196,7 +224,12 @@ describe('transition rules', () => {
 
   it("'Cerrar sin Acuerdo' at 4 closes with status 9 and its message", async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO });
-    const response = await patch(`/api/casos/cerrar/t/${caso.id}`, { id_estado: ESTADO.SIN_ACUERDO, msg: ANALISIS_MESSAGES.sinAcuerdo, usuario: 'x', fecha: '2026-10-10' });
+    const response = await patch(`/api/casos/cerrar/t/${caso.id}`, {
+      id_estado: ESTADO.SIN_ACUERDO,
+      msg: ANALISIS_MESSAGES.sinAcuerdo,
+      usuario: 'x',
+      fecha: '2026-10-10',
+    });
     expect(response.json()).toEqual({ message: CICLO_MESSAGES.closed, id_estado: ESTADO.SIN_ACUERDO });
     expect(await historyOf(caso.id)).toEqual(['Alta caso', CICLO_MESSAGES.history.closed(ANALISIS_MESSAGES.sinAcuerdo)]);
   });
@@ -204,15 +237,27 @@ describe('transition rules', () => {
   it('reinspecting at 3-7 goes back to 2 and keeps earlier inspections', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.CONVENIO });
     await addInspeccion(caso.id, 'Finalizada');
-    expect((await patch(`/api/casos/reinspeccionar/${caso.id}`)).json()).toEqual({ message: CICLO_MESSAGES.reinspected, id_estado: ESTADO.INSPECCION });
+    expect((await patch(`/api/casos/reinspeccionar/${caso.id}`)).json()).toEqual({
+      message: CICLO_MESSAGES.reinspected,
+      id_estado: ESTADO.INSPECCION,
+    });
     expect(await t.database.db.select().from(inspecciones).where(eq(inspecciones.idCaso, caso.id))).toHaveLength(1);
     expect((await historyOf(caso.id)).at(-1)).toBe(CICLO_MESSAGES.history.reinspected);
   });
 
   it('analysis at 3 stores responsibility, offer and detail, moves to 4 with its history row', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.ANALISIS });
-    await patch(`/api/casos/analisis/${caso.id}`, { id_responsabilidad: String(idResponsabilidad), valor_ofertado: '1250000.5', analisis: 'Culpa concurrente' });
-    expect(await casoRow(caso.id)).toMatchObject({ idEstado: ESTADO.OFRECIMIENTO, idResponsabilidad, valorOfertado: '1250000.50', analisis: 'Culpa concurrente' });
+    await patch(`/api/casos/analisis/${caso.id}`, {
+      id_responsabilidad: String(idResponsabilidad),
+      valor_ofertado: '1250000.5',
+      analisis: 'Culpa concurrente',
+    });
+    expect(await casoRow(caso.id)).toMatchObject({
+      idEstado: ESTADO.OFRECIMIENTO,
+      idResponsabilidad,
+      valorOfertado: '1250000.50',
+      analisis: 'Culpa concurrente',
+    });
     expect(await historyOf(caso.id)).toEqual(['Alta caso', ANALISIS_MESSAGES.history]);
   });
 
@@ -220,14 +265,24 @@ describe('transition rules', () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.ANALISIS });
     const empty = await patch(`/api/casos/analisis/${caso.id}`, {});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors.map((error: { message: string }) => error.message).sort()).toEqual(
-      [ANALISIS_MESSAGES.responsabilidad, ANALISIS_MESSAGES.valor, ANALISIS_MESSAGES.detalle].sort(),
-    );
+    expect(
+      empty
+        .json()
+        .errors.map((error: { message: string }) => error.message)
+        .sort(),
+    ).toEqual([ANALISIS_MESSAGES.responsabilidad, ANALISIS_MESSAGES.valor, ANALISIS_MESSAGES.detalle].sort());
     const blanks = await patch(`/api/casos/analisis/${caso.id}`, { id_responsabilidad: '', valor_ofertado: '', analisis: '   ' });
-    expect(blanks.json().errors.map((error: { message: string }) => error.message).sort()).toEqual(
-      [ANALISIS_MESSAGES.responsabilidad, ANALISIS_MESSAGES.valor, ANALISIS_MESSAGES.detalle].sort(),
-    );
-    const decimals = await patch(`/api/casos/analisis/${caso.id}`, { id_responsabilidad: idResponsabilidad, valor_ofertado: '10.555', analisis: 'x' });
+    expect(
+      blanks
+        .json()
+        .errors.map((error: { message: string }) => error.message)
+        .sort(),
+    ).toEqual([ANALISIS_MESSAGES.responsabilidad, ANALISIS_MESSAGES.valor, ANALISIS_MESSAGES.detalle].sort());
+    const decimals = await patch(`/api/casos/analisis/${caso.id}`, {
+      id_responsabilidad: idResponsabilidad,
+      valor_ofertado: '10.555',
+      analisis: 'x',
+    });
     expect(decimals.json().errors).toEqual([{ path: 'valor_ofertado', message: MSG_TWO_DECIMALS }]);
     expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.ANALISIS);
   });
@@ -269,7 +324,7 @@ describe('transition rules', () => {
   });
 
   it('moves a case only once when two people press the same button at status 4 (the status they saw is sent)', async () => {
-    const caso = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO });
+    const caso = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO, valorOfertado: '300000.00' });
     const press = () => patch(`/api/casos/avanza/${caso.id}`, { id_estado: ESTADO.OFRECIMIENTO });
     const responses = await Promise.all([press(), press()]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
@@ -280,7 +335,10 @@ describe('transition rules', () => {
 
   it('sets an explicit status with PATCH /casos/estado/:id', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.CONVENIO });
-    expect((await patch(`/api/casos/estado/${caso.id}`, { id_estado: 14 })).json()).toEqual({ message: CICLO_MESSAGES.statusUpdated, id_estado: 14 });
+    expect((await patch(`/api/casos/estado/${caso.id}`, { id_estado: 14 })).json()).toEqual({
+      message: CICLO_MESSAGES.statusUpdated,
+      id_estado: 14,
+    });
     expect(await casoRow(caso.id)).toMatchObject({ idEstado: 14, idEstadoPrevio: ESTADO.CONVENIO, fechaCierre: todayIso() });
     expect((await patch(`/api/casos/estado/${caso.id}`, { id_estado: 3 })).json().id_estado).toBe(3);
     expect(await casoRow(caso.id)).toMatchObject({ idEstado: 3, fechaCierre: null });
@@ -289,7 +347,12 @@ describe('transition rules', () => {
   });
 
   it('answers 404 for an unknown case and 403 to an Inspector', async () => {
-    for (const url of ['/api/casos/avanza/999999', '/api/casos/reabrir/999999', '/api/casos/reinspeccionar/999999', '/api/casos/return/999999']) {
+    for (const url of [
+      '/api/casos/avanza/999999',
+      '/api/casos/reabrir/999999',
+      '/api/casos/reinspeccionar/999999',
+      '/api/casos/return/999999',
+    ]) {
       const response = await patch(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().message).toBe(CASO_MESSAGES.notFound);
@@ -297,5 +360,44 @@ describe('transition rules', () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.INICIAL });
     expect((await t.request('inspector', { method: 'PATCH', url: `/api/casos/avanza/${caso.id}`, payload: {} })).statusCode).toBe(403);
     expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.INICIAL);
+  });
+});
+
+describe("'Acepta Ofreciemiento' fixes the agreed amount", () => {
+  const accept = (id: number, payload: Record<string, unknown> = {}) => patch(`/api/casos/avanza/${id}`, payload);
+
+  it('takes the offered value, or the amount the person edited, and writes it in the history', async () => {
+    const ofrecido = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO, valorOfertado: '1291478.36' });
+    const response = await accept(ofrecido.id);
+    expect(response.json()).toEqual({ message: CICLO_MESSAGES.advanced, id_estado: ESTADO.CONVENIO, valor_acordado: '1291478.36' });
+    expect((await casoRow(ofrecido.id)).valorAcordado).toBe('1291478.36');
+    expect((await historyOf(ofrecido.id)).at(-1)).toBe(CICLO_MESSAGES.history.accepted('Convenio', formatPesos('1291478.36')));
+
+    const editado = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO, valorOfertado: '300000.00' });
+    expect((await accept(editado.id, { id_estado: ESTADO.OFRECIMIENTO, valor_acordado: '285000.5' })).statusCode).toBe(200);
+    expect((await casoRow(editado.id)).valorAcordado).toBe('285000.50');
+  });
+
+  it('keeps an agreed amount the case already has', async () => {
+    const caso = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO, valorOfertado: '300000.00', valorAcordado: '290000.00' });
+    expect((await accept(caso.id)).json().valor_acordado).toBe('290000.00');
+  });
+
+  it('refuses without an offer, an agreed amount at another status, and an amount with three decimals; nothing changes', async () => {
+    const sinOferta = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO });
+    const none = await accept(sinOferta.id);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe(CONVENIO_MESSAGES.noOffer);
+    expect((await casoRow(sinOferta.id)).idEstado).toBe(ESTADO.OFRECIMIENTO);
+
+    const enAnalisis = await insertCaso(t.database.db, { idEstado: ESTADO.CONVENIO, valorOfertado: '1000.00' });
+    const elsewhere = await accept(enAnalisis.id, { valor_acordado: '900' });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().message).toBe(CICLO_MESSAGES.acordadoOnlyOnAccept);
+    expect((await casoRow(enAnalisis.id)).idEstado).toBe(ESTADO.CONVENIO);
+
+    const caso = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO, valorOfertado: '1000.00' });
+    expect((await accept(caso.id, { valor_acordado: '1000.005' })).statusCode).toBe(400);
+    expect((await casoRow(caso.id)).valorAcordado).toBeNull();
   });
 });

@@ -6,9 +6,15 @@ import type { LifecycleResponse } from './lifecycle-response';
  * PATCH /casos/avanza/{id}: 1→2, 2→3, 4→5, 5→6, 6→7, 7→8 (DECISIONS.md).
  * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
  */
-export const advanceCaso = (idCaso: number, idEstado: number) =>
-  api.patch<LifecycleResponse>(`/casos/avanza/${idCaso}`, { id_estado: idEstado });
+export const advanceCaso = (idCaso: number, idEstado: number, valorAcordado?: string) =>
+  api.patch<LifecycleResponse>(`/casos/avanza/${idCaso}`, {
+    id_estado: idEstado,
+    ...(valorAcordado === undefined ? {} : { valor_acordado: valorAcordado }),
+  });
 
+/** `valorAcordado`: only at 'Acepta Ofreciemiento' (from 4), the agreed amount. */
 export function useAdvanceCaso(idCaso: number) {
-  return useCasoMutation(idCaso, (idEstado: number) => advanceCaso(idCaso, idEstado));
+  return useCasoMutation(idCaso, ({ idEstado, valorAcordado }: { idEstado: number; valorAcordado?: string }) =>
+    advanceCaso(idCaso, idEstado, valorAcordado),
+  );
 }

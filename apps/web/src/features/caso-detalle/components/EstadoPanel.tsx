@@ -19,11 +19,12 @@ import { useAdvanceCaso } from '../api/advance-caso';
 import { useReturnCaso } from '../api/return-caso';
 import { useCloseCaso } from '../api/close-caso';
 import type { LifecycleResponse } from '../api/lifecycle-response';
+import { AceptarOfrecimientoDialog } from './AceptarOfrecimientoDialog';
 import { AnalisisDialog } from './AnalisisDialog';
 import { ReconsiderarDialog } from './ReconsiderarDialog';
 import { ConveniosDialog } from './ConveniosDialog';
 
-type Dialog = 'analisis' | 'reconsiderar' | 'convenios' | null;
+type Dialog = 'analisis' | 'reconsiderar' | 'aceptar' | 'convenios' | null;
 
 const onLifecycle = (fallback: string) => ({
   onSuccess: (response: LifecycleResponse) => notifySuccess(response.message || fallback),
@@ -58,7 +59,13 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
   // Spec §4: at status 2 'Avanzar Caso' shows with no inspection, or with a third party.
   const canAdvance = Boolean(advanceLabel) && (idEstado !== ESTADO.INSPECCION || !hasInspeccion || terceros.length > 0);
   const advanceButton = canAdvance && (
-    <Button onClick={() => advance.mutate(idEstado, onLifecycle(CICLO_MESSAGES.advanced))} loading={advance.isPending} disabled={isBusy}>
+    <Button
+      onClick={() =>
+        idEstado === ESTADO.OFRECIMIENTO ? setDialog('aceptar') : advance.mutate({ idEstado }, onLifecycle(CICLO_MESSAGES.advanced))
+      }
+      loading={advance.isPending}
+      disabled={isBusy}
+    >
       {advanceLabel}
     </Button>
   );
@@ -93,7 +100,8 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
 
         {idEstado === ESTADO.INSPECCION && <InspeccionPanel detalle={detalle} />}
 
-        {idEstado === ESTADO.ANALISIS && (
+        {/* The inspector's result and quote stay in view while the offer is made, reconsidered and agreed. */}
+        {(idEstado === ESTADO.ANALISIS || (idEstado > ESTADO.ANALISIS && (caso.resultado || caso.monto_inspeccion))) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Dato label="Resultado de la inspeccion">{caso.resultado || INSPECCION_MESSAGES.noResultado}</Dato>
             <Dato label="Monto de la Inspeccion">
@@ -107,6 +115,7 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
             <Dato label="Responsabilidad">{caso.responsabilidad ?? '-'}</Dato>
             <Dato label="Valor Ofertado">{formatPesos(caso.valor_ofertado)}</Dato>
             <Dato label="Analisis">{caso.analisis ?? '-'}</Dato>
+            {caso.valor_acordado !== null && <Dato label="Valor Acordado">{formatPesos(caso.valor_acordado)}</Dato>}
           </SimpleGrid>
         )}
 
@@ -166,6 +175,9 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
       )}
       {dialog === 'reconsiderar' && (
         <ReconsiderarDialog idCaso={caso.id} valorActual={caso.valor_ofertado} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'aceptar' && (
+        <AceptarOfrecimientoDialog idCaso={caso.id} valorOfertado={caso.valor_ofertado} onClose={() => setDialog(null)} />
       )}
       {dialog === 'convenios' && <ConveniosDialog idCaso={caso.id} onClose={() => setDialog(null)} />}
     </Paper>
