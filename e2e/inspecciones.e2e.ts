@@ -8,6 +8,8 @@ import { apiCall, seedCaso, seedCompania } from './seed';
 /** A second inspector, so the inspection can be reassigned and the first one sees only theirs. */
 const CARLA = { apellido: 'Sosa', nombre: 'Carla', username: 'carla.inspecciones@e2e.local', password: 'Carla-E2E-Clave', rol: 3 } as const;
 const PHONE = { width: 390, height: 844 };
+/** The first inspection's date: a week from today, so that its close comes early. */
+const AGENDADA = new Date(Date.parse(`${todayIso()}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
 
 let browser: Browser;
 let adminCookie: string;
@@ -58,7 +60,8 @@ describe('inspections', () => {
 
     await dialog.getByRole('combobox', { name: 'Inspector' }).click();
     await page.getByRole('option', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
-    await dialog.getByLabel('Fecha').fill('20/10/2026');
+    // Scheduled a week ahead: the inspector will close it early, and be asked first.
+    await dialog.getByLabel('Fecha').fill(formatDate(AGENDADA));
     await dialog.getByLabel('Fecha').press('Tab');
     expect(await dialog.getByLabel('Direccion').getAttribute('maxlength')).toBe('50');
     expect(await dialog.getByLabel('Detalle').getAttribute('maxlength')).toBe('200');
@@ -70,7 +73,7 @@ describe('inspections', () => {
     const panel = page.getByRole('region', { name: 'Inspeccion' });
     const row = panel.getByRole('row', { name: /Taller Norte/ });
     await row.waitFor();
-    expect(await row.textContent()).toContain('20/10/2026');
+    expect(await row.textContent()).toContain(formatDate(AGENDADA));
     expect(await row.textContent()).toContain('Coordinada');
     expect(await panel.getByRole('button', { name: '+ Inspeccion' }).count()).toBe(0);
     idInspeccion = Number(await row.getByRole('cell').first().textContent());
@@ -180,7 +183,15 @@ describe('inspections', () => {
     await files
       .nth(1)
       .setInputFiles({ name: 'foto-cotizacion.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]) });
+    // A week before its date: the close asks first; NO leaves it open, SI closes it.
+    const question = INSPECCION_MESSAGES.confirmEarlyClose(formatDate(AGENDADA));
     await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar' }).getByText(question).waitFor();
+    await page.getByRole('button', { name: 'NO', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Confirmar' }).waitFor({ state: 'detached' });
+    expect(page.url()).toContain(`/inspecciones/detalleInspeccion/${idInspeccion}`);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('button', { name: 'SI', exact: true }).click();
     await page.getByText(INSPECCION_MESSAGES.closed, { exact: true }).waitFor();
     await page.waitForURL(/\/inspecciones$/);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ROL } from '@siniestros/domain';
+import { ROL, todayIso } from '@siniestros/domain';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
@@ -283,7 +283,7 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
       const scheduled = await call(running, 'user', {
         method: 'POST',
         url: `/api/inspeccion/${idCaso}`,
-        payload: { id_inspector: inspectorRecord, fecha_inspeccion: '2026-12-01', direccion: 'Calle 1', detalle: 'Frente' },
+        payload: { id_inspector: inspectorRecord, fecha_inspeccion: todayIso(), direccion: 'Calle 1', detalle: 'Frente' },
       });
       expect(scheduled.statusCode, scheduled.body).toBe(201);
       pendingInspections.push(scheduled.json().id);
@@ -415,7 +415,7 @@ describe.skipIf(!PG_URL)('atomic multi-table writes while connections are killed
           const response = await call(running, 'user', {
             method: 'POST',
             url: `/api/inspeccion/${idCaso}`,
-            payload: { id_inspector: inspectorRecord, fecha_inspeccion: '2026-12-01', direccion: 'Calle 1', detalle: 'Frente' },
+            payload: { id_inspector: inspectorRecord, fecha_inspeccion: todayIso(), direccion: 'Calle 1', detalle: 'Frente' },
           });
           count('agenda', response.statusCode);
           if (response.statusCode === 201) pendingInspections.push(response.json().id);

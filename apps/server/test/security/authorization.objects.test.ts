@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { AUTH_MESSAGES } from '@siniestros/domain';
+import { AUTH_MESSAGES, todayIso } from '@siniestros/domain';
 import { casos } from '../../src/features/casos/casos.table';
 import { documentos } from '../../src/features/documentacion/documentacion.table';
 import { inspecciones } from '../../src/features/inspeccion/inspeccion.table';
@@ -56,7 +56,7 @@ async function fixtureFor(owner: 'inspectorRecord' | 'inspector2Record', withDoc
   const scheduled = await t.request('user', {
     method: 'POST',
     url: `/api/inspeccion/${caso.id}`,
-    payload: { id_inspector: idInspector, fecha_inspeccion: '2026-12-01', direccion: 'Av. Siempreviva 742', detalle: 'Revisar daños' },
+    payload: { id_inspector: idInspector, fecha_inspeccion: todayIso(), direccion: 'Av. Siempreviva 742', detalle: 'Revisar daños' },
   });
   expect(scheduled.statusCode, scheduled.body).toBe(201);
   // Each case's file has its own bytes, so a download shows whose file it was.

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '@siniestros/domain';
 import { MSG_MULTIPART_MALFORMED, msgRateLimited } from '../../src/shared/errors';
 import { createTestApp, type TestApp } from '../helpers';
 import { insertCaso } from '../fixtures';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const scheduled = await t.request('user', {
     method: 'POST',
     url: `/api/inspeccion/${idCaso}`,
-    payload: { id_inspector: idInspector, fecha_inspeccion: '2026-12-01', direccion: 'Calle 1', detalle: 'Frente' },
+    payload: { id_inspector: idInspector, fecha_inspeccion: todayIso(), direccion: 'Calle 1', detalle: 'Frente' },
   });
   expect(scheduled.statusCode, scheduled.body).toBe(201);
   idInspeccion = scheduled.json().id;

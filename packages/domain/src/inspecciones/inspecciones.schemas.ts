@@ -26,6 +26,10 @@ export const INSPECCION_MESSAGES = {
   inspectorUpdated: 'Inspector Actualizado exitosamente',
   closed: 'Inspeccion actualizada',
   closeHistory: 'Inspeccion Finalizada, se avanza Caso a Analisis',
+  /** Asked (and required by the server) when the close comes before the scheduled date. */
+  confirmEarlyClose: (fecha: string) => `La inspeccion está agendada para el ${fecha}. ¿Confirma finalizarla antes de esa fecha?`,
+  earlyCloseHistory: (fecha: string) =>
+    `Inspeccion Finalizada antes de la fecha agendada (${fecha}), confirmado; se avanza Caso a Analisis`,
   empty: 'No hay inspecciones asignadas',
   total: 'Cantidad total de inspecciones',
   listEmpty: 'No hay inspecciones',
@@ -114,13 +118,18 @@ export const inspeccionCloseSchema = z.object({
 });
 export type InspeccionCloseInput = z.infer<typeof inspeccionCloseSchema>;
 
+/** The close's multipart field that confirms a close before the scheduled date ('true'). */
+export const INSPECCION_EARLY_CLOSE_FIELD = 'confirma_anticipada';
+
 /** Spec §7, POST /inspeccion/filtro: empty values mean "any". */
 export const inspeccionFiltroSchema = z.strictObject({
   nroCaso: optionalFilterId,
   nroInspeccion: optionalFilterId,
   estado: z.preprocess(
     (value) => value ?? '',
-    z.union([z.literal(''), z.enum([INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.LICITANDO, INSPECCION_ESTADOS.FINALIZADA])], { error: 'Estado invalido' }),
+    z.union([z.literal(''), z.enum([INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.LICITANDO, INSPECCION_ESTADOS.FINALIZADA])], {
+      error: 'Estado invalido',
+    }),
   ),
   inspector: optionalFilterId,
   producto: optionalFilterId,

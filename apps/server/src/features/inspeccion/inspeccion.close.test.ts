@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
+import { AUTH_MESSAGES, formatDate, INSPECCION_EARLY_CLOSE_FIELD, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type Role, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { casos } from '../casos/casos.table';
@@ -39,15 +39,20 @@ async function multipart(fields: Record<string, string>, files: FilePart[]) {
 
 const GOOD_FIELDS = { resultado: 'Daños en paragolpes y óptica trasera', monto_inspeccion: '150000.50' };
 
-async function cerrar(role: Role, id: number, fields: Record<string, string> = GOOD_FIELDS, files: FilePart[] = [inspeccionFile, cotizacionFile]) {
+async function cerrar(
+  role: Role,
+  id: number,
+  fields: Record<string, string> = GOOD_FIELDS,
+  files: FilePart[] = [inspeccionFile, cotizacionFile],
+) {
   return t.request(role, { method: 'PATCH', url: `/api/inspeccion/d/${id}`, ...(await multipart(fields, files)) });
 }
 
-async function agendar(idCaso: number, idInspector = t.ids.inspectorRecord): Promise<number> {
+async function agendar(idCaso: number, idInspector = t.ids.inspectorRecord, fecha = todayIso()): Promise<number> {
   const response = await t.request('user', {
     method: 'POST',
     url: `/api/inspeccion/${idCaso}`,
-    payload: { id_inspector: idInspector, fecha_inspeccion: '2026-12-01', direccion: 'Av. Siempreviva 742', detalle: 'Revisar daños' },
+    payload: { id_inspector: idInspector, fecha_inspeccion: fecha, direccion: 'Av. Siempreviva 742', detalle: 'Revisar daños' },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;
@@ -69,7 +74,11 @@ async function snapshot(idCaso: number, id: number) {
   const db = t.database.db;
   const [inspeccion] = await db.select().from(inspecciones).where(eq(inspecciones.id, id));
   const [caso] = await db.select({ idEstado: casos.idEstado, fechaEstado: casos.fechaEstado }).from(casos).where(eq(casos.id, idCaso));
-  const docs = await db.select({ nombre: documentos.nombre, storageKey: documentos.storageKey }).from(documentos).where(eq(documentos.idCaso, idCaso)).orderBy(asc(documentos.id));
+  const docs = await db
+    .select({ nombre: documentos.nombre, storageKey: documentos.storageKey })
+    .from(documentos)
+    .where(eq(documentos.idCaso, idCaso))
+    .orderBy(asc(documentos.id));
   const history = await db.select({ msg: historial.msg }).from(historial).where(eq(historial.idCaso, idCaso)).orderBy(asc(historial.id));
   return { inspeccion, caso, docs, history: history.map((row) => row.msg), files: await storedKeys(idCaso) };
 }
@@ -92,12 +101,23 @@ describe('PATCH /inspeccion/d/{id}: a successful close', () => {
     expect(after.caso).toEqual({ idEstado: 3, fechaEstado: todayIso() });
     expect(after.docs.map((doc) => doc.nombre)).toEqual(['Inspeccion.pdf', 'Repuestos.png']);
     expect(after.files).toEqual(after.docs.map((doc) => doc.storageKey).sort());
-    const [last] = await t.database.db.select().from(historial).where(eq(historial.idCaso, idCaso)).orderBy(sql`${historial.id} desc`).limit(1);
+    const [last] = await t.database.db
+      .select()
+      .from(historial)
+      .where(eq(historial.idCaso, idCaso))
+      .orderBy(sql`${historial.id} desc`)
+      .limit(1);
     expect(last).toMatchObject({ msg: INSPECCION_MESSAGES.closeHistory, usuario: USERNAMES.inspector });
 
     // The documents are the case's: listed and downloadable like any other.
-    expect((await t.request('user', { method: 'GET', url: `/api/documentacion/listado/${idCaso}` })).json()).toEqual(['Inspeccion.pdf', 'Repuestos.png']);
-    const download = await t.request('inspector', { method: 'GET', url: `/api/documentacion/downloadfile/?id=${idCaso}&name=Repuestos.png` });
+    expect((await t.request('user', { method: 'GET', url: `/api/documentacion/listado/${idCaso}` })).json()).toEqual([
+      'Inspeccion.pdf',
+      'Repuestos.png',
+    ]);
+    const download = await t.request('inspector', {
+      method: 'GET',
+      url: `/api/documentacion/downloadfile/?id=${idCaso}&name=Repuestos.png`,
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PNG)).toBe(true);
 
@@ -121,8 +141,15 @@ describe('PATCH /inspeccion/d/{id}: a successful close', () => {
     const reinspect = await t.request('user', { method: 'PATCH', url: `/api/casos/reinspeccionar/${idCaso}`, payload: {} });
     expect(reinspect.statusCode, reinspect.body).toBe(200);
     const second = await agendar(idCaso);
-    expect((await cerrar('inspector', second, GOOD_FIELDS, [{ ...inspeccionFile, name: 'segunda.pdf' }, cotizacionFile])).statusCode).toBe(200);
-    expect((await snapshot(idCaso, second)).docs.map((doc) => doc.nombre)).toEqual(['Inspeccion.pdf', 'Repuestos.png', 'Inspeccion_02.pdf', 'Repuestos_02.png']);
+    expect((await cerrar('inspector', second, GOOD_FIELDS, [{ ...inspeccionFile, name: 'segunda.pdf' }, cotizacionFile])).statusCode).toBe(
+      200,
+    );
+    expect((await snapshot(idCaso, second)).docs.map((doc) => doc.nombre)).toEqual([
+      'Inspeccion.pdf',
+      'Repuestos.png',
+      'Inspeccion_02.pdf',
+      'Repuestos_02.png',
+    ]);
   });
 });
 
@@ -200,7 +227,11 @@ describe('PATCH /inspeccion/d/{id}: a refused close changes nothing', () => {
 
   it('refuses (409) when the case left Coordinar Inspección, storing nothing', async () => {
     const { idCaso, id } = await casoConInspeccion();
-    const closed = await t.request('user', { method: 'PATCH', url: `/api/casos/cerrar/t/${idCaso}`, payload: { id_estado: 14, msg: 'Anulado' } });
+    const closed = await t.request('user', {
+      method: 'PATCH',
+      url: `/api/casos/cerrar/t/${idCaso}`,
+      payload: { id_estado: 14, msg: 'Anulado' },
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     const before = await snapshot(idCaso, id);
     const response = await cerrar('inspector', id);
@@ -213,13 +244,17 @@ describe('PATCH /inspeccion/d/{id}: a refused close changes nothing', () => {
     const { idCaso, id } = await casoConInspeccion();
     const before = await snapshot(idCaso, id);
     // A database fault on the history insert, the transaction's last write.
-    await t.database.db.execute(sql.raw(`
+    await t.database.db.execute(
+      sql.raw(`
       CREATE FUNCTION test_fail_close() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.msg = '${INSPECCION_MESSAGES.closeHistory}' AND NEW.id_caso = ${idCaso} THEN RAISE EXCEPTION 'injected failure'; END IF;
         RETURN NEW;
-      END $$`));
-    await t.database.db.execute(sql.raw('CREATE TRIGGER test_fail_close BEFORE INSERT ON historial FOR EACH ROW EXECUTE FUNCTION test_fail_close()'));
+      END $$`),
+    );
+    await t.database.db.execute(
+      sql.raw('CREATE TRIGGER test_fail_close BEFORE INSERT ON historial FOR EACH ROW EXECUTE FUNCTION test_fail_close()'),
+    );
     try {
       const response = await cerrar('inspector', id);
       expect(response.statusCode).toBe(500);
@@ -229,5 +264,26 @@ describe('PATCH /inspeccion/d/{id}: a refused close changes nothing', () => {
       await t.database.db.execute(sql.raw('DROP FUNCTION test_fail_close()'));
     }
     expect((await cerrar('inspector', id)).statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /inspeccion/d/{id} before the scheduled date', () => {
+  it('asks for a confirmation (409, nothing written, no file kept), and with it closes and writes so in the history', async () => {
+    const enUnaSemana = new Date(Date.parse(`${todayIso()}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const caso = await insertCaso(t.database.db, { idEstado: 2 });
+    const id = await agendar(caso.id, t.ids.inspectorRecord, enUnaSemana);
+    const before = await snapshot(caso.id, id);
+
+    const unconfirmed = await cerrar('inspector', id);
+    expect(unconfirmed.statusCode).toBe(409);
+    const question = INSPECCION_MESSAGES.confirmEarlyClose(formatDate(enUnaSemana));
+    expect(unconfirmed.json()).toEqual({ message: question, errors: [{ path: INSPECCION_EARLY_CLOSE_FIELD, message: question }] });
+    expect(await snapshot(caso.id, id)).toEqual(before);
+
+    const confirmed = await cerrar('inspector', id, { ...GOOD_FIELDS, [INSPECCION_EARLY_CLOSE_FIELD]: 'true' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const after = await snapshot(caso.id, id);
+    expect(after.inspeccion!.estado).toBe('Finalizada');
+    expect(after.history.at(-1)).toBe(INSPECCION_MESSAGES.earlyCloseHistory(formatDate(enUnaSemana)));
   });
 });

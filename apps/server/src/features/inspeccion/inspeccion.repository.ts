@@ -1,10 +1,5 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import {
-  INSPECCION_PENDING_ESTADOS,
-  type Inspeccion,
-  type InspeccionCaso,
-  type InspeccionFiltro,
-} from '@siniestros/domain';
+import { INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { totalRows } from '../../db/contadores';
 import { casos } from '../casos/casos.table';
@@ -20,7 +15,7 @@ const COLUMNS = {
 };
 
 export type InspeccionValues = Partial<Omit<typeof inspecciones.$inferInsert, 'id'>>;
-export type LockedInspeccion = { id: number; idCaso: number; idInspector: number; estado: string };
+export type LockedInspeccion = { id: number; idCaso: number; idInspector: number; estado: string; fechaInspeccion: string };
 
 /** Joins every inspection list needs: inspector names and the case's product. */
 function selectInspecciones(db: DbOrTx) {
@@ -53,7 +48,13 @@ export const inspeccionRepository = {
   /** Reads the inspection and locks its row until the transaction ends. */
   async lockById(tx: DbOrTx, id: number): Promise<LockedInspeccion | undefined> {
     const [row] = await tx
-      .select({ id: inspecciones.id, idCaso: inspecciones.idCaso, idInspector: inspecciones.idInspector, estado: inspecciones.estado })
+      .select({
+        id: inspecciones.id,
+        idCaso: inspecciones.idCaso,
+        idInspector: inspecciones.idInspector,
+        estado: inspecciones.estado,
+        fechaInspeccion: inspecciones.fechaInspeccion,
+      })
       .from(inspecciones)
       .where(eq(inspecciones.id, id))
       .for('update');
@@ -105,12 +106,20 @@ export const inspeccionRepository = {
    * One page of every inspection (optionally filtered), latest inspection date first, and the
    * number of matches (unfiltered: the trigger-kept counter). Walks inspecciones_fecha_idx backwards.
    */
-  async page(db: DbOrTx, filtro: InspeccionFiltro | null, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
+  async page(
+    db: DbOrTx,
+    filtro: InspeccionFiltro | null,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: InspeccionRow[]; total: number }> {
     const where = filtro ? filterConditions(filtro) : undefined;
     const needsCaso = Boolean(filtro?.producto);
     const count = async () => {
       if (where === undefined) return totalRows(db, inspecciones);
-      const query = db.select({ n: sql<number>`count(*)::int` }).from(inspecciones).$dynamic();
+      const query = db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(inspecciones)
+        .$dynamic();
       const [row] = await (needsCaso ? query.innerJoin(casos, eq(casos.id, inspecciones.idCaso)) : query).where(where);
       return row?.n ?? 0;
     };
@@ -129,8 +138,15 @@ export const inspeccionRepository = {
   async pageByInspector(db: DbOrTx, idInspector: number, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
     const where = eq(inspecciones.idInspector, idInspector);
     const [rows, [total]] = await Promise.all([
-      selectInspecciones(db).where(where).orderBy(sql`${inspecciones.id} desc nulls last`).limit(limit).offset(offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(inspecciones).where(where),
+      selectInspecciones(db)
+        .where(where)
+        .orderBy(sql`${inspecciones.id} desc nulls last`)
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(inspecciones)
+        .where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
   },

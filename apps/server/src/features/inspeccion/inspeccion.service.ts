@@ -4,11 +4,13 @@ import {
   CASO_MESSAGES,
   ESTADO,
   INSPECCION_CLOSE_FILE_FIELDS,
+  INSPECCION_EARLY_CLOSE_FIELD,
   INSPECCION_ESTADOS,
   INSPECCION_FILE_BASES,
   INSPECCION_MESSAGES,
   ROL,
   documentFileName,
+  formatDate,
   inspeccionCloseSchema,
   todayIso,
   type InspeccionCloseFileField,
@@ -35,7 +37,8 @@ export type InspeccionService = ReturnType<typeof createInspeccionService>;
 /** Who acts: the session's user (an Inspector reaches only what is assigned to their id_inspect). */
 export type Actor = Pick<CurrentUser, 'username' | 'rol' | 'idInspect'>;
 
-const isCloseFileField = (name: string): name is InspeccionCloseFileField => (INSPECCION_CLOSE_FILE_FIELDS as readonly string[]).includes(name);
+const isCloseFileField = (name: string): name is InspeccionCloseFileField =>
+  (INSPECCION_CLOSE_FILE_FIELDS as readonly string[]).includes(name);
 
 /** Spec §5, inspection close: the form fields, with each failing rule as a field error. */
 function parseCloseFields(fields: Record<string, string>): InspeccionCloseInput {
@@ -52,7 +55,12 @@ function parseCloseFields(fields: Record<string, string>): InspeccionCloseInput 
  * Staff schedule, edit, reassign and delete them; an Inspector sees and closes only the ones
  * assigned to their inspector record (ARCHITECTURE.md, object-level checks).
  */
-export function createInspeccionService(deps: { db: Db; historial: HistorialService; documentacion: DocumentacionService; today?: () => string }) {
+export function createInspeccionService(deps: {
+  db: Db;
+  historial: HistorialService;
+  documentacion: DocumentacionService;
+  today?: () => string;
+}) {
   const { db, historial, documentacion } = deps;
   const today = deps.today ?? (() => todayIso());
 
@@ -71,7 +79,12 @@ export function createInspeccionService(deps: { db: Db; historial: HistorialServ
   }
 
   /** A change to one inspection: its row locked, the change and its history row in one transaction. */
-  async function change(id: number, usuario: string, msg: string, apply: (locked: { idCaso: number; estado: string }, tx: DbOrTx) => Promise<void>) {
+  async function change(
+    id: number,
+    usuario: string,
+    msg: string,
+    apply: (locked: { idCaso: number; estado: string }, tx: DbOrTx) => Promise<void>,
+  ) {
     await db.transaction(async (tx) => {
       const locked = await repo.lockById(tx, id);
       if (!locked) throw notFound(INSPECCION_MESSAGES.notFound);
@@ -156,7 +169,10 @@ export function createInspeccionService(deps: { db: Db; historial: HistorialServ
       const caso = await repo.detailCaso(db, inspeccion.id_caso);
       if (!caso) throw notFound(CASO_MESSAGES.notFound);
       const { id_asegurado, ...casoData } = caso;
-      const [asegurado, [tercero]] = await Promise.all([casoPersonas.asegurado(db, id_asegurado), casoPersonas.terceros(db, inspeccion.id_caso, 1)]);
+      const [asegurado, [tercero]] = await Promise.all([
+        casoPersonas.asegurado(db, id_asegurado),
+        casoPersonas.terceros(db, inspeccion.id_caso, 1),
+      ]);
       return { caso: casoData, tercero: tercero ?? null, asegurado: asegurado!, inspeccion };
     },
 
@@ -213,6 +229,12 @@ export function createInspeccionService(deps: { db: Db; historial: HistorialServ
           if (isInspector(actor) && locked.idInspector !== actor.idInspect) throw forbidden(AUTH_MESSAGES.forbidden);
           const caso = await repo.lockCaso(tx, idCaso);
           if (caso?.idEstado !== ESTADO.INSPECCION) throw conflict(INSPECCION_MESSAGES.casoNotWaiting);
+          // Closing before the scheduled date is allowed, but only knowingly, and it is written down.
+          const isEarly = today() < locked.fechaInspeccion;
+          if (isEarly && fields[INSPECCION_EARLY_CLOSE_FIELD] !== 'true') {
+            const message = INSPECCION_MESSAGES.confirmEarlyClose(formatDate(locked.fechaInspeccion));
+            throw conflict(message, [{ path: INSPECCION_EARLY_CLOSE_FIELD, message }]);
+          }
           await repo.update(tx, id, {
             estado: INSPECCION_ESTADOS.FINALIZADA,
             resultado: input.resultado,
@@ -221,7 +243,12 @@ export function createInspeccionService(deps: { db: Db; historial: HistorialServ
           });
           await repo.updateCaso(tx, idCaso, { idEstado: ESTADO.ANALISIS, fechaEstado: today() });
           await documentacion.recordUploads(tx, idCaso, actor.username, [stored.inspeccion!, stored.cotizacion!]);
-          await historial.add(tx, idCaso, actor.username, INSPECCION_MESSAGES.closeHistory);
+          await historial.add(
+            tx,
+            idCaso,
+            actor.username,
+            isEarly ? INSPECCION_MESSAGES.earlyCloseHistory(formatDate(locked.fechaInspeccion)) : INSPECCION_MESSAGES.closeHistory,
+          );
         });
       } catch (error) {
         await documentacion.discardUploads(Object.values(stored), error);

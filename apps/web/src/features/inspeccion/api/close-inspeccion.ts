@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InspeccionCloseInput } from '@siniestros/domain';
+import { INSPECCION_EARLY_CLOSE_FIELD, type InspeccionCloseInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { inspeccionKeys } from './keys';
 
-export type InspeccionCloseForm = InspeccionCloseInput & { inspeccion: File; cotizacion: File };
+/** `confirmaAnticipada`: the person confirmed closing before the scheduled date. */
+export type InspeccionCloseForm = InspeccionCloseInput & { inspeccion: File; cotizacion: File; confirmaAnticipada?: boolean };
 
 /**
  * PATCH /inspeccion/d/{id}, multipart (API contract): the text fields first, then the file parts
@@ -13,6 +14,7 @@ export function closeInspeccion(id: number, input: InspeccionCloseForm) {
   const form = new FormData();
   form.append('resultado', input.resultado);
   form.append('monto_inspeccion', input.monto_inspeccion);
+  if (input.confirmaAnticipada) form.append(INSPECCION_EARLY_CLOSE_FIELD, 'true');
   form.append('inspeccion', input.inspeccion);
   form.append('cotizacion', input.cotizacion);
   return api.patch<{ message: string }>(`/inspeccion/d/${id}`, form);

@@ -3,7 +3,15 @@ import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Center, FileInput, Group, Loader, NumberInput, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCamera, IconFileUpload } from '@tabler/icons-react';
-import { INSPECCION_MESSAGES, INSPECCION_RESULTADO_MAX, inspeccionCloseSchema, isInspeccionPending } from '@siniestros/domain';
+import {
+  formatDate,
+  INSPECCION_MESSAGES,
+  INSPECCION_RESULTADO_MAX,
+  inspeccionCloseSchema,
+  isInspeccionPending,
+  todayIso,
+} from '@siniestros/domain';
+import { confirmAction } from '../../../lib/confirm';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifyError, notifySuccess, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { useCloseInspeccion } from '../api/close-inspeccion';
@@ -16,7 +24,12 @@ const FILE_ACCEPT = 'image/*,application/pdf';
 
 type Values = { resultado: string; monto_inspeccion: number | string; inspeccion: File | null; cotizacion: File | null };
 
-const LABELS = { resultado: 'Resultado de la inspeccion', monto_inspeccion: 'Monto de la Inspeccion', inspeccion: 'Doc de la Inspeccion', cotizacion: 'Cotizacion' } as const;
+const LABELS = {
+  resultado: 'Resultado de la inspeccion',
+  monto_inspeccion: 'Monto de la Inspeccion',
+  inspeccion: 'Doc de la Inspeccion',
+  cotizacion: 'Cotizacion',
+} as const;
 
 /** Spec §2, inspection close: the inspector records the result, the amount and two documents. */
 export function DetalleInspeccionScreen({ id }: { id: number }) {
@@ -42,20 +55,32 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
   }, [detalle.error]);
 
   const onInvalid = (errors: Record<string, unknown>) => {
-    for (const [field, message] of Object.entries(errors)) notifyError(`${LABELS[field as keyof Values] ?? field}: ${String(message)}`, VALIDATION_TOAST_MS);
+    for (const [field, message] of Object.entries(errors))
+      notifyError(`${LABELS[field as keyof Values] ?? field}: ${String(message)}`, VALIDATION_TOAST_MS);
   };
 
   const submit = form.onSubmit((values) => {
-    close.mutate(
-      { resultado: values.resultado.trim(), monto_inspeccion: String(values.monto_inspeccion), inspeccion: values.inspeccion!, cotizacion: values.cotizacion! },
-      {
-        onSuccess: () => {
-          notifySuccess(INSPECCION_MESSAGES.closed);
-          navigate('/inspecciones');
+    const send = (confirmaAnticipada: boolean) =>
+      close.mutate(
+        {
+          resultado: values.resultado.trim(),
+          monto_inspeccion: String(values.monto_inspeccion),
+          inspeccion: values.inspeccion!,
+          cotizacion: values.cotizacion!,
+          confirmaAnticipada,
         },
-        onError: (error) => notifyApiError(error, 'Error al actualizar la inspeccion', VALIDATION_TOAST_MS),
-      },
-    );
+        {
+          onSuccess: () => {
+            notifySuccess(INSPECCION_MESSAGES.closed);
+            navigate('/inspecciones');
+          },
+          onError: (error) => notifyApiError(error, 'Error al actualizar la inspeccion', VALIDATION_TOAST_MS),
+        },
+      );
+    // Before the scheduled date: asked first, so the files are sent once (the server asks the same).
+    const agendada = detalle.data?.inspeccion.fecha_inspeccion;
+    if (agendada && todayIso() < agendada) confirmAction(INSPECCION_MESSAGES.confirmEarlyClose(formatDate(agendada)), () => send(true));
+    else send(false);
   }, onInvalid);
 
   if (detalle.isPending) {
