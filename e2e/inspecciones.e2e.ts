@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatDate, formatPesos, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
+import { addDaysIso, formatDate, formatPesos, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
@@ -9,7 +9,7 @@ import { apiCall, seedCaso, seedCompania } from './seed';
 const CARLA = { apellido: 'Sosa', nombre: 'Carla', username: 'carla.inspecciones@e2e.local', password: 'Carla-E2E-Clave', rol: 3 } as const;
 const PHONE = { width: 390, height: 844 };
 /** The first inspection's date: a week from today, so that its close comes early. */
-const AGENDADA = new Date(Date.parse(`${todayIso()}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+const AGENDADA = addDaysIso(todayIso(), 7);
 
 let browser: Browser;
 let adminCookie: string;

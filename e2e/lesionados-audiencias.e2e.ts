@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { AUDIENCIA_LUGAR_LIST_MAX, AUDIENCIA_MESSAGES, CASO_MESSAGES, LESIONADO_MESSAGES } from '@siniestros/domain';
+import {
+  addDaysIso,
+  AUDIENCIA_LUGAR_LIST_MAX,
+  AUDIENCIA_MESSAGES,
+  CASO_MESSAGES,
+  formatDate,
+  LESIONADO_MESSAGES,
+  todayIso,
+} from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania, type SeedCompania } from './seed';
+
+const dayFrom = (days: number) => addDaysIso(todayIso(), days);
 
 let browser: Browser;
 let adminCookie: string;
@@ -62,7 +72,8 @@ describe('injured people', () => {
 });
 
 describe('hearings', () => {
-  const lugar = 'Centro de Mediación Prejudicial, Lavalle 1250 piso 3 oficina B, Ciudad Autónoma de Buenos Aires. Presentarse con DNI y poder del letrado, 15 minutos antes.';
+  const lugar =
+    'Centro de Mediación Prejudicial, Lavalle 1250 piso 3 oficina B, Ciudad Autónoma de Buenos Aires. Presentarse con DNI y poder del letrado, 15 minutos antes.';
   let idCaso: number;
   let nro: string;
 
@@ -77,7 +88,8 @@ describe('hearings', () => {
     const dialog = page.getByRole('dialog', { name: 'Nueva Audiencia' });
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.getByText(AUDIENCIA_MESSAGES.lugarRequired).waitFor();
-    await dialog.getByLabel('Fecha').fill('18/11/2026');
+    // Today: the agenda highlights it.
+    await dialog.getByLabel('Fecha').fill(formatDate(todayIso()));
     await dialog.getByLabel('Fecha').press('Tab');
     await dialog.getByLabel('Horas').fill('09');
     await dialog.getByLabel('Minutos').fill('45');
@@ -91,7 +103,7 @@ describe('hearings', () => {
     const row = page.getByRole('row', { name: new RegExp(nro) });
     await row.waitFor();
     const text = await row.textContent();
-    expect(text).toContain('18/11/2026');
+    expect(text).toContain(formatDate(todayIso()));
     expect(text).toContain('09:45');
     expect(text).toContain(`${lugar.slice(0, AUDIENCIA_LUGAR_LIST_MAX)}...`);
 
@@ -108,7 +120,18 @@ describe('hearings', () => {
 
   it('all hearings filter by number, company and dates, and open the case in a new tab', async () => {
     const otroCaso = await seedCaso(userCookie, { idCompania: companias[1]!.id });
-    await apiCall(userCookie, 'POST', `/mediacion/${otroCaso}`, { fechah: '2026-12-02', hora: '11:00', mediacion_nro: `${nro}-B`, lugar: 'Juzgado Civil 12' });
+    await apiCall(userCookie, 'POST', `/mediacion/${otroCaso}`, {
+      fechah: dayFrom(7),
+      hora: '11:00',
+      mediacion_nro: `${nro}-B`,
+      lugar: 'Juzgado Civil 12',
+    });
+    await apiCall(userCookie, 'POST', `/mediacion/${otroCaso}`, {
+      fechah: dayFrom(-3),
+      hora: '10:00',
+      mediacion_nro: `${nro}-C`,
+      lugar: 'Juzgado Civil 3',
+    });
 
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/audiencias/allaudiencias`);
@@ -117,6 +140,18 @@ describe('hearings', () => {
 
     await page.getByLabel('Audiencia Nro').fill(nro);
     await page.getByRole('button', { name: 'Filtrar' }).click();
+    // An agenda: upcoming ones first (today's highlighted, with its case and claim number), the past apart.
+    await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 2`);
+    const first = page.locator('tbody tr').first();
+    expect(await first.textContent()).toContain(formatDate(todayIso()));
+    expect(await first.getAttribute('data-today')).toBe('true');
+    await first.getByText('Hoy', { exact: true }).waitFor();
+    expect(await first.getByRole('link', { name: String(idCaso), exact: true }).getAttribute('href')).toBe(`/casos/detalleCaso/${idCaso}`);
+    expect(await page.locator('tbody tr').nth(1).textContent()).toContain(formatDate(dayFrom(7)));
+    await page.getByText('Pasadas', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 1`);
+    expect(await page.locator('tbody tr').first().textContent()).toContain(`${nro}-C`);
+    await page.getByText('Próximas', { exact: true }).click();
     await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 2`);
 
     await page.getByRole('combobox', { name: 'Compañia' }).click();
@@ -125,7 +160,7 @@ describe('hearings', () => {
     await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 1`);
     const row = page.locator('tbody tr').first();
     expect(await row.textContent()).toContain(companias[1]!.nombre);
-    expect(await row.textContent()).toContain('02/12/2026');
+    expect(await row.textContent()).toContain(formatDate(dayFrom(7)));
     const link = row.getByRole('link', { name: `Abrir caso ${otroCaso}` });
     expect(await link.getAttribute('href')).toBe(`/casos/detalleCaso/${otroCaso}`);
     expect(await link.getAttribute('target')).toBe('_blank');
@@ -138,7 +173,7 @@ describe('hearings', () => {
     await page.getByText(AUDIENCIA_MESSAGES.updated).waitFor();
     await page.getByRole('row', { name: /Juzgado Civil 14/ }).waitFor();
 
-    await page.getByLabel('Fecha Desde').fill('01/01/2027');
+    await page.getByLabel('Fecha Desde').fill(formatDate(dayFrom(30)));
     await page.getByLabel('Fecha Desde').press('Tab');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.getByText(CASO_MESSAGES.noResults).waitFor();
@@ -148,7 +183,10 @@ describe('hearings', () => {
     await page.getByRole('button', { name: 'Volver' }).click();
     expect(await page.getByLabel('Audiencia Nro').inputValue()).toBe('');
     await expect.poll(() => page.getByRole('button', { name: 'Filtrar' }).count()).toBe(0);
-    await page.getByRole('row', { name: new RegExp(nro) }).first().waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(nro) })
+      .first()
+      .waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

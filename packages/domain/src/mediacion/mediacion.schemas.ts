@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { isoDate, optionalFilterDate, optionalFilterId, optionalFilterText, optionalText, positiveId, text, timeOfDay } from '../shared/fields';
+import {
+  isoDate,
+  optionalFilterDate,
+  optionalFilterId,
+  optionalFilterText,
+  optionalText,
+  pagingQuery,
+  positiveId,
+  text,
+  timeOfDay,
+} from '../shared/fields';
 
 export const AUDIENCIA_MESSAGES = {
   created: 'Audiencia creada exitosamente',
@@ -47,6 +57,19 @@ export const audienciaFiltroSchema = z.strictObject({
 });
 export type AudienciaFiltro = z.infer<typeof audienciaFiltroSchema>;
 
+/**
+ * The hearings as an agenda: `proximas` from today on, soonest first; `pasadas` before today, latest
+ * first. Without it the lists keep the spec's order, newest date first.
+ */
+export const AUDIENCIA_AGENDA = { proximas: 'Próximas', pasadas: 'Pasadas' } as const;
+export type AudienciaAgenda = keyof typeof AUDIENCIA_AGENDA;
+export const audienciasQuery = pagingQuery.extend({
+  cuando: z
+    .enum(Object.keys(AUDIENCIA_AGENDA) as [AudienciaAgenda, ...AudienciaAgenda[]], { error: 'Debe ser proximas o pasadas' })
+    .optional(),
+});
+export type AudienciasQuery = z.infer<typeof audienciasQuery>;
+
 export type Audiencia = {
   id: number;
   id_caso: number;
@@ -58,6 +81,8 @@ export type Audiencia = {
   mediacion_nro: string | null;
   /** Company name of the case (the hearing lists carry it). */
   compania?: string | null;
+  /** The case's claim number (the hearing lists carry it). */
+  reclamo_nro?: string | null;
 };
 
 /** GET /mediacion/?page&pageSize. */

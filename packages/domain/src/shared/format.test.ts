@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPesos, formatTime, normalizeSearch, todayIso, truncate } from './format';
+import { addDaysIso, formatDate, formatPesos, formatTime, normalizeSearch, todayIso, truncate } from './format';
 
 describe('es-AR formatting', () => {
   it('shows dates as dd/mm/yyyy and times as HH:MM', () => {
@@ -25,5 +25,15 @@ describe('es-AR formatting', () => {
 
   it('tells today in Argentina', () => {
     expect(todayIso(new Date('2026-11-23T02:00:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('addDaysIso', () => {
+  it('crosses months, years and leap days, both ways', () => {
+    expect(addDaysIso('2026-11-24', 7)).toBe('2026-12-01');
+    expect(addDaysIso('2026-12-28', 7)).toBe('2027-01-04');
+    expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDaysIso('2026-03-01', -1)).toBe('2026-02-28');
+    expect(addDaysIso('2026-01-01', 0)).toBe('2026-01-01');
   });
 });

@@ -30,6 +30,11 @@ export function todayIso(now: Date = new Date()): string {
 }
 
 /** Lowercase and strip accents: the form every search column and search term is compared in. */
+/** The calendar date `days` after (or before, when negative) a YYYY-MM-DD date. */
+export function addDaysIso(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 export function normalizeSearch(value: string): string {
   return value
     .normalize('NFD')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, formatDate, INSPECCION_EARLY_CLOSE_FIELD, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
+import { addDaysIso, AUTH_MESSAGES, formatDate, INSPECCION_EARLY_CLOSE_FIELD, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type Role, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { casos } from '../casos/casos.table';
@@ -269,7 +269,7 @@ describe('PATCH /inspeccion/d/{id}: a refused close changes nothing', () => {
 
 describe('PATCH /inspeccion/d/{id} before the scheduled date', () => {
   it('asks for a confirmation (409, nothing written, no file kept), and with it closes and writes so in the history', async () => {
-    const enUnaSemana = new Date(Date.parse(`${todayIso()}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const enUnaSemana = addDaysIso(todayIso(), 7);
     const caso = await insertCaso(t.database.db, { idEstado: 2 });
     const id = await agendar(caso.id, t.ids.inspectorRecord, enUnaSemana);
     const before = await snapshot(caso.id, id);

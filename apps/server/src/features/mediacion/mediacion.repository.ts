@@ -1,5 +1,5 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Audiencia, AudienciaFiltro } from '@siniestros/domain';
+import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { totalRows } from '../../db/contadores';
 import { casos } from '../casos/casos.table';
@@ -15,15 +15,37 @@ const COLUMNS = {
   lugar: audiencias.lugar,
   mediacion_nro: audiencias.mediacionNro,
   compania: companias.nombre,
+  reclamo_nro: casos.reclamoNro,
 };
 
-/** Hearings with the name of their company. */
+/** Hearings with the name of their company and their case's claim number. */
 function selectAudiencias(db: DbOrTx) {
-  return db.select(COLUMNS).from(audiencias).leftJoin(companias, eq(companias.id, audiencias.idCompania)).$dynamic();
+  return db
+    .select(COLUMNS)
+    .from(audiencias)
+    .leftJoin(companias, eq(companias.id, audiencias.idCompania))
+    .leftJoin(casos, eq(casos.id, audiencias.idCaso))
+    .$dynamic();
 }
 
 /** Newest hearing first; matches audiencias_fechah_idx (DESC NULLS LAST) so the planner walks the index. */
 const NEWEST_FIRST = [sql`${audiencias.fechah} desc nulls last`, sql`${audiencias.id} desc nulls last`];
+
+/**
+ * The agenda's two halves around `today`: the same index read from either end, the hours of a day
+ * put in order by an incremental sort of that day's rows only.
+ */
+function agenda(cuando: AudienciaAgenda, today: string): { where: SQL; orderBy: SQL[] } {
+  return cuando === 'proximas'
+    ? {
+        where: gte(audiencias.fechah, today),
+        orderBy: [sql`${audiencias.fechah} asc nulls first`, sql`${audiencias.hora} asc`, sql`${audiencias.id} asc`],
+      }
+    : {
+        where: lt(audiencias.fechah, today),
+        orderBy: [sql`${audiencias.fechah} desc nulls last`, sql`${audiencias.hora} desc`, sql`${audiencias.id} desc`],
+      };
+}
 
 export type AudienciaValues = { fechah: string; hora: string; lugar: string; mediacionNro: string | null };
 
@@ -48,7 +70,10 @@ function filterConditions(filtro: AudienciaFiltro): SQL | undefined {
  */
 async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number> {
   if (where === undefined) return totalRows(db, audiencias);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(audiencias).where(where);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(audiencias)
+    .where(where);
   return row?.n ?? 0;
 }
 
@@ -59,13 +84,21 @@ export const mediacionRepository = {
       .orderBy(...NEWEST_FIRST);
   },
 
-  /** One page of every hearing (optionally filtered) and the number of matches, both in SQL. */
-  async page(db: DbOrTx, filtro: AudienciaFiltro | null, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
-    const where = filtro ? filterConditions(filtro) : undefined;
+  /** One page of every hearing (optionally filtered, optionally one half of the agenda) and the number of matches, both in SQL. */
+  async page(
+    db: DbOrTx,
+    filtro: AudienciaFiltro | null,
+    limit: number,
+    offset: number,
+    cuando?: { agenda: AudienciaAgenda; today: string },
+  ): Promise<{ rows: Audiencia[]; total: number }> {
+    const half = cuando ? agenda(cuando.agenda, cuando.today) : undefined;
+    const filters = filtro ? filterConditions(filtro) : undefined;
+    const where = half ? and(half.where, filters) : filters;
     const [rows, total] = await Promise.all([
       selectAudiencias(db)
         .where(where)
-        .orderBy(...NEWEST_FIRST)
+        .orderBy(...(half?.orderBy ?? NEWEST_FIRST))
         .limit(limit)
         .offset(offset),
       countMatches(db, where),

@@ -6,7 +6,7 @@ import {
   audienciaFiltroSchema,
   audienciaUpdateSchema,
   idParam,
-  pagingQuery,
+  audienciasQuery,
   type AudienciasFiltradas,
   type AudienciasPage,
 } from '@siniestros/domain';
@@ -24,26 +24,42 @@ export function mediacionRoutes(app: FastifyInstance, mediacion: MediacionServic
     mediacion.listByCaso(request.params.id),
   );
 
-  r.get('/mediacion', { ...route, schema: { tags, summary: 'Every hearing, newest first', querystring: pagingQuery } }, async (request): Promise<AudienciasPage> =>
-    mediacion.page(request.query),
+  r.get(
+    '/mediacion',
+    {
+      ...route,
+      schema: { tags, summary: 'Every hearing, newest first (cuando: proximas or pasadas, as an agenda)', querystring: audienciasQuery },
+    },
+    async (request): Promise<AudienciasPage> => mediacion.page(request.query),
   );
 
   r.post(
     '/mediacion/filter',
-    { ...route, schema: { tags, summary: 'Hearings by number, company and date range', querystring: pagingQuery, body: audienciaFiltroSchema } },
+    {
+      ...route,
+      schema: { tags, summary: 'Hearings by number, company and date range', querystring: audienciasQuery, body: audienciaFiltroSchema },
+    },
     async (request): Promise<AudienciasFiltradas> => {
       const { data, totalPages, total } = await mediacion.page(request.query, request.body);
       return { data, totalPage: totalPages, total };
     },
   );
 
-  r.post('/mediacion/:id', { ...route, schema: { tags, summary: 'Add a hearing to case {id}', params: idParam, body: audienciaCreateSchema } }, async (request, reply) => {
-    const audiencia = await mediacion.create(request.params.id, request.body, auditActorOf(request));
-    return reply.status(201).send({ message: AUDIENCIA_MESSAGES.created, ...audiencia });
-  });
+  r.post(
+    '/mediacion/:id',
+    { ...route, schema: { tags, summary: 'Add a hearing to case {id}', params: idParam, body: audienciaCreateSchema } },
+    async (request, reply) => {
+      const audiencia = await mediacion.create(request.params.id, request.body, auditActorOf(request));
+      return reply.status(201).send({ message: AUDIENCIA_MESSAGES.created, ...audiencia });
+    },
+  );
 
-  r.patch('/mediacion/:id', { ...route, schema: { tags, summary: 'Update hearing {id}', params: idParam, body: audienciaUpdateSchema } }, async (request) => ({
-    message: AUDIENCIA_MESSAGES.updated,
-    ...(await mediacion.update(request.params.id, request.body, auditActorOf(request))),
-  }));
+  r.patch(
+    '/mediacion/:id',
+    { ...route, schema: { tags, summary: 'Update hearing {id}', params: idParam, body: audienciaUpdateSchema } },
+    async (request) => ({
+      message: AUDIENCIA_MESSAGES.updated,
+      ...(await mediacion.update(request.params.id, request.body, auditActorOf(request))),
+    }),
+  );
 }

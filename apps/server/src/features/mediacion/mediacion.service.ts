@@ -1,4 +1,14 @@
-import { AUDIT_ACTION, AUDIT_ENTITY, AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia, type AudienciaFiltro, type AudienciaInput, type PagingQuery } from '@siniestros/domain';
+import {
+  AUDIT_ACTION,
+  AUDIT_ENTITY,
+  AUDIENCIA_MESSAGES,
+  CASO_MESSAGES,
+  todayIso,
+  type Audiencia,
+  type AudienciaFiltro,
+  type AudienciaInput,
+  type AudienciasQuery,
+} from '@siniestros/domain';
 import type { Db } from '../../db/client';
 import { notFound } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
@@ -26,9 +36,10 @@ export function createMediacionService(deps: { db: Db; historial: HistorialServi
       return repo.listByCaso(db, idCaso);
     },
 
-    async page(paging: PagingQuery, filtro: AudienciaFiltro | null = null) {
-      const { rows, total } = await repo.page(db, filtro, paging.pageSize, pageOffset(paging));
-      return { data: rows, totalPages: totalPages(total, paging.pageSize), total };
+    async page(query: AudienciasQuery, filtro: AudienciaFiltro | null = null) {
+      const cuando = query.cuando ? { agenda: query.cuando, today: today() } : undefined;
+      const { rows, total } = await repo.page(db, filtro, query.pageSize, pageOffset(query), cuando);
+      return { data: rows, totalPages: totalPages(total, query.pageSize), total };
     },
 
     async create(idCaso: number, input: AudienciaInput, who: AuditActor): Promise<Audiencia> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia } from '@siniestros/domain';
+import { addDaysIso, AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
 import { ensureCompania, insertCaso } from '../../../test/fixtures';
 import { casos } from '../casos/casos.table';
@@ -199,5 +199,43 @@ describe('GET /mediacion/ and POST /mediacion/filter/', () => {
         { path: 'compania', message: 'Solo se permiten numeros' },
       ]),
     );
+  });
+});
+
+describe('the hearings as an agenda (?cuando=proximas|pasadas)', () => {
+  const dayFrom = (days: number) => addDaysIso(todayIso(), days);
+
+  it('upcoming from today on, soonest first and by the hour; past ones latest first; each with its claim number', async () => {
+    const idCompania = await ensureCompania(t.database.db, 'Compañía Agenda');
+    const caso = await insertCaso(t.database.db, { idCompania });
+    const [ayer, hoyTarde, hoyTemprano, semana] = [
+      await crear(caso.id, { fechah: dayFrom(-1), hora: '09:00', mediacion_nro: 'AYER' }),
+      await crear(caso.id, { fechah: todayIso(), hora: '16:00', mediacion_nro: 'HOY-TARDE' }),
+      await crear(caso.id, { fechah: todayIso(), hora: '08:30', mediacion_nro: 'HOY-TEMPRANO' }),
+      await crear(caso.id, { fechah: dayFrom(7), hora: '10:00', mediacion_nro: 'SEMANA' }),
+    ];
+    const [row] = await t.database.db.select({ reclamoNro: casos.reclamoNro }).from(casos).where(eq(casos.id, caso.id));
+    const listed = async (cuando: string) => {
+      const response = await t.request('user', {
+        method: 'POST',
+        url: `/api/mediacion/filter/?page=1&pageSize=10&cuando=${cuando}`,
+        payload: { audienciaNro: '', compania: String(idCompania), fechaDesde: '', fechaHasta: '' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { data: Audiencia[]; total: number };
+    };
+    const proximas = await listed('proximas');
+    expect(proximas.data.map((audiencia) => audiencia.id)).toEqual([hoyTemprano.id, hoyTarde.id, semana.id]);
+    expect(proximas.total).toBe(3);
+    expect(proximas.data[0]!.reclamo_nro).toBe(row!.reclamoNro);
+    const pasadas = await listed('pasadas');
+    expect(pasadas.data.map((audiencia) => audiencia.id)).toEqual([ayer.id]);
+    expect(pasadas.total).toBe(1);
+    // The unfiltered list takes it too; without it the spec's order (newest date first) stays.
+    const unfiltered = (await t.request('user', { method: 'GET', url: '/api/mediacion/?page=1&pageSize=100&cuando=proximas' })).json() as { data: Audiencia[] };
+    expect(unfiltered.data.every((audiencia) => audiencia.fechah >= todayIso())).toBe(true);
+    const refused = await t.request('user', { method: 'GET', url: '/api/mediacion/?page=1&pageSize=10&cuando=manana' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Debe ser proximas o pasadas');
   });
 });

@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type Audiencia, type AudienciaFiltro, type AudienciasFiltradas, type AudienciasPage } from '@siniestros/domain';
+import {
+  PAGE_SIZE,
+  type Audiencia,
+  type AudienciaAgenda,
+  type AudienciaFiltro,
+  type AudienciasFiltradas,
+  type AudienciasPage,
+} from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { audienciaKeys } from './keys';
 
@@ -9,10 +16,10 @@ export type AudienciasList = { rows: Audiencia[]; totalPages: number; total: num
 
 /**
  * Unfiltered: GET /mediacion/ → {data, totalPages, total};
- * filtered: POST /mediacion/filter/ → {data, totalPage, total} (spec §7).
+ * filtered: POST /mediacion/filter/ → {data, totalPage, total} (spec §7); `cuando`: one half of the agenda.
  */
-export async function getAudiencias(page: number, filtro: AudienciaFiltro | null): Promise<AudienciasList> {
-  const paging = qs({ page, pageSize: PAGE_SIZE });
+export async function getAudiencias(page: number, filtro: AudienciaFiltro | null, cuando: AudienciaAgenda): Promise<AudienciasList> {
+  const paging = qs({ page, pageSize: PAGE_SIZE, cuando });
   if (!filtro) {
     const result = await api.get<AudienciasPage>(`/mediacion/${paging}`);
     return { rows: result.data, totalPages: result.totalPages, total: result.total };
@@ -21,6 +28,10 @@ export async function getAudiencias(page: number, filtro: AudienciaFiltro | null
   return { rows: result.data, totalPages: result.totalPage, total: result.total };
 }
 
-export function useAudiencias(page: number, filtro: AudienciaFiltro | null) {
-  return useQuery({ queryKey: audienciaKeys.list(page, filtro), queryFn: () => getAudiencias(page, filtro), placeholderData: keepPreviousData });
+export function useAudiencias(page: number, filtro: AudienciaFiltro | null, cuando: AudienciaAgenda) {
+  return useQuery({
+    queryKey: audienciaKeys.list(page, filtro, cuando),
+    queryFn: () => getAudiencias(page, filtro, cuando),
+    placeholderData: keepPreviousData,
+  });
 }

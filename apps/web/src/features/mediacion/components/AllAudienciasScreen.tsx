@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { AUDIENCIA_MESSAGES, AUDIENCIA_NRO_MAX, audienciaFiltroSchema, CASO_MESSAGES, type Audiencia, type AudienciaFiltro } from '@siniestros/domain';
+import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  AUDIENCIA_AGENDA,
+  AUDIENCIA_MESSAGES,
+  AUDIENCIA_NRO_MAX,
+  audienciaFiltroSchema,
+  CASO_MESSAGES,
+  type Audiencia,
+  type AudienciaAgenda,
+  type AudienciaFiltro,
+} from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
 import { ListPagination } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
@@ -20,12 +29,18 @@ const FILTER_LABELS: Record<keyof AudienciaFiltro, string> = {
 
 /**
  * Spec §2, all hearings: Filtrar/Volver appear once a filter is touched; filtering switches the
- * paging to the filtered search, Volver goes back to the unfiltered list on page 1.
+ * paging to the filtered search, Volver goes back to the unfiltered list on page 1. Read as an
+ * agenda: 'Próximas' (from today, soonest first) or 'Pasadas' (latest first), today's highlighted.
  */
 export function AllAudienciasScreen() {
-  const { draft, isTouched, filtro, page, setPage, change, applyFilter, reset, onEnter } = useListFilter(EMPTY_AUDIENCIA_FILTRO, audienciaFiltroSchema, FILTER_LABELS);
+  const { draft, isTouched, filtro, page, setPage, change, applyFilter, reset, onEnter } = useListFilter(
+    EMPTY_AUDIENCIA_FILTRO,
+    audienciaFiltroSchema,
+    FILTER_LABELS,
+  );
   const [editing, setEditing] = useState<Audiencia | null>(null);
-  const list = useAudiencias(page, filtro);
+  const [cuando, setCuando] = useState<AudienciaAgenda>('proximas');
+  const list = useAudiencias(page, filtro, cuando);
   const companias = useCompanias();
 
   useEffect(() => {
@@ -40,7 +55,13 @@ export function AllAudienciasScreen() {
       <PageTitle>Audiencias</PageTitle>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <TextInput label={FILTER_LABELS.audienciaNro} maxLength={AUDIENCIA_NRO_MAX} value={draft.audienciaNro} onChange={(event) => change('audienciaNro')(event.currentTarget.value)} onKeyDown={onEnter} />
+          <TextInput
+            label={FILTER_LABELS.audienciaNro}
+            maxLength={AUDIENCIA_NRO_MAX}
+            value={draft.audienciaNro}
+            onChange={(event) => change('audienciaNro')(event.currentTarget.value)}
+            onKeyDown={onEnter}
+          />
           <Select
             label={FILTER_LABELS.compania}
             placeholder="Todas"
@@ -62,10 +83,26 @@ export function AllAudienciasScreen() {
           </Group>
         )}
       </Paper>
-      <Text fw={500} data-testid="audiencias-total">
-        {AUDIENCIA_MESSAGES.total}: {list.isError ? 0 : (list.data?.total ?? 0)}
-      </Text>
-      <AudienciasTable rows={rows} showCompania empty={list.isFetched ? (filtro ? CASO_MESSAGES.noResults : AUDIENCIA_MESSAGES.empty) : null} onEdit={setEditing} />
+      <Group justify="space-between">
+        <Text fw={500} data-testid="audiencias-total">
+          {AUDIENCIA_MESSAGES.total}: {list.isError ? 0 : (list.data?.total ?? 0)}
+        </Text>
+        <SegmentedControl
+          aria-label="Audiencias a mostrar"
+          value={cuando}
+          onChange={(value) => {
+            setCuando(value as AudienciaAgenda);
+            setPage(1);
+          }}
+          data={Object.entries(AUDIENCIA_AGENDA).map(([value, label]) => ({ value, label }))}
+        />
+      </Group>
+      <AudienciasTable
+        rows={rows}
+        showCompania
+        empty={list.isFetched ? (filtro ? CASO_MESSAGES.noResults : AUDIENCIA_MESSAGES.empty) : null}
+        onEdit={setEditing}
+      />
       <ListPagination totalPages={totalPages} page={page} onChange={setPage} />
       {editing && <AudienciaDialog idCaso={editing.id_caso} audiencia={editing} onClose={() => setEditing(null)} />}
     </Stack>

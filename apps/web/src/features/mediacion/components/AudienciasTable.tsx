@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Group, Table, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import { ActionIcon, Anchor, Badge, Group, Table, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { AUDIENCIA_LUGAR_LIST_MAX, formatDate, formatTime, truncate, type Audiencia } from '@siniestros/domain';
+import { AUDIENCIA_LUGAR_LIST_MAX, formatDate, formatTime, todayIso, truncate, type Audiencia } from '@siniestros/domain';
 import { EmptyTableRow } from '../../../components/ListTableParts';
 
 /**
  * Spec §2: Aud Nro, Fecha, Hora, Descripcion (cut at 125 characters), Acciones; the all-hearings
- * list adds Compañia and an action that opens the case in a new tab.
+ * list adds the case (a link), its claim number, Compañia and an action that opens the case in a
+ * new tab. Today's hearings are highlighted.
  */
 export function AudienciasTable({
   rows,
@@ -19,15 +21,18 @@ export function AudienciasTable({
   showCompania?: boolean;
   onEdit: (audiencia: Audiencia) => void;
 }) {
-  const columns = showCompania ? 6 : 5;
+  const columns = showCompania ? 8 : 5;
+  const today = todayIso();
   return (
-    <Table.ScrollContainer minWidth={showCompania ? 860 : 640}>
+    <Table.ScrollContainer minWidth={showCompania ? 1000 : 640}>
       <Table striped highlightOnHover withTableBorder>
         <Table.Thead>
           <Table.Tr>
+            {showCompania && <Table.Th w={80}>Caso</Table.Th>}
+            {showCompania && <Table.Th w={130}>Reclamo Nro</Table.Th>}
             <Table.Th w={110}>Aud Nro</Table.Th>
             {showCompania && <Table.Th>Compañia</Table.Th>}
-            <Table.Th w={110}>Fecha</Table.Th>
+            <Table.Th w={150}>Fecha</Table.Th>
             <Table.Th w={80}>Hora</Table.Th>
             <Table.Th>Descripcion</Table.Th>
             <Table.Th w={100}>Acciones</Table.Th>
@@ -35,10 +40,31 @@ export function AudienciasTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((audiencia) => (
-            <Table.Tr key={audiencia.id}>
+            <Table.Tr
+              key={audiencia.id}
+              bg={audiencia.fechah === today ? 'yellow.0' : undefined}
+              data-today={audiencia.fechah === today || undefined}
+            >
+              {showCompania && (
+                <Table.Td>
+                  <Anchor component={Link} to={`/casos/detalleCaso/${audiencia.id_caso}`} size="sm">
+                    {audiencia.id_caso}
+                  </Anchor>
+                </Table.Td>
+              )}
+              {showCompania && <Table.Td>{audiencia.reclamo_nro ?? '-'}</Table.Td>}
               <Table.Td>{audiencia.mediacion_nro ?? '-'}</Table.Td>
               {showCompania && <Table.Td>{audiencia.compania ?? '-'}</Table.Td>}
-              <Table.Td>{formatDate(audiencia.fechah)}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  {formatDate(audiencia.fechah)}
+                  {audiencia.fechah === today && (
+                    <Badge size="sm" color="yellow" variant="filled" c="dark" style={{ flexShrink: 0 }}>
+                      Hoy
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
               <Table.Td>{formatTime(audiencia.hora)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>{truncate(audiencia.lugar, AUDIENCIA_LUGAR_LIST_MAX)}</Table.Td>
               <Table.Td>
