@@ -1,9 +1,9 @@
 import { Fieldset, Grid, Select, Textarea, TextInput } from '@mantine/core';
-import { TimePicker } from '@mantine/dates';
 import { CASO_INPUT_LIMITS, type CasoDetalle } from '@siniestros/domain';
 import type { CasoForm } from '../hooks/use-caso-form';
 import { DateField } from '../../../components/DateField';
 import { selectProps } from './select-props';
+import { TimeField } from '../../../components/TimeField';
 
 const half = { base: 12, sm: 6, lg: 4 };
 
@@ -35,7 +35,7 @@ export function CasoDatosSection({ form, detalle }: { form: CasoForm; detalle: C
           <DateField label="Fecha del Siniestro" withAsterisk clearable={false} {...form.getInputProps('caso.fecha_siniestro')} />
         </Grid.Col>
         <Grid.Col span={half}>
-          <TimePicker label="Hora del Siniestro" clearable {...form.getInputProps('caso.hora_siniestro')} />
+          <TimeField label="Hora del Siniestro" clearable {...form.getInputProps('caso.hora_siniestro')} />
         </Grid.Col>
         <Grid.Col span={half}>
           <DateField label="Fecha Denuncia" withAsterisk clearable={false} {...form.getInputProps('caso.fecha_denuncia')} />

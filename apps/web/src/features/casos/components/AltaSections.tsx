@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Grid, Group, Paper, Select, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { TimeInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { CASO_INPUT_LIMITS, type Lookup } from '@siniestros/domain';
 import type { AltaValues } from '../hooks/use-alta-form';
 import { DateField } from '../../../components/DateField';
 import { PersonaFields, type PersonaField } from '../../../components/PersonaFields';
+import { TimeField } from '../../../components/TimeField';
 
 type Form = UseFormReturnType<AltaValues>;
 type Options = { value: string; label: string }[];
@@ -64,7 +64,7 @@ export function CasoSection({ form, companias }: { form: Form; companias: Option
           <DateField label="Fecha del Siniestro" withAsterisk maxDate={new Date()} {...form.getInputProps('caso.fecha_siniestro')} />
         </Grid.Col>
         <Grid.Col span={2}>
-          <TimeInput label="Hora del Siniestro" {...form.getInputProps('caso.hora_siniestro')} />
+          <TimeField label="Hora del Siniestro" clearable {...form.getInputProps('caso.hora_siniestro')} />
         </Grid.Col>
         <Grid.Col span={2}>
           <DateField label="Fecha Denuncia" withAsterisk maxDate={new Date()} {...form.getInputProps('caso.fecha_denuncia')} />
@@ -130,7 +130,13 @@ export function AseguradoSection({ form, tiposDoc }: { form: Form; tiposDoc: Opt
   return (
     <Section title="Asegurado">
       <Grid gap="sm">
-        <PersonaFields input={input} tiposDoc={tiposDoc} codigoPostalLabel="Código Postal" span={personaSpan} maxLength={PERSONA_MAX_LENGTH} />
+        <PersonaFields
+          input={input}
+          tiposDoc={tiposDoc}
+          codigoPostalLabel="Código Postal"
+          span={personaSpan}
+          maxLength={PERSONA_MAX_LENGTH}
+        />
         <Grid.Col span={2}>
           <TextInput label="Póliza" maxLength={50} {...input('poliza')} />
         </Grid.Col>
@@ -196,7 +202,13 @@ export function TerceroBlock({ form, index, tiposDoc, onRemove }: { form: Form; 
         </Button>
       </Group>
       <Grid gap="sm">
-        <PersonaFields input={input} tiposDoc={tiposDoc} codigoPostalLabel="Codigo Postal" span={personaSpan} maxLength={PERSONA_MAX_LENGTH} />
+        <PersonaFields
+          input={input}
+          tiposDoc={tiposDoc}
+          codigoPostalLabel="Codigo Postal"
+          span={personaSpan}
+          maxLength={PERSONA_MAX_LENGTH}
+        />
         <Grid.Col span={3}>
           <TextInput label="CBU" maxLength={50} {...input('cbu')} />
         </Grid.Col>

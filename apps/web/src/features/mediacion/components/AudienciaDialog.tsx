@@ -1,12 +1,18 @@
 import { Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { AUDIENCIA_LUGAR_INPUT_MAX, AUDIENCIA_MESSAGES, AUDIENCIA_NRO_MAX, audienciaCreateSchema, type Audiencia } from '@siniestros/domain';
-import { TimePicker } from '@mantine/dates';
+import {
+  AUDIENCIA_LUGAR_INPUT_MAX,
+  AUDIENCIA_MESSAGES,
+  AUDIENCIA_NRO_MAX,
+  audienciaCreateSchema,
+  type Audiencia,
+} from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveAudiencia } from '../api/save-audiencia';
 import { DialogActions } from '../../../components/DialogActions';
+import { TimeField } from '../../../components/TimeField';
 
 type Values = { fechah: string; hora: string; mediacion_nro: string; lugar: string };
 
@@ -26,7 +32,10 @@ export function AudienciaDialog({ idCaso, audiencia, onClose }: { idCaso: number
 
   const submit = form.onSubmit((values) =>
     save.mutate(
-      { id: audiencia?.id, input: { fechah: values.fechah, hora: values.hora, mediacion_nro: values.mediacion_nro.trim() || null, lugar: values.lugar.trim() } },
+      {
+        id: audiencia?.id,
+        input: { fechah: values.fechah, hora: values.hora, mediacion_nro: values.mediacion_nro.trim() || null, lugar: values.lugar.trim() },
+      },
       {
         onSuccess: () => {
           notifySuccess(isEdit ? AUDIENCIA_MESSAGES.updated : AUDIENCIA_MESSAGES.created);
@@ -43,7 +52,7 @@ export function AudienciaDialog({ idCaso, audiencia, onClose }: { idCaso: number
         <Stack>
           <Group grow align="flex-start">
             <DateField label="Fecha" withAsterisk {...form.getInputProps('fechah')} />
-            <TimePicker label="Hora" withAsterisk hoursInputLabel="Horas" minutesInputLabel="Minutos" {...form.getInputProps('hora')} />
+            <TimeField label="Hora" withAsterisk {...form.getInputProps('hora')} />
           </Group>
           <TextInput label="Audiencia Nro" maxLength={AUDIENCIA_NRO_MAX} {...form.getInputProps('mediacion_nro')} />
           <Textarea
