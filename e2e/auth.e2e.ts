@@ -115,7 +115,7 @@ describe('reference data', () => {
     await dialog.getByLabel(/^Contraseña/).fill('Sofia-Clave-2026');
     await dialog.getByLabel('Repita Contraseña').fill('Sofia-Clave-2026');
     await dialog.getByLabel(/^Tipo de Usuario/).click();
-    await page.getByRole('option', { name: 'User' }).click();
+    await page.getByRole('option', { name: 'Usuario', exact: true }).click();
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Usuario creado exitosamente').waitFor();
     await page.getByRole('row', { name: /sofia@e2e.local/ }).waitFor();

@@ -127,6 +127,16 @@ describe('case detail', () => {
     const historial = (await apiCall<{ msg: string }[]>(userCookie, 'GET', `/historial/${id}`)).map((entry) => entry.msg);
     expect(historial).toContain('Se genero analisis y ofrecimiento');
     expect(historial).toContain('Alta caso');
+
+    // The history dialog: 70 % of the viewport, each row with its date and time of day.
+    await page.getByRole('button', { name: 'Ver Historial' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Historial' });
+    const row = dialog.locator('tbody tr').first();
+    await row.waitFor();
+    expect(await row.getByRole('cell').first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const width = await dialog.evaluate((element) => element.getBoundingClientRect().width / window.innerWidth);
+    expect(width).toBeGreaterThan(0.68);
+    expect(width).toBeLessThan(0.72);
     expect(problems).toEqual([]);
     await context.close();
   });

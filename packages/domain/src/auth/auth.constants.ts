@@ -1,10 +1,10 @@
-/** User types (spec §1): Admin 1, User 2, Inspector 3. */
+/** User types (spec §1): Admin 1, User 2, Inspector 3; the screens call the User 'Usuario'. */
 export const ROL = { ADMIN: 1, USER: 2, INSPECTOR: 3 } as const;
 export type Rol = (typeof ROL)[keyof typeof ROL];
 export const ROLES: readonly Rol[] = [ROL.ADMIN, ROL.USER, ROL.INSPECTOR];
 export const ROL_NOMBRES: Record<Rol, string> = {
   [ROL.ADMIN]: 'Admin',
-  [ROL.USER]: 'User',
+  [ROL.USER]: 'Usuario',
   [ROL.INSPECTOR]: 'Inspector',
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysIso, formatDate, formatPesos, formatTime, normalizeSearch, todayIso, truncate } from './format';
+import { addDaysIso, formatDate, formatDateTime, formatPesos, formatTime, normalizeSearch, todayIso, truncate } from './format';
 
 describe('es-AR formatting', () => {
   it('shows dates as dd/mm/yyyy and times as HH:MM', () => {
@@ -35,5 +35,15 @@ describe('addDaysIso', () => {
     expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
     expect(addDaysIso('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDaysIso('2026-01-01', 0)).toBe('2026-01-01');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows a moment in Argentina time, 24-hour, whatever the zone it was written in', () => {
+    expect(formatDateTime('2026-11-24T22:05:00Z')).toBe('24/11/2026 19:05');
+    expect(formatDateTime('2026-11-24T02:05:00.123Z')).toBe('23/11/2026 23:05');
+    expect(formatDateTime('2026-11-24T10:00:00-03:00')).toBe('24/11/2026 10:00');
+    expect(formatDateTime(null)).toBe('-');
+    expect(formatDateTime('no es una fecha')).toBe('-');
   });
 });

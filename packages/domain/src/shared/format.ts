@@ -30,6 +30,23 @@ export function todayIso(now: Date = new Date()): string {
 }
 
 /** Lowercase and strip accents: the form every search column and search term is compared in. */
+const DATE_TIME_AR = new Intl.DateTimeFormat('es-AR', {
+  timeZone: 'America/Argentina/Buenos_Aires',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment (an ISO timestamp) as dd/mm/yyyy HH:MM in Argentina, whatever the browser's time zone. */
+export function formatDateTime(value: string | null | undefined, empty = '-'): string {
+  if (!value) return empty;
+  const moment = new Date(value);
+  return Number.isNaN(moment.getTime()) ? empty : DATE_TIME_AR.format(moment).replace(',', '');
+}
+
 /** The calendar date `days` after (or before, when negative) a YYYY-MM-DD date. */
 export function addDaysIso(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

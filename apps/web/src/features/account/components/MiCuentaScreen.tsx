@@ -3,9 +3,18 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, PasswordInput, Simpl
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
-import { AUTH_MESSAGES, LOGOUT_DELAY_MS, passwordChangeSchema, ROL_NOMBRES, SESSION_MESSAGES, USER_MESSAGES, type Rol, type SesionActiva } from '@siniestros/domain';
+import {
+  AUTH_MESSAGES,
+  formatDateTime,
+  LOGOUT_DELAY_MS,
+  passwordChangeSchema,
+  ROL_NOMBRES,
+  SESSION_MESSAGES,
+  USER_MESSAGES,
+  type Rol,
+  type SesionActiva,
+} from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
 import { ApiError } from '../../../lib/api';
@@ -16,8 +25,6 @@ import { TotpDialog } from '../../auth/components/TotpDialog';
 import { useChangePassword } from '../api/change-password';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeSession } from '../api/revoke-session';
-
-const dateTime = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
 
 /**
  * 'Mi cuenta' (docs/decisions/028), for every role: the user's own password, second factor and
@@ -102,7 +109,12 @@ function PasswordCard({ username }: { username: string }) {
           <Title order={3} size="h4" id="password-title">
             Cambiar contraseña
           </Title>
-          <PasswordInput label="Contraseña actual" withAsterisk autoComplete="current-password" {...form.getInputProps('password_actual')} />
+          <PasswordInput
+            label="Contraseña actual"
+            withAsterisk
+            autoComplete="current-password"
+            {...form.getInputProps('password_actual')}
+          />
           <PasswordInput label="Nueva contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
           <PasswordInput label="Repita la nueva contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password2')} />
           <Text size="xs" c="dimmed">
@@ -178,10 +190,10 @@ function SessionsCard() {
                       Dirección {row.ip ?? '—'}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      Inicio {dateTime(row.creado)}
+                      Inicio {formatDateTime(row.creado)}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      Último uso {dateTime(row.ultimo_uso)}
+                      Último uso {formatDateTime(row.ultimo_uso)}
                     </Text>
                   </Stack>
                   <RevokeButton row={row} onClick={() => onRevoke(row)} />
@@ -204,8 +216,8 @@ function SessionsCard() {
                       {row.actual && <CurrentBadge mt={4} />}
                     </Table.Td>
                     <Table.Td>{row.ip ?? '—'}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(row.creado)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(row.ultimo_uso)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.creado)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.ultimo_uso)}</Table.Td>
                     <Table.Td ta="right">
                       <RevokeButton row={row} onClick={() => onRevoke(row)} />
                     </Table.Td>
@@ -231,7 +243,14 @@ function CurrentBadge({ mt }: { mt?: number }) {
 
 function RevokeButton({ row, onClick }: { row: SesionActiva; onClick: () => void }) {
   return (
-    <Button size="xs" variant="light" color="red" style={{ flexShrink: 0 }} onClick={onClick} aria-label={`Cerrar sesión ${row.dispositivo}${row.actual ? ' (esta sesión)' : ''}`}>
+    <Button
+      size="xs"
+      variant="light"
+      color="red"
+      style={{ flexShrink: 0 }}
+      onClick={onClick}
+      aria-label={`Cerrar sesión ${row.dispositivo}${row.actual ? ' (esta sesión)' : ''}`}
+    >
       Cerrar sesión
     </Button>
   );

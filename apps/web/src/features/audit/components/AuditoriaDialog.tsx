@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Center, Group, Loader, Modal, Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
-import { AUDIT_MESSAGES, CASO_MESSAGES, type AuditChanges } from '@siniestros/domain';
+import { AUDIT_MESSAGES, CASO_MESSAGES, formatDateTime, type AuditChanges } from '@siniestros/domain';
 import { useCasoAudit } from '../api/get-caso-audit';
 import { TableHeader } from '../../../components/ListTableParts';
 
@@ -49,14 +48,18 @@ export function AuditoriaDialog({ idCaso, opened, onClose }: Props) {
               <Table.Tbody>
                 {rows.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(entry.fecha).format('DD/MM/YYYY HH:mm')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.fecha)}</Table.Td>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{entry.actor ?? EMPTY_VALUE}</Table.Td>
                     <Table.Td>{entry.action}</Table.Td>
                     <Table.Td style={{ wordBreak: 'break-word' }}>
                       {changeLines(entry.changes).map((line) => (
                         <div key={line}>{line}</div>
                       ))}
-                      {entry.detail && <Text size="xs" c="dimmed">{entry.detail}</Text>}
+                      {entry.detail && (
+                        <Text size="xs" c="dimmed">
+                          {entry.detail}
+                        </Text>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -19,7 +19,7 @@ export function HistorialButton({ idCaso }: { idCaso: number }) {
           Ver Historial
         </Button>
       </Affix>
-      <HistorialDialog idCaso={idCaso} opened={isOpen} onClose={() => setOpen(false)} size="70%" />
+      <HistorialDialog idCaso={idCaso} opened={isOpen} onClose={() => setOpen(false)} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Center, Group, Loader, Modal, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
-import dayjs from 'dayjs';
-import { CASO_MESSAGES, formatDate, HISTORIAL_MAX, HISTORIAL_MESSAGES, historialMsg } from '@siniestros/domain';
+import { CASO_MESSAGES, formatDateTime, HISTORIAL_MAX, HISTORIAL_MESSAGES, historialMsg } from '@siniestros/domain';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useHistorial } from '../api/get-historial';
 import { useCreateHistorial } from '../api/create-historial';
@@ -9,8 +8,8 @@ import { TableHeader } from '../../../components/ListTableParts';
 
 type Props = { idCaso: number; opened: boolean; onClose: () => void; size?: string };
 
-/** Spec §2, Historial dialog (70% of the viewport): a message box and the case's past messages. */
-export function HistorialDialog({ idCaso, opened, onClose, size = '70%' }: Props) {
+/** Spec §2, Historial dialog (70% of the viewport: `70vw`, a percentage would be of the modal's padded frame): a message box and the case's past messages, each with its date and time. */
+export function HistorialDialog({ idCaso, opened, onClose, size = '70vw' }: Props) {
   const [msg, setMsg] = useState('');
   const [error, setError] = useState<string | null>(null);
   const historial = useHistorial(idCaso, opened);
@@ -83,9 +82,7 @@ export function HistorialDialog({ idCaso, opened, onClose, size = '70%' }: Props
               <Table.Tbody>
                 {rows.map((entry) => (
                   <Table.Tr key={entry.id}>
-                    <Table.Td title={dayjs(entry.fecha).format('DD/MM/YYYY HH:mm')}>
-                      {formatDate(dayjs(entry.fecha).format('YYYY-MM-DD'))}
-                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.fecha)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{entry.msg}</Table.Td>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{entry.usuario}</Table.Td>
                   </Table.Tr>
