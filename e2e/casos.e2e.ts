@@ -256,7 +256,7 @@ describe('case creation and the case list', () => {
       .getByRole('row', { name: new RegExp(ANALISTA.apellido) })
       .locator('td')
       .allTextContents();
-    expect(row[0]).toBe(formatDate(todayIso()));
+    expect(row[0]).toMatch(new RegExp(`^${formatDate(todayIso())} \\d{2}:\\d{2}$`));
     expect(row[2]).toBe(USERS.user.username);
     await mensajes.getByRole('row', { name: /Alta caso/ }).waitFor();
 
@@ -270,5 +270,26 @@ describe('case creation and the case list', () => {
     await mensajes.getByRole('row', { name: /envía fotos mañana/ }).waitFor();
     expect(await historial.getByRole('textbox', { name: 'Mensaje' }).inputValue()).toBe('');
     expect(session.problems).toEqual([]);
+  });
+
+  it('reads whole on a 1366 px office screen and at 1920: no cell cut, no sideways scroll', async () => {
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 1920, height: 1080 },
+    ]) {
+      const { page, context } = await open(browser, USERS.user, viewport);
+      await page.goto(`${baseUrl()}/casos`);
+      await page.locator('tbody[data-caso]').first().waitFor();
+      const clipped = await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll('table[aria-label="Casos"] th, table[aria-label="Casos"] tbody[data-caso] > tr:first-child > td'),
+        )
+          .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+          .map((cell) => cell.textContent),
+      );
+      expect(clipped, `${viewport.width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${viewport.width} px`).toBe(true);
+      await context.close();
+    }
   });
 });

@@ -17,25 +17,30 @@ type Props = {
 
 export const casoUrl = (id: number) => `/casos/detalleCaso/${id}`;
 
-/** Spec §2 case list columns, in this order; widths keep the table inside 1440 px. */
+/**
+ * Spec §2 case list columns, in this order. Numbers, dates and icons have fixed widths; the five
+ * name columns (Tercero, Compañia, Estado, Producto, Analistas) share what is left and wrap onto
+ * a second line rather than being cut: the list reads whole on the common 1366 px office screen
+ * and spreads out, on one line, at 1920.
+ */
 const COLUMNS: { label: string; width?: number }[] = [
   { label: 'Caso', width: 70 },
   { label: 'F Alta', width: 74 },
   { label: 'Tercero' },
-  { label: 'Compañia', width: 112 },
-  { label: 'Dominio', width: 72 },
+  { label: 'Compañia' },
+  { label: 'Dominio', width: 80 },
   { label: 'Fecha Siniestro', width: 76 },
-  { label: 'Estado', width: 172 },
-  { label: 'Producto', width: 112 },
-  { label: 'Extras', width: 58 },
-  { label: 'Analistas', width: 118 },
+  { label: 'Estado' },
+  { label: 'Producto' },
+  { label: 'Extras', width: 56 },
+  { label: 'Analistas' },
   { label: 'Siniestro Nro', width: 88 },
-  { label: 'Acciones', width: 58 },
+  { label: 'Acciones', width: 64 },
 ];
 
 const fullName = (apellido: string | null, nombre: string | null) => [apellido, nombre].filter(Boolean).join(' ');
 
-/** Text that ellipsises in its fixed-width cell and shows the whole value on hover. */
+/** A value of a fixed-width cell; the whole value also on hover. */
 function Cell({ value }: { value: string | null | undefined }) {
   return <span title={value ?? undefined}>{value || '-'}</span>;
 }
@@ -99,28 +104,28 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{formatDate(caso.fecha_creado)}</Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.wraps}>
                   <Cell value={tercero} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.wraps}>
                   <Cell value={caso.nombre_compania} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.wraps}>
                   <Cell value={caso.t_dominio} />
                 </Table.Td>
                 <Table.Td>{formatDate(caso.fecha_siniestro)}</Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.wraps}>
                   <span className={classes.estado} data-closed={isClosed(caso.id_estado) || undefined} title={caso.estado}>
                     {caso.estado}
                   </span>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.wraps}>
                   <Cell value={caso.producto} />
                 </Table.Td>
                 <Table.Td>
                   <Extras caso={caso} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.wraps}>
                   <UnstyledButton
                     className={classes.analista}
                     onClick={() => onAnalista(caso)}
