@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import JSZip from 'jszip';
+import mammoth from 'mammoth';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, launch, open } from './browser';
@@ -30,7 +33,11 @@ afterAll(() => browser?.close());
 
 describe('case detail', () => {
   it('the User takes a case from Pendiente Documentación to Finalizado', async () => {
-    const id = await seedCaso(userCookie, { idCompania });
+    const terceros = [
+      { apellido: 'Pérez', nombre: 'Juan', id_tipo_doc: 1, nro_doc: '30111222', marca_modelo: 'Fiat Cronos', dominio: 'AC100ZZ' },
+      { apellido: 'Sosa', nombre: 'Laura', id_tipo_doc: 1, nro_doc: '31222333', marca_modelo: 'VW Gol', dominio: 'AD200YY' },
+    ];
+    const id = await seedCaso(userCookie, { idCompania, terceros });
     const { page, problems, context } = await openCaso(id);
     await expect.poll(() => estadoOf(page)).toBe('Pendiente Documentación');
 
@@ -100,15 +107,25 @@ describe('case detail', () => {
     await expect.poll(() => estadoOf(page)).toBe('Convenio');
     await expect.poll(() => page.getByRole('region', { name: 'Estado del caso' }).textContent()).toMatch(/Valor Acordado\$\s145\.000,00/);
 
-    // Status 5: the convenios zip, then 'Convenio Enviado' → 6.
+    // Status 5: the convenios zip for the chosen third party, then 'Convenio Enviado' → 6.
     await page.getByRole('button', { name: 'Seleccionar Convenios' }).click();
     const convenios = page.getByRole('dialog', { name: 'Seleccionar Convenios' });
     expect(await convenios.getByRole('checkbox').count()).toBe(9);
     await convenios.getByLabel('Daños Titular sin Letrado').check();
     await convenios.getByLabel('Destrucción Total').check();
+    expect(await convenios.getByRole('button', { name: 'Descargar' }).isDisabled()).toBe(true);
+    await convenios.getByLabel('Tercero').click();
+    await page.getByRole('option', { name: 'Laura Sosa — AD200YY' }).click();
     const [zip] = await Promise.all([page.waitForEvent('download'), convenios.getByRole('button', { name: 'Descargar' }).click()]);
     expect(zip.suggestedFilename()).toBe('archivos_convenios.zip');
     await page.getByText('Convenios descargados').waitFor();
+    const documents = await JSZip.loadAsync(await readFile(await zip.path()));
+    expect(Object.keys(documents.files)).toHaveLength(2);
+    for (const entry of Object.values(documents.files)) {
+      const { value: text } = await mammoth.extractRawText({ buffer: await entry.async('nodebuffer') });
+      expect(text).toContain('Laura Sosa');
+      expect(text).toContain('PESOS CIENTO CUARENTA Y CINCO MIL CON 00/100');
+    }
 
     await page.getByRole('button', { name: 'Convenio Enviado' }).click();
     await page.getByText('Convenio enviado', { exact: true }).waitFor();

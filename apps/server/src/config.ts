@@ -62,6 +62,8 @@ const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   ORG_ACRONYM: z.string().default('SGS'),
   ORG_NAME: z.string().default('Gestión de Siniestros'),
+  /** Where convenios are signed, as it reads after 'en': 'En la Ciudad Autónoma de Buenos Aires, a los…'. */
+  CONVENIO_LUGAR: z.string().min(1).default('la Ciudad Autónoma de Buenos Aires'),
   SWAGGER_UI: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

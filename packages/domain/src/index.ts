@@ -1,6 +1,7 @@
 import './shared/zod-es';
 export * from './shared/fields';
 export * from './shared/format';
+export * from './shared/en-letras';
 export * from './auth/auth.constants';
 export * from './auth/auth.schemas';
 export * from './auth/sessions';

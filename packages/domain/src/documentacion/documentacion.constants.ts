@@ -94,4 +94,7 @@ export const CONVENIO_MESSAGES = {
   noneSelected: 'Debe seleccionar al menos un convenio',
   unknownTemplate: 'Convenio inexistente',
   noOffer: 'No se cargó un Valor Ofertado',
+  wrongEstado: 'Los convenios se generan con el caso en estado Convenio',
+  chooseTercero: 'Seleccione el tercero del convenio',
+  unknownTercero: 'El tercero no pertenece al caso',
 } as const;

@@ -18,7 +18,10 @@ export const deleteDocumentSchema = z.strictObject({ doc: documentName, usuario:
 
 const CONVENIO_NAMES = CONVENIO_TEMPLATES.map((template) => template.nombre) as [string, ...string[]];
 
-/** POST /documentacion/c/{caseId} {convenioFile: [template names]}; a lone name is accepted too. */
+/**
+ * POST /documentacion/c/{caseId} {convenioFile: [template names], id_tercero}; a lone name is accepted too.
+ * id_tercero names the third party the set is for; it may be left out when the case has only one.
+ */
 export const convenioSchema = z.strictObject({
   convenioFile: z
     .union([z.enum(CONVENIO_NAMES, { error: CONVENIO_MESSAGES.unknownTemplate }), z.array(z.enum(CONVENIO_NAMES, { error: CONVENIO_MESSAGES.unknownTemplate }))], {
@@ -26,6 +29,7 @@ export const convenioSchema = z.strictObject({
     })
     .transform((value) => [...new Set([value].flat())])
     .refine((names) => names.length > 0, CONVENIO_MESSAGES.noneSelected),
+  id_tercero: positiveId.optional(),
   usuario: z.unknown().optional(),
   fecha: z.unknown().optional(),
 });

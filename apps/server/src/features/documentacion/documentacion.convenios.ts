@@ -1,11 +1,16 @@
-import { toCardinal } from 'n2words/es-ES';
-import { formatDate, formatPesos, todayIso, type CasoDetalle, type ConvenioTemplate } from '@siniestros/domain';
+import {
+  fechaEnLetras,
+  formatDate,
+  formatPesos,
+  pesosEnLetras,
+  todayIso,
+  type CasoDetalle,
+  type ConvenioTemplate,
+  type Tercero,
+} from '@siniestros/domain';
 
-/** '1234567.5' → 'PESOS UN MILLÓN DOSCIENTOS TREINTA Y CUATRO MIL QUINIENTOS SESENTA Y SIETE CON 50/100'. */
-export function pesosEnLetras(amount: string | number): string {
-  const [entero = '0', decimales = '0'] = Number(amount).toFixed(2).split('.');
-  return `PESOS ${toCardinal(Number(entero)).toUpperCase()} CON ${decimales}/100`;
-}
+/** Who issues the convenio and where it is signed (ORG_NAME, CONVENIO_LUGAR: the place as it reads after 'en'). */
+export type ConvenioOffice = { orgName: string; place: string };
 
 const INTROS: Record<ConvenioTemplate['parte'], string> = {
   titular: 'en su carácter de titular del vehículo dañado',
@@ -15,16 +20,39 @@ const INTROS: Record<ConvenioTemplate['parte'], string> = {
   destruccion_total: 'en su carácter de titular del vehículo declarado en destrucción total',
 };
 
-const fullName = (person: { apellido: string; nombre: string | null }) => `${person.apellido} ${person.nombre ?? ''}`.trim();
+/** Names as a document addresses people: 'Juan Pérez', not the list's 'Pérez Juan'. */
+const fullName = (person: { apellido: string; nombre: string | null }) => `${person.nombre ?? ''} ${person.apellido}`.trim();
 
-/** One convenio as a .docx, filled with the case's data (DECISIONS.md, convenio templates). */
-export async function renderConvenio(template: ConvenioTemplate, detail: CasoDetalle): Promise<Buffer> {
-  const { AlignmentType, Document, Packer, Paragraph, TextRun } = await import('docx');
+/** The amount the convenio pays: the agreed value once the offer was accepted, else the offer. */
+export const valorDelConvenio = (caso: CasoDetalle['caso']) => caso.valor_acordado ?? caso.valor_ofertado;
+
+/** One convenio as a .docx for one third party of the case (docs/decisions/037-montos-en-letras.md). */
+export async function renderConvenio(
+  template: ConvenioTemplate,
+  detail: CasoDetalle,
+  tercero: Tercero | undefined,
+  office: ConvenioOffice,
+): Promise<Buffer> {
+  const { AlignmentType, BorderStyle, Document, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } = await import('docx');
   const { caso, asegurados: asegurado, letrado } = detail;
-  const tercero = detail.terceros[0];
-  const valor = caso.valor_ofertado ?? '0';
+  const valor = valorDelConvenio(caso) ?? '0';
   const paragraph = (text: string, bold = false) =>
     new Paragraph({ spacing: { after: 200 }, alignment: AlignmentType.JUSTIFIED, children: [new TextRun({ text, bold })] });
+  const signers = [
+    caso.nombre_compania,
+    tercero ? fullName(tercero) : 'EL RECLAMANTE',
+    ...(template.conLetrado ? [letrado ? `Dr./Dra. ${fullName(letrado)}` : 'Letrado patrocinante'] : []),
+  ];
+  const noBorder = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
+  const signatureCell = (name: string) =>
+    new TableCell({
+      borders: { top: noBorder, bottom: noBorder, left: noBorder, right: noBorder },
+      children: [
+        new Paragraph({ spacing: { before: 1200 }, alignment: AlignmentType.CENTER, children: [new TextRun('______________________________')] }),
+        new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: name, bold: true })] }),
+        new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun('Firma y aclaración')] }),
+      ],
+    });
 
   const partes = [
     `Entre ${caso.nombre_compania}, en adelante "LA ASEGURADORA", por una parte, y ${tercero ? fullName(tercero) : '________________'}, ` +
@@ -52,9 +80,10 @@ export async function renderConvenio(template: ConvenioTemplate, detail: CasoDet
   ].filter((text): text is string => text !== null);
 
   const document = new Document({
-    creator: caso.nombre_compania,
+    creator: office.orgName,
+    lastModifiedBy: office.orgName,
     title: `Convenio ${template.nombre} - Caso ${caso.id}`,
-    styles: { default: { document: { run: { font: 'Arial', size: 22 } } } },
+    styles: { default: { document: { run: { font: 'Arial', size: 22, language: { value: 'es-AR' } } } } },
     sections: [
       {
         children: [
@@ -65,9 +94,14 @@ export async function renderConvenio(template: ConvenioTemplate, detail: CasoDet
           }),
           ...partes.map((text) => paragraph(text)),
           ...clauses.map((text) => paragraph(text)),
-          paragraph(`En prueba de conformidad se firman dos ejemplares de un mismo tenor, a los ${formatDate(todayIso())}.`),
-          paragraph('\n\n______________________          ______________________'),
-          paragraph('LA ASEGURADORA                              EL RECLAMANTE'),
+          paragraph(
+            `En prueba de conformidad se firman dos ejemplares de un mismo tenor y a un solo efecto, en ${office.place}, ${fechaEnLetras(todayIso())}.`,
+          ),
+          new Table({
+            width: { size: 100, type: WidthType.PERCENTAGE },
+            borders: { top: noBorder, bottom: noBorder, left: noBorder, right: noBorder, insideHorizontal: noBorder, insideVertical: noBorder },
+            rows: [new TableRow({ cantSplit: true, children: signers.map(signatureCell) })],
+          }),
         ],
       },
     ],

@@ -87,7 +87,7 @@ export function documentacionRoutes(app: FastifyInstance, documentacion: Documen
   });
 
   r.post('/documentacion/c/:id', { ...staff, schema: { tags, params: idParam, body: convenioSchema } }, async (request, reply) => {
-    const zip = await documentacion.convenios(request.params.id, request.body.convenioFile);
+    const zip = await documentacion.convenios(request.params.id, request.body.convenioFile, request.body.id_tercero);
     return sendFile(reply, 'attachment', CONVENIOS_ZIP_NAME, 'application/zip', zip);
   });
 }

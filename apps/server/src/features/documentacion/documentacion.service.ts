@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
+  ESTADO,
   AUTH_MESSAGES,
   CASO_MESSAGES,
   CONVENIO_MESSAGES,
@@ -24,7 +25,7 @@ import type { CurrentUser } from '../users/sessions.service';
 import { AppError, badRequest, forbidden, MSG_MULTIPART_MALFORMED, notFound, tooLarge, unprocessable } from '../../shared/errors';
 import { documentacionRepository as repo, type DocumentoRow } from './documentacion.repository';
 import { checkedContent, fileKindOf, unsupportedContent } from './documentacion.files';
-import { convenioFileName, renderConvenio } from './documentacion.convenios';
+import { convenioFileName, renderConvenio, valorDelConvenio } from './documentacion.convenios';
 import { renderCasoReport } from './documentacion.report';
 
 /** A file streamed into storage whose documentos row is not written yet. */
@@ -271,14 +272,25 @@ export function createDocumentacionService(deps: {
       return renderCasoReport(await casos.getDetail(idCaso), config.ORG_NAME, usuario);
     },
 
-    /** Status 5 'Seleccionar Convenios' (spec §4): one .docx per chosen template, zipped. */
-    async convenios(idCaso: number, nombres: readonly string[]): Promise<Readable> {
+    /**
+     * Status 5 'Seleccionar Convenios' (spec §4): one .docx per chosen template for one third party, zipped;
+     * with several third parties the request must say which.
+     */
+    async convenios(idCaso: number, nombres: readonly string[], idTercero?: number): Promise<Readable> {
       const templates = CONVENIO_TEMPLATES.filter((template) => nombres.includes(template.nombre));
       if (templates.length === 0) throw badRequest(CONVENIO_MESSAGES.noneSelected);
       const detail = await casos.getDetail(idCaso);
-      if (!detail.caso.valor_ofertado) throw unprocessable(CONVENIO_MESSAGES.noOffer);
+      if (detail.caso.id_estado !== ESTADO.CONVENIO) throw unprocessable(CONVENIO_MESSAGES.wrongEstado);
+      if (!valorDelConvenio(detail.caso)) throw unprocessable(CONVENIO_MESSAGES.noOffer);
+      const tercero = idTercero === undefined ? detail.terceros[0] : detail.terceros.find((candidate) => candidate.id === idTercero);
+      if (idTercero === undefined && detail.terceros.length > 1) throw unprocessable(CONVENIO_MESSAGES.chooseTercero);
+      if (idTercero !== undefined && !tercero) throw unprocessable(CONVENIO_MESSAGES.unknownTercero);
+      const office = { orgName: config.ORG_NAME, place: config.CONVENIO_LUGAR };
       const files = await Promise.all(
-        templates.map(async (template) => ({ name: convenioFileName(template, idCaso), content: await renderConvenio(template, detail) })),
+        templates.map(async (template) => ({
+          name: convenioFileName(template, idCaso),
+          content: await renderConvenio(template, detail, tercero, office),
+        })),
       );
       return zipOf(files.map((file) => ({ name: file.name, open: () => file.content })));
     },

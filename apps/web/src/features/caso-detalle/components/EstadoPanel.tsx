@@ -179,7 +179,7 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
       {dialog === 'aceptar' && (
         <AceptarOfrecimientoDialog idCaso={caso.id} valorOfertado={caso.valor_ofertado} onClose={() => setDialog(null)} />
       )}
-      {dialog === 'convenios' && <ConveniosDialog idCaso={caso.id} onClose={() => setDialog(null)} />}
+      {dialog === 'convenios' && <ConveniosDialog idCaso={caso.id} terceros={terceros} onClose={() => setDialog(null)} />}
     </Paper>
   );
 }
