@@ -35,3 +35,13 @@ export async function open(browser: Browser, credentials?: Credentials, viewport
   page.on('pageerror', (error) => problems.push(String(error)));
   return { context, page, problems };
 }
+
+/** Links in table cells whose text is not the size of the cell's own text (should be none); icon-only links have no text to size. */
+export function linksOffSizeInTables(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('td a, td .mantine-Anchor-root'))
+      .filter((link) => link.textContent!.trim() !== '')
+      .filter((link) => getComputedStyle(link).fontSize !== getComputedStyle(link.closest('td')!).fontSize)
+      .map((link) => `${link.textContent}: ${getComputedStyle(link).fontSize} in ${getComputedStyle(link.closest('td')!).fontSize}`),
+  );
+}

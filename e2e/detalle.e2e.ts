@@ -232,8 +232,17 @@ describe('case detail', () => {
   it('the form reports each failing field, adds a third party and saves a lawyer', async () => {
     const id = await seedCaso(userCookie, { idCompania });
     const { page, problems, context } = await openCaso(id);
+    // Grabar is on screen at the top of a form far taller than the window: the save bar sticks to the bottom.
+    const saveBar = page.getByTestId('caso-save-bar');
+    const grabar = saveBar.getByRole('button', { name: 'Grabar' });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > 2 * window.innerHeight)).toBe(true);
+    const box = (await grabar.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    expect(box.y).toBeGreaterThan(800);
+    expect(await saveBar.getByRole('status').textContent()).toBe('');
 
     await page.getByLabel('Gestor').fill('');
+    await expect.poll(() => saveBar.getByRole('status').textContent()).toBe('Cambios sin guardar');
     await page.getByRole('button', { name: '+ Tercero' }).click();
     await page.getByRole('button', { name: 'Grabar' }).click();
     await page.getByText('El gestor es requerido - Caso - gestor').waitFor();
@@ -248,6 +257,7 @@ describe('case detail', () => {
     await page.getByRole('group', { name: 'Asegurado' }).getByLabel('Suma asegurada').fill('2500000.75');
     await page.getByRole('button', { name: 'Grabar' }).click();
     await page.getByText('Caso actualizado exitosamente').waitFor();
+    await expect.poll(() => saveBar.getByRole('status').textContent()).toBe('');
 
     await page.reload();
     await page.getByText('Datos del Caso').waitFor();

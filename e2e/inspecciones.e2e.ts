@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDaysIso, formatDate, formatPesos, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, launch, linksOffSizeInTables, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 
 /** A second inspector, so the inspection can be reassigned and the first one sees only theirs. */
@@ -56,16 +56,16 @@ describe('inspections', () => {
     // Spec §5: each failing rule is a toast 'field: message'.
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(`Inspector: ${INSPECCION_MESSAGES.inspectorRequired}`).waitFor();
-    await page.getByText('Direccion: La direccion es requerida').waitFor();
+    await page.getByText('Dirección: La dirección es requerida').waitFor();
 
     await dialog.getByRole('combobox', { name: 'Inspector' }).click();
     await page.getByRole('option', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
     // Scheduled a week ahead: the inspector will close it early, and be asked first.
     await dialog.getByLabel('Fecha').fill(formatDate(AGENDADA));
     await dialog.getByLabel('Fecha').press('Tab');
-    expect(await dialog.getByLabel('Direccion').getAttribute('maxlength')).toBe('50');
+    expect(await dialog.getByLabel('Dirección').getAttribute('maxlength')).toBe('50');
     expect(await dialog.getByLabel('Detalle').getAttribute('maxlength')).toBe('200');
-    await dialog.getByLabel('Direccion').fill('Taller Norte, Av. Cabildo 100');
+    await dialog.getByLabel('Dirección').fill('Taller Norte, Av. Cabildo 100');
     await dialog.getByLabel('Detalle').fill('Revisar paragolpes trasero');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(INSPECCION_MESSAGES.scheduled).waitFor();
@@ -81,8 +81,8 @@ describe('inspections', () => {
     // Editar opens the same form prefilled.
     await row.getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Inspeccion' });
-    expect(await edit.getByLabel('Direccion').inputValue()).toBe('Taller Norte, Av. Cabildo 100');
-    await edit.getByLabel('Direccion').fill('Taller Norte, Av. Cabildo 200');
+    expect(await edit.getByLabel('Dirección').inputValue()).toBe('Taller Norte, Av. Cabildo 100');
+    await edit.getByLabel('Dirección').fill('Taller Norte, Av. Cabildo 200');
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(INSPECCION_MESSAGES.edited).waitFor();
     await panel.getByRole('row', { name: /Cabildo 200/ }).waitFor();
@@ -110,6 +110,7 @@ describe('inspections', () => {
     expect(await listRow.getByRole('link', { name: `Ver inspeccion ${idInspeccion}` }).getAttribute('href')).toBe(
       `/inspecciones/viewinspeccion/${idInspeccion}`,
     );
+    expect(await linksOffSizeInTables(page)).toEqual([]);
     await listRow.getByRole('button', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
     const reassign = page.getByRole('dialog', { name: 'Inspectores' });
     await reassign.getByRole('combobox', { name: 'Inspector' }).click();

@@ -10,7 +10,7 @@ import {
   todayIso,
 } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, launch, linksOffSizeInTables, open } from './browser';
 import { apiCall, seedCaso, seedCompania, type SeedCompania } from './seed';
 
 const dayFrom = (days: number) => addDaysIso(todayIso(), days);
@@ -55,6 +55,7 @@ describe('injured people', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('DNI');
     expect(await row.textContent()).toContain('40123456');
+    expect(await linksOffSizeInTables(page)).toEqual([]);
 
     await row.getByRole('button', { name: 'Ver' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Lesionado' });

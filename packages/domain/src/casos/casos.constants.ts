@@ -71,6 +71,7 @@ export const CASO_MESSAGES = {
   notFound: 'El caso no existe',
   tooManyTerceros: `Un caso puede tener como maximo ${MAX_TERCEROS} terceros`,
   updated: 'Caso actualizado exitosamente',
+  unsaved: 'Cambios sin guardar',
   analistaUpdated: 'Analista actualizado exitosamente',
   noResults: 'No hay datos que cumplan con los filtros seleccionados...',
   exported: 'Exportación exitosa',

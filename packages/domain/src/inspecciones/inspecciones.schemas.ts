@@ -74,7 +74,7 @@ const inspectorId = z.coerce
 export const inspeccionSchema = z.strictObject({
   id_inspector: inspectorId,
   fecha_inspeccion: isoDate,
-  direccion: text(400, 1, 'La direccion es requerida'),
+  direccion: text(400, 1, 'La dirección es requerida'),
   detalle: text(1500, 1, 'El detalle es requerido'),
   ...compat,
 });

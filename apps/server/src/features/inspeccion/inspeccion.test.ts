@@ -73,7 +73,7 @@ describe('POST /inspeccion/{caseId}', () => {
       expect.arrayContaining([
         { path: 'id_inspector', message: INSPECCION_MESSAGES.inspectorRequired },
         { path: 'fecha_inspeccion', message: 'La fecha debe tener el formato AAAA-MM-DD' },
-        { path: 'direccion', message: 'La direccion es requerida' },
+        { path: 'direccion', message: 'La dirección es requerida' },
         { path: 'detalle', message: 'Debe tener maximo 1500 caracteres' },
       ]),
     );

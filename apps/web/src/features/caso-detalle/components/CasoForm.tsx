@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CASO_MESSAGES, casoFullUpdateSchema, type CasoDetalle } from '@siniestros/domain';
@@ -10,6 +11,7 @@ import { AseguradoSection } from './AseguradoSection';
 import { CasoDatosSection } from './CasoDatosSection';
 import { TercerosSection } from './TercerosSection';
 import { notifySaveError, notifyValidationErrors } from './validation-toasts';
+import classes from './CasoForm.module.css';
 
 /**
  * Spec §2 case detail, main form: case data, insured party and third parties, saved with ONE
@@ -20,6 +22,15 @@ export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoD
   const update = useUpdateCaso(idCaso);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const dirty = form.isDirty();
+
+  // Closing or reloading the tab with unsaved edits asks the browser's own confirmation first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const submit = form.onSubmit(
     (values) => {
@@ -53,7 +64,10 @@ export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoD
         <AseguradoSection form={form} tDoc={detalle.tDoc} />
         <Title order={4}>Terceros</Title>
         <TercerosSection form={form} tDoc={detalle.tDoc} />
-        <Group justify="flex-end">
+        <Group justify="flex-end" className={classes.saveBar} data-testid="caso-save-bar">
+          <Text size="sm" className={classes.unsaved} role="status" aria-live="polite">
+            {dirty ? CASO_MESSAGES.unsaved : ''}
+          </Text>
           <Button variant="default" onClick={closeWindow} title="Cerrar ventana">
             X
           </Button>

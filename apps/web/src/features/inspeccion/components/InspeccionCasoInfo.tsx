@@ -57,9 +57,9 @@ function Documentos({ idCaso }: { idCaso: number }) {
   const documentos = useDocumentos(idCaso);
   const names = documentos.data ?? [];
   return (
-    <Paper withBorder p="md" component="section" aria-label="Documentacion">
+    <Paper withBorder p="md" component="section" aria-label="Documentación">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Documentacion</Title>
+        <Title order={4}>Documentación</Title>
         {names.length > 0 && (
           <Button component="a" href={todosDocumentosUrl(idCaso)} download variant="light" leftSection={<IconDownload size={16} />}>
             Descargar Todo

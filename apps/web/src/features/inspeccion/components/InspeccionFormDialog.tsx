@@ -10,7 +10,7 @@ import { DialogActions } from '../../../components/DialogActions';
 
 type Values = { id_inspector: string; fecha_inspeccion: string; direccion: string; detalle: string };
 
-const LABELS: Record<keyof Values, string> = { id_inspector: 'Inspector', fecha_inspeccion: 'Fecha', direccion: 'Direccion', detalle: 'Detalle' };
+const LABELS: Record<keyof Values, string> = { id_inspector: 'Inspector', fecha_inspeccion: 'Fecha', direccion: 'Dirección', detalle: 'Detalle' };
 
 /** Spec §4 status 2: the '+ Inspeccion' form, also used prefilled by 'Editar'. */
 export function InspeccionFormDialog({
