@@ -1,20 +1,71 @@
 import type { ReactNode } from 'react';
-import { Anchor, createTheme, MantineProvider } from '@mantine/core';
+import { Anchor, createTheme, darken, DEFAULT_THEME, luminance, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 
-const theme = createTheme({
+/** WCAG 2.2 AA, 1.4.3: normal text needs 4.5:1 against its background. */
+const AA = 4.5;
+
+export function contrastRatio(a: string, b: string): number {
+  const [lighter, darker] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** `color`, darkened in small steps until it reads at 4.5:1 on every given background. */
+export function readableOn(color: string, backgrounds: readonly string[]): string {
+  let readable = color;
+  for (let step = 1; step <= 20 && backgrounds.some((background) => contrastRatio(readable, background) < AA); step += 1) {
+    readable = darken(color, step * 0.05);
+  }
+  return readable;
+}
+
+const { colors, white } = DEFAULT_THEME;
+/** The light backgrounds text sits on: the page, table stripes and hovers, a selected row. */
+const PAGE_BACKGROUNDS = [white, colors.gray[0], colors.gray[1], colors.blue[0]];
+/** Shade 8 of the primary blue: white on it is 5.0:1 (Mantine's default shade 6 is 3.6:1). */
+const PRIMARY_SHADE = 8;
+
+export const theme = createTheme({
   primaryColor: 'blue',
+  primaryShade: { light: PRIMARY_SHADE, dark: PRIMARY_SHADE },
+  // Filled buttons, badges and chips take black or white text, whichever their colour needs:
+  // white reaches 4.5:1 exactly up to this luminance, black is above 4.6:1 past it.
+  autoContrast: true,
+  luminanceThreshold: 1.05 / AA - 0.05,
   defaultRadius: 'sm',
   // A link takes the size of the text around it (a table's 14 px, not Mantine's default 16 px).
   components: { Anchor: Anchor.extend({ defaultProps: { inherit: true } }) },
 });
 
+/**
+ * Text colours computed to reach AA: each colour's text and outline (c="red", outline chips)
+ * on the page backgrounds, its light-variant text on its own light background and hover, and
+ * the dimmed grey, the placeholder and the error red (Mantine's are 3.3:1, 2.1:1 and 3.3:1).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => {
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': readableOn(colors.gray[6], PAGE_BACKGROUNDS),
+    '--mantine-color-placeholder': readableOn(colors.gray[5], [white]),
+    '--mantine-color-error': readableOn(colors.red[8], [...PAGE_BACKGROUNDS, colors.red[0]]),
+    '--mantine-color-anchor': 'var(--mantine-color-blue-text)',
+  };
+  for (const [name, shades] of Object.entries(colors)) {
+    const text = readableOn(shades[PRIMARY_SHADE]!, PAGE_BACKGROUNDS);
+    light[`--mantine-color-${name}-text`] = text;
+    light[`--mantine-color-${name}-outline`] = text;
+    light[`--mantine-color-${name}-light-color`] = readableOn(shades[9]!, [shades[1]!, shades[2]!]);
+  }
+  return { variables: {}, light, dark: {} };
+};
+
 /** What every route needs; the signed-in screens add theirs in routes/shell. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>{children}</MantineProvider>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {children}
+      </MantineProvider>
     </QueryClientProvider>
   );
 }
