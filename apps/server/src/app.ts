@@ -48,6 +48,8 @@ import { createInspeccionService } from './features/inspeccion/inspeccion.servic
 import { inspeccionRoutes } from './features/inspeccion/inspeccion.routes';
 import { createValoresService } from './features/valores/valores.service';
 import { valoresRoutes } from './features/valores/valores.routes';
+import { createPlantillasService } from './features/plantillas/plantillas.service';
+import { plantillasRoutes } from './features/plantillas/plantillas.routes';
 
 /** The first segment of `url`, decoded and lower-cased, is `api` (only chooses which 404 to answer). */
 export function looksLikeApiPath(url: string): boolean {
@@ -145,7 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const historial = createHistorialService(db);
   const casos = createCasosService({ db, historial, reference });
   const lifecycle = createCasosLifecycleService({ db, historial });
-  const documentacion = createDocumentacionService({ db, storage, historial, casos, config });
+  const plantillas = createPlantillasService({ db, audit });
+  const documentacion = createDocumentacionService({ db, storage, historial, casos, plantillas, config });
   const letrados = createLetradosService({ db, historial });
   const lesionados = createLesionadosService({ db, historial, audit });
   const mediacion = createMediacionService({ db, historial, audit });
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mediacionRoutes(api, mediacion);
       inspeccionRoutes(api, inspeccion);
       valoresRoutes(api, valores);
+      plantillasRoutes(api, plantillas);
     },
     { prefix: '/api' },
   );

@@ -64,6 +64,8 @@ const configSchema = z.object({
   ORG_NAME: z.string().default('Gestión de Siniestros'),
   /** Where convenios are signed, as it reads after 'en': 'En la Ciudad Autónoma de Buenos Aires, a los…'. */
   CONVENIO_LUGAR: z.string().min(1).default('la Ciudad Autónoma de Buenos Aires'),
+  /** Working days a convenio gives the insurer to pay (its payment clause). */
+  CONVENIO_PLAZO_PAGO_DIAS: z.coerce.number().int().min(1).max(365).default(15),
   SWAGGER_UI: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),

@@ -14,6 +14,7 @@ export * from './casos/casos.schemas';
 export * from './historial/historial.schemas';
 export * from './documentacion/documentacion.constants';
 export * from './documentacion/documentacion.schemas';
+export * from './documentacion/convenios';
 export * from './letrados/letrados.schemas';
 export * from './lesionados/lesionados.schemas';
 export * from './mediacion/mediacion.schemas';

@@ -10,4 +10,6 @@ export const ADVISORY_LOCK = {
   FILE_REMOVAL: 7_324_001,
   /** Taken while the start checks for an active Admin and creates one: nodes starting together make one. */
   ENSURE_ADMIN: 7_324_002,
+  /** With the template's id: versions of one convenio template are numbered one at a time. */
+  PLANTILLAS: 7_324_003,
 } as const;

@@ -9,3 +9,4 @@ export * from '../features/historial/historial.table';
 export * from '../features/documentacion/documentacion.table';
 export * from '../features/audit/audit.table';
 export * from './contadores.table';
+export * from '../features/plantillas/plantillas.table';

@@ -32,6 +32,8 @@ export const AUDIT_ACTION = {
   /** Reference data: companies, analysts, responsibilities, document types (the entity says which). */
   referenceCreated: 'reference.create',
   referenceUpdated: 'reference.update',
+  /** A convenio template uploaded or an earlier version restored. */
+  plantillaUpdated: 'plantilla.update',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -45,6 +47,7 @@ export const AUDIT_ENTITY = {
   analista: 'analista',
   responsabilidad: 'responsabilidad',
   tipoDoc: 'tipo_doc',
+  plantilla: 'plantilla_convenio',
 } as const;
 export type AuditEntity = (typeof AUDIT_ENTITY)[keyof typeof AUDIT_ENTITY];
 

@@ -97,4 +97,9 @@ export const CONVENIO_MESSAGES = {
   wrongEstado: 'Los convenios se generan con el caso en estado Convenio',
   chooseTercero: 'Seleccione el tercero del convenio',
   unknownTercero: 'El tercero no pertenece al caso',
+  noTercero: 'El caso no tiene terceros: cargue el tercero reclamante',
+  required: (label: string) => `${label}: dato requerido para el convenio elegido`,
+  badCbu: 'El CBU debe tener 22 dígitos válidos',
+  noCbu: 'El tercero no tiene un CBU válido: ingrese el CBU de la cuenta donde se paga',
+  noLetrado: 'El caso no tiene letrado: cárguelo antes de generar un convenio con Letrado',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { positiveId } from '../shared/fields';
+import { optionalText, positiveId } from '../shared/fields';
+import { CONVENIO_DATOS_LABELS, datosAdicionalesDe, normalizarCbu } from './convenios';
 import { CONVENIO_MESSAGES, CONVENIO_TEMPLATES, DOCUMENTACION_MESSAGES, isSafeFileName } from './documentacion.constants';
 
 /** A stored document's name as a request carries it (spec §7 Documents). */
@@ -22,14 +23,30 @@ const CONVENIO_NAMES = CONVENIO_TEMPLATES.map((template) => template.nombre) as 
  * POST /documentacion/c/{caseId} {convenioFile: [template names], id_tercero}; a lone name is accepted too.
  * id_tercero names the third party the set is for; it may be left out when the case has only one.
  */
-export const convenioSchema = z.strictObject({
-  convenioFile: z
-    .union([z.enum(CONVENIO_NAMES, { error: CONVENIO_MESSAGES.unknownTemplate }), z.array(z.enum(CONVENIO_NAMES, { error: CONVENIO_MESSAGES.unknownTemplate }))], {
-      error: CONVENIO_MESSAGES.noneSelected,
-    })
-    .transform((value) => [...new Set([value].flat())])
-    .refine((names) => names.length > 0, CONVENIO_MESSAGES.noneSelected),
-  id_tercero: positiveId.optional(),
-  usuario: z.unknown().optional(),
-  fecha: z.unknown().optional(),
-});
+export const convenioSchema = z
+  .strictObject({
+    convenioFile: z
+      .union([z.enum(CONVENIO_NAMES, { error: CONVENIO_MESSAGES.unknownTemplate }), z.array(z.enum(CONVENIO_NAMES, { error: CONVENIO_MESSAGES.unknownTemplate }))], {
+        error: CONVENIO_MESSAGES.noneSelected,
+      })
+      .transform((value) => [...new Set([value].flat())])
+      .refine((names) => names.length > 0, CONVENIO_MESSAGES.noneSelected),
+    id_tercero: positiveId.optional(),
+    // What the No Titular and Apoderado texts name beyond the case (required when one of them is chosen).
+    titular_nombre: optionalText(150),
+    titular_documento: optionalText(40),
+    caracter: optionalText(100),
+    apoderado_nombre: optionalText(150),
+    apoderado_documento: optionalText(40),
+    poder: optionalText(300),
+    // The payee's account; left out, the third party's stored CBU is used.
+    cbu: optionalText(50).refine((value) => value === null || normalizarCbu(value) !== null, CONVENIO_MESSAGES.badCbu),
+    usuario: z.unknown().optional(),
+    fecha: z.unknown().optional(),
+  })
+  .superRefine((body, context) => {
+    for (const campo of datosAdicionalesDe(body.convenioFile)) {
+      if (!body[campo]) context.addIssue({ code: 'custom', path: [campo], message: CONVENIO_MESSAGES.required(CONVENIO_DATOS_LABELS[campo]) });
+    }
+  });
+export type ConvenioRequest = z.output<typeof convenioSchema>;

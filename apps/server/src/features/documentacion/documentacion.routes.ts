@@ -1,5 +1,5 @@
 import { partsOf } from '../../shared/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONVENIOS_ZIP_NAME,
@@ -13,31 +13,8 @@ import {
 } from '@siniestros/domain';
 import { ANY_ROLE, STAFF, userOf } from '../../plugins/auth';
 import type { DocumentacionService } from './documentacion.service';
+import { sendFile } from '../../shared/send-file';
 import { safeContentType, unsupportedContent } from './documentacion.files';
-
-/** RFC 5987 value: UTF-8 percent-encoded, with the characters encodeURIComponent leaves alone. */
-const encodeExtValue = (name: string) =>
-  encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** An ASCII fallback: accents dropped, anything else outside printable ASCII (and quotes) replaced. */
-const asciiFileName = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-
-/** RFC 6266: `filename=` for old clients, `filename*=` with the real name for the rest. */
-export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
-  return `${kind}; filename="${asciiFileName(name)}"; filename*=UTF-8''${encodeExtValue(name)}`;
-}
-
-function sendFile(reply: FastifyReply, kind: 'attachment' | 'inline', name: string, type: string, body: NodeJS.ReadableStream) {
-  return reply
-    .header('Content-Disposition', contentDisposition(kind, name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .type(type)
-    .send(body);
-}
 
 /** Spec §7 Documents, and the delete paths DECISIONS.md fixes. */
 export function documentacionRoutes(app: FastifyInstance, documentacion: DocumentacionService) {
@@ -87,7 +64,7 @@ export function documentacionRoutes(app: FastifyInstance, documentacion: Documen
   });
 
   r.post('/documentacion/c/:id', { ...staff, schema: { tags, params: idParam, body: convenioSchema } }, async (request, reply) => {
-    const zip = await documentacion.convenios(request.params.id, request.body.convenioFile, request.body.id_tercero);
+    const zip = await documentacion.convenios(request.params.id, request.body);
     return sendFile(reply, 'attachment', CONVENIOS_ZIP_NAME, 'application/zip', zip);
   });
 }

@@ -13,6 +13,8 @@ import {
   documentFileName,
   fileExtension,
   isSafeFileName,
+  todayIso,
+  type ConvenioRequest,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { isCommitOutcomeUnknown, transactionMarkingCommit } from '../../db/commit-outcome';
@@ -25,7 +27,9 @@ import type { CurrentUser } from '../users/sessions.service';
 import { AppError, badRequest, forbidden, MSG_MULTIPART_MALFORMED, notFound, tooLarge, unprocessable } from '../../shared/errors';
 import { documentacionRepository as repo, type DocumentoRow } from './documentacion.repository';
 import { checkedContent, fileKindOf, unsupportedContent } from './documentacion.files';
-import { convenioFileName, renderConvenio, valorDelConvenio } from './documentacion.convenios';
+import { convenioDatos, convenioFileName, valorDelConvenio } from './documentacion.convenios';
+import { renderTemplate } from '../plantillas/plantillas.docx';
+import type { PlantillasService } from '../plantillas/plantillas.service';
 import { renderCasoReport } from './documentacion.report';
 
 /** A file streamed into storage whose documentos row is not written yet. */
@@ -61,9 +65,10 @@ export function createDocumentacionService(deps: {
   storage: Storage;
   historial: HistorialService;
   casos: CasosService;
+  plantillas: PlantillasService;
   config: Config;
 }) {
-  const { db, storage, historial, casos, config } = deps;
+  const { db, storage, historial, casos, plantillas, config } = deps;
 
   async function assertCaso(idCaso: number) {
     if (!(await repo.casoExists(db, idCaso))) throw notFound(CASO_MESSAGES.notFound);
@@ -276,20 +281,22 @@ export function createDocumentacionService(deps: {
      * Status 5 'Seleccionar Convenios' (spec §4): one .docx per chosen template for one third party, zipped;
      * with several third parties the request must say which.
      */
-    async convenios(idCaso: number, nombres: readonly string[], idTercero?: number): Promise<Readable> {
-      const templates = CONVENIO_TEMPLATES.filter((template) => nombres.includes(template.nombre));
+    async convenios(idCaso: number, request: ConvenioRequest): Promise<Readable> {
+      const templates = CONVENIO_TEMPLATES.filter((template) => request.convenioFile.includes(template.nombre));
       if (templates.length === 0) throw badRequest(CONVENIO_MESSAGES.noneSelected);
       const detail = await casos.getDetail(idCaso);
       if (detail.caso.id_estado !== ESTADO.CONVENIO) throw unprocessable(CONVENIO_MESSAGES.wrongEstado);
       if (!valorDelConvenio(detail.caso)) throw unprocessable(CONVENIO_MESSAGES.noOffer);
-      const tercero = idTercero === undefined ? detail.terceros[0] : detail.terceros.find((candidate) => candidate.id === idTercero);
+      const { id_tercero: idTercero, convenioFile: _chosen, ...datosDelPedido } = request;
       if (idTercero === undefined && detail.terceros.length > 1) throw unprocessable(CONVENIO_MESSAGES.chooseTercero);
-      if (idTercero !== undefined && !tercero) throw unprocessable(CONVENIO_MESSAGES.unknownTercero);
-      const office = { orgName: config.ORG_NAME, place: config.CONVENIO_LUGAR };
+      const tercero = idTercero === undefined ? detail.terceros[0] : detail.terceros.find((candidate) => candidate.id === idTercero);
+      if (!tercero) throw unprocessable(idTercero === undefined ? CONVENIO_MESSAGES.noTercero : CONVENIO_MESSAGES.unknownTercero);
+      const office = { orgName: config.ORG_NAME, place: config.CONVENIO_LUGAR, plazoPagoDias: config.CONVENIO_PLAZO_PAGO_DIAS };
+      const datos = convenioDatos(detail, tercero, datosDelPedido, templates, office, todayIso());
       const files = await Promise.all(
         templates.map(async (template) => ({
           name: convenioFileName(template, idCaso),
-          content: await renderConvenio(template, detail, tercero, office),
+          content: renderTemplate(await plantillas.inUse(template), datos, { creator: config.ORG_NAME, title: `${template.nombre} - Caso ${idCaso}` }),
         })),
       );
       return zipOf(files.map((file) => ({ name: file.name, open: () => file.content })));
