@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { CASO_MESSAGES, todayIso, type CasoListRow } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
 import { analistas } from '../reference/reference.table';
-import { EXPORT_COLUMNS, escapeFormula } from './casos.export';
+import { EXPORT_COLUMNS } from './casos.export';
 import { EXPORT_BATCH_SIZE } from './casos.service';
 import { asegurado, createCaso, queryRows, tercero } from './casos.test-helpers';
 import { asegurados, casos } from './casos.table';
@@ -13,6 +14,8 @@ import { asegurados, casos } from './casos.table';
 let t: TestApp;
 let companiaX: number;
 const created: number[] = [];
+/** The 'Gestor' of the second case: what a spreadsheet would run if it were written as a formula. */
+const FORMULA_TEXT = '=SUM(1,2)';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,7 +27,7 @@ beforeAll(async () => {
   for (const [index, apellido] of dangerous.entries()) {
     created.push(
       await createCaso(t, {
-        caso: { id_compania: companiaX, reclamo_nro: `70${index}` },
+        caso: { id_compania: companiaX, reclamo_nro: `70${index}`, ...(index === 1 ? { gestor: FORMULA_TEXT } : {}) },
         asegurado: asegurado({ apellido: index === 0 ? 'Fernández' : 'Gómez', dominio: `EX${index}00AA` }),
         terceros: [tercero(1, { apellido, nombre: 'Ana' })],
       }),
@@ -46,7 +49,12 @@ async function readSheet(payload: Buffer) {
   sheet.eachRow((row, number) => {
     if (number > 1) rows.push(row);
   });
-  return { headers, rows };
+  return { sheet, headers, rows };
+}
+
+/** The sheet's own XML, for what ExcelJS's reader smooths over (cell types, formulas). */
+async function sheetXml(payload: Buffer): Promise<string> {
+  return (await JSZip.loadAsync(payload)).file('xl/worksheets/sheet1.xml')!.async('string');
 }
 
 const column = (header: string) => EXPORT_COLUMNS.findIndex((item) => item.header === header) + 1;
@@ -94,13 +102,42 @@ describe('POST /api/casos/export', () => {
     expect(row.getCell(column('Estado')).value).toBe('Cerrado con Acuerdo');
   });
 
-  it('keeps text that looks like a formula as text', async () => {
-    const { rows } = await readSheet((await exportXlsx({ compania: String(companiaX) })).rawPayload);
+  it('keeps text that looks like a formula as a string cell, as it was typed', async () => {
+    const payload = (await exportXlsx({ compania: String(companiaX) })).rawPayload;
+    const { rows } = await readSheet(payload);
     const terceros = rows.map((row) => row.getCell(column('Tercero')).value);
-    expect(terceros).toEqual(expect.arrayContaining([`'=HYPERLINK("http://x") Ana`, "'+5491155550000 Ana", "'-1+1 Ana", "'@SUM(A1) Ana"]));
-    expect(rows.every((row) => row.getCell(column('Tercero')).formula === undefined)).toBe(true);
-    expect(escapeFormula('González')).toBe('González');
-    expect(escapeFormula('\t=1')).toBe("'\t=1");
+    expect(terceros).toEqual(expect.arrayContaining(['=HYPERLINK("http://x") Ana', '+5491155550000 Ana', '-1+1 Ana', '@SUM(A1) Ana']));
+    expect(rows.every((row) => row.getCell(column('Tercero')).type === ExcelJS.ValueType.String)).toBe(true);
+    const gestor = rows.find((row) => row.getCell(column('Caso')).value === created[1])!.getCell(column('Gestor'));
+    expect(gestor.value).toBe(FORMULA_TEXT);
+    expect(gestor.type).toBe(ExcelJS.ValueType.String);
+
+    const xml = await sheetXml(payload);
+    const cells = xml.match(/<c [^>]*>.*?<\/c>/g) ?? [];
+    const gestorCell = cells.filter((cell) => cell.includes(FORMULA_TEXT));
+    // A string cell with the text itself as its value: no formula element, no leading apostrophe.
+    expect(gestorCell).toEqual([expect.stringMatching(/^<c r="[A-Z]+\d+"(?: s="\d+")? t="str"><v>=SUM\(1,2\)<\/v><\/c>$/)]);
+    expect(xml).not.toContain('<f>');
+    expect(xml).not.toMatch(/<v>'/);
+  });
+
+  it('names the header font, filters and freezes the header, and sizes every column', async () => {
+    const payload = (await exportXlsx({ compania: String(companiaX) })).rawPayload;
+    const { sheet, rows } = await readSheet(payload);
+    for (const [index, { header }] of EXPORT_COLUMNS.entries()) {
+      const cell = sheet.getRow(1).getCell(index + 1);
+      expect(cell.font, header).toMatchObject({ name: 'Calibri', bold: true });
+      // The bold header and the filter button fit.
+      expect(sheet.getColumn(index + 1).width, header).toBeGreaterThanOrEqual(header.length + 3);
+    }
+    const lastColumn = sheet.getColumn(EXPORT_COLUMNS.length).letter;
+    expect(sheet.autoFilter).toBe(`A1:${lastColumn}${rows.length + 1}`);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+
+    const xml = await sheetXml(payload);
+    expect(xml).toContain(`<autoFilter ref="A1:${lastColumn}${rows.length + 1}"/>`);
+    expect(xml).toMatch(/<pane [^>]*ySplit="1"[^>]*state="frozen"/);
+    expect(xml.match(/<col [^>]*customWidth="1"/g)).toHaveLength(EXPORT_COLUMNS.length);
   });
 
   it('exports the quick search result', async () => {

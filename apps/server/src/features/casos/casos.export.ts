@@ -28,14 +28,10 @@ const money = (value: string | null) => (value === null || value === '' ? null :
 const fullName = (apellido: string | null, nombre: string | null) => [apellido, nombre].filter(Boolean).join(' ');
 const yesNo = (value: boolean | number | null) => (value ? 'Sí' : 'No');
 
-/** Text a spreadsheet would read as a formula is kept as text (OWASP CSV/formula injection). */
-export function escapeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** The list table's columns (spec §2) and then the ones a claims handler filters on in Excel. */
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
-  { header: 'Caso', width: 9, value: (row) => row.id },
+  // Not 9: ExcelJS leaves out a width equal to its default (exceljs/lib/doc/column.js).
+  { header: 'Caso', width: 10, value: (row) => row.id },
   { header: 'F Alta', width: 12, numFmt: DATE_FORMAT, value: (row) => excelDate(row.fecha_creado) },
   { header: 'Tercero', width: 28, value: (row) => fullName(row.t_apellido, row.t_nombre) },
   { header: 'Compañia', width: 24, value: (row) => row.nombre_compania },
@@ -81,7 +77,11 @@ type ZipInput = Writable & { _writableState?: { needDrain: boolean } };
 const sheetDestinations = (sheet: ExcelJS.Worksheet): ZipInput[] => (sheet as unknown as { stream: { pipes?: ZipInput[] } }).stream.pipes ?? [];
 const needsDrain = (stream: ZipInput) => stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
 
-const cellValue = (value: ExcelJS.CellValue) => (typeof value === 'string' ? escapeFormula(value) : (value ?? null));
+/** The named header font, so the header reads the same whatever the reader's default font. */
+const HEADER_FONT: Partial<ExcelJS.Font> = { name: 'Calibri', family: 2, size: 11, bold: true };
+
+/** Wide enough for the bold header and the autofilter's button, which covers about two characters. */
+const columnWidth = (column: ExportColumn) => Math.max(column.width, Math.ceil(column.header.length * 1.1) + 3);
 
 /**
  * One style object per column, shared by all its cells: ExcelJS finds a style it has seen by
@@ -90,8 +90,13 @@ const cellValue = (value: ExcelJS.CellValue) => (typeof value === 'string' ? esc
  */
 const CELL_STYLES: readonly Partial<ExcelJS.Style>[] = EXPORT_COLUMNS.map((column) => (column.numFmt ? { numFmt: column.numFmt } : {}));
 
+/**
+ * Text that looks like a formula (= + - @, OWASP formula injection) is safe as it is: ExcelJS writes a
+ * string as a string cell (`t="str"` and its `<v>`, never an `<f>`), which no spreadsheet evaluates.
+ * A leading `'` would only show up in the cell, and ExcelJS 4.4 cannot write the `quotePrefix` style.
+ */
 function addRow(sheet: ExcelJS.Worksheet, row: CasoExportRow) {
-  const excelRow = sheet.addRow(EXPORT_COLUMNS.map((column) => cellValue(column.value(row))));
+  const excelRow = sheet.addRow(EXPORT_COLUMNS.map((column) => column.value(row) ?? null));
   excelRow.eachCell((cell, columnNumber) => {
     cell.style = CELL_STYLES[columnNumber - 1]!;
   });
@@ -115,9 +120,10 @@ export async function streamCasosXlsx(
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Casos', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = EXPORT_COLUMNS.map((column, index) => ({ header: column.header, key: String(index), width: column.width, style: column.numFmt ? { numFmt: column.numFmt } : {} }));
-  sheet.getRow(1).font = { bold: true };
+  sheet.columns = EXPORT_COLUMNS.map((column, index) => ({ header: column.header, key: String(index), width: columnWidth(column), style: column.numFmt ? { numFmt: column.numFmt } : {} }));
+  sheet.getRow(1).font = HEADER_FONT;
   sheet.getRow(1).commit();
+  let lastRow = 1;
 
   async function write() {
     let batch = first;
@@ -127,6 +133,7 @@ export async function streamCasosXlsx(
       const next = batch.length < batchSize ? Promise.resolve([]) : nextBatch(batch.at(-1)!.id);
       await setImmediate();
       for (const row of batch) addRow(sheet, row);
+      lastRow += batch.length;
       for (const destination of [...sheetDestinations(sheet), output]) {
         if (needsDrain(destination)) await drained(destination, output);
       }
@@ -137,6 +144,9 @@ export async function streamCasosXlsx(
       }
       batch = await next;
     }
+    // Written with the sheet's end, so it can cover every row: a filter over the header alone leaves
+    // it to the reader to guess the data below.
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: lastRow, column: EXPORT_COLUMNS.length } };
     sheet.commit();
     await workbook.commit();
   }

@@ -1,18 +1,23 @@
-import { FLAGS, formatDate, formatPesos, formatTime, type CasoDetalle } from '@siniestros/domain';
+import { FLAGS, formatDate, formatDateTime, formatPesos, formatTime, type CasoDetalle } from '@siniestros/domain';
 
 type Row = [label: string, value: string | number | null | undefined];
+
+/** The page header sits in the top margin, above where the content starts. */
+const MARGIN = { top: 72, bottom: 48, left: 48, right: 48 };
+const HEADER_Y = 30;
 
 const value = (text: string | number | null | undefined) => (text === null || text === undefined || text === '' ? '-' : String(text));
 
 /**
- * 'Informe' (DECISIONS.md): a PDF summary of the case, streamed while it is drawn.
+ * 'Informe' (DECISIONS.md): a PDF summary of the case. Pages are kept until the end, when the
+ * header of each is written: 'Página n de m' needs the page count.
  * pdfkit's built-in Helvetica covers Spanish accents (WinAnsi).
  */
 export async function renderCasoReport(detail: CasoDetalle, orgName: string, generatedBy: string): Promise<PDFKit.PDFDocument> {
   // Loaded on first use, like the other document libraries: the server's resident memory stays small.
   const { default: PDFDocument } = await import('pdfkit');
   const { caso, asegurados: asegurado, terceros, letrado, lesionados, audiencias, inspecciones } = detail;
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Caso ${caso.id}`, Author: orgName } });
+  const doc = new PDFDocument({ size: 'A4', margins: MARGIN, bufferPages: true, info: { Title: `Caso ${caso.id}`, Author: orgName } });
 
   const heading = (text: string) => {
     doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor('#1c4e80').text(text).moveDown(0.2);
@@ -29,7 +34,7 @@ export async function renderCasoReport(detail: CasoDetalle, orgName: string, gen
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#555')
-    .text(`Generado el ${formatDate(new Date().toISOString())} por ${generatedBy}`)
+    .text(`Generado el ${formatDateTime(new Date().toISOString())} por ${generatedBy}`)
     .fillColor('black');
 
   heading('Caso');
@@ -131,6 +136,25 @@ export async function renderCasoReport(detail: CasoDetalle, orgName: string, gen
     );
   }
 
+  writeHeaders(doc, `${orgName} — Caso ${caso.id}`);
   doc.end();
   return doc;
+}
+
+function writeHeaders(doc: PDFKit.PDFDocument, title: string) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    const width = doc.page.width - MARGIN.left - MARGIN.right;
+    doc.font('Helvetica').fontSize(8).fillColor('#555');
+    doc.text(title, MARGIN.left, HEADER_Y, { width, lineBreak: false });
+    doc.text(`Página ${index + 1} de ${count}`, MARGIN.left, HEADER_Y, { width, align: 'right', lineBreak: false });
+    doc
+      .moveTo(MARGIN.left, HEADER_Y + 14)
+      .lineTo(MARGIN.left + width, HEADER_Y + 14)
+      .lineWidth(0.5)
+      .strokeColor('#999')
+      .stroke();
+  }
+  doc.fillColor('black');
 }
