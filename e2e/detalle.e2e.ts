@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import type { Browser, Page } from 'playwright-core';
+import { CONVENIO_MESSAGES } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
@@ -111,11 +112,21 @@ describe('case detail', () => {
     await page.getByRole('button', { name: 'Seleccionar Convenios' }).click();
     const convenios = page.getByRole('dialog', { name: 'Seleccionar Convenios' });
     expect(await convenios.getByRole('checkbox').count()).toBe(9);
-    await convenios.getByLabel('Daños Titular sin Letrado').check();
+    await convenios.getByLabel('Daños No Titular sin Letrado').check();
     await convenios.getByLabel('Destrucción Total').check();
     expect(await convenios.getByRole('button', { name: 'Descargar' }).isDisabled()).toBe(true);
     await convenios.getByLabel('Tercero').click();
     await page.getByRole('option', { name: 'Laura Sosa — AD200YY' }).click();
+    // No Titular names the owner and the claimant's standing; every convenio, the payee's CBU (check digits).
+    await convenios.getByRole('button', { name: 'Descargar' }).click();
+    await convenios.getByText(CONVENIO_MESSAGES.required('Titular del vehículo')).waitFor();
+    await convenios.getByText(CONVENIO_MESSAGES.noCbu).waitFor();
+    await convenios.getByLabel('Titular del vehículo').fill('Jorge Sosa');
+    await convenios.getByLabel('Documento del titular').fill('DNI 12.345.678');
+    await convenios.getByLabel('Carácter del reclamante').fill('conductora autorizada');
+    await convenios.getByLabel('CBU del tercero').fill('2850590940090418135202');
+    await convenios.getByText(CONVENIO_MESSAGES.badCbu).waitFor();
+    await convenios.getByLabel('CBU del tercero').fill('2850590940090418135201');
     const [zip] = await Promise.all([page.waitForEvent('download'), convenios.getByRole('button', { name: 'Descargar' }).click()]);
     expect(zip.suggestedFilename()).toBe('archivos_convenios.zip');
     await page.getByText('Convenios descargados').waitFor();
@@ -125,7 +136,12 @@ describe('case detail', () => {
       const { value: text } = await mammoth.extractRawText({ buffer: await entry.async('nodebuffer') });
       expect(text).toContain('Laura Sosa');
       expect(text).toContain('PESOS CIENTO CUARENTA Y CINCO MIL CON 00/100');
+      expect(text).toContain('CBU N° 2850590940090418135201');
     }
+    const noTitular = await documents.file(/No_Titular/)[0]!.async('nodebuffer');
+    expect((await mammoth.extractRawText({ buffer: noTitular })).value).toContain(
+      'en su carácter de conductora autorizada del vehículo dominio AD200YY (VW Gol), cuyo titular registral es Jorge Sosa, DNI 12.345.678',
+    );
 
     await page.getByRole('button', { name: 'Convenio Enviado' }).click();
     await page.getByText('Convenio enviado', { exact: true }).waitFor();

@@ -25,6 +25,7 @@ export type SeedPersona = {
   nro_doc: string;
   marca_modelo: string;
   dominio: string;
+  cbu?: string;
 };
 
 type SeedCasoDatos = {

@@ -45,6 +45,7 @@ const routes = (
       <Route path="/companias" element={screen(ADMIN, reference('companias'))} />
       <Route path="/responsabilidad" element={screen(ADMIN, reference('responsabilidad'))} />
       <Route path="/usuarios" element={screen(ADMIN, () => import('./routes/usuarios'))} />
+      <Route path="/plantillas" element={screen(ADMIN, () => import('./routes/plantillas'))} />
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
       <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />
       <Route path="/audiencias/:id" element={screen(STAFF, () => import('./routes/audiencias'))} />

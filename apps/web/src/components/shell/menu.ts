@@ -2,7 +2,7 @@ import { ROL } from '@siniestros/domain';
 
 export type MenuEntry = { to: string; label: string };
 
-/** Spec §2, header and side menu: exactly these entries per role. */
+/** Spec §2, header and side menu: these entries per role (plus 'Plantillas' for the Admin). */
 const STAFF_MENU: MenuEntry[] = [
   { to: '/casos/crearCaso', label: 'Crear Caso' },
   { to: '/casos', label: 'Casos' },
@@ -17,6 +17,8 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: '/analistas', label: 'Analistas' },
   { to: '/responsabilidad', label: 'Responsabilidad' },
   { to: '/tipoDoc', label: 'Tipos de Documento' },
+  // Beyond the spec: the convenio templates the office maintains (docs/decisions/038).
+  { to: '/plantillas', label: 'Plantillas' },
 ];
 
 export function menuFor(rol: number | undefined): { main: MenuEntry[]; admin: MenuEntry[] } {

@@ -1,0 +1,1 @@
+export { PlantillasScreen as Component } from '../../features/plantillas/components/PlantillasScreen';

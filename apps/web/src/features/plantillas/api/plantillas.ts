@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { convenioSlug, CONVENIO_TEMPLATES, type PlantillaConvenio } from '@siniestros/domain';
+import { api, qs, saveBlob } from '../../../lib/api';
+
+const PLANTILLAS_KEY = ['plantillas'] as const;
+
+export function usePlantillas() {
+  return useQuery({ queryKey: PLANTILLAS_KEY, queryFn: () => api.get<PlantillaConvenio[]>('/plantillas') });
+}
+
+const slugOf = (id: number) => convenioSlug(CONVENIO_TEMPLATES.find((template) => template.id === id)!);
+
+/** GET /plantillas/{id}/archivo?version=N: the .docx of that version, saved under the name the server gives it. */
+export async function downloadPlantilla(id: number, version: number) {
+  saveBlob(await api.get<Blob>(`/plantillas/${id}/archivo${qs({ version })}`), `${slugOf(id)}_v${version}.docx`);
+}
+
+/** GET /plantillas/{id}/vista-previa?version=N: the version filled with the demo case. */
+export async function previewPlantilla(id: number, version: number) {
+  saveBlob(await api.get<Blob>(`/plantillas/${id}/vista-previa${qs({ version })}`), `Vista_previa_${slugOf(id)}_v${version}.docx`);
+}
+
+type Saved = { message: string; version: number };
+
+export function useUploadPlantilla() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('archivo', file);
+      return api.post<Saved>(`/plantillas/${id}`, form);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANTILLAS_KEY }),
+  });
+}
+
+export function useRestorePlantilla() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: number; version: number }) => api.post<Saved>(`/plantillas/${id}/restaurar`, { version }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANTILLAS_KEY }),
+  });
+}
