@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { notifyApiError, notifyError, notifySuccess, SERVER_ERROR_TOAST_MS, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { UploadDialog } from '../../documentacion/components/UploadDialog';
 import { uploadDocuments, uploadErrorMessage, type TypedFile } from '../../documentacion/api/upload-documents';
-import { useCompanias, useTiposDoc } from '../api/get-alta-lookups';
+import { useCompanias, useTiposDoc } from '../../../lib/lookups';
 import { useCreateCaso } from '../api/create-caso';
 import { altaIssues, emptyTercero, useAltaForm, type AltaValues } from '../hooks/use-alta-form';
 import { AseguradoSection, CasoSection, lookupOptions, Section, TerceroBlock } from './AltaSections';

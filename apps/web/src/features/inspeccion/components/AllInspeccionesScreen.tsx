@@ -18,9 +18,8 @@ import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError } from '../../../lib/notify';
 import { useListFilter } from '../../../lib/use-list-filter';
-import { inspectorName, useInspectores } from '../api/get-inspectores';
+import { inspectorName, useInspectores, useProductos } from '../../../lib/lookups';
 import { EMPTY_INSPECCION_FILTRO, useInspecciones } from '../api/get-inspecciones';
-import { useProductos } from '../api/get-productos';
 import { EstadoBadge } from './EstadoBadge';
 import { InspectorDialog } from './InspectorDialog';
 

@@ -4,7 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { INSPECCION_INPUT_LIMITS, INSPECCION_MESSAGES, inspeccionSchema, type Inspeccion, type InspectorLookup } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
 import { notifyApiError, notifyError, notifySuccess, VALIDATION_TOAST_MS } from '../../../lib/notify';
-import { inspectorName } from '../api/get-inspectores';
+import { inspectorName } from '../../../lib/lookups';
 import { useSaveInspeccion } from '../api/save-inspeccion';
 import { DialogActions } from '../../../components/DialogActions';
 

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { ESTADO, formatDate, INSPECCION_ESTADOS, INSPECCION_MESSAGES, type CasoDetalle, type Inspeccion } from '@siniestros/domain';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useDeleteInspeccion } from '../api/delete-inspeccion';
-import { inspectorName } from '../api/get-inspectores';
+import { inspectorName } from '../../../lib/lookups';
 import { EstadoBadge } from './EstadoBadge';
 import { InspeccionFormDialog } from './InspeccionFormDialog';
 import { TableHeader } from '../../../components/ListTableParts';

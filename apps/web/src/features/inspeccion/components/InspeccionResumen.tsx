@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, SimpleGrid, Title } from '@mantine/core';
 import { formatDate, type Inspeccion } from '@siniestros/domain';
-import { inspectorName } from '../api/get-inspectores';
+import { inspectorName } from '../../../lib/lookups';
 import { EstadoBadge } from './EstadoBadge';
 import { ReadOnlyField } from './ReadOnlyField';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { INSPECCION_MESSAGES, type Inspeccion } from '@siniestros/domain';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
-import { inspectorName, useInspectores } from '../api/get-inspectores';
+import { inspectorName, useInspectores } from '../../../lib/lookups';
 import { useUpdateInspector } from '../api/update-inspector';
 
 /** Spec §2, all inspections: the 'Inspectores' dialog that reassigns a Coordinada inspection. */

@@ -6,7 +6,7 @@ import { formatDate, INSPECCION_MESSAGES, INSPECCION_RESULTADO_LIST_MAX, isInspe
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError } from '../../../lib/notify';
 import { useSession } from '../../auth/api/get-session';
-import { inspectorName } from '../api/get-inspectores';
+import { inspectorName } from '../../../lib/lookups';
 import { useMisInspecciones } from '../api/get-mis-inspecciones';
 import { EstadoBadge } from './EstadoBadge';
 import { TableHeader } from '../../../components/ListTableParts';

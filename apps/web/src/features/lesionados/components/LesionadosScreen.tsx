@@ -5,7 +5,7 @@ import { LESIONADO_MESSAGES, type Lesionado } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError } from '../../../lib/notify';
 import { useLesionados } from '../api/get-lesionados';
-import { TIPOS_DOC_FALLBACK, useTiposDoc } from '../api/get-tipos-doc';
+import { useTiposDoc } from '../../../lib/lookups';
 import { LesionadoDialog } from './LesionadoDialog';
 import { TableHeader } from '../../../components/ListTableParts';
 
@@ -15,7 +15,7 @@ type Dialog = { mode: 'create' } | { mode: 'edit'; lesionado: Lesionado } | null
 export function LesionadosScreen({ idCaso }: { idCaso: number }) {
   const lesionados = useLesionados(idCaso);
   const tiposDocQuery = useTiposDoc();
-  const tiposDoc = tiposDocQuery.data ?? (tiposDocQuery.isError ? TIPOS_DOC_FALLBACK : []);
+  const tiposDoc = tiposDocQuery.data ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);
   useEffect(() => {
     if (lesionados.error) notifyApiError(lesionados.error, 'Error al obtener los lesionados');

@@ -16,7 +16,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError } from '../../../lib/notify';
 import { useListFilter } from '../../../lib/use-list-filter';
 import { EMPTY_AUDIENCIA_FILTRO, useAudiencias } from '../api/get-audiencias';
-import { useCompanias } from '../api/get-companias';
+import { useCompanias } from '../../../lib/lookups';
 import { AudienciaDialog } from './AudienciaDialog';
 import { AudienciasTable } from './AudienciasTable';
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Usuario } from '@siniestros/domain';
 import { api } from '../../../lib/api';
+import { lookupKeys } from '../../../lib/lookups';
 
 export const USERS_KEY = ['users'] as const;
 
@@ -17,15 +18,11 @@ export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: UserPayload }) => (id ? updateUser(id, body) : createUser(body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    // A user made, renamed or deactivated may be an inspector: the inspector selects follow.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: USERS_KEY }), queryClient.invalidateQueries({ queryKey: lookupKeys.inspectores })]),
   });
 }
 
-export type Inspector = { id: number; nombre: string; apellido: string };
-export const getInspectores = () => api.get<Inspector[]>('/inspector');
-export function useInspectores() {
-  return useQuery({ queryKey: ['inspectores'], queryFn: getInspectores, staleTime: 60_000 });
-}
 
 /** Lost phone: removes the user's second factor and ends their sessions (docs/decisions/022). */
 export const resetUserTotp = (id: number) => api.delete<{ message: string }>(`/users/${id}/totp`);

@@ -7,7 +7,8 @@ import { AUTH_MESSAGES, passwordPairSchema, ROL, ROL_NOMBRES, TOTP_MESSAGES, USE
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../auth/api/get-session';
-import { useInspectores, useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers, type UserPayload } from '../api/users';
+import { useInspectores } from '../../../lib/lookups';
+import { useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers, type UserPayload } from '../api/users';
 import { DialogActions } from '../../../components/DialogActions';
 import { TableHeader } from '../../../components/ListTableParts';
 import { confirmAction } from '../../../lib/confirm';

@@ -7,7 +7,7 @@ import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError } from '../../../lib/notify';
 import { useListFilter } from '../../../lib/use-list-filter';
-import { useCompanias } from '../api/get-companias';
+import { useCompanias } from '../../../lib/lookups';
 import { EMPTY_VALORES_FILTRO, useValores } from '../api/get-valores';
 
 const FILTER_LABELS: Record<keyof ValoresFiltro, string> = { compania: 'Compañia', fechaDesde: 'Fecha Cierre Desde', fechaHasta: 'Fecha Cierre Hasta' };

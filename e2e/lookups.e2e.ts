@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, apiLogin } from './api';
+import { baseUrl, launch, open } from './browser';
+import { seedCompania } from './seed';
+
+let browser: Browser;
+let antes: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  antes = `Río Seguros ${Date.now()}`;
+  await seedCompania(await apiLogin(baseUrl(), ADMIN), antes);
+});
+afterAll(() => browser?.close());
+
+/** The option names of a select, read by opening it. */
+async function optionsOf(page: Page, label: string): Promise<string[]> {
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  await select.click();
+  await page.getByRole('option').first().waitFor();
+  const names = await page.getByRole('option').allTextContents();
+  await select.press('Escape');
+  return names;
+}
+
+describe('lookups after a reference edit', () => {
+  it('a company renamed by the Admin reads with its new name in the case-list filter and the creation form, without a reload', async () => {
+    const despues = `${antes} Cooperativa`;
+    const { page, problems, context } = await open(browser, ADMIN);
+    // Both screens read the companies first, so they are cached when the name changes.
+    await page.goto(`${baseUrl()}/casos`);
+    await page.getByRole('button', { name: '+ Filtros' }).click();
+    expect(await optionsOf(page, 'Compañia')).toContain(antes);
+    await page.getByRole('link', { name: 'Crear Caso' }).click();
+    expect(await optionsOf(page, 'Compañia')).toContain(antes);
+
+    await page.getByRole('link', { name: 'Compañias' }).click();
+    const row = page.getByRole('row', { name: new RegExp(antes) });
+    await row.getByRole('button', { name: 'Ver' }).click();
+    await page.getByRole('dialog').getByLabel('Nombre').fill(despues);
+    await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Compañia actualizada exitosamente').waitFor();
+
+    // In-app navigation only: the same page, the same query cache.
+    await page.getByRole('link', { name: 'Casos', exact: true }).click();
+    await page.getByRole('button', { name: '+ Filtros' }).click();
+    await expect.poll(() => optionsOf(page, 'Compañia')).toContain(despues);
+    expect(await optionsOf(page, 'Compañia')).not.toContain(antes);
+    await page.getByRole('link', { name: 'Crear Caso' }).click();
+    await expect.poll(() => optionsOf(page, 'Compañia')).toContain(despues);
+    expect(await optionsOf(page, 'Compañia')).not.toContain(antes);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
