@@ -93,6 +93,12 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'DELETE /api/documentacion/:id': 'staff',
   'POST /api/documentacion/c/:id': 'staff',
   'GET /api/documentacion/i/:id': 'staff',
+  // Convenio templates: the office's Admin maintains them.
+  'GET /api/plantillas': 'admin',
+  'GET /api/plantillas/:id/archivo': 'admin',
+  'GET /api/plantillas/:id/vista-previa': 'admin',
+  'POST /api/plantillas/:id': 'admin',
+  'POST /api/plantillas/:id/restaurar': 'admin',
   // Lawyers, injured people, hearings.
   'POST /api/letrados': 'staff',
   'PATCH /api/letrados/:id': 'staff',
