@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { SESSION_MESSAGES, USER_MESSAGES } from '@siniestros/domain';
 import { ADMIN, apiLogin } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall } from './seed';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -29,6 +29,8 @@ describe("'Mi cuenta'", () => {
     const { page, problems, context } = await open(browser, person);
     await page.goto(`${baseUrl()}/casos`);
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'Mi cuenta' }).waitFor();
+    await expectNoAxeViolations(page, 'user menu open');
     await page.getByRole('menuitem', { name: 'Mi cuenta' }).click();
     await page.waitForURL('**/mi-cuenta');
     await page.getByRole('heading', { name: 'Mi cuenta' }).waitFor();
@@ -38,11 +40,16 @@ describe("'Mi cuenta'", () => {
     const current = rows.filter({ hasText: 'Esta sesión' });
     // Both were opened through the API (apiLogin), so both name the program that signed in: node.
     expect(await current.count()).toBe(1);
+    await expectNoAxeViolations(page, 'Mi cuenta');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/mi-cuenta.png`, fullPage: true });
 
     // End the other one: SI/NO first, then the row is gone and the other context is signed out.
-    await rows.filter({ hasNotText: 'Esta sesión' }).getByRole('button', { name: /Cerrar sesión/ }).click();
+    await rows
+      .filter({ hasNotText: 'Esta sesión' })
+      .getByRole('button', { name: /Cerrar sesión/ })
+      .click();
     await page.getByText(SESSION_MESSAGES.confirmRevoke).waitFor();
+    await expectNoAxeViolations(page, 'end-session confirmation');
     await page.getByRole('button', { name: 'SI', exact: true }).click();
     await page.getByText(SESSION_MESSAGES.revoked, { exact: true }).first().waitFor();
     await expect.poll(() => rows.count()).toBe(1);
@@ -62,6 +69,7 @@ describe("'Mi cuenta'", () => {
     await form.getByLabel('Repita la nueva contraseña').fill(person.username.toUpperCase());
     await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
     await form.getByText(USER_MESSAGES.passwordIsUsername).waitFor();
+    await expectNoAxeViolations(page, 'password change with its error');
     await form.getByLabel(/^Nueva contraseña/).fill(newPassword);
     await form.getByLabel('Repita la nueva contraseña').fill(newPassword);
     await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
@@ -85,7 +93,7 @@ describe("'Mi cuenta'", () => {
     await context.close();
   });
 
-  it("is there for an Inspector too, from the user menu", async () => {
+  it('is there for an Inspector too, from the user menu', async () => {
     const inspector = { apellido: 'Paz', nombre: 'Iván', username: `ivan.${stamp}@e2e.local`, password: 'Ivan-E2E-Clave', rol: 3 };
     await apiCall(await apiLogin(baseUrl(), ADMIN), 'POST', '/users', { ...inspector, password2: inspector.password });
     const { page, problems, context } = await open(browser, inspector, { width: 390, height: 844 });
@@ -95,6 +103,7 @@ describe("'Mi cuenta'", () => {
     await page.getByRole('heading', { name: 'Sesiones activas' }).waitFor();
     // A phone gets a list, one block per session, rather than the table.
     await expect.poll(() => page.getByRole('list', { name: 'Sesiones activas' }).getByRole('listitem').count()).toBe(1);
+    await expectNoAxeViolations(page, 'Mi cuenta at 390 px');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/mi-cuenta-390.png`, fullPage: true });
     expect(problems).toEqual([]);
     await context.close();

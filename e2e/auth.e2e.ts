@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { AUTH_MESSAGES } from '@siniestros/domain';
 import { ADMIN, USERS } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,15 +16,20 @@ describe('sign-in and the shell', () => {
     await page.goto(baseUrl());
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('El nombre de usuario es requerido');
+    await expectNoAxeViolations(page, 'login with its error');
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     await page.getByLabel('Usuario').fill(ADMIN.username);
     await page.getByLabel('Contraseña').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Debe completar el captcha');
     await page.getByText('No soy un robot').click();
     await page.getByText('Verificado').waitFor();
+    await expectNoAxeViolations(page, 'login with the captcha solved');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.waitForURL('**/casos');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(ADMIN.username);
+    await expectNoAxeViolations(page, "an Admin's case list");
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -69,6 +74,7 @@ describe('sign-in and the shell', () => {
     await page.goto(`${baseUrl()}/no/existe`);
     await page.getByText('404 - La pagina no existe').waitFor();
     expect(await page.getByRole('link', { name: 'Ir a la pagina principal' }).getAttribute('href')).toBe('/casos');
+    await expectNoAxeViolations(page, '404 page');
     await page.goto(`${baseUrl()}/casos`);
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByRole('button', { name: 'Ingresar' }).waitFor();
@@ -84,6 +90,7 @@ describe('reference data', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
     await dialog.getByText('El nombre es requerido').waitFor();
+    await expectNoAxeViolations(page, 'Nueva Compañia dialog with its error');
     await dialog.getByLabel('Nombre').fill('La Segunda Seguros');
     await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
     await page.getByText('Compania creada exitosamente').waitFor();
@@ -94,6 +101,7 @@ describe('reference data', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Compañia actualizada exitosamente').waitFor();
     await page.getByRole('row', { name: /La Segunda Cooperativa/ }).waitFor();
+    await expectNoAxeViolations(page, 'companies');
     expect(await page.getByRole('row', { name: /La Segunda Seguros/ }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
@@ -112,6 +120,7 @@ describe('reference data', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.getByText('La contraseña debe tener al menos 8 caracteres.').waitFor();
     await dialog.getByText('Debe seleccionar un tipo de usuario').waitFor();
+    await expectNoAxeViolations(page, 'Nuevo Usuario dialog with its errors');
     await dialog.getByLabel(/^Contraseña/).fill('Sofia-Clave-2026');
     await dialog.getByLabel('Repita Contraseña').fill('Sofia-Clave-2026');
     await dialog.getByLabel(/^Tipo de Usuario/).click();
@@ -119,6 +128,7 @@ describe('reference data', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Usuario creado exitosamente').waitFor();
     await page.getByRole('row', { name: /sofia@e2e.local/ }).waitFor();
+    await expectNoAxeViolations(page, 'users');
     await context.close();
     const sofia = await open(browser, { username: 'sofia@e2e.local', password: 'Sofia-Clave-2026' });
     await sofia.page.goto(`${baseUrl()}/casos`);

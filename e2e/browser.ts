@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { apiLogin, type Credentials } from './api';
 
 const require = createRequire(import.meta.url);
@@ -11,7 +11,16 @@ export const baseUrl = () => inject('baseUrl');
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -44,4 +53,42 @@ export function linksOffSizeInTables(page: Page): Promise<string[]> {
       .filter((link) => getComputedStyle(link).fontSize !== getComputedStyle(link.closest('td')!).fontSize)
       .map((link) => `${link.textContent}: ${getComputedStyle(link).fontSize} in ${getComputedStyle(link.closest('td')!).fontSize}`),
   );
+}
+
+const AXE_SOURCE = (require('axe-core') as typeof import('axe-core')).source;
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: the rules axe-core can decide by itself. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export type AxeViolation = { id: string; impact: string; targets: string[] };
+
+/** The page's WCAG A/AA violations as axe-core reports them, once transitions have settled. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // A dialog or toast still fading in would be measured at half its contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: typeof import('axe-core') };
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  }, AXE_TAGS);
+}
+
+/** Fails listing each violated rule with the selectors of the elements that break it. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(
+    violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.targets.join(', ')}`),
+    `axe: ${label}`,
+  ).toEqual([]);
 }

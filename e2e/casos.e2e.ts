@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { formatDate, todayIso } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, launch, open, type Session } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, open, type Session } from './browser';
 import { apiCall, seedCompania } from './seed';
 
 // Values unique to this run, so other test files sharing the server do not match them.
@@ -56,6 +56,17 @@ describe('case creation and the case list', () => {
     await page.getByText('Este campo es requerido - Caso - reclamo_nro').waitFor();
     await page.getByText('El gestor es requerido - Caso - gestor').waitFor();
     await page.getByRole('region', { name: 'Asegurado' }).getByText('El apellido es requerido').waitFor();
+    await expectNoAxeViolations(page, 'create form with its errors');
+    // Focus goes to the first invalid field, not left on the button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    // Every field marked '*' is required for assistive technology too.
+    const starred = await page.evaluate(
+      () =>
+        Array.from(document.querySelectorAll('.mantine-InputWrapper-required'))
+          .map((star) => star.closest('.mantine-InputWrapper-root')?.querySelector<HTMLInputElement>('input, textarea'))
+          .filter((input) => !input?.required).length,
+    );
+    expect(starred).toBe(0);
   });
 
   it('a User creates a case with two third parties and a typed document, and lands on its detail', async () => {
@@ -97,12 +108,14 @@ describe('case creation and the case list', () => {
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('button', { name: 'Seleccionar archivos' }).click();
     await (await chooser).setFiles({ name: 'denuncia policial.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expectNoAxeViolations(page, 'Agregar archivos dialog');
     // Spec §2: 'Subir archivos' appears only once every file has a type.
     expect(await dialog.getByRole('button', { name: 'Subir archivos' }).count()).toBe(0);
     await pick(dialog, 'Tipo de denuncia policial.pdf', 'Denuncia');
     await dialog.getByRole('button', { name: 'Subir archivos' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('list', { name: 'Archivos a subir' }).getByText('Denuncia', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, 'create form filled in');
 
     await page.getByRole('button', { name: 'Crear', exact: true }).click();
     await page.getByText('Caso creado exitosamente').waitFor();
@@ -145,6 +158,7 @@ describe('case creation and the case list', () => {
     await search.press('Enter');
     await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe('1');
     await expect.poll(() => casoRows().count()).toBe(1);
+    await expectNoAxeViolations(page, 'case list, searched');
 
     const cells = await casoRow(idCaso).locator('td').allTextContents();
     expect(cells).toEqual([
@@ -174,6 +188,7 @@ describe('case creation and the case list', () => {
       .getByRole('link', { name: `Abrir caso ${idCaso}` })
       .evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(color).not.toBe('rgba(0, 0, 0, 0)');
+    await expectNoAxeViolations(page, 'case list with a visited case');
   });
 
   it('filters by status and company, exports the filtered cases to Excel, and goes back to the full list', async () => {
@@ -186,6 +201,7 @@ describe('case creation and the case list', () => {
     await panel.getByRole('button', { name: 'Filtrar' }).click();
     await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe('1');
     await casoRow(idCaso).waitFor();
+    await expectNoAxeViolations(page, 'case list with the filter panel');
     expect(await casoRows().count()).toBe(1);
 
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Exportar' }).click()]);
@@ -218,6 +234,7 @@ describe('case creation and the case list', () => {
     await page.getByPlaceholder('Nombre, apellido, doc, dominio, nro siniestro').fill(`sin-coincidencias-${TAG}`);
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.getByText('No hay datos que cumplan con los filtros seleccionados...').waitFor();
+    await expectNoAxeViolations(page, 'case list without matches');
     await expect.poll(() => casoRows().count()).toBe(0);
     await page.getByRole('button', { name: 'Limpiar Filtros' }).click();
     await expect.poll(() => casoRows().count()).toBeGreaterThan(0);
@@ -234,10 +251,15 @@ describe('case creation and the case list', () => {
       .getByRole('button', { name: `Analista del caso ${idCaso}` })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Asignar Analista' });
+    await expectNoAxeViolations(page, 'Asignar Analista dialog');
     await pick(dialog, 'Analista', `${ANALISTA.apellido} ${ANALISTA.nombre}`);
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Analista actualizado exitosamente').waitFor();
     await dialog.waitFor({ state: 'hidden' });
+    // Focus back on the button that opened the dialog.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`${ANALISTA.apellido} ${ANALISTA.nombre}, analista del caso ${idCaso}`);
     await expect
       .poll(() =>
         casoRow(idCaso)
@@ -262,6 +284,7 @@ describe('case creation and the case list', () => {
 
     await historial.getByRole('button', { name: 'Guardar' }).click();
     await historial.getByText('El msj no puede estar vacio').waitFor();
+    await expectNoAxeViolations(page, 'Historial dialog with its error');
     const mensaje = 'Se llamó al tercero: envía fotos mañana';
     await historial.getByRole('textbox', { name: 'Mensaje' }).fill(mensaje);
     expect(await historial.getByTestId('historial-counter').textContent()).toBe(`${mensaje.length}/2000`);
@@ -289,6 +312,7 @@ describe('case creation and the case list', () => {
       );
       expect(clipped, `${viewport.width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${viewport.width} px`).toBe(true);
+      await expectNoAxeViolations(page, `case list at ${viewport.width} px`);
       await context.close();
     }
   });

@@ -5,7 +5,7 @@ import mammoth from 'mammoth';
 import type { Browser, Page } from 'playwright-core';
 import { CONVENIO_MESSAGES } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 
 let browser: Browser;
@@ -41,6 +41,7 @@ describe('case detail', () => {
     const id = await seedCaso(userCookie, { idCompania, terceros });
     const { page, problems, context } = await openCaso(id);
     await expect.poll(() => estadoOf(page)).toBe('Pendiente Documentación');
+    await expectNoAxeViolations(page, 'detail at status 1');
 
     // Status 1: upload a document, then 'Documentación completa?' and Grabar advance to 2.
     await page.getByRole('button', { name: 'Subir Doc' }).click();
@@ -56,6 +57,7 @@ describe('case detail', () => {
     });
     await upload.getByLabel('Tipo de denuncia-policial.pdf').click();
     await page.getByRole('option', { name: 'Denuncia', exact: true }).click();
+    await expectNoAxeViolations(page, 'Subir Doc dialog with a file');
     await upload.getByRole('button', { name: 'Subir archivos' }).click();
     await page.getByText('Archivos subidos exitosamente').waitFor();
     const card = page.getByRole('listitem', { name: 'Denuncia.pdf' });
@@ -84,6 +86,7 @@ describe('case detail', () => {
     await analisis.getByText('Debe seleccionar una responsabilidad').waitFor();
     await analisis.getByText('Debe ingresar un valor ofertado').waitFor();
     await analisis.getByText('Debe ingresar un detalle').waitFor();
+    await expectNoAxeViolations(page, 'Analisis y Ofrecimiento dialog with its errors');
     await analisis.getByLabel('Responsabilidad').click();
     await page.getByRole('option', { name: /Responsabilidad Detalle/ }).click();
     await analisis.getByLabel('Valor Ofertado').fill('150000.555');
@@ -103,6 +106,7 @@ describe('case detail', () => {
     await aceptar.getByLabel('Valor Acordado').fill('145000.555');
     await aceptar.getByRole('button', { name: 'Aceptar' }).click();
     await aceptar.getByText('El valor debe tener solo dos decimales').waitFor();
+    await expectNoAxeViolations(page, 'Acepta Ofreciemiento dialog with its error');
     await aceptar.getByLabel('Valor Acordado').fill('145000');
     await aceptar.getByRole('button', { name: 'Aceptar' }).click();
     await expect.poll(() => estadoOf(page)).toBe('Convenio');
@@ -115,6 +119,7 @@ describe('case detail', () => {
     await convenios.getByLabel('Daños No Titular sin Letrado').check();
     await convenios.getByLabel('Destrucción Total').check();
     expect(await convenios.getByRole('button', { name: 'Descargar' }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page, 'Seleccionar Convenios dialog');
     await convenios.getByLabel('Tercero').click();
     await page.getByRole('option', { name: 'Laura Sosa — AD200YY' }).click();
     // No Titular names the owner and the claimant's standing; every convenio, the payee's CBU (check digits).
@@ -154,6 +159,7 @@ describe('case detail', () => {
     await expect.poll(() => estadoOf(page)).toBe('Finalizado');
     await page.getByText('Fecha de Cierre').waitFor();
     await page.getByRole('button', { name: 'Reabrir Caso' }).waitFor();
+    await expectNoAxeViolations(page, 'detail of a finished case');
     expect(await page.getByRole('button', { name: 'Cierre Caso' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Reinspeccionar Caso' }).count()).toBe(0);
 
@@ -167,6 +173,7 @@ describe('case detail', () => {
     const row = dialog.locator('tbody tr').first();
     await row.waitFor();
     expect(await row.getByRole('cell').first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    await expectNoAxeViolations(page, 'Historial dialog');
     const width = await dialog.evaluate((element) => element.getBoundingClientRect().width / window.innerWidth);
     expect(width).toBeGreaterThan(0.68);
     expect(width).toBeLessThan(0.72);
@@ -184,6 +191,7 @@ describe('case detail', () => {
     await page.getByRole('button', { name: 'Cierre Caso' }).click();
     const cierre = page.getByRole('dialog', { name: 'Cierre Caso' });
     expect(await cierre.getByRole('radio').count()).toBe(11);
+    await expectNoAxeViolations(page, 'Cierre Caso dialog');
     await cierre.getByLabel('Tercero no Encontrado').check();
     await cierre.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Cierre guardado exitosamente').waitFor();
@@ -195,6 +203,7 @@ describe('case detail', () => {
     await page.getByRole('button', { name: 'Reabrir Caso' }).click();
     const confirmReopen = page.getByRole('dialog');
     await confirmReopen.getByText('Esta seguro de Reabrir el caso?').waitFor();
+    await expectNoAxeViolations(page, 'Reabrir confirmation');
     await confirmReopen.getByRole('button', { name: 'SI' }).click();
     await page.getByText('Se reabriró el caso exitosamente').waitFor();
     await expect.poll(() => estadoOf(page)).toBe('Análisis');
@@ -208,6 +217,7 @@ describe('case detail', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'SI' }).click();
     await page.getByText('Se reinspeccionó el caso exitosamente').waitFor();
     await expect.poll(() => estadoOf(page)).toBe('Coordinar Inspección');
+    await expectNoAxeViolations(page, 'detail after reinspecting');
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -220,6 +230,7 @@ describe('case detail', () => {
     await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 2 });
     await page.getByRole('button', { name: 'Avanzar Caso' }).click();
     await page.getByText('El caso cambió de estado mientras tanto. Recargue la página e intente nuevamente.').waitFor();
+    await expectNoAxeViolations(page, 'detail with the 409 toast');
     await expect.poll(() => estadoOf(page)).toBe('Análisis');
     expect(problems).toEqual([]);
     await context.close();
@@ -237,6 +248,7 @@ describe('case detail', () => {
       page.getByText('Urgente', { exact: true }).click(),
     ]);
     await expect.poll(() => urgente.isChecked()).toBe(true);
+    await expectNoAxeViolations(page, 'detail with a flag on');
     await page.reload();
     await page.getByText('Datos del Caso').waitFor();
     await expect.poll(() => page.getByRole('checkbox', { name: 'Urgente' }).isChecked()).toBe(true);
@@ -263,6 +275,8 @@ describe('case detail', () => {
     await page.getByRole('button', { name: 'Grabar' }).click();
     await page.getByText('El gestor es requerido - Caso - gestor').waitFor();
     await page.getByText('El apellido es requerido - Tercero - apellido').waitFor();
+    await expectNoAxeViolations(page, 'detail form with its errors');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
 
     await page.getByLabel('Gestor').fill('Gestor Editado');
     const nuevo = page.getByRole('group', { name: 'Tercero 2' });
@@ -285,10 +299,14 @@ describe('case detail', () => {
     const letrado = page.getByRole('dialog', { name: 'Letrado' });
     await letrado.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('El apellido es requerido - Letrado - apellido').waitFor();
+    await expectNoAxeViolations(page, 'Letrado dialog with its error');
     await letrado.getByLabel('Apellido').fill('Fernández');
     await letrado.getByLabel('Mail').fill('estudio@fernandez.com.ar');
     await letrado.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Letrado accionado exitosamente').waitFor();
+    await letrado.waitFor({ state: 'detached' });
+    // Focus back on the button that opened the dialog.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('+ Letrado');
     await page.getByRole('button', { name: '+ Letrado' }).click();
     expect(await page.getByRole('dialog', { name: 'Letrado' }).getByLabel('Apellido').inputValue()).toBe('Fernández');
     expect(problems).toEqual([]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDaysIso, formatDate, formatPesos, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, launch, linksOffSizeInTables, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, linksOffSizeInTables, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 
 /** A second inspector, so the inspection can be reassigned and the first one sees only theirs. */
@@ -57,6 +57,7 @@ describe('inspections', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(`Inspector: ${INSPECCION_MESSAGES.inspectorRequired}`).waitFor();
     await page.getByText('Dirección: La dirección es requerida').waitFor();
+    await expectNoAxeViolations(page, 'Nueva Inspeccion dialog with its errors');
 
     await dialog.getByRole('combobox', { name: 'Inspector' }).click();
     await page.getByRole('option', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
@@ -82,6 +83,7 @@ describe('inspections', () => {
     await row.getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Inspeccion' });
     expect(await edit.getByLabel('Dirección').inputValue()).toBe('Taller Norte, Av. Cabildo 100');
+    await expectNoAxeViolations(page, 'Editar Inspeccion dialog');
     await edit.getByLabel('Dirección').fill('Taller Norte, Av. Cabildo 200');
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(INSPECCION_MESSAGES.edited).waitFor();
@@ -111,8 +113,10 @@ describe('inspections', () => {
       `/inspecciones/viewinspeccion/${idInspeccion}`,
     );
     expect(await linksOffSizeInTables(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'all inspections, filtered');
     await listRow.getByRole('button', { name: `${CARLA.apellido} ${CARLA.nombre}` }).click();
     const reassign = page.getByRole('dialog', { name: 'Inspectores' });
+    await expectNoAxeViolations(page, 'Inspectores dialog');
     await reassign.getByRole('combobox', { name: 'Inspector' }).click();
     await page.getByRole('option', { name: `${USERS.inspector.apellido} ${USERS.inspector.nombre}` }).click();
     await reassign.getByRole('button', { name: 'Guardar' }).click();
@@ -138,6 +142,8 @@ describe('inspections', () => {
       .getByRole('row', { name: /Taller a borrar/ })
       .getByRole('button', { name: 'Eliminar Inspeccion' })
       .click();
+    await page.getByRole('dialog', { name: 'Eliminar Inspeccion' }).waitFor();
+    await expectNoAxeViolations(page, 'Eliminar Inspeccion confirmation');
     await page.getByRole('dialog', { name: 'Eliminar Inspeccion' }).getByRole('button', { name: 'SI' }).click();
     await page.getByText(INSPECCION_MESSAGES.deleted).waitFor();
     await panel.getByRole('button', { name: '+ Inspeccion' }).waitFor();
@@ -159,16 +165,24 @@ describe('inspections', () => {
         .count(),
     ).toBe(0);
     expect(await noHorizontalScroll(page)).toBe(true);
+    await expectNoAxeViolations(page, "inspector's list at 390 px");
+    // The menu is off screen: none of its links takes a Tab stop.
+    expect(await page.getByRole('navigation', { name: 'Menú principal' }).evaluate((nav) => nav.closest('[inert]') !== null)).toBe(true);
+    await page.getByRole('button', { name: 'Menú', exact: true }).click();
+    await expectNoAxeViolations(page, "inspector's menu open at 390 px");
+    await page.getByRole('button', { name: 'Menú', exact: true }).click();
 
     await card.getByRole('link', { name: `Ver inspeccion ${idInspeccion}` }).click();
     await page.waitForURL(`**/inspecciones/detalleInspeccion/${idInspeccion}`);
     await page.getByText('Taller Norte, Av. Cabildo 200').waitFor();
     await page.getByText('Av. Santa Fe 3200, CABA').waitFor();
     expect(await noHorizontalScroll(page)).toBe(true);
+    await expectNoAxeViolations(page, 'inspection to close at 390 px');
 
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(`Resultado de la inspeccion: ${INSPECCION_MESSAGES.noResultado}`).first().waitFor();
     await page.getByText(`Cotizacion: ${INSPECCION_MESSAGES.noCotizacion}`).first().waitFor();
+    await expectNoAxeViolations(page, 'inspection to close with its errors at 390 px');
 
     const files = page.locator('input[type="file"]');
     expect(await files.count()).toBe(2);
@@ -188,6 +202,7 @@ describe('inspections', () => {
     const question = INSPECCION_MESSAGES.confirmEarlyClose(formatDate(AGENDADA));
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('dialog', { name: 'Confirmar' }).getByText(question).waitFor();
+    await expectNoAxeViolations(page, 'early close question at 390 px');
     await page.getByRole('button', { name: 'NO', exact: true }).click();
     await page.getByRole('dialog', { name: 'Confirmar' }).waitFor({ state: 'detached' });
     expect(page.url()).toContain(`/inspecciones/detalleInspeccion/${idInspeccion}`);
@@ -202,6 +217,7 @@ describe('inspections', () => {
       .filter({ hasText: `Caso ${idCaso}` });
     await closed.getByText('Finalizada').waitFor();
     expect(await closed.getByRole('link').count()).toBe(0);
+    await expectNoAxeViolations(page, "inspector's list with a finished one at 390 px");
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -219,6 +235,7 @@ describe('inspections', () => {
     await page.getByText(formatDate(todayIso())).first().waitFor();
     await page.getByRole('link', { name: /^Inspeccion\./ }).waitFor();
     await page.getByRole('link', { name: /^Repuestos\./ }).waitFor();
+    await expectNoAxeViolations(page, 'read-only inspection');
     // Opened by hand (not by the list), the tab cannot close itself: it goes back to the list.
     await page.getByRole('button', { name: 'Cerrar', exact: true }).first().click();
     await page.waitForURL('**/inspecciones/allinspecciones');
@@ -242,6 +259,7 @@ describe('inspections', () => {
     await estado.getByText(resultado).waitFor();
     await estado.getByText(formatPesos(monto)).waitFor();
     await estado.getByText(formatPesos(valorOfertado)).waitFor();
+    await expectNoAxeViolations(page, 'detail at status 4 with the inspection');
 
     await apiCall(userCookie, 'PATCH', `/casos/cerrar/t/${idCaso}`, { id_estado: 17 });
     await page.goto(`${baseUrl()}/casos/valores`);
@@ -256,6 +274,7 @@ describe('inspections', () => {
     expect(text).toContain(formatPesos(valorOfertado));
     expect(text).toContain(formatDate(todayIso()));
     expect(await row.getByRole('link', { name: `Abrir caso ${idCaso}` }).getAttribute('href')).toBe(`/casos/detalleCaso/${idCaso}`);
+    await expectNoAxeViolations(page, 'values report');
 
     // Enter in a closing date applies it: tomorrow onwards leaves nothing.
     const tomorrow = new Date(`${todayIso()}T12:00:00Z`);
@@ -264,6 +283,7 @@ describe('inspections', () => {
     await page.getByLabel('Fecha Cierre Desde').press('Enter');
     await expect.poll(() => page.getByTestId('valores-total').textContent()).toBe('Filtrados: 0');
     await page.getByText('No hay datos que cumplan con los filtros seleccionados...').waitFor();
+    await expectNoAxeViolations(page, 'values report without matches');
     expect(problems).toEqual([]);
     await context.close();
   });

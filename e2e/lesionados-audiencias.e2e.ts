@@ -10,7 +10,7 @@ import {
   todayIso,
 } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, launch, linksOffSizeInTables, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, linksOffSizeInTables, open } from './browser';
 import { apiCall, seedCaso, seedCompania, type SeedCompania } from './seed';
 
 const dayFrom = (days: number) => addDaysIso(todayIso(), days);
@@ -44,6 +44,7 @@ describe('injured people', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.getByText('El apellido es requerido').waitFor();
     await dialog.getByText(LESIONADO_MESSAGES.tipoDocRequired).waitFor();
+    await expectNoAxeViolations(page, 'Nuevo Lesionado dialog with its errors');
     await dialog.getByLabel('Apellido').fill('Romero');
     await dialog.getByLabel('Nombre').fill('Julieta');
     await dialog.getByRole('combobox', { name: 'Tipo Doc' }).click();
@@ -56,9 +57,11 @@ describe('injured people', () => {
     expect(await row.textContent()).toContain('DNI');
     expect(await row.textContent()).toContain('40123456');
     expect(await linksOffSizeInTables(page)).toEqual([]);
+    await expectNoAxeViolations(page, 'injured people of a case');
 
     await row.getByRole('button', { name: 'Ver' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Lesionado' });
+    await expectNoAxeViolations(page, 'Editar Lesionado dialog');
     expect(await edit.getByLabel('Apellido').inputValue()).toBe('Romero');
     await edit.getByLabel('Nombre').fill('Julieta Inés');
     await edit.getByRole('button', { name: 'Guardar' }).click();
@@ -89,6 +92,7 @@ describe('hearings', () => {
     const dialog = page.getByRole('dialog', { name: 'Nueva Audiencia' });
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.getByText(AUDIENCIA_MESSAGES.lugarRequired).waitFor();
+    await expectNoAxeViolations(page, 'Nueva Audiencia dialog with its errors');
     // Today: the agenda highlights it.
     await dialog.getByLabel('Fecha').fill(formatDate(todayIso()));
     await dialog.getByLabel('Fecha').press('Tab');
@@ -107,6 +111,7 @@ describe('hearings', () => {
     expect(text).toContain(formatDate(todayIso()));
     expect(text).toContain('09:45');
     expect(text).toContain(`${lugar.slice(0, AUDIENCIA_LUGAR_LIST_MAX)}...`);
+    await expectNoAxeViolations(page, 'hearings of a case');
 
     await row.getByRole('button', { name: 'Ver' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Audiencia' });
@@ -147,11 +152,13 @@ describe('hearings', () => {
     expect(await first.textContent()).toContain(formatDate(todayIso()));
     expect(await first.getAttribute('data-today')).toBe('true');
     await first.getByText('Hoy', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, 'all hearings, upcoming');
     expect(await first.getByRole('link', { name: String(idCaso), exact: true }).getAttribute('href')).toBe(`/casos/detalleCaso/${idCaso}`);
     expect(await page.locator('tbody tr').nth(1).textContent()).toContain(formatDate(dayFrom(7)));
     await page.getByText('Pasadas', { exact: true }).click();
     await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 1`);
     expect(await page.locator('tbody tr').first().textContent()).toContain(`${nro}-C`);
+    await expectNoAxeViolations(page, 'all hearings, past');
     await page.getByText('Próximas', { exact: true }).click();
     await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 2`);
 
@@ -169,6 +176,7 @@ describe('hearings', () => {
     // Edit from the list.
     await row.getByRole('button', { name: 'Ver' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar Audiencia' });
+    await expectNoAxeViolations(page, 'Editar Audiencia dialog from the list');
     await edit.getByLabel('Lugar/Descripcion').fill('Juzgado Civil 14');
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(AUDIENCIA_MESSAGES.updated).waitFor();
@@ -179,6 +187,7 @@ describe('hearings', () => {
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.getByText(CASO_MESSAGES.noResults).waitFor();
     expect(await page.getByTestId('audiencias-total').textContent()).toBe(`${AUDIENCIA_MESSAGES.total}: 0`);
+    await expectNoAxeViolations(page, 'all hearings without matches');
 
     // Volver clears the filters and hides the buttons again.
     await page.getByRole('button', { name: 'Volver' }).click();

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { Secret, TOTP as Totp } from 'otpauth';
 import { AUDIT_MESSAGES, AUTH_MESSAGES, TOTP } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -38,11 +38,13 @@ describe('second factor', () => {
     await dialog.getByLabel('Contraseña actual').fill('no-es-la-clave');
     await dialog.getByRole('button', { name: 'Generar clave' }).click();
     await dialog.getByText('La contraseña actual no es correcta').waitFor();
+    await expectNoAxeViolations(page, 'Segundo factor dialog with its error');
     await dialog.getByLabel('Contraseña actual').fill(person.password);
     await dialog.getByRole('button', { name: 'Generar clave' }).click();
     const secret = (await dialog.getByTestId('totp-secret').textContent())!;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await dialog.getByTestId('totp-url').textContent()).toContain(`secret=${secret}`);
+    await expectNoAxeViolations(page, 'Segundo factor dialog with the key');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/totp-enrol.png` });
     await dialog.getByLabel('Código de verificación').fill('12345');
     await dialog.getByRole('button', { name: 'Activar' }).click();
@@ -51,6 +53,8 @@ describe('second factor', () => {
     await dialog.getByRole('button', { name: 'Activar' }).click();
     await page.getByText('Verificación en dos pasos activada').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    // Opened from the user menu, whose item is gone: focus returns to the menu's button.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Menú de usuario ${person.username}`);
 
     await page.getByRole('navigation', { name: 'Menú principal' }).getByText('Cerrar Sesión').click();
     await page.waitForURL(`${baseUrl()}/`);
@@ -65,6 +69,7 @@ describe('second factor', () => {
     expect(await codeField.getAttribute('inputmode')).toBe('numeric');
     // The first captcha was spent on the first attempt: the widget solves a fresh one by itself.
     await page.getByText('Verificado').waitFor();
+    await expectNoAxeViolations(page, 'login asking for the code');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/totp-login.png` });
     // The enrolment used this period's code, and each period is accepted once: the app's next one.
     await codeField.fill(codeFor(secret, 1));
@@ -75,6 +80,7 @@ describe('second factor', () => {
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     await page.getByRole('menuitem', { name: 'Segundo factor' }).click();
     await dialog.getByText('La verificación en dos pasos está activa', { exact: false }).waitFor();
+    await expectNoAxeViolations(page, 'Segundo factor dialog, enabled');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     expect(problems).toEqual([]);
     await context.close();
@@ -86,6 +92,7 @@ describe('second factor', () => {
     const row = page.getByRole('row', { name: new RegExp(person.username.replace(/\./g, '\\.')) });
     await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).click();
     await page.getByText('¿Desea quitar la verificación en dos pasos de este usuario?').waitFor();
+    await expectNoAxeViolations(page, 'remove second factor confirmation');
     await page.getByRole('button', { name: 'NO', exact: true }).click();
     await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).click();
     await page.getByRole('button', { name: 'SI', exact: true }).click();
@@ -111,7 +118,11 @@ describe('audit trail', () => {
     const { id: idCompania } = await seedCompania(adminCookie, `Auditoria Seguros ${Date.now()}`);
     const id = await seedCaso(userCookie, { idCompania });
     await apiCall(userCookie, 'PATCH', `/casos/flag/${id}`, { flag: 1 });
-    const trail = await apiCall<{ data: { changes: Record<string, [unknown, unknown]> | null }[]; total: number }>(adminCookie, 'GET', `/audit/casos/${id}`);
+    const trail = await apiCall<{ data: { changes: Record<string, [unknown, unknown]> | null }[]; total: number }>(
+      adminCookie,
+      'GET',
+      `/audit/casos/${id}`,
+    );
 
     const asUser = await open(browser, USERS.user);
     await asUser.page.goto(`${baseUrl()}/casos/detalleCaso/${id}`);
@@ -134,6 +145,7 @@ describe('audit trail', () => {
       const [field] = Object.keys(trail.data[0]!.changes ?? {});
       if (field) expect(await firstRow.textContent()).toContain(`${field}: `);
     }
+    await expectNoAxeViolations(page, 'Auditoría dialog');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/auditoria.png` });
     expect(problems).toEqual([]);
     await context.close();

@@ -1,7 +1,22 @@
 import type { ReactNode } from 'react';
-import { Anchor, createTheme, darken, DEFAULT_THEME, luminance, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Anchor,
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  FileInput,
+  luminance,
+  InputClearButton,
+  MantineProvider,
+  Menu,
+  Modal,
+  Notification,
+  Pagination,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
+import { useFocusManagement } from '../lib/use-focus-management';
 
 /** WCAG 2.2 AA, 1.4.3: normal text needs 4.5:1 against its background. */
 const AA = 4.5;
@@ -23,6 +38,8 @@ export function readableOn(color: string, backgrounds: readonly string[]): strin
 const { colors, white } = DEFAULT_THEME;
 /** The light backgrounds text sits on: the page, table stripes and hovers, a selected row. */
 const PAGE_BACKGROUNDS = [white, colors.gray[0], colors.gray[1], colors.blue[0]];
+const PAGINATION_LABELS = { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' };
+
 /** Shade 8 of the primary blue: white on it is 5.0:1 (Mantine's default shade 6 is 3.6:1). */
 const PRIMARY_SHADE = 8;
 
@@ -35,7 +52,17 @@ export const theme = createTheme({
   luminanceThreshold: 1.05 / AA - 0.05,
   defaultRadius: 'sm',
   // A link takes the size of the text around it (a table's 14 px, not Mantine's default 16 px).
-  components: { Anchor: Anchor.extend({ defaultProps: { inherit: true } }) },
+  components: {
+    Anchor: Anchor.extend({ defaultProps: { inherit: true } }),
+    // Icon-only controls Mantine leaves unnamed (WCAG 4.1.2).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
+    InputClearButton: InputClearButton.extend({ defaultProps: { 'aria-label': 'Borrar' } }),
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Quitar archivo' } } }),
+    // Mantine's focus placeholder is a focusable div inside role="menu", which allows menu items only (4.1.2).
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } }),
+    Pagination: Pagination.extend({ defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_LABELS[control] }) } }),
+  },
 });
 
 /**
@@ -61,6 +88,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
 
 /** What every route needs; the signed-in screens add theirs in routes/shell. */
 export function Providers({ children }: { children: ReactNode }) {
+  useFocusManagement();
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -1,5 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { isoDate } from '@siniestros/domain';
+import classes from './DateField.module.css';
 
 /** dd/mm/yyyy (what people type, spec §0) or YYYY-MM-DD → YYYY-MM-DD, else null. */
 export function parseTypedDate(text: string): string | null {
@@ -19,6 +20,9 @@ export function DateField({ value, onChange, ...props }: Props) {
       placeholder="dd/mm/aaaa"
       dateParser={parseTypedDate}
       clearable
+      previousLabel="Mes anterior"
+      nextLabel="Mes siguiente"
+      classNames={{ day: classes.day }}
       {...props}
       value={value || null}
       onChange={(next) => onChange?.(next ?? '')}

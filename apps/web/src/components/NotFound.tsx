@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 
 export function NotFound() {
   return (
-    <Center h="100vh">
+    <Center component="main" h="100vh">
       <Stack align="center">
-        <Title order={2}>404 - La pagina no existe</Title>
+        <Title order={1} size="h2">404 - La pagina no existe</Title>
         <Anchor component={Link} to="/casos">
           Ir a la pagina principal
         </Anchor>

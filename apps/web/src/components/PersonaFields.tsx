@@ -14,9 +14,9 @@ export type PersonaFieldsProps = {
 
 /** The fields the insured party and a third party share (spec §2 and §3, Asegurado and Tercero). */
 export function PersonaFields({ input, tiposDoc, codigoPostalLabel, span, maxLength = {} }: PersonaFieldsProps) {
-  const text = (field: PersonaField, label: string, withAsterisk = false) => (
+  const text = (field: PersonaField, label: string, isRequired = false) => (
     <Grid.Col span={span(field)}>
-      <TextInput label={label} withAsterisk={withAsterisk} maxLength={maxLength[field]} {...input(field)} />
+      <TextInput label={label} required={isRequired} maxLength={maxLength[field]} {...input(field)} />
     </Grid.Col>
   );
   return (
@@ -24,7 +24,7 @@ export function PersonaFields({ input, tiposDoc, codigoPostalLabel, span, maxLen
       {text('apellido', 'Apellido', true)}
       {text('nombre', 'Nombre')}
       <Grid.Col span={span('id_tipo_doc')}>
-        <Select label="Tipo Doc" withAsterisk data={tiposDoc} allowDeselect={false} {...input('id_tipo_doc')} />
+        <Select label="Tipo Doc" required data={tiposDoc} allowDeselect={false} {...input('id_tipo_doc')} />
       </Grid.Col>
       {text('nro_doc', 'Nro. Documento', true)}
       {text('cuit', 'CUIT/CUIL')}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AppShell, Burger, Divider, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOGOUT_DELAY_MS } from '@siniestros/domain';
@@ -11,9 +11,16 @@ import { TotpDialog } from '../../features/auth/components/TotpDialog';
 import { useTotpSetupRequired } from '../../features/auth/hooks/use-totp-setup-required';
 import { notifyApiError } from '../../lib/notify';
 import { menuFor, type MenuEntry } from './menu';
+import classes from './AppLayout.module.css';
+
+const MAIN_ID = 'contenido';
+const NAV_ID = 'menu-principal';
 
 export function AppLayout() {
   const [isOpen, { toggle, close }] = useDisclosure();
+  // Below the 'sm' breakpoint (phones, 200 % zoom) the menu slides off screen when closed:
+  // inert takes its links out of the Tab order and away from screen readers.
+  const isMenuCollapsed = useMediaQuery('(max-width: 47.99em)', false) && !isOpen;
   const session = useSession();
   const config = useAppConfig();
   const logout = useLogout();
@@ -46,22 +53,51 @@ export function AppLayout() {
   };
 
   const link = (entry: MenuEntry) => (
-    <NavLink key={entry.to} component={Link} to={entry.to} label={entry.label} active={location.pathname === entry.to} onClick={onEntry(entry)} />
+    <NavLink
+      key={entry.to}
+      component={Link}
+      to={entry.to}
+      label={entry.label}
+      active={location.pathname === entry.to}
+      onClick={onEntry(entry)}
+    />
   );
+
+  const skipToContent = (event: React.MouseEvent) => {
+    event.preventDefault();
+    document.getElementById(MAIN_ID)?.focus();
+  };
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !isOpen } }} padding="md">
+      <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToContent}>
+        Saltar al contenido
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={isOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menú" />
+            <Burger
+              opened={isOpen}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Menú"
+              aria-expanded={isOpen}
+              aria-controls={NAV_ID}
+            />
             <Text fw={700} size="lg" title={config.data?.orgName}>
               {config.data?.orgAcronym ?? ''}
             </Text>
           </Group>
           <Menu position="bottom-end" width={220} shadow="md">
             <Menu.Target>
-              <UnstyledButton aria-label="Menú de usuario" miw={0} py={4} px={6} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+              <UnstyledButton
+                aria-label={`Menú de usuario ${session.data?.usr ?? ''}`.trim()}
+                miw={0}
+                py={4}
+                px={6}
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              >
                 <Group gap={6} wrap="nowrap" miw={0}>
                   <IconUserCircle size={20} style={{ flexShrink: 0 }} />
                   <Text size="sm" truncate data-testid="header-user">
@@ -86,7 +122,7 @@ export function AppLayout() {
           </Menu>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Menú principal">
+      <AppShell.Navbar p="xs" aria-label="Menú principal" id={NAV_ID} inert={isMenuCollapsed}>
         <AppShell.Section grow component={ScrollArea}>
           {menu.main.map(link)}
           {menu.admin.length > 0 && <Divider my="xs" />}
@@ -94,10 +130,16 @@ export function AppLayout() {
         </AppShell.Section>
         <AppShell.Section>
           <Divider my="xs" />
-          <NavLink component="button" label="Cerrar Sesión" leftSection={<IconLogout size={16} />} onClick={onLogout} disabled={logout.isPending} />
+          <NavLink
+            component="button"
+            label="Cerrar Sesión"
+            leftSection={<IconLogout size={16} />}
+            onClick={onLogout}
+            disabled={logout.isPending}
+          />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
       </AppShell.Main>
       <TotpDialog opened={isTotpOpen} onClose={() => setTotpOpen(false)} isRequired={totpSetup.isRequired} onEnabled={totpSetup.clear} />

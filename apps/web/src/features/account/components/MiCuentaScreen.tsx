@@ -111,12 +111,12 @@ function PasswordCard({ username }: { username: string }) {
           </Title>
           <PasswordInput
             label="Contraseña actual"
-            withAsterisk
+            required
             autoComplete="current-password"
             {...form.getInputProps('password_actual')}
           />
-          <PasswordInput label="Nueva contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
-          <PasswordInput label="Repita la nueva contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password2')} />
+          <PasswordInput label="Nueva contraseña" required autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordInput label="Repita la nueva contraseña" required autoComplete="new-password" {...form.getInputProps('password2')} />
           <Text size="xs" c="dimmed">
             Al menos 8 caracteres; ni su usuario ni una contraseña común. Sus otras sesiones se cerrarán.
           </Text>

@@ -64,10 +64,10 @@ export function LoginScreen() {
   };
 
   return (
-    <Center mih="100vh" bg="gray.1" p="md">
+    <Center component="main" mih="100vh" bg="gray.1" p="md">
       <Paper component="form" onSubmit={submit} noValidate withBorder shadow="sm" p="xl" radius="md" w={380} maw="100%">
         <Stack>
-          <Title order={2} ta="center">
+          <Title order={1} size="h2" ta="center">
             {config.data?.orgName ?? 'Siniestros'}
           </Title>
           {message && (

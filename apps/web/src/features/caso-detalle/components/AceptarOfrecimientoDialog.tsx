@@ -39,7 +39,7 @@ export function AceptarOfrecimientoDialog({
           <Text size="sm">Valor ofertado: {formatPesos(valorOfertado)}</Text>
           <TextInput
             label="Valor Acordado"
-            withAsterisk
+            required
             inputMode="decimal"
             leftSection="$"
             data-autofocus

@@ -11,6 +11,7 @@ import { useReopenCaso } from '../api/reopen-caso';
 import { CierreDialog } from './CierreDialog';
 import { LetradoDialog } from './LetradoDialog';
 import { confirmAction } from '../../../lib/confirm';
+import { NewTabHint } from '../../../components/NewTab';
 
 /** Green when the case already has some, blue otherwise (spec §2). */
 const colorFor = (hasSome: boolean) => (hasSome ? 'green' : 'blue');
@@ -52,6 +53,7 @@ export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
       </Button>
       <Button size="xs" variant="light" component="a" href={informeUrl(caso.id)} target="_blank" rel="noopener">
         Informe
+        <NewTabHint />
       </Button>
       {canReinspect(caso.id_estado) && (
         <Button size="xs" variant="light" color="orange" onClick={onReinspect} loading={reinspect.isPending}>

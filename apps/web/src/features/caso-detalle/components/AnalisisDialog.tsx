@@ -36,12 +36,12 @@ export function AnalisisDialog({
         <Stack>
           <Select
             label="Responsabilidad"
-            withAsterisk
+            required
             data={responsabilidades.map((item) => ({ value: String(item.id), label: item.nombre }))}
             {...form.getInputProps('id_responsabilidad')}
           />
-          <TextInput label="Valor Ofertado" withAsterisk inputMode="decimal" leftSection="$" {...form.getInputProps('valor_ofertado')} />
-          <Textarea label="Detalle" withAsterisk autosize minRows={3} maxLength={200} {...form.getInputProps('analisis')} />
+          <TextInput label="Valor Ofertado" required inputMode="decimal" leftSection="$" {...form.getInputProps('valor_ofertado')} />
+          <Textarea label="Detalle" required autosize minRows={3} maxLength={200} {...form.getInputProps('analisis')} />
           <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>

@@ -18,7 +18,7 @@ export function CasoDatosSection({ form, detalle }: { form: CasoForm; detalle: C
         <Grid.Col span={half}>
           <Select
             label="Compañia"
-            withAsterisk
+            required
             data={companias}
             searchable
             allowDeselect={false}
@@ -26,19 +26,19 @@ export function CasoDatosSection({ form, detalle }: { form: CasoForm; detalle: C
           />
         </Grid.Col>
         <Grid.Col span={half}>
-          <TextInput label="Nro. Siniestro" withAsterisk inputMode="numeric" {...form.getInputProps('caso.reclamo_nro')} />
+          <TextInput label="Nro. Siniestro" required inputMode="numeric" {...form.getInputProps('caso.reclamo_nro')} />
         </Grid.Col>
         <Grid.Col span={half}>
-          <TextInput label="Gestor" withAsterisk {...form.getInputProps('caso.gestor')} />
+          <TextInput label="Gestor" required {...form.getInputProps('caso.gestor')} />
         </Grid.Col>
         <Grid.Col span={half}>
-          <DateField label="Fecha del Siniestro" withAsterisk clearable={false} {...form.getInputProps('caso.fecha_siniestro')} />
+          <DateField label="Fecha del Siniestro" required clearable={false} {...form.getInputProps('caso.fecha_siniestro')} />
         </Grid.Col>
         <Grid.Col span={half}>
           <TimeField label="Hora del Siniestro" clearable {...form.getInputProps('caso.hora_siniestro')} />
         </Grid.Col>
         <Grid.Col span={half}>
-          <DateField label="Fecha Denuncia" withAsterisk clearable={false} {...form.getInputProps('caso.fecha_denuncia')} />
+          <DateField label="Fecha Denuncia" required clearable={false} {...form.getInputProps('caso.fecha_denuncia')} />
         </Grid.Col>
         <Grid.Col span={half}>
           <Select label="Producto" data={productos} clearable {...selectProps(form, 'caso.id_producto')} />

@@ -55,7 +55,7 @@ export function LetradoDialog({
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Apellido" withAsterisk data-autofocus {...form.getInputProps('apellido')} />
+            <TextInput label="Apellido" required data-autofocus {...form.getInputProps('apellido')} />
             <TextInput label="Nombre" {...form.getInputProps('nombre')} />
             <TextInput label="Celular" {...form.getInputProps('cel')} />
             <TextInput label="Fijo" {...form.getInputProps('fijo')} />

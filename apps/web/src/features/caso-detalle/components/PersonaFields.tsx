@@ -29,13 +29,13 @@ export function VehiculoFields({ form, path }: { form: CasoForm; path: string })
   return (
     <>
       <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="Marca y Modelo" withAsterisk {...field('marca_modelo')} />
+        <TextInput label="Marca y Modelo" required {...field('marca_modelo')} />
       </Grid.Col>
       <Grid.Col span={FIELD_SPAN}>
         <TextInput label="Año" inputMode="numeric" {...field('anio')} />
       </Grid.Col>
       <Grid.Col span={FIELD_SPAN}>
-        <TextInput label="Dominio" withAsterisk {...field('dominio')} />
+        <TextInput label="Dominio" required {...field('dominio')} />
       </Grid.Col>
     </>
   );

@@ -25,13 +25,13 @@ export function ReconsiderarDialog({ idCaso, valorActual, onClose }: { idCaso: n
           <Text size="sm">Valor ofertado actual: {formatPesos(valorActual)}</Text>
           <TextInput
             label="Nuevo Valor Ofertado"
-            withAsterisk
+            required
             inputMode="decimal"
             leftSection="$"
             data-autofocus
             {...form.getInputProps('valor_ofertado')}
           />
-          <Textarea label="Motivo" withAsterisk autosize minRows={3} maxLength={2000} {...form.getInputProps('msg')} />
+          <Textarea label="Motivo" required autosize minRows={3} maxLength={2000} {...form.getInputProps('msg')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

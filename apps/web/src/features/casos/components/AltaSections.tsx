@@ -40,7 +40,7 @@ export function CasoSection({ form, companias }: { form: Form; companias: Option
         <Grid.Col span={2}>
           <Select
             label="Compañia"
-            withAsterisk
+            required
             data={companias}
             searchable
             placeholder="Seleccione"
@@ -50,7 +50,7 @@ export function CasoSection({ form, companias }: { form: Form; companias: Option
         <Grid.Col span={2}>
           <TextInput
             label="Nro. Siniestro"
-            withAsterisk
+            required
             inputMode="numeric"
             maxLength={20}
             {...form.getInputProps('caso.reclamo_nro')}
@@ -58,16 +58,16 @@ export function CasoSection({ form, companias }: { form: Form; companias: Option
           />
         </Grid.Col>
         <Grid.Col span={2}>
-          <TextInput label="Gestor" withAsterisk maxLength={50} {...form.getInputProps('caso.gestor')} />
+          <TextInput label="Gestor" required maxLength={50} {...form.getInputProps('caso.gestor')} />
         </Grid.Col>
         <Grid.Col span={2}>
-          <DateField label="Fecha del Siniestro" withAsterisk maxDate={new Date()} {...form.getInputProps('caso.fecha_siniestro')} />
+          <DateField label="Fecha del Siniestro" required maxDate={new Date()} {...form.getInputProps('caso.fecha_siniestro')} />
         </Grid.Col>
         <Grid.Col span={2}>
           <TimeField label="Hora del Siniestro" clearable {...form.getInputProps('caso.hora_siniestro')} />
         </Grid.Col>
         <Grid.Col span={2}>
-          <DateField label="Fecha Denuncia" withAsterisk maxDate={new Date()} {...form.getInputProps('caso.fecha_denuncia')} />
+          <DateField label="Fecha Denuncia" required maxDate={new Date()} {...form.getInputProps('caso.fecha_denuncia')} />
         </Grid.Col>
         <Grid.Col span={6}>
           <Textarea
@@ -144,7 +144,7 @@ export function AseguradoSection({ form, tiposDoc }: { form: Form; tiposDoc: Opt
           <TextInput label="CBU" maxLength={50} {...input('cbu')} />
         </Grid.Col>
         <Grid.Col span={3}>
-          <TextInput label="Marca y Modelo" withAsterisk maxLength={50} {...input('marca_modelo')} />
+          <TextInput label="Marca y Modelo" required maxLength={50} {...input('marca_modelo')} />
         </Grid.Col>
         <Grid.Col span={2}>
           <TextInput
@@ -156,7 +156,7 @@ export function AseguradoSection({ form, tiposDoc }: { form: Form; tiposDoc: Opt
           />
         </Grid.Col>
         <Grid.Col span={2}>
-          <TextInput label="Dominio" withAsterisk maxLength={20} {...input('dominio')} />
+          <TextInput label="Dominio" required maxLength={20} {...input('dominio')} />
         </Grid.Col>
         <Grid.Col span={2}>
           <TextInput label="Numero de Chasis" maxLength={50} {...input('nro_chasis')} />
@@ -213,10 +213,10 @@ export function TerceroBlock({ form, index, tiposDoc, onRemove }: { form: Form; 
           <TextInput label="CBU" maxLength={50} {...input('cbu')} />
         </Grid.Col>
         <Grid.Col span={4}>
-          <TextInput label="Marca y Modelo" withAsterisk maxLength={50} {...input('marca_modelo')} />
+          <TextInput label="Marca y Modelo" required maxLength={50} {...input('marca_modelo')} />
         </Grid.Col>
         <Grid.Col span={3}>
-          <TextInput label="Dominio" withAsterisk maxLength={20} {...input('dominio')} />
+          <TextInput label="Dominio" required maxLength={20} {...input('dominio')} />
         </Grid.Col>
         <Grid.Col span={12}>
           <Textarea

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Badge, Box, Group, LoadingOverlay, Table, Text, Too
 import { IconFirstAidKit, IconGavel, IconHistory, IconUsersGroup } from '@tabler/icons-react';
 import { FLAGS, formatDate, isClosed, type CasoListRow } from '@siniestros/domain';
 import classes from './CasosTable.module.css';
+import { NEW_TAB } from '../../../components/NewTab';
 
 type Props = {
   cases: CasoListRow[];
@@ -97,7 +98,7 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                     underline="never"
                     className={visited ? `${classes.id} ${classes.visited}` : classes.id}
                     data-visited={visited || undefined}
-                    aria-label={`Abrir caso ${caso.id}`}
+                    aria-label={`Abrir caso ${caso.id} ${NEW_TAB}`}
                     onClick={() => onVisit(caso.id)}
                   >
                     {caso.id}
@@ -129,7 +130,7 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                   <UnstyledButton
                     className={classes.analista}
                     onClick={() => onAnalista(caso)}
-                    aria-label={`Analista del caso ${caso.id}`}
+                    aria-label={`${analista || 'Sin Analista'}, analista del caso ${caso.id}`}
                     title="Asignar analista"
                   >
                     {analista ? (

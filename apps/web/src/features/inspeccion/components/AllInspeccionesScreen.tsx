@@ -22,6 +22,7 @@ import { inspectorName, useInspectores, useProductos } from '../../../lib/lookup
 import { EMPTY_INSPECCION_FILTRO, useInspecciones } from '../api/get-inspecciones';
 import { EstadoBadge } from './EstadoBadge';
 import { InspectorDialog } from './InspectorDialog';
+import { NEW_TAB, NewTabHint } from '../../../components/NewTab';
 
 const FILTER_LABELS: Record<keyof InspeccionFiltro, string> = {
   nroInspeccion: 'Nro Inspeccion',
@@ -101,6 +102,7 @@ export function AllInspeccionesScreen() {
                   <Table.Td>
                     <Anchor href={`/casos/detalleCaso/${inspeccion.id_caso}`} target="_blank" rel="noopener">
                       {inspeccion.id_caso}
+                      <NewTabHint />
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{formatDate(inspeccion.fecha_inspeccion)}</Table.Td>
@@ -130,7 +132,7 @@ export function AllInspeccionesScreen() {
                         href={`/inspecciones/viewinspeccion/${inspeccion.id}`}
                         target="_blank"
                         rel="noopener"
-                        aria-label={`Ver inspeccion ${inspeccion.id}`}
+                        aria-label={`Ver inspeccion ${inspeccion.id} ${NEW_TAB}`}
                       >
                         <IconEye size={18} />
                       </ActionIcon>

@@ -119,7 +119,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
             <Stack>
               <Textarea
                 label={LABELS.resultado}
-                withAsterisk
+                required
                 autosize
                 minRows={3}
                 maxRows={10}
@@ -128,7 +128,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
               />
               <NumberInput
                 label={LABELS.monto_inspeccion}
-                withAsterisk
+                required
                 step={0.01}
                 min={0}
                 decimalScale={2}
@@ -141,7 +141,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
               />
               <FileInput
                 label={LABELS.inspeccion}
-                withAsterisk
+                required
                 clearable
                 accept={FILE_ACCEPT}
                 capture="environment"
@@ -151,7 +151,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
               />
               <FileInput
                 label={LABELS.cotizacion}
-                withAsterisk
+                required
                 clearable
                 accept={FILE_ACCEPT}
                 capture="environment"

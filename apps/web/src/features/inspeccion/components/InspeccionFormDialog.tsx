@@ -63,16 +63,16 @@ export function InspeccionFormDialog({
         <Stack>
           <Select
             label={LABELS.id_inspector}
-            withAsterisk
+            required
             searchable
             data-autofocus
             data={inspectores.map((item) => ({ value: String(item.id), label: inspectorName(item) }))}
             nothingFoundMessage="No hay inspectores"
             {...form.getInputProps('id_inspector')}
           />
-          <DateField label={LABELS.fecha_inspeccion} withAsterisk {...form.getInputProps('fecha_inspeccion')} />
-          <TextInput label={LABELS.direccion} withAsterisk maxLength={INSPECCION_INPUT_LIMITS.direccion} {...form.getInputProps('direccion')} />
-          <TextInput label={LABELS.detalle} withAsterisk maxLength={INSPECCION_INPUT_LIMITS.detalle} {...form.getInputProps('detalle')} />
+          <DateField label={LABELS.fecha_inspeccion} required {...form.getInputProps('fecha_inspeccion')} />
+          <TextInput label={LABELS.direccion} required maxLength={INSPECCION_INPUT_LIMITS.direccion} {...form.getInputProps('direccion')} />
+          <TextInput label={LABELS.detalle} required maxLength={INSPECCION_INPUT_LIMITS.detalle} {...form.getInputProps('detalle')} />
           <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>

@@ -33,7 +33,7 @@ export function InspectorDialog({ inspeccion, onClose }: { inspeccion: Inspeccio
         </Text>
         <Select
           label="Inspector"
-          withAsterisk
+          required
           searchable
           data-autofocus
           data={(inspectores.data ?? []).map((item) => ({ value: String(item.id), label: inspectorName(item) }))}

@@ -42,10 +42,10 @@ export function LesionadoDialog({ idCaso, tiposDoc, lesionado, onClose }: { idCa
     <Modal opened onClose={onClose} title={isEdit ? 'Editar Lesionado' : 'Nuevo Lesionado'} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Apellido" withAsterisk maxLength={50} data-autofocus {...form.getInputProps('apellido')} />
-          <TextInput label="Nombre" withAsterisk maxLength={50} {...form.getInputProps('nombre')} />
-          <Select label="Tipo Doc" withAsterisk data={tiposDoc.map((tipo) => ({ value: String(tipo.id), label: tipo.nombre }))} {...form.getInputProps('id_tipo_doc')} />
-          <TextInput label="Nro Doc" withAsterisk maxLength={50} {...form.getInputProps('nro_doc')} />
+          <TextInput label="Apellido" required maxLength={50} data-autofocus {...form.getInputProps('apellido')} />
+          <TextInput label="Nombre" required maxLength={50} {...form.getInputProps('nombre')} />
+          <Select label="Tipo Doc" required data={tiposDoc.map((tipo) => ({ value: String(tipo.id), label: tipo.nombre }))} {...form.getInputProps('id_tipo_doc')} />
+          <TextInput label="Nro Doc" required maxLength={50} {...form.getInputProps('nro_doc')} />
           <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>

@@ -51,13 +51,13 @@ export function AudienciaDialog({ idCaso, audiencia, onClose }: { idCaso: number
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group grow align="flex-start">
-            <DateField label="Fecha" withAsterisk {...form.getInputProps('fechah')} />
-            <TimeField label="Hora" withAsterisk {...form.getInputProps('hora')} />
+            <DateField label="Fecha" required {...form.getInputProps('fechah')} />
+            <TimeField label="Hora" required {...form.getInputProps('hora')} />
           </Group>
           <TextInput label="Audiencia Nro" maxLength={AUDIENCIA_NRO_MAX} {...form.getInputProps('mediacion_nro')} />
           <Textarea
             label="Lugar/Descripcion"
-            withAsterisk
+            required
             autosize
             minRows={3}
             maxRows={8}

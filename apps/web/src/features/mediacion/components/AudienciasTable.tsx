@@ -4,6 +4,7 @@ import { ActionIcon, Anchor, Badge, Group, Table, Tooltip } from '@mantine/core'
 import { IconExternalLink } from '@tabler/icons-react';
 import { AUDIENCIA_LUGAR_LIST_MAX, formatDate, formatTime, todayIso, truncate, type Audiencia } from '@siniestros/domain';
 import { EmptyTableRow } from '../../../components/ListTableParts';
+import { NEW_TAB } from '../../../components/NewTab';
 
 /**
  * Spec §2: Aud Nro, Fecha, Hora, Descripcion (cut at 125 characters), Acciones; the all-hearings
@@ -80,7 +81,7 @@ export function AudienciasTable({
                         href={`/casos/detalleCaso/${audiencia.id_caso}`}
                         target="_blank"
                         rel="noopener"
-                        aria-label={`Abrir caso ${audiencia.id_caso}`}
+                        aria-label={`Abrir caso ${audiencia.id_caso} ${NEW_TAB}`}
                       >
                         <IconExternalLink size={18} />
                       </ActionIcon>

@@ -113,8 +113,8 @@ function ReferenceDialog({ kind, editing, onClose, onEdited }: { kind: Reference
     <Modal opened onClose={onClose} title={isEdit ? `Editar ${screen.title}` : screen.newLabel} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          {screen.hasApellido && <TextInput label="Apellido" withAsterisk data-autofocus {...form.getInputProps('apellido')} />}
-          <TextInput label="Nombre" withAsterisk data-autofocus={!screen.hasApellido} {...form.getInputProps('nombre')} />
+          {screen.hasApellido && <TextInput label="Apellido" required data-autofocus {...form.getInputProps('apellido')} />}
+          <TextInput label="Nombre" required data-autofocus={!screen.hasApellido} {...form.getInputProps('nombre')} />
           <Group justify="flex-end">
             {isEdit ? (
               <Button type="submit" loading={save.isPending}>

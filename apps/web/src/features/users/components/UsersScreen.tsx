@@ -159,16 +159,16 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
     <Modal opened onClose={onClose} title={isEdit ? 'Editar Usuario' : 'Nuevo Usuario'} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Apellido" withAsterisk data-autofocus {...form.getInputProps('apellido')} />
-          <TextInput label="Nombre" withAsterisk {...form.getInputProps('nombre')} />
-          <TextInput label="Username" type="email" withAsterisk {...form.getInputProps('username')} />
+          <TextInput label="Apellido" required data-autofocus {...form.getInputProps('apellido')} />
+          <TextInput label="Nombre" required {...form.getInputProps('nombre')} />
+          <TextInput label="Username" type="email" required {...form.getInputProps('username')} />
           {!isEdit && (
             <>
-              <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
-              <PasswordInput label="Repita Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password2')} />
+              <PasswordInput label="Contraseña" required autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordInput label="Repita Contraseña" required autoComplete="new-password" {...form.getInputProps('password2')} />
             </>
           )}
-          <Select label="Tipo de Usuario" withAsterisk data={ROL_OPTIONS} {...form.getInputProps('rol')} />
+          <Select label="Tipo de Usuario" required data={ROL_OPTIONS} {...form.getInputProps('rol')} />
           {form.values.rol === String(ROL.INSPECTOR) && (
             <InspectorSelect value={form.values.id_inspect} onChange={(value) => form.setFieldValue('id_inspect', value)} />
           )}
@@ -200,8 +200,8 @@ function PasswordDialog({ user, onClose }: { user: Usuario; onClose: () => void 
     <Modal opened onClose={onClose} title={`Cambiar contraseña de ${user.username}`} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput label="Contraseña" withAsterisk autoComplete="new-password" data-autofocus {...form.getInputProps('password')} />
-          <PasswordInput label="Repita Contraseña" withAsterisk autoComplete="new-password" {...form.getInputProps('password2')} />
+          <PasswordInput label="Contraseña" required autoComplete="new-password" data-autofocus {...form.getInputProps('password')} />
+          <PasswordInput label="Repita Contraseña" required autoComplete="new-password" {...form.getInputProps('password2')} />
           <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>
       </form>

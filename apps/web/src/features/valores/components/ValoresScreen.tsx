@@ -9,6 +9,7 @@ import { notifyApiError } from '../../../lib/notify';
 import { useListFilter } from '../../../lib/use-list-filter';
 import { useCompanias } from '../../../lib/lookups';
 import { EMPTY_VALORES_FILTRO, useValores } from '../api/get-valores';
+import { NEW_TAB } from '../../../components/NewTab';
 
 const FILTER_LABELS: Record<keyof ValoresFiltro, string> = { compania: 'Compañia', fechaDesde: 'Fecha Cierre Desde', fechaHasta: 'Fecha Cierre Hasta' };
 
@@ -79,7 +80,7 @@ export function ValoresScreen() {
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label={`Abrir caso ${caso.id}`}>
-                    <ActionIcon variant="subtle" component="a" href={`/casos/detalleCaso/${caso.id}`} target="_blank" rel="noopener" aria-label={`Abrir caso ${caso.id}`}>
+                    <ActionIcon variant="subtle" component="a" href={`/casos/detalleCaso/${caso.id}`} target="_blank" rel="noopener" aria-label={`Abrir caso ${caso.id} ${NEW_TAB}`}>
                       <IconExternalLink size={18} />
                     </ActionIcon>
                   </Tooltip>
