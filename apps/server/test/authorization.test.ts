@@ -56,7 +56,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/inspector': 'staff',
   'GET /api/casos/productos': 'staff',
   'GET /api/casos/estados': 'staff',
-  // Cases (spec §7, DECISIONS.md).
+  // Cases (spec §7, decision 000).
   'POST /api/casos/alta': 'staff',
   'GET /api/casos/ultimo': 'staff',
   'GET /api/casos': 'staff',

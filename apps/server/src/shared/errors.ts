@@ -1,6 +1,6 @@
 export type FieldError = { path: string; message: string };
 
-/** An error with a status and a Spanish message that is safe to show (DECISIONS.md, errors). */
+/** An error with a status and a Spanish message that is safe to show (decision 000, errors). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -170,7 +170,7 @@ describe('a wrong captcha charges nothing (ASVS 6.3.1)', () => {
   });
 });
 
-describe('password rule (DECISIONS.md: 8-128 characters, common passwords refused; ASVS 6.2)', () => {
+describe('password rule (decision 000: 8-128 characters, common passwords refused; ASVS 6.2)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@siniestros/domain';
 import { createTestApp, PASSWORD, USERNAMES, type TestApp } from '../helpers';
 
-/** Session cookie, fixation and lifetimes (ASVS 7.2, 7.3; DECISIONS.md: 4 h absolute). */
+/** Session cookie, fixation and lifetimes (ASVS 7.2, 7.3; decision 000: 4 h absolute). */
 
 const signIn = (t: TestApp, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERNAMES.user, password: PASSWORD }, headers });

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@siniestros/domain';
 
 export type FieldError = { path: string; message: string };
 
-/** A failed call: the server's Spanish `message` (DECISIONS.md errors) and field errors. */
+/** A failed call: the server's Spanish `message` (decision 000 errors) and field errors. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

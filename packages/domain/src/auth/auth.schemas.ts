@@ -12,7 +12,7 @@ export const loginSchema = z.strictObject({
     .string({ error: 'La contraseña es requerida' })
     .min(1, 'La contraseña es requerida')
     .min(4, 'La contraseña debe tener al menos 4 caracteres.')
-    // Spec §5 caps it at 50; new passwords may have up to 128 (DECISIONS.md), and an account
+    // Spec §5 caps it at 50; new passwords may have up to 128 (decision 000), and an account
     // must be able to sign in with the password it was given (docs/decisions/007).
     .max(128, 'La contraseña debe tener maximo 128 caracteres.'),
   captcha: z.string().max(20_000).optional(),

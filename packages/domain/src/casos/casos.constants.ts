@@ -55,7 +55,7 @@ export const ESTADO = {
 export const FIRST_CLOSED_ESTADO = 8;
 export const isClosed = (idEstado: number) => idEstado >= FIRST_CLOSED_ESTADO;
 
-/** Advance (DECISIONS.md): 1→2, 2→3, 4→5, 5→6, 6→7, 7→8. */
+/** Advance (decision 000): 1→2, 2→3, 4→5, 5→6, 6→7, 7→8. */
 export const ADVANCE: Readonly<Record<number, number>> = { 1: 2, 2: 3, 4: 5, 5: 6, 6: 7, 7: 8 };
 export const canReinspect = (idEstado: number) => idEstado >= 3 && idEstado <= 7;
 export const canReopen = (idEstado: number) => idEstado >= FIRST_CLOSED_ESTADO;

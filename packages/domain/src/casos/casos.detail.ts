@@ -82,7 +82,7 @@ export type Caso = Flags & {
   monto_inspeccion: string | null;
 };
 
-/** GET /api/casos/{id} (DECISIONS.md). */
+/** GET /api/casos/{id} (decision 000). */
 export type CasoDetalle = {
   caso: Caso;
   productos: Lookup[];

@@ -57,7 +57,7 @@ export function closingReasonName(idEstado: number): string | undefined {
   return CLOSING_REASONS.find((reason) => reason.id === idEstado)?.nombre;
 }
 
-/** Reabrir returns to the status the case was closed from (DECISIONS.md), 1 if unknown. */
+/** Reabrir returns to the status the case was closed from (decision 000), 1 if unknown. */
 export function reopenTarget(idEstadoPrevio: number | null): number {
   return idEstadoPrevio && idEstadoPrevio < FIRST_CLOSED_ESTADO ? idEstadoPrevio : ESTADO.INICIAL;
 }

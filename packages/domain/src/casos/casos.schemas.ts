@@ -182,7 +182,7 @@ export const altaSchema = z.strictObject({
 });
 export type AltaInput = z.infer<typeof altaSchema>;
 
-/** PATCH /casos/{id}: one transaction (DECISIONS.md). */
+/** PATCH /casos/{id}: one transaction (decision 000). */
 export const casoFullUpdateSchema = z.strictObject({
   caso: casoUpdateSchema,
   asegurados: aseguradoSchema,

@@ -74,7 +74,7 @@ export function isSafeFileName(name: string): boolean {
   );
 }
 
-/** The 9 convenio templates (DECISIONS.md), generated as .docx with the case's data. */
+/** The 9 convenio templates (decision 000), generated as .docx with the case's data. */
 export const CONVENIO_TEMPLATES = [
   { id: 1, nombre: 'Daños Titular sin Letrado', parte: 'titular', conLetrado: false },
   { id: 2, nombre: 'Daños Titular con Letrado', parte: 'titular', conLetrado: true },

@@ -11,7 +11,7 @@ export const documentName = z
 /** GET /documentacion/downloadfile/?id={caseId}&name={file}. */
 export const downloadQuery = z.object({ id: positiveId, name: documentName });
 
-/** DELETE /documentacion/{caseId}?name={file} (DECISIONS.md). */
+/** DELETE /documentacion/{caseId}?name={file} (decision 000). */
 export const deleteDocumentQuery = z.object({ name: documentName });
 
 /** POST /documentacion/d/{caseId} {doc, usuario} (spec §7; the user comes from the session). */

@@ -13,7 +13,7 @@ export const INSPECCION_INPUT_LIMITS = { direccion: 50, detalle: 200 } as const;
 export const INSPECCION_RESULTADO_LIST_MAX = 150;
 export const INSPECCION_RESULTADO_MAX = 600;
 
-/** The multipart parts of PATCH /inspeccion/d/{id} (API-CONTRACT.md). */
+/** The multipart parts of PATCH /inspeccion/d/{id} (decision 005). */
 export const INSPECCION_CLOSE_FILE_FIELDS = ['inspeccion', 'cotizacion'] as const;
 export type InspeccionCloseFileField = (typeof INSPECCION_CLOSE_FILE_FIELDS)[number];
 

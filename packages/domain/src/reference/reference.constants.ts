@@ -1,4 +1,4 @@
-/** Case statuses (DECISIONS.md). "Vigentes" = id < 8; "Cerrados" = id >= 8. */
+/** Case statuses (decision 000). "Vigentes" = id < 8; "Cerrados" = id >= 8. */
 export const ESTADOS = [
   { id: 1, nombre: 'Pendiente Documentación' },
   { id: 2, nombre: 'Coordinar Inspección' },

@@ -1,5 +1,5 @@
 /**
- * Passwords refused for new users and password changes (ASVS 6.2.4, DECISIONS.md): the 1,000
+ * Passwords refused for new users and password changes (ASVS 6.2.4, decision 000): the 1,000
  * most frequent passwords of 8 or more characters of the leaked-password ranking that the
  * @zxcvbn-ts/language-common 4.1.3 package ships (MIT, "passwords" dictionary, ordered by
  * frequency; shorter ones are already refused by the 8-character minimum), lower-cased, followed

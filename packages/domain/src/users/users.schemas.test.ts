@@ -16,7 +16,7 @@ const messages = (schema: typeof userCreateSchema | typeof userUpdateSchema, inp
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };
 
-describe('userCreateSchema (spec §5, user; DECISIONS.md passwords)', () => {
+describe('userCreateSchema (spec §5, user; decision 000 passwords)', () => {
   it('accepts a valid user and normalizes the username', () => {
     const parsed = userCreateSchema.parse({ ...valid, username: ' Ana@Oficina.com.ar ' });
     expect(parsed.username).toBe('ana@oficina.com.ar');

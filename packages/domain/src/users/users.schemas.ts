@@ -26,7 +26,7 @@ export const USER_MESSAGES = {
   inspectorNotFound: 'El inspector indicado no existe',
 } as const;
 
-/** New passwords: 8 to 128 characters (DECISIONS.md). */
+/** New passwords: 8 to 128 characters (decision 000). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
@@ -47,7 +47,7 @@ export function isPasswordLikeUsername(password: string, username: string | null
 
 /**
  * The one rule for a new password, wherever one is set (user creation, an Admin's change, the
- * user's own change): 8-128 characters (DECISIONS.md), not only spaces, not the username, not a
+ * user's own change): 8-128 characters (decision 000), not only spaces, not the username, not a
  * common password (docs/decisions/021, 028). The reason it is refused, or null.
  */
 export function passwordProblem(password: string, username?: string | null): string | null {

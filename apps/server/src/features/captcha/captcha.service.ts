@@ -14,7 +14,7 @@ export type CaptchaService = {
   verify: (payload: string | undefined) => Promise<boolean>;
 };
 
-/** ALTCHA: self-hosted proof of work, no third-party service (ARCHITECTURE.md). */
+/** ALTCHA: self-hosted proof of work, no third-party service (decision 001). */
 export function createCaptchaService(config: Config): CaptchaService {
   if (config.CAPTCHA === 'off') {
     return { enabled: false, challenge: async () => ({ disabled: true }), verify: async () => true };

@@ -159,7 +159,7 @@ describe('PATCH /api/casos/:id', () => {
     expect((await getDetail(id)).terceros).toHaveLength(5);
   });
 
-  it('advances a case at status 1 with documents when completa_doc is checked (DECISIONS.md)', async () => {
+  it('advances a case at status 1 with documents when completa_doc is checked (decision 000)', async () => {
     const id = await createCaso(t);
     const body = editBody(await getDetail(id));
     body.caso.completa_doc = true;

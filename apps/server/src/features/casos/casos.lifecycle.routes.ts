@@ -15,7 +15,7 @@ import {
 import { STAFF, userOf } from '../../plugins/auth';
 import type { CasosLifecycleService } from './casos.lifecycle.service';
 
-/** Spec §7 transitions, and the paths DECISIONS.md fixes for analysis, reconsideration and status. */
+/** Spec §7 transitions, and the paths decision 000 fixes for analysis, reconsideration and status. */
 export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifecycleService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const route = { config: { access: STAFF } };

@@ -24,7 +24,7 @@ export type HistoryWriter = { add: (tx: DbOrTx, idCaso: number, usuario: string,
 export type CasosLifecycleService = ReturnType<typeof createCasosLifecycleService>;
 
 /**
- * The case life cycle (spec §4, DECISIONS.md transitions). Each transition locks the case row,
+ * The case life cycle (spec §4, decision 000 transitions). Each transition locks the case row,
  * checks the current status, writes the change and its history row in one transaction, so two
  * people pressing the same button cannot both succeed.
  */

@@ -27,7 +27,7 @@ const altaHeaders = z.looseObject({
   'idempotency-key': z.string().trim().min(1, CASO_MESSAGES.idempotencyKey).max(100, CASO_MESSAGES.idempotencyKey).optional(),
 });
 
-/** Spec §7 Cases, with the paths DECISIONS.md fixes (detail read, one-call update). */
+/** Spec §7 Cases, with the paths decision 000 fixes (detail read, one-call update). */
 export function casosRoutes(app: FastifyInstance, casos: CasosService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const route = { config: { access: STAFF } };

@@ -187,7 +187,7 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
     await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaAssigned(analista.apellido, analista.nombre));
   }
 
-  /** DECISIONS.md: at status 1, saving with completa_doc (and documents uploaded) advances to 2. */
+  /** decision 000: at status 1, saving with completa_doc (and documents uploaded) advances to 2. */
   async function completeDocumentation(tx: DbOrTx, caso: CasoLock, isComplete: boolean, usuario: string): Promise<number> {
     if (!isComplete || caso.idEstado !== ESTADO.INICIAL) return caso.idEstado;
     if ((await repo.countDocumentos(tx, caso.id)) === 0) return caso.idEstado;
@@ -403,7 +403,7 @@ export function createCasosService(deps: { db: Db; historial: HistoryWriter; tod
       return streamCasosXlsx(first, EXPORT_BATCH_SIZE, async (beforeId) => named(await listRepo.exportBatch(db, where, beforeId, EXPORT_BATCH_SIZE)));
     },
 
-    /** PATCH /casos/{id}: case, insured party and third parties in ONE transaction (DECISIONS.md). */
+    /** PATCH /casos/{id}: case, insured party and third parties in ONE transaction (decision 000). */
     async update(id: number, input: { caso: CasoUpdateInput; asegurados: AseguradoInput; terceros: TerceroInput[] }, usuario: string) {
       return editCaso(id, usuario, async (tx, caso) => {
         const idEstado = await applyCaso(tx, caso, input.caso, usuario);

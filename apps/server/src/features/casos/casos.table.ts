@@ -66,7 +66,7 @@ export const casos = pgTable(
     idEstado: smallint('id_estado')
       .notNull()
       .references(() => estados.id),
-    /** The status a closed case was closed from, so Reabrir can return to it (DECISIONS.md). */
+    /** The status a closed case was closed from, so Reabrir can return to it (decision 000). */
     idEstadoPrevio: smallint('id_estado_previo'),
     fechaEstado: date('fecha_estado', { mode: 'string' }).notNull(),
     idLetrado: integer('id_letrado'),

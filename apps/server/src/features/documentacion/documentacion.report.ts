@@ -9,7 +9,7 @@ const HEADER_Y = 30;
 const value = (text: string | number | null | undefined) => (text === null || text === undefined || text === '' ? '-' : String(text));
 
 /**
- * 'Informe' (DECISIONS.md): a PDF summary of the case. Pages are kept until the end, when the
+ * 'Informe' (decision 000): a PDF summary of the case. Pages are kept until the end, when the
  * header of each is written: 'Página n de m' needs the page count.
  * pdfkit's built-in Helvetica covers Spanish accents (WinAnsi).
  */

@@ -16,7 +16,7 @@ import type { DocumentacionService } from './documentacion.service';
 import { sendFile } from '../../shared/send-file';
 import { safeContentType, unsupportedContent } from './documentacion.files';
 
-/** Spec §7 Documents, and the delete paths DECISIONS.md fixes. */
+/** Spec §7 Documents, and the delete paths decision 000 fixes. */
 export function documentacionRoutes(app: FastifyInstance, documentacion: DocumentacionService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staff = { config: { access: STAFF } };

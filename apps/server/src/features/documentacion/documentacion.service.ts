@@ -37,7 +37,7 @@ export type StoredUpload = { nombre: string; tipo: string; storageKey: string; t
 
 export type DocumentacionService = ReturnType<typeof createDocumentacionService>;
 
-/** The multipart protocol of the upload (API-CONTRACT.md): a `tipo` field before each file part. */
+/** The multipart protocol of the upload : a `tipo` field before each file part. */
 export const UPLOAD_TYPE_FIELD = 'tipo';
 export const UPLOAD_FILE_FIELD = 'uploadFiles';
 
@@ -74,7 +74,7 @@ export function createDocumentacionService(deps: {
     if (!(await repo.casoExists(db, idCaso))) throw notFound(CASO_MESSAGES.notFound);
   }
 
-  /** Staff read every case; an Inspector only the cases of their inspections (ARCHITECTURE.md, object-level checks). */
+  /** Staff read every case; an Inspector only the cases of their inspections (docs/security.md, object-level checks). */
   async function assertCanRead(user: CurrentUser, idCaso: number) {
     await assertCaso(idCaso);
     if (user.rol !== ROL.INSPECTOR) return;
@@ -272,7 +272,7 @@ export function createDocumentacionService(deps: {
       await removeStoredFile(documento.storageKey);
     },
 
-    /** 'Informe' (DECISIONS.md): the case summary as a PDF, drawn while it streams. */
+    /** 'Informe' (decision 000): the case summary as a PDF, drawn while it streams. */
     async report(idCaso: number, usuario: string) {
       return renderCasoReport(await casos.getDetail(idCaso), config.ORG_NAME, usuario);
     },

@@ -17,7 +17,7 @@ import {
 import { ANY_ROLE, STAFF, userOf } from '../../plugins/auth';
 import type { InspeccionService } from './inspeccion.service';
 
-/** Spec §7, inspections (DELETE path from DECISIONS.md; the close is multipart, API-CONTRACT.md). */
+/** Spec §7, inspections (DELETE path from decision 000; the close is multipart). */
 export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const staff = { config: { access: STAFF } };

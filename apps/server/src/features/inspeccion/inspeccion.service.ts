@@ -53,7 +53,7 @@ function parseCloseFields(fields: Record<string, string>): InspeccionCloseInput 
 /**
  * Field inspections (spec §2 inspection screens, §4 inspection states, §7 Inspections).
  * Staff schedule, edit, reassign and delete them; an Inspector sees and closes only the ones
- * assigned to their inspector record (ARCHITECTURE.md, object-level checks).
+ * assigned to their inspector record (docs/security.md, object-level checks).
  */
 export function createInspeccionService(deps: {
   db: Db;
@@ -132,7 +132,7 @@ export function createInspeccionService(deps: {
       return (await repo.findById(db, id))!;
     },
 
-    /** DELETE /inspeccion/{id} (DECISIONS.md): a Finalizada inspection is the case's record and stays. */
+    /** DELETE /inspeccion/{id} (decision 000): a Finalizada inspection is the case's record and stays. */
     async remove(id: number, usuario: string): Promise<void> {
       await change(id, usuario, INSPECCION_MESSAGES.deletedHistory, async (locked, tx) => {
         if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.cannotDelete);

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('seeded reference data', () => {
-  it('has the 19 statuses of DECISIONS.md, the document types and the products', async () => {
+  it('has the 19 statuses of decision 000, the document types and the products', async () => {
     expect((await t.request('user', { method: 'GET', url: '/api/casos/estados' })).json()).toEqual(ESTADOS.map((estado) => ({ ...estado })));
     expect((await t.request('user', { method: 'GET', url: '/api/doc' })).json().map((row: { nombre: string }) => row.nombre)).toEqual([...TIPOS_DOC_INICIALES]);
     expect((await t.request('user', { method: 'GET', url: '/api/casos/productos' })).json().map((row: { nombre: string }) => row.nombre)).toEqual([...PRODUCTOS_INICIALES]);

@@ -416,7 +416,7 @@ export function createUsersService(deps: {
       });
     },
 
-    /** First start on an empty database: one Admin (DECISIONS.md). Returns the generated password, if any. */
+    /** First start on an empty database: one Admin (decision 000). Returns the generated password, if any. */
     /**
      * The office's Admin: created at start whenever no active Admin exists — on a fresh database,
      * and on one the demo seed filled with Inspector users only — under `username`, with

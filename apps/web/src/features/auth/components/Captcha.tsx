@@ -18,7 +18,7 @@ declare module 'react' {
   }
 }
 
-/** ALTCHA proof of work (ARCHITECTURE.md); the widget's code loads only on the login route. */
+/** ALTCHA proof of work (decision 001); the widget's code loads only on the login route. */
 export function Captcha({ onChange, auto }: Props) {
   const ref = useRef<HTMLElement>(null);
   const [isLoaded, setIsLoaded] = useState(false);

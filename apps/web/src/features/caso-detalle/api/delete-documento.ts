@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { historialKey } from '../../historial/api/get-historial';
 import { documentosKey } from '../../documentacion/api/upload-documents';
 
-/** POST /documentacion/d/{id} {doc}: `doc` is the stored file name (DECISIONS.md). */
+/** POST /documentacion/d/{id} {doc}: `doc` is the stored file name (decision 000). */
 export const deleteDocumento = (idCaso: number, doc: string) => api.post<{ message: string }>(`/documentacion/d/${idCaso}`, { doc });
 
 export function useDeleteDocumento(idCaso: number) {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 
 export const casoKey = (idCaso: number) => ['caso', idCaso] as const;
 
-/** GET /casos/{id} (DECISIONS.md, case detail object). */
+/** GET /casos/{id} (decision 000, case detail object). */
 export const getCaso = (idCaso: number) => api.get<CasoDetalle>(`/casos/${idCaso}`);
 
 export function useCaso(idCaso: number) {

@@ -3,7 +3,7 @@ import { useCasoMutation } from '../hooks/use-caso-mutation';
 import type { LifecycleResponse } from './lifecycle-response';
 
 /**
- * PATCH /casos/reinspeccionar/{id}: status 3-7 back to 2 (DECISIONS.md).
+ * PATCH /casos/reinspeccionar/{id}: status 3-7 back to 2 (decision 000).
  * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
  */
 export const reinspectCaso = (idCaso: number, idEstado: number) =>

@@ -3,7 +3,7 @@ import { useCasoMutation } from '../hooks/use-caso-mutation';
 import type { LifecycleResponse } from './lifecycle-response';
 
 /**
- * PATCH /casos/reabrir/{id}: back to the status the case was closed from (DECISIONS.md).
+ * PATCH /casos/reabrir/{id}: back to the status the case was closed from (decision 000).
  * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
  */
 export const reopenCaso = (idCaso: number, idEstado: number) =>

@@ -4,7 +4,7 @@ import { useCasoMutation } from '../hooks/use-caso-mutation';
 
 export type UpdateCasoResponse = { message: string; id_estado: number };
 
-/** PATCH /casos/{id} {caso, asegurados, terceros}: one transaction (DECISIONS.md). */
+/** PATCH /casos/{id} {caso, asegurados, terceros}: one transaction (decision 000). */
 export const updateCaso = (idCaso: number, body: CasoFullUpdateInput) => api.patch<UpdateCasoResponse>(`/casos/${idCaso}`, body);
 
 export function useUpdateCaso(idCaso: number) {

@@ -15,7 +15,7 @@ import classes from './CasoForm.module.css';
 
 /**
  * Spec §2 case detail, main form: case data, insured party and third parties, saved with ONE
- * PATCH /casos/{id} (DECISIONS.md). 'X' closes the window: the detail opens in its own tab.
+ * PATCH /casos/{id} (decision 000). 'X' closes the window: the detail opens in its own tab.
  */
 export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoDetalle }) {
   const idCaso = detalle.caso.id;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { casoKey, inspeccionKeys } from './keys';
 
-/** DELETE /inspeccion/{id} with body {id_caso} (DECISIONS.md). */
+/** DELETE /inspeccion/{id} with body {id_caso} (decision 000). */
 export const deleteInspeccion = (id: number, idCaso: number) => api.delete<{ message: string }>(`/inspeccion/${id}`, { id_caso: idCaso });
 
 export function useDeleteInspeccion(idCaso: number) {

@@ -16,7 +16,7 @@ const isOpen = (inspeccion: Inspeccion) => inspeccion.estado !== INSPECCION_ESTA
 /**
  * Spec §4, status 2: a case with a third party and no pending inspection can schedule one
  * ('+ Inspeccion'); its inspections show in a table with 'Editar' and 'Eliminar Inspeccion'.
- * Finalized ones (kept after a reinspection, DECISIONS.md) are listed read-only.
+ * Finalized ones (kept after a reinspection, decision 000) are listed read-only.
  */
 export function InspeccionPanel({ detalle }: { detalle: CasoDetalle }) {
   const { caso, inspecciones, inspectores, terceros } = detalle;
