@@ -1,4 +1,4 @@
--- Reference data the spec fixes (statuses, decision 000) and the initial lists.
+-- Reference data the spec fixes (statuses, DECISIONS.md) and the initial lists.
 INSERT INTO "estados" ("id", "nombre") VALUES (1, 'Pendiente Documentación'), (2, 'Coordinar Inspección'), (3, 'Análisis'), (4, 'Ofrecimiento'), (5, 'Convenio'), (6, 'Espera Convenio Firmado'), (7, 'A Finalizar'), (8, 'Finalizado'), (9, 'Cierre - Sin Acuerdo'), (10, 'Tercero no Encontrado'), (11, 'Tercero sin Datos'), (12, 'Mediacion'), (13, 'Tercero Responsable'), (14, 'Anulado'), (15, 'Duplicado'), (16, 'Suspendido'), (17, 'Cerrado con Acuerdo'), (18, 'Vehiculo Hallado'), (19, 'Cleas');
 --> statement-breakpoint
 INSERT INTO "tipos_doc" ("nombre") VALUES ('DNI'), ('Pasaporte'), ('Cedula'), ('LC');
