@@ -8,6 +8,12 @@ import { DateField } from '../../../components/DateField';
 import { PersonaFields, type PersonaField } from '../../../components/PersonaFields';
 import { TimeField } from '../../../components/TimeField';
 
+/**
+ * A field's share of the 12-column grid: as drawn on a desktop (md and up), two to a row on a
+ * narrow window or 200 % zoom, one to a row on a phone, so no field is squeezed (WCAG 1.4.10).
+ */
+const col = (span: number) => ({ base: 12, xs: Math.max(span, 6), md: span });
+
 type Form = UseFormReturnType<AltaValues>;
 type Options = { value: string; label: string }[];
 
@@ -37,7 +43,7 @@ export function CasoSection({ form, companias }: { form: Form; companias: Option
   return (
     <Section title="Caso">
       <Grid gap="sm">
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <Select
             label="Compañia"
             required
@@ -47,7 +53,7 @@ export function CasoSection({ form, companias }: { form: Form; companias: Option
             {...form.getInputProps('caso.id_compania')}
           />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput
             label="Nro. Siniestro"
             required
@@ -57,19 +63,19 @@ export function CasoSection({ form, companias }: { form: Form; companias: Option
             onChange={(event) => form.setFieldValue('caso.reclamo_nro', event.currentTarget.value.replace(/\D/g, ''))}
           />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput label="Gestor" required maxLength={50} {...form.getInputProps('caso.gestor')} />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <DateField label="Fecha del Siniestro" required maxDate={new Date()} {...form.getInputProps('caso.fecha_siniestro')} />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TimeField label="Hora del Siniestro" clearable {...form.getInputProps('caso.hora_siniestro')} />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <DateField label="Fecha Denuncia" required maxDate={new Date()} {...form.getInputProps('caso.fecha_denuncia')} />
         </Grid.Col>
-        <Grid.Col span={6}>
+        <Grid.Col span={col(6)}>
           <Textarea
             label="Lugar del Siniestro"
             autosize
@@ -81,7 +87,7 @@ export function CasoSection({ form, companias }: { form: Form; companias: Option
             {...form.getInputProps('caso.lugar_siniestro')}
           />
         </Grid.Col>
-        <Grid.Col span={6}>
+        <Grid.Col span={col(6)}>
           <Textarea
             label="Descripción del Caso"
             autosize
@@ -111,7 +117,7 @@ const PERSONA_SPAN: Record<PersonaField, number> = {
   fijo: 2,
   cel: 2,
 };
-const personaSpan = (field: PersonaField) => PERSONA_SPAN[field];
+const personaSpan = (field: PersonaField) => col(PERSONA_SPAN[field]);
 const PERSONA_MAX_LENGTH: Partial<Record<PersonaField, number>> = {
   apellido: 150,
   nombre: 150,
@@ -137,16 +143,16 @@ export function AseguradoSection({ form, tiposDoc }: { form: Form; tiposDoc: Opt
           span={personaSpan}
           maxLength={PERSONA_MAX_LENGTH}
         />
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput label="Póliza" maxLength={50} {...input('poliza')} />
         </Grid.Col>
-        <Grid.Col span={3}>
+        <Grid.Col span={col(3)}>
           <TextInput label="CBU" maxLength={50} {...input('cbu')} />
         </Grid.Col>
-        <Grid.Col span={3}>
+        <Grid.Col span={col(3)}>
           <TextInput label="Marca y Modelo" required maxLength={50} {...input('marca_modelo')} />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput
             label="Año"
             inputMode="numeric"
@@ -155,16 +161,16 @@ export function AseguradoSection({ form, tiposDoc }: { form: Form; tiposDoc: Opt
             onChange={(event) => form.setFieldValue('asegurado.anio', event.currentTarget.value.replace(/\D/g, ''))}
           />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput label="Dominio" required maxLength={20} {...input('dominio')} />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput label="Numero de Chasis" maxLength={50} {...input('nro_chasis')} />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput label="Numero de Motor" maxLength={50} {...input('nro_motor')} />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput
             label="Suma asegurada"
             inputMode="decimal"
@@ -173,13 +179,13 @@ export function AseguradoSection({ form, tiposDoc }: { form: Form; tiposDoc: Opt
             onChange={(event) => form.setFieldValue('asegurado.suma_asegurada', decimalOnly(event.currentTarget.value))}
           />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput label="Accesorios" maxLength={200} {...input('accesorios')} />
         </Grid.Col>
-        <Grid.Col span={2}>
+        <Grid.Col span={col(2)}>
           <TextInput label="Otros" maxLength={200} {...input('otros')} />
         </Grid.Col>
-        <Grid.Col span={12}>
+        <Grid.Col span={col(12)}>
           <Textarea label="Descripción del Asegurado" autosize minRows={2} maxRows={6} maxLength={2000} {...input('detalle')} />
         </Grid.Col>
       </Grid>
@@ -209,16 +215,16 @@ export function TerceroBlock({ form, index, tiposDoc, onRemove }: { form: Form; 
           span={personaSpan}
           maxLength={PERSONA_MAX_LENGTH}
         />
-        <Grid.Col span={3}>
+        <Grid.Col span={col(3)}>
           <TextInput label="CBU" maxLength={50} {...input('cbu')} />
         </Grid.Col>
-        <Grid.Col span={4}>
+        <Grid.Col span={col(4)}>
           <TextInput label="Marca y Modelo" required maxLength={50} {...input('marca_modelo')} />
         </Grid.Col>
-        <Grid.Col span={3}>
+        <Grid.Col span={col(3)}>
           <TextInput label="Dominio" required maxLength={20} {...input('dominio')} />
         </Grid.Col>
-        <Grid.Col span={12}>
+        <Grid.Col span={col(12)}>
           <Textarea
             label="Descripcion"
             autosize

@@ -58,12 +58,13 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs">
         <TextInput
           aria-label="Búsqueda rápida"
           placeholder="Nombre, apellido, doc, dominio, nro siniestro"
           leftSection={<IconSearch size={16} />}
           w={380}
+          maw="100%"
           maxLength={100}
           {...form.getInputProps('busquedaRapida')}
         />
@@ -84,7 +85,7 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
       </Group>
       <Collapse expanded={isExpanded} transitionDuration={150}>
         <Paper withBorder p="sm" mt="xs" bg="gray.0" aria-label="Filtros">
-          <SimpleGrid cols={6} spacing="xs" verticalSpacing={6}>
+          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 6 }} spacing="xs" verticalSpacing={6}>
             <TextInput label="Nro Caso" maxLength={10} {...digitsOnly('nroCaso')} />
             <TextInput label="Nro Siniestro" maxLength={20} {...digitsOnly('nroSiniestro')} />
             <TextInput label="Dominio" maxLength={20} {...form.getInputProps('dominio')} />

@@ -61,7 +61,7 @@ export function CasosScreen() {
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Group justify="space-between" align="flex-start">
         <PageTitle>Casos</PageTitle>
         <Group gap="xs">
           <Counter label="Vigentes" value={summary?.totalCount ?? 0} color="blue.7" />
