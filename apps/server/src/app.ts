@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { SERVER_DIR } from './paths';
@@ -15,6 +15,7 @@ import { API_DOCS_PREFIX, registerAuth } from './plugins/auth';
 import { registerBodyTimeout, type BodyTimeoutOptions } from './plugins/body-timeout';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
+import { responseSerializerCompiler } from './plugins/serializer';
 import { MSG_NOT_FOUND_ROUTE, MSG_VALIDATION, msgRateLimited, tooManyRequests } from './shared/errors';
 import { createLocalStorage, type Storage } from './shared/storage';
 import { registerNulCharGuard } from './shared/input';
@@ -96,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: MSG_VALIDATION }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
   registerErrorHandler(app);
   registerBodyTimeout(app, deps.bodyTimeout);
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * What the audit log records (ASVS 16.2, 16.3). Security events come from the sign-in, session
  * and authorization code; `caso.update` rows come from database triggers (migration 0004), one
@@ -57,19 +59,22 @@ export const AUDIT_REDACTED = '[oculto]';
 
 export const AUDIT_MESSAGES = { empty: 'El caso no tiene registros de auditoría.' } as const;
 
-export type AuditEntry = {
-  id: number;
+export const auditEntryResponse = z.object({
+  id: z.number(),
   /** UTC, ISO 8601. */
-  fecha: string;
-  actor: string | null;
-  action: string;
-  entity: string | null;
-  entity_id: number | null;
-  ip: string | null;
-  method: string | null;
-  route: string | null;
-  detail: string | null;
-  changes: AuditChanges | null;
-};
+  fecha: z.string(),
+  actor: z.string().nullable(),
+  action: z.string(),
+  entity: z.string().nullable(),
+  entity_id: z.number().nullable(),
+  ip: z.string().nullable(),
+  method: z.string().nullable(),
+  route: z.string().nullable(),
+  detail: z.string().nullable(),
+  /** `{field: [before, after]}`. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntryResponse>;
 
-export type AuditPage = { data: AuditEntry[]; totalPages: number; total: number };
+export const auditPageResponse = z.object({ data: z.array(auditEntryResponse), totalPages: z.number(), total: z.number() });
+export type AuditPage = z.infer<typeof auditPageResponse>;

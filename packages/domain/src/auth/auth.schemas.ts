@@ -42,7 +42,8 @@ export const totpDisableSchema = z
   .refine((value) => value.totp !== undefined || value.password !== undefined, { message: TOTP_MESSAGES.reauthRequired, path: ['totp'] });
 export type TotpDisable = z.infer<typeof totpDisableSchema>;
 
-export type TotpEnrolment = { secret: string; otpauth_url: string; message: string };
+export const totpEnrolmentResponse = z.object({ secret: z.string(), otpauth_url: z.string(), message: z.string() });
+export type TotpEnrolment = z.infer<typeof totpEnrolmentResponse>;
 
 export const MSG_CAPTCHA_REQUIRED = 'Debe completar el captcha';
 
@@ -52,3 +53,22 @@ export const sessionUserSchema = z.object({
   id_inspect: z.number().int().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** POST /users/login; `totp_setup_required` (true) only when the role must have a second factor and has none yet. */
+export const loginResponse = sessionUserSchema.extend({ totp_setup_required: z.boolean().optional() });
+
+/** GET /users/auth: the signed-in user. */
+export const authUserResponse = sessionUserSchema.extend({
+  nombre: z.string(),
+  apellido: z.string(),
+  totp: z.boolean(),
+  /** This user's role must have a second factor (with `totp` false: enrol first). */
+  totp_required: z.boolean(),
+});
+export type AuthUser = z.infer<typeof authUserResponse>;
+
+/** GET /captcha: an ALTCHA challenge (altcha-lib v2), or `{disabled: true}` when CAPTCHA=off. */
+export const captchaChallengeResponse = z.union([
+  z.object({ disabled: z.literal(true) }),
+  z.looseObject({ parameters: z.looseObject({ algorithm: z.string(), nonce: z.string(), salt: z.string() }), signature: z.string().optional() }),
+]);

@@ -17,20 +17,22 @@ export const sessionIdParam = z.object({ id: z.uuid({ error: SESSION_MESSAGES.id
 /** How much of the User-Agent header a session keeps. */
 export const USER_AGENT_MAX = 300;
 
-export type SesionActiva = {
-  id: string;
+export const sesionActivaResponse = z.object({
+  id: z.string(),
   /** 'Chrome en Windows', from the User-Agent of the sign-in. */
-  dispositivo: string;
+  dispositivo: z.string(),
   /** The address the session signed in from. */
-  ip: string | null;
+  ip: z.string().nullable(),
   /** UTC, ISO 8601. */
-  creado: string;
-  ultimo_uso: string;
-  expira: string;
+  creado: z.string(),
+  ultimo_uso: z.string(),
+  expira: z.string(),
   /** The session making the request. */
-  actual: boolean;
-};
-export type SesionesPage = { data: SesionActiva[]; totalPages: number; total: number };
+  actual: z.boolean(),
+});
+export type SesionActiva = z.infer<typeof sesionActivaResponse>;
+export const sesionesPageResponse = z.object({ data: z.array(sesionActivaResponse), totalPages: z.number(), total: z.number() });
+export type SesionesPage = z.infer<typeof sesionesPageResponse>;
 
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(e|A|iOS)?\//, 'Edge'],

@@ -1,100 +1,108 @@
-import type { AnalistaLookup, InspectorLookup, Lookup } from '../reference/reference.constants';
-import type { Flags } from './casos.constants';
-import type { Letrado } from '../letrados/letrados.schemas';
-import type { Lesionado } from '../lesionados/lesionados.schemas';
-import type { Audiencia } from '../mediacion/mediacion.schemas';
-import type { Inspeccion } from '../inspecciones/inspecciones.schemas';
+import { z } from 'zod';
+import { personLookupResponse, lookupResponse } from '../reference/reference.schemas';
+import { decimalString } from '../shared/responses';
+import { flagsShape } from './casos.schemas';
+import { letradoResponse } from '../letrados/letrados.schemas';
+import { lesionadoResponse } from '../lesionados/lesionados.schemas';
+import { audienciaResponse } from '../mediacion/mediacion.schemas';
+import { inspeccionResponse } from '../inspecciones/inspecciones.schemas';
 
-type Persona = {
-  id: number;
-  apellido: string;
-  nombre: string | null;
-  id_tipo_doc: number | null;
-  tipo_doc: string | null;
-  nro_doc: string | null;
-  cuit: string | null;
-  domicilio: string | null;
-  codigo_postal: string | null;
-  fijo: string | null;
-  cel: string | null;
-  cbu: string | null;
-  marca_modelo: string | null;
-  anio: number | null;
-  dominio: string | null;
-  mail: string | null;
+const personaFields = {
+  id: z.number(),
+  apellido: z.string(),
+  nombre: z.string().nullable(),
+  id_tipo_doc: z.number().nullable(),
+  tipo_doc: z.string().nullable(),
+  nro_doc: z.string().nullable(),
+  cuit: z.string().nullable(),
+  domicilio: z.string().nullable(),
+  codigo_postal: z.string().nullable(),
+  fijo: z.string().nullable(),
+  cel: z.string().nullable(),
+  cbu: z.string().nullable(),
+  marca_modelo: z.string().nullable(),
+  anio: z.number().nullable(),
+  dominio: z.string().nullable(),
+  mail: z.string().nullable(),
 };
 
-export type Asegurado = Persona & {
-  poliza: string | null;
-  nro_chasis: string | null;
-  nro_motor: string | null;
-  suma_asegurada: string | null;
-  accesorios: string | null;
-  otros: string | null;
-  detalle: string | null;
-};
+export const aseguradoResponse = z.object({
+  ...personaFields,
+  poliza: z.string().nullable(),
+  nro_chasis: z.string().nullable(),
+  nro_motor: z.string().nullable(),
+  suma_asegurada: decimalString.nullable(),
+  accesorios: z.string().nullable(),
+  otros: z.string().nullable(),
+  detalle: z.string().nullable(),
+});
+export type Asegurado = z.infer<typeof aseguradoResponse>;
 
-export type Tercero = Persona & { detalle: string | null; id_letrado: number | null; orden: number };
+export const terceroResponse = z.object({ ...personaFields, detalle: z.string().nullable(), id_letrado: z.number().nullable(), orden: z.number() });
+export type Tercero = z.infer<typeof terceroResponse>;
 
 /** Spec §3, Caso, with its read-only extras and the 17 flags. */
-export type Caso = Flags & {
-  id: number;
-  id_compania: number;
-  reclamo_nro: string;
-  gestor: string;
-  fecha_creado: string;
-  fecha_siniestro: string | null;
-  hora_siniestro: string | null;
-  fecha_denuncia: string | null;
-  lugar_siniestro: string | null;
-  declaracion_asegurado: string | null;
-  usuario: string;
-  id_estado: number;
-  fecha_estado: string;
-  id_letrado: number | null;
-  id_asegurado: number;
-  id_tercero: number | null;
-  id_tercero2: number | null;
-  id_tercero3: number | null;
-  id_tercero4: number | null;
-  id_tercero5: number | null;
-  id_inspeccion: number | null;
-  presupuesto: string | null;
-  cotizacion: string | null;
-  id_responsabilidad: number | null;
-  analisis: string | null;
-  valor_acordado: string | null;
-  ampliacion: string | null;
-  valor_ofertado: string | null;
-  id_producto: number | null;
-  id_analista: number | null;
-  via_ingreso: string | null;
-  fecha_cierre: string | null;
-  completa_doc: boolean;
-  resultado: string | null;
-  nombre_estado: string;
-  estado: string;
-  nombre_compania: string;
-  apellido_analista: string | null;
-  nombre_analista: string | null;
-  producto: string | null;
-  responsabilidad: string | null;
-  monto_inspeccion: string | null;
-};
+export const casoResponse = z.object({
+  id: z.number(),
+  id_compania: z.number(),
+  reclamo_nro: z.string(),
+  gestor: z.string(),
+  fecha_creado: z.string(),
+  fecha_siniestro: z.string().nullable(),
+  hora_siniestro: z.string().nullable(),
+  fecha_denuncia: z.string().nullable(),
+  lugar_siniestro: z.string().nullable(),
+  declaracion_asegurado: z.string().nullable(),
+  usuario: z.string(),
+  id_estado: z.number(),
+  fecha_estado: z.string(),
+  id_letrado: z.number().nullable(),
+  id_asegurado: z.number(),
+  id_tercero: z.number().nullable(),
+  id_tercero2: z.number().nullable(),
+  id_tercero3: z.number().nullable(),
+  id_tercero4: z.number().nullable(),
+  id_tercero5: z.number().nullable(),
+  id_inspeccion: z.number().nullable(),
+  presupuesto: decimalString.nullable(),
+  cotizacion: decimalString.nullable(),
+  id_responsabilidad: z.number().nullable(),
+  analisis: z.string().nullable(),
+  valor_acordado: decimalString.nullable(),
+  ampliacion: decimalString.nullable(),
+  valor_ofertado: decimalString.nullable(),
+  id_producto: z.number().nullable(),
+  id_analista: z.number().nullable(),
+  via_ingreso: z.string().nullable(),
+  fecha_cierre: z.string().nullable(),
+  completa_doc: z.boolean(),
+  resultado: z.string().nullable(),
+  nombre_estado: z.string(),
+  estado: z.string(),
+  nombre_compania: z.string(),
+  apellido_analista: z.string().nullable(),
+  nombre_analista: z.string().nullable(),
+  producto: z.string().nullable(),
+  responsabilidad: z.string().nullable(),
+  monto_inspeccion: decimalString.nullable(),
+  ...flagsShape,
+});
+export type Caso = z.infer<typeof casoResponse>;
 
 /** GET /api/casos/{id} (decision 000). */
-export type CasoDetalle = {
-  caso: Caso;
-  productos: Lookup[];
-  companias: Lookup[];
-  analistas: AnalistaLookup[];
-  asegurados: Asegurado;
-  terceros: Tercero[];
-  tDoc: Lookup[];
-  responsabilidad: Lookup[];
-  letrado: Letrado | null;
-  lesionados: Lesionado[];
-  audiencias: Audiencia[];
-  inspecciones: Inspeccion[];
-  inspectores: InspectorLookup[];
-};
+export const casoDetalleResponse = z.object({
+  caso: casoResponse,
+  productos: z.array(lookupResponse),
+  companias: z.array(lookupResponse),
+  analistas: z.array(personLookupResponse),
+  asegurados: aseguradoResponse,
+  terceros: z.array(terceroResponse),
+  tDoc: z.array(lookupResponse),
+  responsabilidad: z.array(lookupResponse),
+  letrado: letradoResponse.nullable(),
+  lesionados: z.array(lesionadoResponse),
+  audiencias: z.array(audienciaResponse),
+  inspecciones: z.array(inspeccionResponse),
+  inspectores: z.array(personLookupResponse),
+});
+export type CasoDetalle = z.infer<typeof casoDetalleResponse>;

@@ -14,7 +14,9 @@ import {
   MSG_TWO_DECIMALS,
   TWO_DECIMALS_RE,
 } from '../shared/fields';
-import { CLOSING_REASONS, COND_CASOS, FLAGS, MAX_TERCEROS, CASO_MESSAGES } from './casos.constants';
+import { lookupResponse, personLookupResponse } from '../reference/reference.schemas';
+import { decimalString } from '../shared/responses';
+import { CLOSING_REASONS, COND_CASOS, FLAG_KEYS, FLAGS, MAX_TERCEROS, CASO_MESSAGES, type FlagKey } from './casos.constants';
 
 const MSG_DIGITS = 'Solo se permiten numeros';
 /** null and undefined read as '' (so a missing value gets the "required" message, not "null"). */
@@ -322,23 +324,63 @@ export const estadoSchema = z.strictObject({
   id: z.unknown().optional(),
 });
 
+/** The 17 flags as booleans (spec §3). */
+export const flagsShape = Object.fromEntries(FLAG_KEYS.map((key) => [key, z.boolean()])) as Record<FlagKey, z.ZodBoolean>;
+export const flagsResponse = z.object(flagsShape);
+
 /** One row of the case list (spec §3) plus the flags. */
-export type CasoListRow = {
-  id: number;
-  fecha_creado: string;
-  t_apellido: string | null;
-  t_nombre: string | null;
-  nombre_compania: string | null;
-  t_dominio: string | null;
-  fecha_siniestro: string | null;
-  estado: string;
-  id_estado: number;
-  producto: string | null;
-  lesionado: boolean;
-  id_letrado: number | null;
-  mediacion: boolean;
-  id_analista: number | null;
-  an_apellido: string | null;
-  an_nombre: string | null;
-  reclamo_nro: string;
-} & Record<(typeof FLAGS)[number]['key'], boolean>;
+export const casoListRowResponse = z.object({
+  id: z.number(),
+  fecha_creado: z.string(),
+  t_apellido: z.string().nullable(),
+  t_nombre: z.string().nullable(),
+  id_compania: z.number(),
+  t_dominio: z.string().nullable(),
+  fecha_siniestro: z.string().nullable(),
+  id_estado: z.number(),
+  id_producto: z.number().nullable(),
+  lesionado: z.boolean(),
+  id_letrado: z.number().nullable(),
+  mediacion: z.boolean(),
+  id_analista: z.number().nullable(),
+  reclamo_nro: z.string(),
+  ...flagsShape,
+  // Named from the lookups after the row is read, so they come last (the order page 1's JSON has).
+  nombre_compania: z.string().nullable(),
+  estado: z.string(),
+  producto: z.string().nullable(),
+  an_apellido: z.string().nullable(),
+  an_nombre: z.string().nullable(),
+});
+export type CasoListRow = z.infer<typeof casoListRowResponse>;
+
+/** GET /casos/?page: a page newest first, the Vigentes and Cerrados counters and the filters' lookups. */
+export const casosListResponse = z.object({
+  cases: z.array(casoListRowResponse),
+  totalPages: z.number(),
+  totalCount: z.number(),
+  totalCloseCount: z.number(),
+  analistas: z.array(personLookupResponse),
+  estados: z.array(lookupResponse),
+  productos: z.array(lookupResponse),
+  companias: z.array(lookupResponse),
+});
+export type CasosList = z.infer<typeof casosListResponse>;
+
+/** POST /casos/filtro: the first row also carries the total (API contract); beyond COUNT_CAP it is capped. */
+export const casosFiltradosResponse = z.object({
+  cases: z.array(casoListRowResponse.extend({ totalCount: z.number().optional() })),
+  totalPages: z.number(),
+  totalRows: z.number(),
+  totalCapped: z.boolean(),
+});
+export type CasosFiltrados = z.infer<typeof casosFiltradosResponse>;
+
+/** POST /casos/alta: 201 when created, 200 when the Idempotency-Key names a case created before. */
+export const casoCreadoResponse = z.object({ message: z.string(), id: z.number() });
+/** GET /casos/ultimo: the id of the last case, null with none. */
+export const ultimoCasoResponse = z.object({ id: z.number().nullable() });
+/** The edits and status changes of a case answer with its status afterwards. */
+export const casoEstadoResponse = z.object({ message: z.string(), id_estado: z.number() });
+/** Accepting the offer also answers with the agreed amount. */
+export const casoAvanzadoResponse = casoEstadoResponse.extend({ valor_acordado: decimalString.optional() });

@@ -101,9 +101,20 @@ export const PLANTILLA_MESSAGES = {
 } as const;
 
 /** One kept version of a template; version 0 is the shipped default (no file name, user or date). */
-export type PlantillaVersion = { version: number; archivo: string | null; restaurada_de: number | null; usuario: string | null; fecha: string | null };
+export const plantillaVersionResponse = z.object({
+  version: z.number(),
+  archivo: z.string().nullable(),
+  restaurada_de: z.number().nullable(),
+  usuario: z.string().nullable(),
+  fecha: z.string().nullable(),
+});
+export type PlantillaVersion = z.infer<typeof plantillaVersionResponse>;
 /** GET /plantillas: each template with its versions, newest (the one in use) first. */
-export type PlantillaConvenio = { id: number; nombre: string; versiones: PlantillaVersion[] };
+export const plantillaConvenioResponse = z.object({ id: z.number(), nombre: z.string(), versiones: z.array(plantillaVersionResponse) });
+export type PlantillaConvenio = z.infer<typeof plantillaConvenioResponse>;
+export const plantillaListResponse = z.array(plantillaConvenioResponse);
+/** An upload or a restore: the version now in use. */
+export const plantillaSavedResponse = z.object({ message: z.string(), version: z.number() });
 
 const versionNumber = z.coerce.number({ error: PLANTILLA_MESSAGES.versionNotFound }).int(PLANTILLA_MESSAGES.versionNotFound).min(0, PLANTILLA_MESSAGES.versionNotFound).max(1_000_000, PLANTILLA_MESSAGES.versionNotFound);
 

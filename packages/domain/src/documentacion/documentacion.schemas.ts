@@ -50,3 +50,8 @@ export const convenioSchema = z
     }
   });
 export type ConvenioRequest = z.output<typeof convenioSchema>;
+
+/** GET /documentacion/listado/{caseId}: the stored file names. */
+export const documentosResponse = z.array(z.string());
+/** POST /documentacion/t/{caseId}: the names the uploads were stored under. */
+export const documentosSubidosResponse = z.object({ message: z.string(), files: z.array(z.string()) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from '../shared/fields';
+import { savedResponse } from '../shared/responses';
 
 export const HISTORIAL_MAX = 2000;
 export const HISTORIAL_MESSAGES = {
@@ -22,4 +23,7 @@ export const historialEntrySchema = z.strictObject({
 });
 export const historialWrappedSchema = z.strictObject({ historia: historialEntrySchema });
 
-export type HistorialEntry = { id: number; id_caso: number; fecha: string; msg: string; usuario: string };
+export const historialEntryResponse = z.object({ id: z.number(), id_caso: z.number(), fecha: z.string(), msg: z.string(), usuario: z.string() });
+export type HistorialEntry = z.infer<typeof historialEntryResponse>;
+export const historialListResponse = z.array(historialEntryResponse);
+export const historialSavedResponse = savedResponse(historialEntryResponse);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, optionalFilterDate, optionalFilterId, positiveId, text, MSG_TWO_DECIMALS, TWO_DECIMALS_RE } from '../shared/fields';
+import { decimalString, withMessage } from '../shared/responses';
 
 export const INSPECCION_ESTADOS = { COORDINADA: 'Coordinada', LICITANDO: 'Licitando', FINALIZADA: 'Finalizada' } as const;
 export type InspeccionEstado = (typeof INSPECCION_ESTADOS)[keyof typeof INSPECCION_ESTADOS];
@@ -139,27 +140,33 @@ export const inspeccionFiltroSchema = z.strictObject({
 export type InspeccionFiltro = z.infer<typeof inspeccionFiltroSchema>;
 
 /** One inspection as every inspection list and the detail return it. */
-export type Inspeccion = {
-  id: number;
-  id_caso: number;
-  id_inspector: number;
-  fecha_inspeccion: string;
-  direccion: string;
-  detalle: string;
-  resultado: string | null;
-  /** numeric as a string (two decimals), null until closed. */
-  monto_inspeccion: string | null;
-  fecha_cierre: string | null;
-  estado: InspeccionEstado;
-  inspector_nombre?: string;
-  inspector_apellido?: string;
+export const inspeccionResponse = z.object({
+  id: z.number(),
+  id_caso: z.number(),
+  id_inspector: z.number(),
+  fecha_inspeccion: z.string(),
+  direccion: z.string(),
+  detalle: z.string(),
+  resultado: z.string().nullable(),
+  /** Null until closed. */
+  monto_inspeccion: decimalString.nullable(),
+  fecha_cierre: z.string().nullable(),
+  estado: z.enum([INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.LICITANDO, INSPECCION_ESTADOS.FINALIZADA]),
+  inspector_nombre: z.string().optional(),
+  inspector_apellido: z.string().optional(),
   /** Product name of the case. */
-  producto?: string | null;
-};
+  producto: z.string().nullable().optional(),
+});
+export type Inspeccion = z.infer<typeof inspeccionResponse>;
+/** Schedule, edit, reassign and close answer with the inspection as saved. */
+export const inspeccionSavedResponse = withMessage(inspeccionResponse);
 
 /** GET /inspeccion/all/?page&pageSize. */
-export type InspeccionesPage = { inspecciones: Inspeccion[]; totalPages: number; totalCount: number };
+export const inspeccionesPageResponse = z.object({ inspecciones: z.array(inspeccionResponse), totalPages: z.number(), totalCount: z.number() });
+export type InspeccionesPage = z.infer<typeof inspeccionesPageResponse>;
 /** POST /inspeccion/filtro/?page&pageSize (the spec's field names differ from the unfiltered list). */
-export type InspeccionesFiltradas = { data: Inspeccion[]; totalPage: number; totalCount: number };
+export const inspeccionesFiltradasResponse = z.object({ data: z.array(inspeccionResponse), totalPage: z.number(), totalCount: z.number() });
+export type InspeccionesFiltradas = z.infer<typeof inspeccionesFiltradasResponse>;
 /** GET /inspeccion/i/{id_inspect}: newest first, paged like every list. */
-export type InspeccionesDelInspector = { data: Inspeccion[]; totalPages: number; totalCount: number };
+export const inspeccionesDelInspectorResponse = z.object({ data: z.array(inspeccionResponse), totalPages: z.number(), totalCount: z.number() });
+export type InspeccionesDelInspector = z.infer<typeof inspeccionesDelInspectorResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId, text, MSG_INTEGER } from '../shared/fields';
+import { withMessage } from '../shared/responses';
 
 export const LESIONADO_MESSAGES = {
   created: 'Lesionado creado exitosamente',
@@ -37,4 +38,15 @@ export const lesionadoCreateSchema = z.strictObject({ ...lesionadoFields, ...com
 export const lesionadoUpdateSchema = z.strictObject({ id: positiveId.optional(), ...lesionadoFields, ...compat });
 export type LesionadoInput = z.infer<typeof lesionadoCreateSchema>;
 
-export type Lesionado = { id: number; id_caso: number; apellido: string; nombre: string; id_tipo_doc: number; nro_doc: string; tipo_doc?: string | null };
+export const lesionadoResponse = z.object({
+  id: z.number(),
+  id_caso: z.number(),
+  apellido: z.string(),
+  nombre: z.string(),
+  id_tipo_doc: z.number(),
+  nro_doc: z.string(),
+  tipo_doc: z.string().nullable().optional(),
+});
+export type Lesionado = z.infer<typeof lesionadoResponse>;
+export const lesionadoListResponse = z.array(lesionadoResponse);
+export const lesionadoSavedResponse = withMessage(lesionadoResponse);

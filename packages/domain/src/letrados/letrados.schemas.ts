@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, positiveId, text } from '../shared/fields';
+import { savedResponse } from '../shared/responses';
 
 export const LETRADO_MESSAGES = {
   saved: 'Letrado accionado exitosamente',
@@ -49,14 +50,16 @@ export const letradoUpdateSchema = z.strictObject({
 export type LetradoInput = z.output<typeof letradoCreateSchema>;
 export type LetradoUpdate = z.output<typeof letradoUpdateSchema>;
 
-export type Letrado = {
-  id: number;
-  id_caso: number;
-  apellido: string;
-  nombre: string | null;
-  fijo: string | null;
-  cel: string | null;
-  mail: string | null;
-  cuit: string | null;
-  cbu: string | null;
-};
+export const letradoResponse = z.object({
+  id: z.number(),
+  id_caso: z.number(),
+  apellido: z.string(),
+  nombre: z.string().nullable(),
+  fijo: z.string().nullable(),
+  cel: z.string().nullable(),
+  mail: z.string().nullable(),
+  cuit: z.string().nullable(),
+  cbu: z.string().nullable(),
+});
+export type Letrado = z.infer<typeof letradoResponse>;
+export const letradoSavedResponse = savedResponse(letradoResponse);

@@ -10,6 +10,7 @@ import {
   text,
   timeOfDay,
 } from '../shared/fields';
+import { withMessage } from '../shared/responses';
 
 export const AUDIENCIA_MESSAGES = {
   created: 'Audiencia creada exitosamente',
@@ -70,22 +71,27 @@ export const audienciasQuery = pagingQuery.extend({
 });
 export type AudienciasQuery = z.infer<typeof audienciasQuery>;
 
-export type Audiencia = {
-  id: number;
-  id_caso: number;
-  fecha: string;
-  fechah: string;
+export const audienciaResponse = z.object({
+  id: z.number(),
+  id_caso: z.number(),
+  fecha: z.string(),
+  fechah: z.string(),
   /** HH:MM:SS (show with formatTime). */
-  hora: string;
-  lugar: string;
-  mediacion_nro: string | null;
+  hora: z.string(),
+  lugar: z.string(),
+  mediacion_nro: z.string().nullable(),
   /** Company name of the case (the hearing lists carry it). */
-  compania?: string | null;
+  compania: z.string().nullable().optional(),
   /** The case's claim number (the hearing lists carry it). */
-  reclamo_nro?: string | null;
-};
+  reclamo_nro: z.string().nullable().optional(),
+});
+export type Audiencia = z.infer<typeof audienciaResponse>;
+export const audienciaListResponse = z.array(audienciaResponse);
+export const audienciaSavedResponse = withMessage(audienciaResponse);
 
 /** GET /mediacion/?page&pageSize. */
-export type AudienciasPage = { data: Audiencia[]; totalPages: number; total: number };
+export const audienciasPageResponse = z.object({ data: z.array(audienciaResponse), totalPages: z.number(), total: z.number() });
+export type AudienciasPage = z.infer<typeof audienciasPageResponse>;
 /** POST /mediacion/filter/?page&pageSize (the spec's field names differ from the unfiltered list). */
-export type AudienciasFiltradas = { data: Audiencia[]; totalPage: number; total: number };
+export const audienciasFiltradasResponse = z.object({ data: z.array(audienciaResponse), totalPage: z.number(), total: z.number() });
+export type AudienciasFiltradas = z.infer<typeof audienciasFiltradasResponse>;

@@ -34,10 +34,6 @@ export const PRODUCTOS_INICIALES = [
 /** Person document types seeded at install; also the web app's local fallback (spec §3). */
 export const TIPOS_DOC_INICIALES = ['DNI', 'Pasaporte', 'Cedula', 'LC'] as const;
 
-export type Lookup = { id: number; nombre: string };
-export type AnalistaLookup = { id: number; nombre: string; apellido: string };
-export type InspectorLookup = { id: number; nombre: string; apellido: string };
-
 /**
  * The four Admin-maintained lists share one screen shape (spec §2, reference-data screens);
  * this is what differs between them: labels, paths and the spec §8 messages.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from '../shared/fields';
+import { savedResponse } from '../shared/responses';
 
 export const MSG_NOMBRE_REQUIRED = 'El nombre es requerido';
 export const MSG_APELLIDO_REQUIRED = 'El apellido es requerido';
@@ -28,3 +29,25 @@ export const respoUpdateSchema = lookupSchema;
 
 export const analistaSchema = z.strictObject({ id: positiveId.optional(), nombre, apellido });
 export type AnalistaInput = z.infer<typeof analistaSchema>;
+
+/** An `{id, nombre}` list row: document types, companies, responsibilities, statuses, products. */
+export const lookupResponse = z.object({ id: z.number(), nombre: z.string() });
+export type Lookup = z.infer<typeof lookupResponse>;
+export const personLookupResponse = z.object({ id: z.number(), nombre: z.string(), apellido: z.string() });
+export type AnalistaLookup = z.infer<typeof personLookupResponse>;
+export type InspectorLookup = z.infer<typeof personLookupResponse>;
+
+export const lookupListResponse = z.array(lookupResponse);
+export const personLookupListResponse = z.array(personLookupResponse);
+export const lookupPageResponse = z.object({ data: z.array(lookupResponse), totalPages: z.number(), total: z.number() });
+export const lookupSavedResponse = savedResponse(lookupResponse);
+export const analistaSavedResponse = savedResponse(personLookupResponse);
+
+/** GET /config: what the web app needs before sign-in. */
+export const appConfigResponse = z.object({
+  orgAcronym: z.string(),
+  orgName: z.string(),
+  captcha: z.enum(['altcha', 'off']),
+  pageSize: z.number(),
+});
+export type AppConfig = z.infer<typeof appConfigResponse>;

@@ -149,15 +149,19 @@ export type PasswordChange = z.infer<ReturnType<typeof passwordChangeSchema>>;
 export const reauthPasswordSchema = z.strictObject({ password: currentPassword });
 export type ReauthPassword = z.infer<typeof reauthPasswordSchema>;
 
-export type Usuario = {
-  id: number;
-  apellido: string;
-  nombre: string;
-  username: string;
-  rol: number;
-  id_tipo_usuario: number;
-  id_inspect: number | null;
-  activo: boolean;
+export const usuarioResponse = z.object({
+  id: z.number(),
+  apellido: z.string(),
+  nombre: z.string(),
+  username: z.string(),
+  rol: z.number(),
+  id_tipo_usuario: z.number(),
+  id_inspect: z.number().nullable(),
+  activo: z.boolean(),
   /** Has a confirmed TOTP second factor. */
-  totp: boolean;
-};
+  totp: z.boolean(),
+});
+export type Usuario = z.infer<typeof usuarioResponse>;
+export const usuarioListResponse = z.array(usuarioResponse);
+/** POST /users and PATCH /users/{id}. */
+export const usuarioSavedResponse = z.object({ message: z.string(), user: usuarioResponse });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalFilterDate, optionalFilterId } from '../shared/fields';
+import { decimalString } from '../shared/responses';
 
 /** Spec §7, POST /casos/filtrovalores: company and a closing-date range (inclusive); empty means "any". */
 export const valoresFiltroSchema = z.strictObject({
@@ -10,22 +11,24 @@ export const valoresFiltroSchema = z.strictObject({
 export type ValoresFiltro = z.infer<typeof valoresFiltroSchema>;
 
 /** One closed case of the values report (spec §2, Values report columns). */
-export type ValoresRow = {
-  id: number;
-  id_estado: number;
-  nombre_compania: string;
+export const valoresRowResponse = z.object({
+  id: z.number(),
+  id_estado: z.number(),
+  nombre_compania: z.string(),
   /** Status name. */
-  estado: string;
-  producto: string | null;
-  fecha_creado: string;
-  fecha_cierre: string | null;
-  /** Amount of the case's latest Finalizada inspection (numeric string), null if none. */
-  monto_inspeccion: string | null;
-  valor_ofertado: string | null;
-};
+  estado: z.string(),
+  producto: z.string().nullable(),
+  fecha_creado: z.string(),
+  fecha_cierre: z.string().nullable(),
+  /** Amount of the case's latest Finalizada inspection, null if none. */
+  monto_inspeccion: decimalString.nullable(),
+  valor_ofertado: decimalString.nullable(),
+});
+export type ValoresRow = z.infer<typeof valoresRowResponse>;
 
 /** GET /casos/valores/ and POST /casos/filtrovalores/ (spec §7). */
-export type ValoresPage = { casos: ValoresRow[]; totalPages: number; totalCount: number };
+export const valoresPageResponse = z.object({ casos: z.array(valoresRowResponse), totalPages: z.number(), totalCount: z.number() });
+export type ValoresPage = z.infer<typeof valoresPageResponse>;
 
 /** Spec §2, values report: the counter labels and the empty list text. */
 export const VALORES_MESSAGES = { filtrados: 'Filtrados', total: 'Cerrados', empty: 'No hay casos cerrados' } as const;

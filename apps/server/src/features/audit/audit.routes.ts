@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, pagingQuery } from '@siniestros/domain';
+import { auditPageResponse, idParam, pagingQuery } from '@siniestros/domain';
+import { replies } from '../../shared/responses';
 import { ADMIN_ONLY } from '../../plugins/auth';
 import type { AuditService } from './audit.service';
 
@@ -15,6 +16,7 @@ export function auditRoutes(app: FastifyInstance, audit: AuditService) {
         summary: "A case's audit trail (who changed which field, when)",
         params: idParam,
         querystring: pagingQuery,
+        response: replies({ 200: auditPageResponse }),
       },
     },
     (request) => audit.casoTrail(request.params.id, request.query),

@@ -6,6 +6,8 @@ import {
   ANALISIS_MESSAGES,
   CICLO_MESSAGES,
   analisisSchema,
+  casoAvanzadoResponse,
+  casoEstadoResponse,
   cerrarSchema,
   estadoSchema,
   idParam,
@@ -13,6 +15,7 @@ import {
   transitionSchema,
 } from '@siniestros/domain';
 import { STAFF, userOf } from '../../plugins/auth';
+import { replies } from '../../shared/responses';
 import type { CasosLifecycleService } from './casos.lifecycle.service';
 
 /** Spec §7 transitions, and the paths decision 000 fixes for analysis, reconsideration and status. */
@@ -20,8 +23,9 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
   const r = app.withTypeProvider<ZodTypeProvider>();
   const route = { config: { access: STAFF } };
   const tags = ['casos'];
+  const response = replies({ 200: casoEstadoResponse });
 
-  r.patch('/casos/avanza/:id', { ...route, schema: { tags, params: idParam, body: advanceSchema.nullish() } }, async (request) => {
+  r.patch('/casos/avanza/:id', { ...route, schema: { tags, params: idParam, body: advanceSchema.nullish(), response: replies({ 200: casoAvanzadoResponse }) } }, async (request) => {
     const result = await lifecycle.advance(
       request.params.id,
       userOf(request).username,
@@ -31,41 +35,41 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
     return { message: ADVANCE_TOASTS[result.id_estado - 1] ?? CICLO_MESSAGES.advanced, ...result };
   });
 
-  r.patch('/casos/return/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } }, async (request) => ({
+  r.patch('/casos/return/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish(), response } }, async (request) => ({
     message: CICLO_MESSAGES.returned,
     ...(await lifecycle.returnToInspection(request.params.id, userOf(request).username, request.body?.id_estado)),
   }));
 
-  r.patch('/casos/cerrar/t/:id', { ...route, schema: { tags, params: idParam, body: cerrarSchema } }, async (request) => ({
+  r.patch('/casos/cerrar/t/:id', { ...route, schema: { tags, params: idParam, body: cerrarSchema, response } }, async (request) => ({
     message: CICLO_MESSAGES.closed,
     ...(await lifecycle.close(request.params.id, request.body.id_estado, userOf(request).username, request.body.msg)),
   }));
 
-  r.patch('/casos/reabrir/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } }, async (request) => ({
+  r.patch('/casos/reabrir/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish(), response } }, async (request) => ({
     message: CICLO_MESSAGES.reopened,
     ...(await lifecycle.reopen(request.params.id, userOf(request).username, request.body?.id_estado)),
   }));
 
   r.patch(
     '/casos/reinspeccionar/:id',
-    { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish() } },
+    { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish(), response } },
     async (request) => ({
       message: CICLO_MESSAGES.reinspected,
       ...(await lifecycle.reinspect(request.params.id, userOf(request).username, request.body?.id_estado)),
     }),
   );
 
-  r.patch('/casos/estado/:id', { ...route, schema: { tags, params: idParam, body: estadoSchema } }, async (request) => ({
+  r.patch('/casos/estado/:id', { ...route, schema: { tags, params: idParam, body: estadoSchema, response } }, async (request) => ({
     message: CICLO_MESSAGES.statusUpdated,
     ...(await lifecycle.setEstado(request.params.id, request.body.id_estado, userOf(request).username)),
   }));
 
-  r.patch('/casos/analisis/:id', { ...route, schema: { tags, params: idParam, body: analisisSchema } }, async (request) => ({
+  r.patch('/casos/analisis/:id', { ...route, schema: { tags, params: idParam, body: analisisSchema, response } }, async (request) => ({
     message: ANALISIS_MESSAGES.saved,
     ...(await lifecycle.saveAnalisis(request.params.id, request.body, userOf(request).username)),
   }));
 
-  r.patch('/casos/reconsiderar/:id', { ...route, schema: { tags, params: idParam, body: reconsiderarSchema } }, async (request) => ({
+  r.patch('/casos/reconsiderar/:id', { ...route, schema: { tags, params: idParam, body: reconsiderarSchema, response } }, async (request) => ({
     message: ANALISIS_MESSAGES.reconsidered,
     ...(await lifecycle.reconsider(request.params.id, request.body, userOf(request).username)),
   }));

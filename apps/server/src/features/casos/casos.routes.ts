@@ -7,18 +7,27 @@ import {
   aseguradoSchema,
   asignarAnalistaSchema,
   cappedPagingQuery,
+  casoCreadoResponse,
+  casoDetalleResponse,
+  casoEstadoResponse,
   casoFiltroSchema,
+  casosFiltradosResponse,
+  casosListResponse,
   casoFullUpdateSchema,
   casoUpdateSchema,
   exportFileName,
+  flagsResponse,
   flagToggleSchema,
   idParam,
+  messageResponse,
   pagingQuery,
   tercerosUpdateSchema,
   todayIso,
+  ultimoCasoResponse,
 } from '@siniestros/domain';
 import { STAFF, userOf } from '../../plugins/auth';
 import { notFound } from '../../shared/errors';
+import { fileReply, replies, sendJsonText } from '../../shared/responses';
 import type { CasosService } from './casos.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -33,24 +42,26 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
   const route = { config: { access: STAFF } };
   const tags = ['casos'];
   const updated = (result: { id_estado: number }) => ({ message: CASO_MESSAGES.updated, ...result });
+  const updateResponse = replies({ 200: casoEstadoResponse });
+  const flags = replies({ 200: flagsResponse });
 
-  r.post('/casos/alta', { ...route, schema: { tags, headers: altaHeaders, body: altaSchema } }, async (request, reply) => {
+  r.post('/casos/alta', { ...route, schema: { tags, headers: altaHeaders, body: altaSchema, response: replies({ 200: casoCreadoResponse, 201: casoCreadoResponse }) } }, async (request, reply) => {
     const { id, isNew } = await casos.create(request.body, userOf(request).username, request.headers['idempotency-key']);
     return reply.status(isNew ? 201 : 200).send({ message: CASO_MESSAGES.created, id });
   });
 
-  r.get('/casos/ultimo', { ...route, schema: { tags } }, () => casos.lastId());
+  r.get('/casos/ultimo', { ...route, schema: { tags, response: replies({ 200: ultimoCasoResponse }) } }, () => casos.lastId());
 
   // The body is JSON text already (casos.service.ts list).
-  r.get('/casos', { ...route, schema: { tags, querystring: pagingQuery } }, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await casos.list(request.query)),
+  r.get('/casos', { ...route, schema: { tags, querystring: pagingQuery, response: replies({ 200: casosListResponse }) } }, async (request, reply) =>
+    sendJsonText(reply, await casos.list(request.query)),
   );
 
-  r.post('/casos/filtro', { ...route, schema: { tags, querystring: cappedPagingQuery, body: casoFiltroSchema } }, (request) =>
+  r.post('/casos/filtro', { ...route, schema: { tags, querystring: cappedPagingQuery, body: casoFiltroSchema, response: replies({ 200: casosFiltradosResponse }) } }, (request) =>
     casos.filter(request.body, request.query),
   );
 
-  r.post('/casos/export', { ...route, schema: { tags, body: casoFiltroSchema } }, async (request, reply) => {
+  r.post('/casos/export', { ...route, schema: { tags, body: casoFiltroSchema, response: replies({ 200: fileReply(XLSX_TYPE, 'The matching cases (.xlsx)') }) } }, async (request, reply) => {
     const stream = await casos.export(request.body);
     if (!stream) throw notFound(CASO_MESSAGES.noResults);
     return reply
@@ -59,33 +70,33 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
       .send(stream);
   });
 
-  r.get('/casos/flag/:id', { ...route, schema: { tags, params: idParam } }, (request) => casos.flags(request.params.id));
+  r.get('/casos/flag/:id', { ...route, schema: { tags, params: idParam, response: flags } }, (request) => casos.flags(request.params.id));
 
-  r.patch('/casos/flag/:id', { ...route, schema: { tags, params: idParam, body: flagToggleSchema } }, (request) =>
+  r.patch('/casos/flag/:id', { ...route, schema: { tags, params: idParam, body: flagToggleSchema, response: flags } }, (request) =>
     casos.toggleFlag(request.params.id, request.body.flag, userOf(request).username),
   );
 
-  r.patch('/casos/caso_ana/:id', { ...route, schema: { tags, params: idParam, body: asignarAnalistaSchema } }, async (request) => {
+  r.patch('/casos/caso_ana/:id', { ...route, schema: { tags, params: idParam, body: asignarAnalistaSchema, response: replies({ 200: messageResponse }) } }, async (request) => {
     await casos.assignAnalista(request.params.id, request.body.id_analista, userOf(request).username);
     return { message: CASO_MESSAGES.analistaUpdated };
   });
 
-  r.get('/casos/:id', { ...route, schema: { tags, params: idParam } }, (request) => casos.getDetail(request.params.id));
+  r.get('/casos/:id', { ...route, schema: { tags, params: idParam, response: replies({ 200: casoDetalleResponse }) } }, (request) => casos.getDetail(request.params.id));
 
-  r.patch('/casos/:id', { ...route, schema: { tags, params: idParam, body: casoFullUpdateSchema } }, async (request) =>
+  r.patch('/casos/:id', { ...route, schema: { tags, params: idParam, body: casoFullUpdateSchema, response: updateResponse } }, async (request) =>
     updated(await casos.update(request.params.id, request.body, userOf(request).username)),
   );
 
   // The spec's three calls of one case edit; each takes the CASE id (API contract).
-  r.patch('/casos/t/:id', { ...route, schema: { tags, params: idParam, body: casoUpdateSchema } }, async (request) =>
+  r.patch('/casos/t/:id', { ...route, schema: { tags, params: idParam, body: casoUpdateSchema, response: updateResponse } }, async (request) =>
     updated(await casos.updateCaso(request.params.id, request.body, userOf(request).username)),
   );
 
-  r.patch('/asegurados/t/:id', { ...route, schema: { tags, params: idParam, body: aseguradoSchema } }, async (request) =>
+  r.patch('/asegurados/t/:id', { ...route, schema: { tags, params: idParam, body: aseguradoSchema, response: updateResponse } }, async (request) =>
     updated(await casos.updateAsegurado(request.params.id, request.body, userOf(request).username)),
   );
 
-  r.patch('/terceros/t/:id', { ...route, schema: { tags, params: idParam, body: tercerosUpdateSchema } }, async (request) =>
+  r.patch('/terceros/t/:id', { ...route, schema: { tags, params: idParam, body: tercerosUpdateSchema, response: updateResponse } }, async (request) =>
     updated(await casos.updateTerceros(request.params.id, request.body, userOf(request).username)),
   );
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { livenessResponse, readinessResponse, unreadyResponse } from '@siniestros/domain';
 import { MSG_DB_UNAVAILABLE } from '../../shared/errors';
+import { replies } from '../../shared/responses';
 import { MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE, type Storage } from '../../shared/storage';
 
 type HealthDeps = { db: Db; storage: Storage; minFreeBytes: number };
@@ -15,13 +17,13 @@ type Check = 'ok' | 'unavailable' | 'full' | 'unwritable';
  */
 export function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
   const tags = ['health'];
-  app.get('/health/live', { config: { access: 'public' }, schema: { tags, summary: 'Liveness: the process answers' } }, async () => ({
+  app.get('/health/live', { config: { access: 'public' }, schema: { tags, summary: 'Liveness: the process answers', response: replies({ 200: livenessResponse }) } }, async () => ({
     status: 'ok',
   }));
 
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { tags, summary: 'Readiness: database and file storage usable' } },
+    { config: { access: 'public' }, schema: { tags, summary: 'Readiness: database and file storage usable', response: replies({ 200: readinessResponse, 503: unreadyResponse }) } },
     async (_request, reply) => {
       const [database, storage] = await Promise.all([checkDatabase(deps.db), checkStorage(deps)]);
       if (database === 'ok' && storage === 'ok') return { status: 'ok', database, storage };

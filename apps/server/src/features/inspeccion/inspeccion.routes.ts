@@ -8,12 +8,15 @@ import {
   inspeccionFiltroSchema,
   inspeccionSchema,
   pagingQuery,
+  inspeccionDetalleDataResponse,
+  inspeccionesDelInspectorResponse,
+  inspeccionesFiltradasResponse,
+  inspeccionesPageResponse,
+  inspeccionSavedResponse,
+  messageResponse,
   updateInspectorSchema,
-  type InspeccionDetalle,
-  type InspeccionesDelInspector,
-  type InspeccionesFiltradas,
-  type InspeccionesPage,
 } from '@siniestros/domain';
+import { replies } from '../../shared/responses';
 import { ANY_ROLE, STAFF, userOf } from '../../plugins/auth';
 import type { InspeccionService } from './inspeccion.service';
 
@@ -24,11 +27,13 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
   // Object-checked in the service: an Inspector reaches only what is assigned to them.
   const anyRole = { config: { access: ANY_ROLE } };
   const tags = ['inspeccion'];
+  const detail = replies({ 200: inspeccionDetalleDataResponse });
+  const saved = replies({ 200: inspeccionSavedResponse });
 
   r.get(
     '/inspeccion/all',
-    { ...staff, schema: { tags, summary: 'Every inspection, latest date first', querystring: pagingQuery } },
-    async (request): Promise<InspeccionesPage> => {
+    { ...staff, schema: { tags, summary: 'Every inspection, latest date first', querystring: pagingQuery, response: replies({ 200: inspeccionesPageResponse }) } },
+    async (request) => {
       const { rows, totalPages, totalCount } = await inspeccion.page(request.query);
       return { inspecciones: rows, totalPages, totalCount };
     },
@@ -43,9 +48,10 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
         summary: 'Inspections by case, number, state, inspector, product and date',
         querystring: pagingQuery,
         body: inspeccionFiltroSchema,
+        response: replies({ 200: inspeccionesFiltradasResponse }),
       },
     },
-    async (request): Promise<InspeccionesFiltradas> => {
+    async (request) => {
       const { rows, totalPages, totalCount } = await inspeccion.page(request.query, request.body);
       return { data: rows, totalPage: totalPages, totalCount };
     },
@@ -53,14 +59,14 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
 
   r.get(
     '/inspeccion/i/:id',
-    { ...anyRole, schema: { tags, summary: "An inspector's inspections ({id} = id_inspect)", params: idParam, querystring: pagingQuery } },
-    (request): Promise<InspeccionesDelInspector> => inspeccion.byInspector(request.params.id, userOf(request), request.query),
+    { ...anyRole, schema: { tags, summary: "An inspector's inspections ({id} = id_inspect)", params: idParam, querystring: pagingQuery, response: replies({ 200: inspeccionesDelInspectorResponse }) } },
+    (request) => inspeccion.byInspector(request.params.id, userOf(request), request.query),
   );
 
   r.get(
     '/inspeccion/d/:id',
-    { ...anyRole, schema: { tags, summary: 'Inspection close screen data', params: idParam } },
-    async (request): Promise<{ data: InspeccionDetalle }> => ({
+    { ...anyRole, schema: { tags, summary: 'Inspection close screen data', params: idParam, response: detail } },
+    async (request) => ({
       data: await inspeccion.detail(request.params.id, userOf(request)),
     }),
   );
@@ -74,6 +80,7 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
         summary: 'Close an inspection: multipart fields resultado, monto_inspeccion and files inspeccion, cotizacion',
         params: idParam,
         consumes: ['multipart/form-data'],
+        response: saved,
       },
     },
     async (request) => {
@@ -84,7 +91,7 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
 
   r.patch(
     '/inspeccion/edit/:id',
-    { ...staff, schema: { tags, summary: 'Edit an inspection', params: idParam, body: inspeccionSchema } },
+    { ...staff, schema: { tags, summary: 'Edit an inspection', params: idParam, body: inspeccionSchema, response: saved } },
     async (request) => ({
       message: INSPECCION_MESSAGES.edited,
       ...(await inspeccion.edit(request.params.id, request.body, userOf(request).username)),
@@ -93,7 +100,7 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
 
   r.patch(
     '/inspeccion/update_inspector/:id',
-    { ...staff, schema: { tags, summary: 'Reassign a Coordinada inspection', params: idParam, body: updateInspectorSchema } },
+    { ...staff, schema: { tags, summary: 'Reassign a Coordinada inspection', params: idParam, body: updateInspectorSchema, response: saved } },
     async (request) => ({
       message: INSPECCION_MESSAGES.inspectorUpdated,
       ...(await inspeccion.reassign(request.params.id, request.body.inspector, userOf(request).username)),
@@ -102,7 +109,7 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
 
   r.post(
     '/inspeccion/:id',
-    { ...staff, schema: { tags, summary: 'Schedule an inspection for case {id}', params: idParam, body: inspeccionSchema } },
+    { ...staff, schema: { tags, summary: 'Schedule an inspection for case {id}', params: idParam, body: inspeccionSchema, response: replies({ 201: inspeccionSavedResponse }) } },
     async (request, reply) => {
       const created = await inspeccion.schedule(request.params.id, request.body, userOf(request).username);
       return reply.status(201).send({ message: INSPECCION_MESSAGES.scheduled, ...created });
@@ -111,8 +118,8 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
 
   r.get(
     '/inspeccion/:id',
-    { ...staff, schema: { tags, summary: 'Inspection view (read-only)', params: idParam } },
-    async (request): Promise<{ data: InspeccionDetalle }> => ({
+    { ...staff, schema: { tags, summary: 'Inspection view (read-only)', params: idParam, response: detail } },
+    async (request) => ({
       data: await inspeccion.detail(request.params.id, userOf(request)),
     }),
   );
@@ -121,7 +128,7 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
     '/inspeccion/:id',
     {
       ...staff,
-      schema: { tags, summary: 'Delete an inspection that is not Finalizada', params: idParam, body: inspeccionDeleteSchema.nullish() },
+      schema: { tags, summary: 'Delete an inspection that is not Finalizada', params: idParam, body: inspeccionDeleteSchema.nullish(), response: replies({ 200: messageResponse }) },
     },
     async (request) => {
       await inspeccion.remove(request.params.id, userOf(request).username);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, LESIONADO_MESSAGES, lesionadoCreateSchema, lesionadoUpdateSchema } from '@siniestros/domain';
+import { idParam, LESIONADO_MESSAGES, lesionadoCreateSchema, lesionadoListResponse, lesionadoSavedResponse, lesionadoUpdateSchema } from '@siniestros/domain';
+import { replies } from '../../shared/responses';
 import { STAFF } from '../../plugins/auth';
 import { auditActorOf } from '../audit/audit.actor';
 import type { LesionadosService } from './lesionados.service';
@@ -11,16 +12,16 @@ export function lesionadosRoutes(app: FastifyInstance, lesionados: LesionadosSer
   const route = { config: { access: STAFF } };
   const tags = ['lesionados'];
 
-  r.get('/lesionados/cl/:id', { ...route, schema: { tags, summary: 'Injured people of a case', params: idParam } }, (request) =>
+  r.get('/lesionados/cl/:id', { ...route, schema: { tags, summary: 'Injured people of a case', params: idParam, response: replies({ 200: lesionadoListResponse }) } }, (request) =>
     lesionados.list(request.params.id),
   );
 
-  r.post('/lesionados/:id', { ...route, schema: { tags, summary: 'Add an injured person to case {id}', params: idParam, body: lesionadoCreateSchema } }, async (request, reply) => {
+  r.post('/lesionados/:id', { ...route, schema: { tags, summary: 'Add an injured person to case {id}', params: idParam, body: lesionadoCreateSchema, response: replies({ 201: lesionadoSavedResponse }) } }, async (request, reply) => {
     const lesionado = await lesionados.create(request.params.id, request.body, auditActorOf(request));
     return reply.status(201).send({ message: LESIONADO_MESSAGES.created, ...lesionado });
   });
 
-  r.patch('/lesionados/:id', { ...route, schema: { tags, summary: 'Update injured person {id}', params: idParam, body: lesionadoUpdateSchema } }, async (request) => ({
+  r.patch('/lesionados/:id', { ...route, schema: { tags, summary: 'Update injured person {id}', params: idParam, body: lesionadoUpdateSchema, response: replies({ 200: lesionadoSavedResponse }) } }, async (request) => ({
     message: LESIONADO_MESSAGES.updated,
     ...(await lesionados.update(request.params.id, request.body, auditActorOf(request))),
   }));

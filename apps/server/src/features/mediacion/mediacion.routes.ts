@@ -4,6 +4,10 @@ import {
   AUDIENCIA_MESSAGES,
   audienciaCreateSchema,
   audienciaFiltroSchema,
+  audienciaListResponse,
+  audienciaSavedResponse,
+  audienciasFiltradasResponse,
+  audienciasPageResponse,
   audienciaUpdateSchema,
   idParam,
   audienciasQuery,
@@ -11,6 +15,7 @@ import {
   type AudienciasPage,
 } from '@siniestros/domain';
 import { STAFF } from '../../plugins/auth';
+import { replies } from '../../shared/responses';
 import { auditActorOf } from '../audit/audit.actor';
 import type { MediacionService } from './mediacion.service';
 
@@ -20,7 +25,7 @@ export function mediacionRoutes(app: FastifyInstance, mediacion: MediacionServic
   const route = { config: { access: STAFF } };
   const tags = ['mediacion'];
 
-  r.get('/mediacion/cl/:id', { ...route, schema: { tags, summary: 'Hearings of a case', params: idParam } }, (request) =>
+  r.get('/mediacion/cl/:id', { ...route, schema: { tags, summary: 'Hearings of a case', params: idParam, response: replies({ 200: audienciaListResponse }) } }, (request) =>
     mediacion.listByCaso(request.params.id),
   );
 
@@ -28,7 +33,7 @@ export function mediacionRoutes(app: FastifyInstance, mediacion: MediacionServic
     '/mediacion',
     {
       ...route,
-      schema: { tags, summary: 'Every hearing, newest first (cuando: proximas or pasadas, as an agenda)', querystring: audienciasQuery },
+      schema: { tags, summary: 'Every hearing, newest first (cuando: proximas or pasadas, as an agenda)', querystring: audienciasQuery, response: replies({ 200: audienciasPageResponse }) },
     },
     async (request): Promise<AudienciasPage> => mediacion.page(request.query),
   );
@@ -37,7 +42,7 @@ export function mediacionRoutes(app: FastifyInstance, mediacion: MediacionServic
     '/mediacion/filter',
     {
       ...route,
-      schema: { tags, summary: 'Hearings by number, company and date range', querystring: audienciasQuery, body: audienciaFiltroSchema },
+      schema: { tags, summary: 'Hearings by number, company and date range', querystring: audienciasQuery, body: audienciaFiltroSchema, response: replies({ 200: audienciasFiltradasResponse }) },
     },
     async (request): Promise<AudienciasFiltradas> => {
       const { data, totalPages, total } = await mediacion.page(request.query, request.body);
@@ -47,7 +52,7 @@ export function mediacionRoutes(app: FastifyInstance, mediacion: MediacionServic
 
   r.post(
     '/mediacion/:id',
-    { ...route, schema: { tags, summary: 'Add a hearing to case {id}', params: idParam, body: audienciaCreateSchema } },
+    { ...route, schema: { tags, summary: 'Add a hearing to case {id}', params: idParam, body: audienciaCreateSchema, response: replies({ 201: audienciaSavedResponse }) } },
     async (request, reply) => {
       const audiencia = await mediacion.create(request.params.id, request.body, auditActorOf(request));
       return reply.status(201).send({ message: AUDIENCIA_MESSAGES.created, ...audiencia });
@@ -56,7 +61,7 @@ export function mediacionRoutes(app: FastifyInstance, mediacion: MediacionServic
 
   r.patch(
     '/mediacion/:id',
-    { ...route, schema: { tags, summary: 'Update hearing {id}', params: idParam, body: audienciaUpdateSchema } },
+    { ...route, schema: { tags, summary: 'Update hearing {id}', params: idParam, body: audienciaUpdateSchema, response: replies({ 200: audienciaSavedResponse }) } },
     async (request) => ({
       message: AUDIENCIA_MESSAGES.updated,
       ...(await mediacion.update(request.params.id, request.body, auditActorOf(request))),

@@ -6,20 +6,29 @@ import {
   SESSION_MESSAGES,
   TOTP_MESSAGES,
   USER_MESSAGES,
+  authUserResponse,
   idParam,
+  loginResponse,
   loginSchema,
+  messageResponse,
   pagingQuery,
   passwordChangeSchema,
   reauthPasswordSchema,
+  sesionesPageResponse,
   sessionIdParam,
+  sessionUserSchema,
+  totpEnrolmentResponse,
   totpCodeSchema,
   totpDisableSchema,
   userCreateSchema,
   userUpdateSchema,
+  usuarioListResponse,
+  usuarioSavedResponse,
 } from '@siniestros/domain';
 import { ADMIN_ONLY, ANY_ROLE, clearSessionCookie, readSessionToken, setSessionCookie, userOf } from '../../plugins/auth';
 import type { Config } from '../../config';
 import { unauthorized } from '../../shared/errors';
+import { replies } from '../../shared/responses';
 import { auditActorOf } from '../audit/audit.actor';
 import type { SessionsService } from './sessions.service';
 import type { UsersService } from './users.service';
@@ -31,12 +40,13 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
   const { users, sessions, config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['session'];
+  const message = replies({ 200: messageResponse });
 
   r.post(
     '/users/login',
     {
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, body: loginSchema, summary: 'Sign in: sets the session cookie' },
+      schema: { tags, body: loginSchema, summary: 'Sign in: sets the session cookie', response: replies({ 200: loginResponse }) },
     },
     async (request, reply) => {
       const result = await users.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -48,7 +58,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     },
   );
 
-  r.get('/users/auth', { config: { access: ANY_ROLE, totpSetup: true }, schema: { tags, summary: 'The signed-in user' } }, async (request) => {
+  r.get('/users/auth', { config: { access: ANY_ROLE, totpSetup: true }, schema: { tags, summary: 'The signed-in user', response: replies({ 200: authUserResponse }) } }, async (request) => {
     const user = userOf(request);
     return {
       usr: user.username,
@@ -62,7 +72,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     };
   });
 
-  r.post('/users/refresh', { config: { access: ANY_ROLE, totpSetup: true }, schema: { tags, summary: 'Renew the session token (same absolute expiry)' } }, async (request, reply) => {
+  r.post('/users/refresh', { config: { access: ANY_ROLE, totpSetup: true }, schema: { tags, summary: 'Renew the session token (same absolute expiry)', response: replies({ 200: sessionUserSchema }) } }, async (request, reply) => {
     const user = userOf(request);
     const renewed = await sessions.rotate(user);
     if (!renewed) throw unauthorized(AUTH_MESSAGES.sessionExpired);
@@ -70,7 +80,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     return { usr: user.username, rol: user.rol, id_inspect: user.idInspect };
   });
 
-  r.post('/users/logout', { config: { access: 'public' }, schema: { tags, summary: 'Revoke the session' } }, async (request, reply) => {
+  r.post('/users/logout', { config: { access: 'public' }, schema: { tags, summary: 'Revoke the session', response: message } }, async (request, reply) => {
     const token = readSessionToken(request, config);
     if (token) await sessions.revoke(token);
     clearSessionCookie(reply);
@@ -84,13 +94,13 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     '/users/totp',
     {
       config: ownTotp,
-      schema: { tags, summary: 'Start TOTP enrolment with the current password: a new secret and its otpauth:// URI', body: reauthPasswordSchema },
+      schema: { tags, summary: 'Start TOTP enrolment with the current password: a new secret and its otpauth:// URI', body: reauthPasswordSchema, response: replies({ 200: totpEnrolmentResponse }) },
     },
     (request) => users.startTotp(userOf(request), request.body.password, auditActorOf(request)),
   );
   r.post(
     '/users/totp/confirm',
-    { config: ownTotp, schema: { tags, summary: 'Finish TOTP enrolment with a code from the app', body: totpCodeSchema } },
+    { config: ownTotp, schema: { tags, summary: 'Finish TOTP enrolment with a code from the app', body: totpCodeSchema, response: message } },
     async (request) => {
       await users.confirmTotp(userOf(request), request.body.totp, auditActorOf(request));
       return { message: TOTP_MESSAGES.enabled };
@@ -100,7 +110,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     '/users/totp/disable',
     {
       config: { access: ANY_ROLE, rateLimit: TOTP_RATE_LIMIT },
-      schema: { tags, summary: 'Turn the second factor off with a current code (or, not for an Admin, the current password)', body: totpDisableSchema },
+      schema: { tags, summary: 'Turn the second factor off with a current code (or, not for an Admin, the current password)', body: totpDisableSchema, response: message },
     },
     async (request) => {
       await users.disableTotp(userOf(request), request.body, auditActorOf(request));
@@ -114,7 +124,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     '/users/password',
     {
       config: { access: ANY_ROLE, rateLimit: TOTP_RATE_LIMIT },
-      schema: { tags: account, summary: 'Change one\'s own password with the current one; the other sessions end', body: passwordChangeSchema() },
+      schema: { tags: account, summary: 'Change one\'s own password with the current one; the other sessions end', body: passwordChangeSchema(), response: message },
     },
     async (request) => {
       await users.changePassword(userOf(request), request.body, auditActorOf(request));
@@ -123,12 +133,12 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
   );
   r.get(
     '/users/sessions',
-    { config: { access: ANY_ROLE }, schema: { tags: account, summary: 'The signed-in user\'s live sessions, last used first', querystring: pagingQuery } },
+    { config: { access: ANY_ROLE }, schema: { tags: account, summary: 'The signed-in user\'s live sessions, last used first', querystring: pagingQuery, response: replies({ 200: sesionesPageResponse }) } },
     (request) => users.listSessions(userOf(request), request.query),
   );
   r.delete(
     '/users/sessions/:id',
-    { config: { access: ANY_ROLE }, schema: { tags: account, summary: 'End one of the signed-in user\'s sessions', params: sessionIdParam } },
+    { config: { access: ANY_ROLE }, schema: { tags: account, summary: 'End one of the signed-in user\'s sessions', params: sessionIdParam, response: message } },
     async (request, reply) => {
       const { wasCurrent } = await users.revokeOwnSession(userOf(request), request.params.id, auditActorOf(request));
       if (wasCurrent) clearSessionCookie(reply);
@@ -137,24 +147,24 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
   );
 
   const admin = { config: { access: ADMIN_ONLY } };
-  r.get('/users', { ...admin, schema: { tags: ['users'] } }, () => users.list());
+  r.get('/users', { ...admin, schema: { tags: ['users'], response: replies({ 200: usuarioListResponse }) } }, () => users.list());
 
-  r.post('/users', { ...admin, schema: { tags: ['users'], body: userCreateSchema } }, async (request, reply) => {
+  r.post('/users', { ...admin, schema: { tags: ['users'], body: userCreateSchema, response: replies({ 201: usuarioSavedResponse }) } }, async (request, reply) => {
     const user = await users.create(request.body, auditActorOf(request));
     return reply.status(201).send({ message: USER_MESSAGES.created, user });
   });
 
-  r.patch('/users/:id', { ...admin, schema: { tags: ['users'], params: idParam, body: userUpdateSchema } }, async (request) => {
+  r.patch('/users/:id', { ...admin, schema: { tags: ['users'], params: idParam, body: userUpdateSchema, response: replies({ 200: usuarioSavedResponse }) } }, async (request) => {
     const user = await users.update(request.params.id, request.body, auditActorOf(request));
     return { message: request.body.password ? USER_MESSAGES.passwordUpdated : USER_MESSAGES.updated, user };
   });
 
-  r.post('/users/:id/sessions/revoke', { ...admin, schema: { tags: ['users'], params: idParam, body: z.strictObject({}).nullish() } }, async (request) => {
+  r.post('/users/:id/sessions/revoke', { ...admin, schema: { tags: ['users'], params: idParam, body: z.strictObject({}).nullish(), response: message } }, async (request) => {
     await users.revokeSessions(request.params.id, auditActorOf(request));
     return { message: AUTH_MESSAGES.sessionsRevoked };
   });
 
-  r.delete('/users/:id/totp', { ...admin, schema: { tags: ['users'], summary: "Remove a user's second factor (lost phone)", params: idParam } }, async (request) => {
+  r.delete('/users/:id/totp', { ...admin, schema: { tags: ['users'], summary: "Remove a user's second factor (lost phone)", params: idParam, response: message } }, async (request) => {
     await users.resetTotp(request.params.id, auditActorOf(request));
     return { message: TOTP_MESSAGES.reset };
   });

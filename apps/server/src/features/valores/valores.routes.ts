@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pagingQuery, valoresFiltroSchema } from '@siniestros/domain';
+import { pagingQuery, valoresFiltroSchema, valoresPageResponse } from '@siniestros/domain';
+import { replies } from '../../shared/responses';
 import { STAFF } from '../../plugins/auth';
 import type { ValoresService } from './valores.service';
 
@@ -9,14 +10,15 @@ export function valoresRoutes(app: FastifyInstance, valores: ValoresService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const route = { config: { access: STAFF } };
   const tags = ['valores'];
+  const response = replies({ 200: valoresPageResponse });
 
-  r.get('/casos/valores', { ...route, schema: { tags, summary: 'Closed cases with inspection and offered values', querystring: pagingQuery } }, (request) =>
+  r.get('/casos/valores', { ...route, schema: { tags, summary: 'Closed cases with inspection and offered values', querystring: pagingQuery, response } }, (request) =>
     valores.page(request.query),
   );
 
   r.post(
     '/casos/filtrovalores',
-    { ...route, schema: { tags, summary: 'Closed cases by company and closing date range', querystring: pagingQuery, body: valoresFiltroSchema } },
+    { ...route, schema: { tags, summary: 'Closed cases by company and closing date range', querystring: pagingQuery, body: valoresFiltroSchema, response } },
     (request) => valores.page(request.query, request.body),
   );
 }
