@@ -1,7 +1,7 @@
 /**
  * The production server: src/main.ts bundled into dist/ (docs/operations.md). Packages stay in
  * node_modules; the workspace's own TypeScript (@siniestros/domain) is bundled in. Libraries the
- * server imports on first use (ExcelJS, pdfkit, docx, archiver) stay out of the startup path.
+ * server imports on first use (ExcelJS, pdfkit, docxtemplater, archiver) stay out of the startup path.
  */
 import fs from 'node:fs';
 import path from 'node:path';

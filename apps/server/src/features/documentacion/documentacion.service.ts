@@ -296,7 +296,7 @@ export function createDocumentacionService(deps: {
       const files = await Promise.all(
         templates.map(async (template) => ({
           name: convenioFileName(template, idCaso),
-          content: renderTemplate(await plantillas.inUse(template), datos, { creator: config.ORG_NAME, title: `${template.nombre} - Caso ${idCaso}` }),
+          content: await renderTemplate(await plantillas.inUse(template), datos, { creator: config.ORG_NAME, title: `${template.nombre} - Caso ${idCaso}` }),
         })),
       );
       return zipOf(files.map((file) => ({ name: file.name, open: () => file.content })));

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
+import type Docxtemplater from 'docxtemplater';
+import type PizZip from 'pizzip';
 import { CONVENIO_CAMPOS, PLANTILLA_MESSAGES, type ConvenioDatos } from '@siniestros/domain';
 import { unprocessable } from '../../shared/errors';
 
@@ -13,10 +13,12 @@ type ZipEntryData = { compressionMethod: string; getCompressedContent(): Uint8Ar
  * Opens a .docx, unpacking every part once within MAX_UNPACKED_BYTES: a small upload that
  * inflates to gigabytes is refused before the templating library reads it.
  */
-function openZip(bytes: Buffer): PizZip {
+async function openZip(bytes: Buffer): Promise<PizZip> {
+  // Loaded on the first convenio or template, not at start (like ExcelJS and pdfkit).
+  const { default: PizZipClass } = await import('pizzip');
   let zip: PizZip;
   try {
-    zip = new PizZip(bytes);
+    zip = new PizZipClass(bytes);
   } catch {
     throw unprocessable(PLANTILLA_MESSAGES.notDocx);
   }
@@ -63,9 +65,10 @@ function describeTagErrors(error: unknown): string | null {
 }
 
 /** Compiles the template; each tag's name (`{campo}`, `{#campo}`…) is reported to `onTag` as it is parsed. */
-function compile(zip: PizZip, onTag: (name: string) => void = () => {}): Docxtemplater {
+async function compile(zip: PizZip, onTag: (name: string) => void = () => {}): Promise<Docxtemplater> {
+  const { default: DocxtemplaterClass } = await import('docxtemplater');
   try {
-    return new Docxtemplater(zip, {
+    return new DocxtemplaterClass(zip, {
       paragraphLoop: true,
       linebreaks: true,
       // Errors become the Spanish 422; docxtemplater would also print each to the console.
@@ -84,9 +87,9 @@ function compile(zip: PizZip, onTag: (name: string) => void = () => {}): Docxtem
 }
 
 /** Refuses (422, in Spanish) a file that is not a .docx, has malformed tags or uses a field the server does not fill. */
-export function checkTemplate(bytes: Buffer): void {
+export async function checkTemplate(bytes: Buffer): Promise<void> {
   const tags = new Set<string>();
-  compile(openZip(bytes), (name) => tags.add(name));
+  await compile(await openZip(bytes), (name) => tags.add(name));
   const unknown = [...tags].filter((name) => !Object.hasOwn(CONVENIO_CAMPOS, name));
   if (unknown.length > 0) throw unprocessable(PLANTILLA_MESSAGES.unknownFields(unknown));
 }
@@ -103,8 +106,8 @@ function setCoreProperties(xml: string, properties: Record<string, string>): str
 }
 
 /** The template filled with one convenio's data; the document's author and title are the office's. */
-export function renderTemplate(bytes: Buffer, datos: ConvenioDatos, meta: { creator: string; title: string }): Buffer {
-  const document = compile(openZip(bytes));
+export async function renderTemplate(bytes: Buffer, datos: ConvenioDatos, meta: { creator: string; title: string }): Promise<Buffer> {
+  const document = await compile(await openZip(bytes));
   document.render(datos);
   const zip = document.getZip();
   const core = zip.file('docProps/core.xml');

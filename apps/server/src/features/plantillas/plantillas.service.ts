@@ -145,15 +145,15 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
       const found = await versionBytes(template, version);
       return {
         nombre: `Vista_previa_${convenioSlug(template)}_v${found.version}.docx`,
-        contenido: renderTemplate(found.contenido, DEMO_CONVENIO, { creator: DEMO_CONVENIO.aseguradora, title: `Vista previa — ${template.nombre}` }),
+        contenido: await renderTemplate(found.contenido, DEMO_CONVENIO, { creator: DEMO_CONVENIO.aseguradora, title: `Vista previa — ${template.nombre}` }),
       };
     },
 
     /** A new version from an uploaded .docx, once it opens, uses only known fields and renders the demo case. */
     async upload(id: number, contenido: Buffer, nombreArchivo: string, who: AuditActor) {
       const template = templateById(id);
-      checkTemplate(contenido);
-      renderTemplate(contenido, DEMO_CONVENIO, { creator: '', title: '' });
+      await checkTemplate(contenido);
+      await renderTemplate(contenido, DEMO_CONVENIO, { creator: '', title: '' });
       return addVersion(template, { contenido, nombreArchivo: nombreArchivo.slice(0, 200), restauradaDe: null }, who);
     },
 
