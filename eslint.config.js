@@ -20,7 +20,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Web never imports server code (ARCHITECTURE.md).
+      // Web never imports server code (docs/architecture.md).
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '@siniestros/server'] }],
     },
   },

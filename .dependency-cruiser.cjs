@@ -1,0 +1,46 @@
+/**
+ * Module boundaries (issue 16): no import cycles; a feature uses another feature only through
+ * what it is given, not by reaching into its files; the platform layers (server shared/plugins/db,
+ * web lib/components) never import features. `npm run lint` runs it; the violations that existed
+ * when the rules came in are listed in .dependency-cruiser-known-violations.json and may only
+ * shrink (regenerate it with `npm run boundaries:baseline` after removing some).
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle makes the modules one unit: neither can be read, tested or moved alone.',
+      from: { path: '^(apps|packages)/' },
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-feature-internals',
+      severity: 'error',
+      comment: "A server feature does not import another feature's files; it receives its service.",
+      from: { path: '^apps/server/src/features/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/features/([^/]+)/', pathNot: '^apps/server/src/features/$1/' },
+    },
+    {
+      name: 'web-feature-internals',
+      severity: 'error',
+      comment: "A web feature does not import another feature's files; shared things live in lib/ or components/.",
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'platform-not-features',
+      severity: 'error',
+      comment: 'The platform (server shared, plugins, db; web lib, components) does not depend on features.',
+      from: { path: '^apps/(server/src/(shared|plugins|db)|web/src/(lib|components))/' },
+      to: { path: '^apps/(server|web)/src/features/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|/dist/|\\.d\\.ts$)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};
