@@ -42,8 +42,9 @@ describe('no username enumeration (ASVS 6.3.8)', () => {
       await login(t, USERNAMES.user, 'Otra-Clave-Mala');
       wrong.push(performance.now() - started);
     }
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
-    expect(median(unknown)).toBeLessThan(median(wrong) * 3);
+    // Without the dummy hash the ratio is ~0.05; the bounds leave room for a machine at load 9.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.25);
+    expect(median(unknown)).toBeLessThan(median(wrong) * 4);
   });
 });
 
