@@ -85,6 +85,19 @@ describe('reflow (WCAG 1.4.10)', () => {
       await page.getByText('Asegurado').first().waitFor();
       await page.screenshot({ path: `/tmp/reflow-crear-${size.width}.png` });
       expect(await pageOverflow(page), 'create form').toEqual([]);
+
+      // The other lists: filters wrap, tables scroll in their own box.
+      for (const [path, title] of [
+        ['/casos/valores', 'Valores'],
+        ['/audiencias/allaudiencias', 'Audiencias'],
+        ['/inspecciones/allinspecciones', 'Inspecciones'],
+      ] as const) {
+        await page.goto(`${baseUrl()}${path}`);
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await pageOverflow(page), path).toEqual([]);
+        await expectNoAxeViolations(page, `${path} at ${size.width} px`);
+      }
       expect(problems).toEqual([]);
       await context.close();
     });

@@ -12,6 +12,7 @@ import {
   Modal,
   Notification,
   Pagination,
+  TableScrollContainer,
   type CSSVariablesResolver,
 } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -60,6 +61,8 @@ export const theme = createTheme({
     FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Quitar archivo' } } }),
     // Mantine's focus placeholder is a focusable div inside role="menu", which allows menu items only (4.1.2).
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // A table that scrolls sideways scrolls by keyboard too, even with no link inside (2.1.1).
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar aviso' } } }),
     Pagination: Pagination.extend({ defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_LABELS[control] }) } }),
   },

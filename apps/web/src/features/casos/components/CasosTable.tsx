@@ -55,7 +55,7 @@ function isPlainRowClick(event: React.MouseEvent) {
 
 export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAnalista, onHistorial }: Props) {
   return (
-    <Box pos="relative" className={classes.scroller}>
+    <Box pos="relative" className={classes.scroller} tabIndex={0}>
       <LoadingOverlay visible={isLoading} zIndex={5} overlayProps={{ blur: 0, backgroundOpacity: 0.4 }} loaderProps={{ size: 'sm' }} />
       <Table className={classes.table} withTableBorder horizontalSpacing={6} verticalSpacing={5} aria-label="Casos">
         <Table.Thead>
