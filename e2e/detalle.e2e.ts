@@ -131,6 +131,7 @@ describe('case detail', () => {
     await convenios.getByLabel('Carácter del reclamante').fill('conductora autorizada');
     await convenios.getByLabel('CBU del tercero').fill('2850590940090418135202');
     await convenios.getByText(CONVENIO_MESSAGES.badCbu).waitFor();
+    await expectNoAxeViolations(page, 'Seleccionar Convenios with the No Titular data and a wrong CBU');
     await convenios.getByLabel('CBU del tercero').fill('2850590940090418135201');
     const [zip] = await Promise.all([page.waitForEvent('download'), convenios.getByRole('button', { name: 'Descargar' }).click()]);
     expect(zip.suggestedFilename()).toBe('archivos_convenios.zip');

@@ -5,7 +5,7 @@ import mammoth from 'mammoth';
 import type { Browser, Page } from 'playwright-core';
 import { PLANTILLA_MESSAGES } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, launch, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 
 let browser: Browser;
@@ -63,6 +63,9 @@ describe('convenio templates (Admin)', () => {
     const titular = row(page, 'Daños Titular sin Letrado');
     await titular.getByText(PLANTILLA_MESSAGES.predeterminada).waitFor();
     expect(await page.getByRole('row').count()).toBe(10);
+    await page.getByRole('button', { name: 'Campos disponibles' }).click();
+    await page.getByText('{monto_en_letras}').waitFor();
+    await expectNoAxeViolations(page, 'Plantillas with the fields listed');
 
     const [download] = await Promise.all([page.waitForEvent('download'), titular.getByRole('button', { name: 'Descargar Daños Titular sin Letrado' }).click()]);
     expect(download.suggestedFilename()).toBe('Convenio_1_Danos_Titular_sin_Letrado_v0.docx');
@@ -100,6 +103,7 @@ describe('convenio templates (Admin)', () => {
     await titular.getByRole('button', { name: 'Versiones Daños Titular sin Letrado' }).click();
     const versiones = page.getByRole('dialog', { name: 'Versiones — Daños Titular sin Letrado' });
     expect(await versiones.getByRole('row').count()).toBe(3);
+    await expectNoAxeViolations(page, 'Versiones dialog');
     await versiones.getByRole('button', { name: 'Restaurar Predeterminada' }).click();
     await page.getByRole('dialog', { name: 'Confirmar' }).getByRole('button', { name: 'SI' }).click();
     await page.getByText(PLANTILLA_MESSAGES.restored(2)).waitFor();
