@@ -64,9 +64,9 @@ export function CasosScreen() {
       <Group justify="space-between" align="flex-start">
         <PageTitle>Casos</PageTitle>
         <Group gap="xs">
-          <Counter label="Vigentes" value={summary?.totalCount ?? 0} color="blue.7" />
+          <Counter label="Vigentes" value={summary?.totalCount ?? 0} color="blue.8" />
           <Counter label="Cerrados" value={summary?.totalCloseCount ?? 0} color="gray.7" />
-          {search.filtrados > 0 && <Counter label="Filtrados" value={search.filtrados} color="teal.7" isCapped={search.isFiltradosCapped} />}
+          {search.filtrados > 0 && <Counter label="Filtrados" value={search.filtrados} color="teal.9" isCapped={search.isFiltradosCapped} />}
         </Group>
       </Group>
       <CasosFilters
