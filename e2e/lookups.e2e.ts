@@ -14,15 +14,23 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The option names of a select, read by opening it. */
+/** The option names of a select, read by opening it ([] while it has none yet: the caller polls). */
 async function optionsOf(page: Page, label: string): Promise<string[]> {
   const select = page.getByRole('combobox', { name: label, exact: true });
   await select.click();
-  await page.getByRole('option').first().waitFor();
-  const names = await page.getByRole('option').allTextContents();
+  const options = page.getByRole('option');
+  const names = await options
+    .first()
+    .waitFor({ timeout: 3_000 })
+    .then(
+      () => options.allTextContents(),
+      () => [],
+    );
   await select.press('Escape');
   return names;
 }
+
+const POLL = { timeout: 20_000 };
 
 describe('lookups after a reference edit', () => {
   it('a company renamed by the Admin reads with its new name in the case-list filter and the creation form, without a reload', async () => {
@@ -31,9 +39,9 @@ describe('lookups after a reference edit', () => {
     // Both screens read the companies first, so they are cached when the name changes.
     await page.goto(`${baseUrl()}/casos`);
     await page.getByRole('button', { name: '+ Filtros' }).click();
-    expect(await optionsOf(page, 'Compañia')).toContain(antes);
+    await expect.poll(() => optionsOf(page, 'Compañia'), POLL).toContain(antes);
     await page.getByRole('link', { name: 'Crear Caso' }).click();
-    expect(await optionsOf(page, 'Compañia')).toContain(antes);
+    await expect.poll(() => optionsOf(page, 'Compañia'), POLL).toContain(antes);
 
     await page.getByRole('link', { name: 'Compañias' }).click();
     const row = page.getByRole('row', { name: new RegExp(antes) });
@@ -45,10 +53,10 @@ describe('lookups after a reference edit', () => {
     // In-app navigation only: the same page, the same query cache.
     await page.getByRole('link', { name: 'Casos', exact: true }).click();
     await page.getByRole('button', { name: '+ Filtros' }).click();
-    await expect.poll(() => optionsOf(page, 'Compañia')).toContain(despues);
+    await expect.poll(() => optionsOf(page, 'Compañia'), POLL).toContain(despues);
     expect(await optionsOf(page, 'Compañia')).not.toContain(antes);
     await page.getByRole('link', { name: 'Crear Caso' }).click();
-    await expect.poll(() => optionsOf(page, 'Compañia')).toContain(despues);
+    await expect.poll(() => optionsOf(page, 'Compañia'), POLL).toContain(despues);
     expect(await optionsOf(page, 'Compañia')).not.toContain(antes);
     expect(problems).toEqual([]);
     await context.close();
