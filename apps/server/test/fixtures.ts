@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { todayIso } from '@siniestros/domain';
 import type { Db } from '../src/db/client';
-import { asegurados, casos, terceros } from '../src/features/casos/casos.table';
-import { historial } from '../src/features/historial/historial.table';
-import { companias } from '../src/features/reference/reference.table';
+import { asegurados, casos, terceros } from '../src/db/tables/casos';
+import { historial } from '../src/db/tables/historial';
+import { companias } from '../src/db/tables/reference';
 
 export type CasoFixture = {
   idEstado?: number;

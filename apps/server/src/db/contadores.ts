@@ -1,6 +1,6 @@
 import { eq, getTableName, type Table } from 'drizzle-orm';
 import type { DbOrTx } from './client';
-import { filaContadores } from './contadores.table';
+import { filaContadores } from './tables/contadores';
 
 /** Rows of a whole table that keeps a trigger counter (drizzle/0007): inspecciones, audiencias. */
 export async function totalRows(db: DbOrTx, table: Table): Promise<number> {

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { ROL, ISO_DATE_RE } from '@siniestros/domain';
 import { loadConfig } from '../config';
-import { users } from '../features/users/users.table';
+import { users } from './tables/users';
 import { hashPassword } from '../features/users/users.service';
 import { openDatabase, type Database } from './client';
 import { DEMO_INSPECTORES } from './demo-data';

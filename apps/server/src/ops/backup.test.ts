@@ -14,7 +14,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { insertCaso } from '../../test/fixtures';
-import { documentos } from '../features/documentacion/documentacion.table';
+import { documentos } from '../db/tables/documentacion';
 import { withDatabase } from '../../test/global-setup';
 import { backupOffice, hasBinary, MANIFEST_FILE, restoreOffice, type BackupManifest } from './backup';
 

@@ -11,12 +11,12 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableName } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config';
-import { sessions } from '../features/users/users.table';
+import { sessions } from '../db/tables/users';
 import { lockDataDir, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { assertSafeKey, fsyncPath } from '../shared/storage';
 import { ADVISORY_LOCK } from '../db/locks';
-import { documentos } from '../features/documentacion/documentacion.table';
+import { documentos } from '../db/tables/documentacion';
 
 /**
  * Backup and restore of a whole office: the database and every stored file under

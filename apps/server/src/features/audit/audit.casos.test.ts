@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AUDIT_ACTION, ESTADO, type AuditEntry, type AuditPage, type CasoDetalle } from '@siniestros/domain';
 import { insertCaso } from '../../../test/fixtures';
 import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
-import { casos } from '../casos/casos.table';
+import { casos } from '../../db/tables/casos';
 import { createCaso, tercero } from '../casos/casos.test-helpers';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLog } from './audit.table';
+import { auditLog } from '../../db/tables/audit';
 
 const COLUMNS = {
   id: auditLog.id,

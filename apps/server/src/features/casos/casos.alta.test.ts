@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { CASO_MESSAGES, MAX_TERCEROS, todayIso } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
-import { historial } from '../historial/historial.table';
+import { historial } from '../../db/tables/historial';
 import { caso as casoBody, asegurado, countRows, createCaso, queryRows, tercero } from './casos.test-helpers';
-import { casos, terceros } from './casos.table';
+import { casos, terceros } from '../../db/tables/casos';
 
 let t: TestApp;
 let idCompania: number;

@@ -5,11 +5,11 @@ import JSZip from 'jszip';
 import { CASO_MESSAGES, todayIso, type CasoListRow } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
-import { analistas } from '../reference/reference.table';
+import { analistas } from '../../db/tables/reference';
 import { EXPORT_COLUMNS } from './casos.export';
 import { EXPORT_BATCH_SIZE } from './casos.service';
 import { asegurado, createCaso, queryRows, tercero } from './casos.test-helpers';
-import { asegurados, casos } from './casos.table';
+import { asegurados, casos } from '../../db/tables/casos';
 
 let t: TestApp;
 let companiaX: number;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { estados, responsabilidades } from '../reference/reference.table';
-import { inspecciones } from '../inspeccion/inspeccion.table';
-import { casos } from './casos.table';
+import { estados, responsabilidades } from '../../db/tables/reference';
+import { inspecciones } from '../../db/tables/inspeccion';
+import { casos } from '../../db/tables/casos';
 
 export type CasoEstado = {
   id: number;

@@ -14,9 +14,9 @@ import {
 } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
-import { historial } from '../historial/historial.table';
-import { inspecciones } from '../inspeccion/inspeccion.table';
-import { casos } from './casos.table';
+import { historial } from '../../db/tables/historial';
+import { inspecciones } from '../../db/tables/inspeccion';
+import { casos } from '../../db/tables/casos';
 
 let t: TestApp;
 let idResponsabilidad: number;

@@ -13,12 +13,12 @@ import {
 } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { lesionados } from '../lesionados/lesionados.table';
-import { letrados } from '../letrados/letrados.table';
-import { audiencias } from '../mediacion/mediacion.table';
+import { lesionados } from '../../db/tables/lesionados';
+import { letrados } from '../../db/tables/letrados';
+import { audiencias } from '../../db/tables/mediacion';
 import type { CasoRowIds, NameIdFields } from './casos.names';
 import { FLAG_COLUMNS, type Contadores } from './casos.repository';
-import { asegurados, casoContadores, casos, terceros } from './casos.table';
+import { asegurados, casoContadores, casos, terceros } from '../../db/tables/casos';
 
 const INT4_MAX = 2_147_483_647;
 const SMALLINT_MAX = 32_767;

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { CasoListRow } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
-import { lesionados } from '../lesionados/lesionados.table';
-import { audiencias } from '../mediacion/mediacion.table';
-import { analistas } from '../reference/reference.table';
+import { lesionados } from '../../db/tables/lesionados';
+import { audiencias } from '../../db/tables/mediacion';
+import { analistas } from '../../db/tables/reference';
 import { asegurado, createCaso, queryRows, tercero } from './casos.test-helpers';
-import { casos } from './casos.table';
+import { casos } from '../../db/tables/casos';
 
 type ListResponse = { cases: (CasoListRow & { totalCount?: number })[]; totalPages: number; totalRows: number };
 

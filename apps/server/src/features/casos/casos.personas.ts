@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Asegurado, Tercero } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
-import { tiposDoc } from '../reference/reference.table';
-import { asegurados, terceros } from './casos.table';
+import { tiposDoc } from '../../db/tables/reference';
+import { asegurados, terceros } from '../../db/tables/casos';
 
 /**
  * Reads the people of a case as the API shows them (spec §3 Asegurado, Tercero): the one place

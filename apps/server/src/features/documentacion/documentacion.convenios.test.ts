@@ -14,7 +14,7 @@ import {
 } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
-import { casos, terceros } from '../casos/casos.table';
+import { casos, terceros } from '../../db/tables/casos';
 import { convenioFileName } from './documentacion.convenios';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { CASO_MESSAGES, MAX_TERCEROS } from '@siniestros/domain';
 import { USERNAMES, createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
-import { casos } from '../casos/casos.table';
+import { casos } from '../../db/tables/casos';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ADVISORY_LOCK } from '../../db/locks';
 import type { DbOrTx } from '../../db/client';
-import { casos } from '../casos/casos.table';
-import { inspecciones } from '../inspeccion/inspeccion.table';
-import { documentos } from './documentacion.table';
+import { casos } from '../../db/tables/casos';
+import { inspecciones } from '../../db/tables/inspeccion';
+import { documentos } from '../../db/tables/documentacion';
 
 export type DocumentoRow = { id: number; nombre: string; tipo: string; storageKey: string; tamano: number; mime: string | null };
 export type NewDocumento = Omit<DocumentoRow, 'id'> & { idCaso: number; usuario: string };

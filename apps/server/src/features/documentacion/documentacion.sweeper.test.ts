@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { multipart, SAMPLE_FILES } from '../../../test/multipart';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from './documentacion.sweeper';
-import { documentos } from './documentacion.table';
+import { documentos } from '../../db/tables/documentacion';
 
 /**
  * Files and rows in step (docs/decisions/033-files-and-rows-in-step.md): the sweeper removes

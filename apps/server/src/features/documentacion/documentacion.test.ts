@@ -6,9 +6,9 @@ import JSZip from 'jszip';
 import { AUTH_MESSAGES, DOCUMENTACION_MESSAGES, documentsZipName } from '@siniestros/domain';
 import { createTestApp, type Role, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
-import { historial } from '../historial/historial.table';
-import { inspecciones } from '../inspeccion/inspeccion.table';
-import { documentos } from './documentacion.table';
+import { historial } from '../../db/tables/historial';
+import { inspecciones } from '../../db/tables/inspeccion';
+import { documentos } from '../../db/tables/documentacion';
 
 type FilePart = { filename: string; content: Buffer | string; contentType?: string };
 type Part = [name: string, value: string | FilePart];

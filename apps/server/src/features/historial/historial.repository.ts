@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { historial } from './historial.table';
+import { historial } from '../../db/tables/historial';
 
 const COLUMNS = { id: historial.id, id_caso: historial.idCaso, fecha: historial.fecha, msg: historial.msg, usuario: historial.usuario };
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CASO_MESSAGES, type HistorialEntry } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound } from '../../shared/errors';
-import { casos } from '../casos/casos.table';
+import { casos } from '../../db/tables/casos';
 import { historialRepository } from './historial.repository';
 
 export type HistorialService = ReturnType<typeof createHistorialService>;

@@ -3,10 +3,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { addDaysIso, AUTH_MESSAGES, formatDate, INSPECCION_EARLY_CLOSE_FIELD, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type Role, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
-import { casos } from '../casos/casos.table';
-import { documentos } from '../documentacion/documentacion.table';
-import { historial } from '../historial/historial.table';
-import { inspecciones } from './inspeccion.table';
+import { casos } from '../../db/tables/casos';
+import { documentos } from '../../db/tables/documentacion';
+import { historial } from '../../db/tables/historial';
+import { inspecciones } from '../../db/tables/inspeccion';
 
 /**
  * The inspection close (spec §4): two files into storage, then one transaction for the

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InspeccionEstado } from '@siniestros/domain';
-import { inspectores } from '../reference/reference.table';
-import { inspecciones } from './inspeccion.table';
+import { inspectores } from '../../db/tables/reference';
+import { inspecciones } from '../../db/tables/inspeccion';
 
 /** An inspection as the API shows it (spec §3 Inspeccion), with its inspector's names: join `inspectores`. */
 export const INSPECCION_COLUMNS = {

@@ -2,9 +2,9 @@ import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { totalRows } from '../../db/contadores';
-import { casos } from '../casos/casos.table';
-import { analistas, companias, estados, inspectores, productos } from '../reference/reference.table';
-import { inspecciones } from './inspeccion.table';
+import { casos } from '../../db/tables/casos';
+import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
+import { inspecciones } from '../../db/tables/inspeccion';
 import { INSPECCION_COLUMNS } from './inspeccion.columns';
 
 export type InspeccionRow = Inspeccion & { inspector_nombre: string; inspector_apellido: string };

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, CASO_MESSAGES, INSPECCION_MESSAGES, type Inspeccion, type InspeccionDetalle } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
-import { inspecciones } from './inspeccion.table';
-import { casos } from '../casos/casos.table';
+import { inspecciones } from '../../db/tables/inspeccion';
+import { casos } from '../../db/tables/casos';
 
 let t: TestApp;
 beforeAll(async () => {

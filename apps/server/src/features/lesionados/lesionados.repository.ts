@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Lesionado } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
-import { casos } from '../casos/casos.table';
-import { tiposDoc } from '../reference/reference.table';
-import { lesionados } from './lesionados.table';
+import { casos } from '../../db/tables/casos';
+import { tiposDoc } from '../../db/tables/reference';
+import { lesionados } from '../../db/tables/lesionados';
 
 const COLUMNS = {
   id: lesionados.id,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Letrado } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
-import { casos } from '../casos/casos.table';
-import { letrados } from './letrados.table';
+import { casos } from '../../db/tables/casos';
+import { letrados } from '../../db/tables/letrados';
 
 export type LetradoValues = Omit<typeof letrados.$inferInsert, 'id' | 'idCaso'>;
 

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { CASO_MESSAGES, LETRADO_MESSAGES } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
-import { casos } from '../casos/casos.table';
-import { historial } from '../historial/historial.table';
-import { letrados } from './letrados.table';
+import { casos } from '../../db/tables/casos';
+import { historial } from '../../db/tables/historial';
+import { letrados } from '../../db/tables/letrados';
 
 let t: TestApp;
 beforeAll(async () => {

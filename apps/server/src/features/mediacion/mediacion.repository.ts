@@ -2,9 +2,9 @@ import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { totalRows } from '../../db/contadores';
-import { casos } from '../casos/casos.table';
-import { companias } from '../reference/reference.table';
-import { audiencias } from './mediacion.table';
+import { casos } from '../../db/tables/casos';
+import { companias } from '../../db/tables/reference';
+import { audiencias } from '../../db/tables/mediacion';
 
 const COLUMNS = {
   id: audiencias.id,

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { addDaysIso, AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
 import { ensureCompania, insertCaso } from '../../../test/fixtures';
-import { casos } from '../casos/casos.table';
-import { audiencias } from './mediacion.table';
+import { casos } from '../../db/tables/casos';
+import { audiencias } from '../../db/tables/mediacion';
 
 let t: TestApp;
 beforeAll(async () => {

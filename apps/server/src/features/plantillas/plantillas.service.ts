@@ -15,7 +15,7 @@ import { notFound } from '../../shared/errors';
 import type { AuditActor, AuditService } from '../audit/audit.service';
 import { checkTemplate, renderTemplate } from './plantillas.docx';
 import { readDefaultTemplate } from './plantillas.defaults';
-import { plantillasConvenio } from './plantillas.table';
+import { plantillasConvenio } from '../../db/tables/plantillas';
 
 /** The case a template is previewed with: every field filled, as a real convenio would be. */
 export const DEMO_CONVENIO: ConvenioDatos = {

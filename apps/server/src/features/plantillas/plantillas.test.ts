@@ -8,8 +8,8 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { multipart } from '../../../test/multipart';
 import { buildDefaultTemplate } from '../../../scripts/convenio-templates';
-import { auditLog } from '../audit/audit.table';
-import { terceros } from '../casos/casos.table';
+import { auditLog } from '../../db/tables/audit';
+import { terceros } from '../../db/tables/casos';
 import { defaultTemplatePath } from './plantillas.defaults';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { analistas, companias, estados, inspectores, productos, responsabilidades, tiposDoc } from './reference.table';
+import { analistas, companias, estados, inspectores, productos, responsabilidades, tiposDoc } from '../../db/tables/reference';
 
 /** The Admin-maintained `{id, nombre}` lists. */
 export const NAMED_TABLES = { tipoDoc: tiposDoc, companias, responsabilidad: responsabilidades } as const;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROL } from '@siniestros/domain';
 import { createTestApp, PASSWORD, USERNAMES, type TestApp } from '../../../test/helpers';
-import { users } from './users.table';
+import { users } from '../../db/tables/users';
 
 /**
  * The office always ends up with its Admin (docs/decisions/031-first-hour.md): the start creates one

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { sessions, users } from './users.table';
+import { sessions, users } from '../../db/tables/users';
 
 const publicColumns = {
   id: users.id,

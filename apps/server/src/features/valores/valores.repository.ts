@@ -1,9 +1,9 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { FIRST_CLOSED_ESTADO, INSPECCION_ESTADOS, type ValoresFiltro, type ValoresRow } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
-import { casos } from '../casos/casos.table';
-import { inspecciones } from '../inspeccion/inspeccion.table';
-import { companias, estados, productos } from '../reference/reference.table';
+import { casos } from '../../db/tables/casos';
+import { inspecciones } from '../../db/tables/inspeccion';
+import { companias, estados, productos } from '../../db/tables/reference';
 
 /**
  * Closed cases only. Written as a literal (not a bind parameter) so the planner can match the

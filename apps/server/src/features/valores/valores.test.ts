@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso, type ValoresPage } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania, insertCaso } from '../../../test/fixtures';
-import { inspecciones } from '../inspeccion/inspeccion.table';
+import { inspecciones } from '../../db/tables/inspeccion';
 
 let t: TestApp;
 let norte: number;

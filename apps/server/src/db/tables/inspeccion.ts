@@ -1,6 +1,6 @@
 import { date, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { casos } from '../casos/casos.table';
-import { inspectores } from '../reference/reference.table';
+import { casos } from './casos';
+import { inspectores } from './reference';
 
 export const inspecciones = pgTable(
   'inspecciones',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { inspectores } from '../reference/reference.table';
+import { inspectores } from './reference';
 
 export const users = pgTable(
   'usuarios',

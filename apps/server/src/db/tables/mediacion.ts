@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, serial, time, varchar } from 'drizzle-orm/pg-core';
-import { casos } from '../casos/casos.table';
-import { companias } from '../reference/reference.table';
+import { casos } from './casos';
+import { companias } from './reference';
 
 export const audiencias = pgTable(
   'audiencias',

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { casos } from '../casos/casos.table';
-import { tiposDoc } from '../reference/reference.table';
+import { casos } from './casos';
+import { tiposDoc } from './reference';
 
 export const lesionados = pgTable(
   'lesionados',

@@ -1,5 +1,5 @@
 import { integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { casos } from '../casos/casos.table';
+import { casos } from './casos';
 
 export const letrados = pgTable(
   'letrados',

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { analistas, companias, estados, productos, responsabilidades, tiposDoc } from '../reference/reference.table';
+import { analistas, companias, estados, productos, responsabilidades, tiposDoc } from './reference';
 
 const money = (name: string) => numeric(name, { precision: 15, scale: 2 });
 

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { casos } from '../casos/casos.table';
+import { casos } from './casos';
 
 export const historial = pgTable(
   'historial',

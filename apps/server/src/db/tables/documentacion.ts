@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { casos } from '../casos/casos.table';
+import { casos } from './casos';
 
 export const documentos = pgTable(
   'documentos',
