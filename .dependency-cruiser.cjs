@@ -12,14 +12,14 @@ module.exports = {
       severity: 'error',
       comment: 'A cycle makes the modules one unit: neither can be read, tested or moved alone.',
       from: { path: '^(apps|packages)/' },
-      to: { circular: true, dependencyTypesNot: ['type-only'] },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'server-feature-internals',
       severity: 'error',
-      comment: "A server feature does not import another feature's files; it receives its service.",
+      comment: "A server feature uses another only through its public face, features/<f>/index.ts (what it exports is its contract).",
       from: { path: '^apps/server/src/features/([^/]+)/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^apps/server/src/features/([^/]+)/', pathNot: '^apps/server/src/features/$1/' },
+      to: { path: '^apps/server/src/features/([^/]+)/', pathNot: ['^apps/server/src/features/$1/', '^apps/server/src/features/[^/]+/index\\.ts$'] },
     },
     {
       name: 'web-feature-internals',

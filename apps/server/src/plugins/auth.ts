@@ -2,10 +2,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, ROL, type Rol } from '@siniestros/domain';
 import { forbidden, unauthorized } from '../shared/errors';
 import type { Config } from '../config';
-import type { SessionsService, CurrentUser } from '../features/users/sessions.service';
 
 /** Who may call a route. Every /api route must declare one (checked at startup and in tests). */
 export type Access = 'public' | readonly Rol[];
+
+/** Who sent the request, resolved from the session cookie by `SessionResolver`. */
+export type CurrentUser = {
+  id: number;
+  sessionId: string;
+  username: string;
+  nombre: string;
+  apellido: string;
+  rol: Rol;
+  idInspect: number | null;
+  /** Has a confirmed TOTP second factor. */
+  hasTotp: boolean;
+};
+
+/** What the plugin needs of the sessions (the users feature gives it). */
+export type SessionResolver = { resolve(token: string): Promise<CurrentUser | null> };
 export const ANY_ROLE: readonly Rol[] = [ROL.ADMIN, ROL.USER, ROL.INSPECTOR];
 export const STAFF: readonly Rol[] = [ROL.ADMIN, ROL.USER];
 export const ADMIN_ONLY: readonly Rol[] = [ROL.ADMIN];
@@ -101,7 +116,7 @@ export type AuthOptions = {
  * A request that matches no route gets `access` undefined and is answered 404 by the not-found
  * handler, which serves no data.
  */
-export function registerAuth(app: FastifyInstance, sessions: SessionsService, options: AuthOptions) {
+export function registerAuth(app: FastifyInstance, sessions: SessionResolver, options: AuthOptions) {
   app.decorateRequest('currentUser', null);
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);

@@ -20,6 +20,7 @@ export const unauthorized = (message: string) => new AppError(401, message, 'una
 export const forbidden = (message: string) => new AppError(403, message, 'forbidden');
 export const notFound = (message: string) => new AppError(404, message, 'not_found');
 export const conflict = (message: string, errors?: FieldError[]) => new AppError(409, message, 'conflict', errors);
+export const unsupportedContent = (message: string) => new AppError(415, message, 'unsupported_media_type');
 export const tooLarge = (message: string) => new AppError(413, message, 'too_large');
 export const unprocessable = (message: string, errors?: FieldError[]) => new AppError(422, message, 'unprocessable', errors);
 export const tooManyRequests = (message: string) => new AppError(429, message, 'too_many_requests');

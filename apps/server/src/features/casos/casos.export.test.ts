@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
 import { analistas } from '../../db/tables/reference';
 import { EXPORT_COLUMNS } from './casos.export';
-import { EXPORT_BATCH_SIZE } from './casos.service';
+import { EXPORT_BATCH_SIZE } from './casos.list.service';
 import { asegurado, createCaso, queryRows, tercero } from './casos.test-helpers';
 import { asegurados, casos } from '../../db/tables/casos';
 

@@ -14,7 +14,7 @@ import {
   todayIso,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { setAuditActor } from '../audit/audit.service';
+import { setAuditActor } from '../audit';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
 import { casosLifecycleRepository as repo, type CasoEstado } from './casos.lifecycle.repository';
 

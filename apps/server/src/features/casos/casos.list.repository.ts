@@ -23,7 +23,7 @@ import { asegurados, casoContadores, casos, terceros } from '../../db/tables/cas
 const INT4_MAX = 2_147_483_647;
 const SMALLINT_MAX = 32_767;
 
-/** Matches the `(..., id DESC NULLS LAST)` indexes of casos.table.ts (a plain DESC would sort: PostgreSQL cannot read a NULLS FIRST index backwards for it). */
+/** Matches the `(..., id DESC NULLS LAST)` indexes of db/tables/casos.ts (a plain DESC would sort: PostgreSQL cannot read a NULLS FIRST index backwards for it). */
 const NEWEST_FIRST = sql`${casos.id} desc nulls last`;
 /** The same indexes read backwards. */
 const OLDEST_FIRST = sql`${casos.id} asc nulls first`;

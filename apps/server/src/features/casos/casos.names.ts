@@ -1,5 +1,5 @@
 import type { CasoListRow } from '@siniestros/domain';
-import type { CaseLookups } from '../reference/reference.service';
+import type { CaseLookups } from '../reference';
 
 /** The names a list row shows for its company, status, product and analyst. */
 type NameFields = 'nombre_compania' | 'estado' | 'producto' | 'an_apellido' | 'an_nombre';

@@ -27,6 +27,8 @@ const personaColumns = <T extends typeof asegurados | typeof terceros>(table: T)
   mail: table.mail,
 });
 
+export type CasoPersonas = typeof casoPersonas;
+
 export const casoPersonas = {
   async asegurado(db: DbOrTx, idAsegurado: number): Promise<Asegurado | undefined> {
     const [row] = await db

@@ -1,14 +1,10 @@
 import { and, asc, eq, max, sql } from 'drizzle-orm';
-import { FLAG_KEYS, type FlagKey, type Flags, type Inspeccion } from '@siniestros/domain';
+import { FLAG_KEYS, type FlagKey, type Flags } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { documentos } from '../../db/tables/documentacion';
-import { inspecciones } from '../../db/tables/inspeccion';
-import { INSPECCION_COLUMNS } from '../inspeccion/inspeccion.columns';
-import { lesionados } from '../../db/tables/lesionados';
 import { letrados } from '../../db/tables/letrados';
-import { audiencias } from '../../db/tables/mediacion';
-import { analistas, companias, estados, inspectores, productos, responsabilidades, tiposDoc } from '../../db/tables/reference';
+import { analistas, companias, estados, productos, responsabilidades } from '../../db/tables/reference';
 import { asegurados, casoContadores, casos, terceros } from '../../db/tables/casos';
 
 export type AseguradoValues = Omit<typeof asegurados.$inferInsert, 'id'>;
@@ -209,77 +205,4 @@ export const casosRepository = {
       .where(eq(casos.id, id));
     return row;
   },
-
-  async detailLetrado(db: DbOrTx, idCaso: number) {
-    const [row] = await db
-      .select({
-        id: letrados.id,
-        id_caso: letrados.idCaso,
-        apellido: letrados.apellido,
-        nombre: letrados.nombre,
-        fijo: letrados.fijo,
-        cel: letrados.cel,
-        mail: letrados.mail,
-        cuit: letrados.cuit,
-        cbu: letrados.cbu,
-      })
-      .from(letrados)
-      .where(eq(letrados.idCaso, idCaso));
-    return row ?? null;
-  },
-
-  detailLesionados(db: DbOrTx, idCaso: number) {
-    return db
-      .select({
-        id: lesionados.id,
-        id_caso: lesionados.idCaso,
-        apellido: lesionados.apellido,
-        nombre: lesionados.nombre,
-        id_tipo_doc: lesionados.idTipoDoc,
-        nro_doc: lesionados.nroDoc,
-        tipo_doc: tiposDoc.nombre,
-      })
-      .from(lesionados)
-      .innerJoin(tiposDoc, eq(tiposDoc.id, lesionados.idTipoDoc))
-      .where(eq(lesionados.idCaso, idCaso))
-      .orderBy(asc(lesionados.id));
-  },
-
-  detailAudiencias(db: DbOrTx, idCaso: number) {
-    return db
-      .select({
-        id: audiencias.id,
-        id_caso: audiencias.idCaso,
-        fecha: audiencias.fecha,
-        fechah: audiencias.fechah,
-        hora: audiencias.hora,
-        lugar: audiencias.lugar,
-        mediacion_nro: audiencias.mediacionNro,
-      })
-      .from(audiencias)
-      .where(eq(audiencias.idCaso, idCaso))
-      .orderBy(asc(audiencias.id));
-  },
-
-  async detailInspecciones(db: DbOrTx, idCaso: number): Promise<Inspeccion[]> {
-    const rows = await db
-      .select(INSPECCION_COLUMNS)
-      .from(inspecciones)
-      .innerJoin(inspectores, eq(inspectores.id, inspecciones.idInspector))
-      .where(eq(inspecciones.idCaso, idCaso))
-      .orderBy(asc(inspecciones.id));
-    return rows as Inspeccion[];
-  },
-
-  // Lookups the case screens fill their selects with.
-
-  productos: (db: DbOrTx) => db.select({ id: productos.id, nombre: productos.nombre }).from(productos).orderBy(asc(productos.id)),
-  companias: (db: DbOrTx) => db.select({ id: companias.id, nombre: companias.nombre }).from(companias).orderBy(asc(companias.nombre), asc(companias.id)),
-  analistas: (db: DbOrTx) =>
-    db.select({ id: analistas.id, nombre: analistas.nombre, apellido: analistas.apellido }).from(analistas).orderBy(asc(analistas.apellido), asc(analistas.nombre)),
-  estados: (db: DbOrTx) => db.select({ id: estados.id, nombre: estados.nombre }).from(estados).orderBy(asc(estados.id)),
-  tiposDoc: (db: DbOrTx) => db.select({ id: tiposDoc.id, nombre: tiposDoc.nombre }).from(tiposDoc).orderBy(asc(tiposDoc.id)),
-  responsabilidades: (db: DbOrTx) => db.select({ id: responsabilidades.id, nombre: responsabilidades.nombre }).from(responsabilidades).orderBy(asc(responsabilidades.id)),
-  inspectores: (db: DbOrTx) =>
-    db.select({ id: inspectores.id, nombre: inspectores.nombre, apellido: inspectores.apellido }).from(inspectores).orderBy(asc(inspectores.apellido), asc(inspectores.nombre)),
 };

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENTACION_MESSAGES, TEXT_EXTENSIONS, type AllowedExtension } from '@siniestros/domain';
-import { AppError, tooLarge } from '../../shared/errors';
+import { tooLarge, unsupportedContent } from '../../shared/errors';
 
 type FileKind = { mime: string; /** what file-type may detect in a genuine file of this extension */ signatures: readonly string[] };
 
@@ -36,8 +36,6 @@ const FILE_KINDS: Record<AllowedExtension, FileKind> = {
 
 /** file-type's recommended sample size. */
 const HEAD_BYTES = 4100;
-
-export const unsupportedContent = (message: string) => new AppError(415, message, 'unsupported_media_type');
 
 export function fileKindOf(extension: string): FileKind | undefined {
   return Object.hasOwn(FILE_KINDS, extension) ? FILE_KINDS[extension as AllowedExtension] : undefined;

@@ -18,7 +18,8 @@ import { fileReply, replies } from '../../shared/responses';
 import { ANY_ROLE, STAFF, userOf } from '../../plugins/auth';
 import type { DocumentacionService } from './documentacion.service';
 import { sendFile } from '../../shared/send-file';
-import { safeContentType, unsupportedContent } from './documentacion.files';
+import { safeContentType } from './documentacion.files';
+import { unsupportedContent } from '../../shared/errors';
 
 /** Spec §7 Documents, and the delete paths decision 000 fixes. */
 export function documentacionRoutes(app: FastifyInstance, documentacion: DocumentacionService) {

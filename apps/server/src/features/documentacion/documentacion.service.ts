@@ -18,18 +18,17 @@ import {
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { isCommitOutcomeUnknown, transactionMarkingCommit } from '../../db/commit-outcome';
-import type { HistorialService } from '../historial/historial.service';
+import type { HistorialService } from '../historial';
 import { sweepOrphanFiles } from './documentacion.sweeper';
 import { MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE, type Storage } from '../../shared/storage';
-import type { CasosService } from '../casos/casos.service';
+import type { CasosService } from '../casos';
 import type { Config } from '../../config';
-import type { CurrentUser } from '../users/sessions.service';
-import { AppError, badRequest, forbidden, MSG_MULTIPART_MALFORMED, notFound, tooLarge, unprocessable } from '../../shared/errors';
+import type { CurrentUser } from '../users';
+import { AppError, badRequest, forbidden, MSG_MULTIPART_MALFORMED, notFound, tooLarge, unprocessable, unsupportedContent } from '../../shared/errors';
 import { documentacionRepository as repo, type DocumentoRow } from './documentacion.repository';
-import { checkedContent, fileKindOf, unsupportedContent } from './documentacion.files';
+import { checkedContent, fileKindOf } from './documentacion.files';
 import { convenioDatos, convenioFileName, valorDelConvenio } from './documentacion.convenios';
-import { renderTemplate } from '../plantillas/plantillas.docx';
-import type { PlantillasService } from '../plantillas/plantillas.service';
+import type { PlantillasService } from '../plantillas';
 import { renderCasoReport } from './documentacion.report';
 
 /** A file streamed into storage whose documentos row is not written yet. */
@@ -296,7 +295,7 @@ export function createDocumentacionService(deps: {
       const files = await Promise.all(
         templates.map(async (template) => ({
           name: convenioFileName(template, idCaso),
-          content: await renderTemplate(await plantillas.inUse(template), datos, { creator: config.ORG_NAME, title: `${template.nombre} - Caso ${idCaso}` }),
+          content: await plantillas.render(template, datos, { creator: config.ORG_NAME, title: `${template.nombre} - Caso ${idCaso}` }),
         })),
       );
       return zipOf(files.map((file) => ({ name: file.name, open: () => file.content })));

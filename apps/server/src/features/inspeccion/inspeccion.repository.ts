@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { totalRows } from '../../db/contadores';
@@ -40,6 +40,17 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
 }
 
 export const inspeccionRepository = {
+  /** The inspections of a case, oldest first (the case detail's list: the last is the current one). */
+  async ofCaso(db: DbOrTx, idCaso: number): Promise<Inspeccion[]> {
+    const rows = await db
+      .select(INSPECCION_COLUMNS)
+      .from(inspecciones)
+      .innerJoin(inspectores, eq(inspectores.id, inspecciones.idInspector))
+      .where(eq(inspecciones.idCaso, idCaso))
+      .orderBy(asc(inspecciones.id));
+    return rows as Inspeccion[];
+  },
+
   async findById(db: DbOrTx, id: number): Promise<InspeccionRow | undefined> {
     const [row] = await selectInspecciones(db).where(eq(inspecciones.id, id));
     return row;

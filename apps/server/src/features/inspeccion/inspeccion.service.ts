@@ -25,12 +25,12 @@ import { transactionMarkingCommit } from '../../db/commit-outcome';
 import { badRequest, conflict, forbidden, notFound, unprocessable, type FieldError } from '../../shared/errors';
 import { assertNoNulChar } from '../../shared/input';
 import { pageOffset, totalPages } from '../../shared/paging';
-import { setAuditActor } from '../audit/audit.service';
-import type { DocumentacionService, StoredUpload } from '../documentacion/documentacion.service';
-import type { HistorialService } from '../historial/historial.service';
-import type { CurrentUser } from '../users/sessions.service';
+import { setAuditActor } from '../audit';
+import type { DocumentacionService, StoredUpload } from '../documentacion';
+import type { HistorialService } from '../historial';
+import type { CurrentUser } from '../users';
 import { inspeccionRepository as repo, type InspeccionRow } from './inspeccion.repository';
-import { casoPersonas } from '../casos/casos.personas';
+import type { CasoPersonas } from '../casos';
 
 export type InspeccionService = ReturnType<typeof createInspeccionService>;
 
@@ -59,9 +59,11 @@ export function createInspeccionService(deps: {
   db: Db;
   historial: HistorialService;
   documentacion: DocumentacionService;
+  /** The people of a case, read by the casos feature. */
+  personas: CasoPersonas;
   today?: () => string;
 }) {
-  const { db, historial, documentacion } = deps;
+  const { db, historial, documentacion, personas } = deps;
   const today = deps.today ?? (() => todayIso());
 
   const isInspector = (actor: Actor) => actor.rol === ROL.INSPECTOR;
@@ -170,8 +172,8 @@ export function createInspeccionService(deps: {
       if (!caso) throw notFound(CASO_MESSAGES.notFound);
       const { id_asegurado, ...casoData } = caso;
       const [asegurado, [tercero]] = await Promise.all([
-        casoPersonas.asegurado(db, id_asegurado),
-        casoPersonas.terceros(db, inspeccion.id_caso, 1),
+        personas.asegurado(db, id_asegurado),
+        personas.terceros(db, inspeccion.id_caso, 1),
       ]);
       return { caso: casoData, tercero: tercero ?? null, asegurado: asegurado!, inspeccion };
     },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, LESIONADO_MESSAGES, lesionadoCreateSchema, lesionadoListResponse, lesionadoSavedResponse, lesionadoUpdateSchema } from '@siniestros/domain';
 import { replies } from '../../shared/responses';
 import { STAFF } from '../../plugins/auth';
-import { auditActorOf } from '../audit/audit.actor';
+import { auditActorOf } from '../audit';
 import type { LesionadosService } from './lesionados.service';
 
 /** Spec §7, injured people. */

@@ -1,8 +1,8 @@
 import { AUDIT_ACTION, AUDIT_ENTITY, CASO_MESSAGES, LESIONADO_MESSAGES, type Lesionado, type LesionadoInput } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, unprocessable } from '../../shared/errors';
-import { changesBetween, type AuditActor, type AuditService } from '../audit/audit.service';
-import type { HistorialService } from '../historial/historial.service';
+import { changesBetween, type AuditActor, type AuditService } from '../audit';
+import type { HistorialService } from '../historial';
 import { lesionadosRepository as repo, type LesionadoValues } from './lesionados.repository';
 
 export type LesionadosService = ReturnType<typeof createLesionadosService>;

@@ -1,8 +1,8 @@
 import { CASO_MESSAGES, LETRADO_MESSAGES, type Letrado, type LetradoInput, type LetradoUpdate } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound } from '../../shared/errors';
-import { setAuditActor } from '../audit/audit.service';
-import type { HistorialService } from '../historial/historial.service';
+import { setAuditActor } from '../audit';
+import type { HistorialService } from '../historial';
 import { letradosRepository as repo, type LetradoValues } from './letrados.repository';
 
 export type LetradosService = ReturnType<typeof createLetradosService>;

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { totalRows } from '../../db/contadores';
@@ -77,7 +77,23 @@ async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number>
   return row?.n ?? 0;
 }
 
+/** A hearing as the case detail shows it: without its company and claim number, which the case has. */
+const CASO_AUDIENCIA_COLUMNS = {
+  id: audiencias.id,
+  id_caso: audiencias.idCaso,
+  fecha: audiencias.fecha,
+  fechah: audiencias.fechah,
+  hora: audiencias.hora,
+  lugar: audiencias.lugar,
+  mediacion_nro: audiencias.mediacionNro,
+};
+
 export const mediacionRepository = {
+  /** The hearings of a case in the order they were scheduled (the case detail's list). */
+  ofCaso(db: DbOrTx, idCaso: number) {
+    return db.select(CASO_AUDIENCIA_COLUMNS).from(audiencias).where(eq(audiencias.idCaso, idCaso)).orderBy(asc(audiencias.id));
+  },
+
   listByCaso(db: DbOrTx, idCaso: number): Promise<Audiencia[]> {
     return selectAudiencias(db)
       .where(eq(audiencias.idCaso, idCaso))

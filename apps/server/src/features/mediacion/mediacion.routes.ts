@@ -16,7 +16,7 @@ import {
 } from '@siniestros/domain';
 import { STAFF } from '../../plugins/auth';
 import { replies } from '../../shared/responses';
-import { auditActorOf } from '../audit/audit.actor';
+import { auditActorOf } from '../audit';
 import type { MediacionService } from './mediacion.service';
 
 /** Spec §7, hearings. */

@@ -12,8 +12,8 @@ import {
 import type { Db } from '../../db/client';
 import { notFound } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
-import { changesBetween, type AuditActor, type AuditService } from '../audit/audit.service';
-import type { HistorialService } from '../historial/historial.service';
+import { changesBetween, type AuditActor, type AuditService } from '../audit';
+import type { HistorialService } from '../historial';
 import { mediacionRepository as repo, type AudienciaValues } from './mediacion.repository';
 
 export type MediacionService = ReturnType<typeof createMediacionService>;

@@ -11,11 +11,10 @@ import {
   plantillaVersionQuery,
 } from '@siniestros/domain';
 import { ADMIN_ONLY } from '../../plugins/auth';
-import { badRequest, tooLarge, unprocessable } from '../../shared/errors';
+import { badRequest, tooLarge, unprocessable, unsupportedContent } from '../../shared/errors';
 import { fileReply, replies } from '../../shared/responses';
 import { sendFile } from '../../shared/send-file';
-import { auditActorOf } from '../audit/audit.actor';
-import { unsupportedContent } from '../documentacion/documentacion.files';
+import { auditActorOf } from '../audit';
 import type { PlantillasService } from './plantillas.service';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { ADVISORY_LOCK } from '../../db/locks';
 import { notFound } from '../../shared/errors';
-import type { AuditActor, AuditService } from '../audit/audit.service';
+import type { AuditActor, AuditService } from '../audit';
 import { checkTemplate, renderTemplate } from './plantillas.docx';
 import { readDefaultTemplate } from './plantillas.defaults';
 import { plantillasConvenio } from '../../db/tables/plantillas';
@@ -170,8 +170,9 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
     },
 
     /** The bytes of each template in use, for the convenios being generated. */
-    async inUse(template: ConvenioTemplate): Promise<Buffer> {
-      return (await versionBytes(template)).contenido;
+    /** The version in use of `template`, filled with one convenio's data. */
+    async render(template: ConvenioTemplate, datos: ConvenioDatos, meta: { creator: string; title: string }): Promise<Buffer> {
+      return renderTemplate((await versionBytes(template)).contenido, datos, meta);
     },
   };
 }

@@ -21,6 +21,11 @@ export const referenceRepository = {
     return { rows, total: count?.n ?? 0 };
   },
 
+  /** The case screens list companies by name (the Admin's list keeps id order). */
+  listCompaniasByName(db: DbOrTx) {
+    return db.select({ id: companias.id, nombre: companias.nombre }).from(companias).orderBy(asc(companias.nombre), asc(companias.id));
+  },
+
   async existsNamed(db: DbOrTx, kind: NamedKind, id: number) {
     const table = NAMED_TABLES[kind];
     const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));

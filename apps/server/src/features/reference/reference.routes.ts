@@ -18,7 +18,7 @@ import {
   PAGE_SIZE,
 } from '@siniestros/domain';
 import { ADMIN_ONLY, ANY_ROLE, STAFF } from '../../plugins/auth';
-import { auditActorOf } from '../audit/audit.actor';
+import { auditActorOf } from '../audit';
 import type { Config } from '../../config';
 import { replies } from '../../shared/responses';
 import type { ReferenceService } from './reference.service';

@@ -2,8 +2,7 @@ import { AUDIT_ACTION, AUDIT_ENTITY, type AnalistaInput } from '@siniestros/doma
 import type { Db } from '../../db/client';
 import { notFound } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
-import { changesBetween, type AuditActor, type AuditService } from '../audit/audit.service';
-import { casosRepository } from '../casos/casos.repository';
+import { changesBetween, type AuditActor, type AuditService } from '../audit';
 import { referenceRepository, type NamedKind } from './reference.repository';
 
 const NOT_FOUND: Record<NamedKind | 'analistas', string> = {
@@ -29,12 +28,12 @@ const LOOKUPS_TTL_MS = 60_000;
 /** The lookups of the case screens that change only through this service. */
 export async function loadCaseLookups(db: Db) {
   const [analistas, estados, productos, companias, tiposDoc, responsabilidades] = await Promise.all([
-    casosRepository.analistas(db),
-    casosRepository.estados(db),
-    casosRepository.productos(db),
-    casosRepository.companias(db),
-    casosRepository.tiposDoc(db),
-    casosRepository.responsabilidades(db),
+    referenceRepository.listAnalistas(db),
+    referenceRepository.listEstados(db),
+    referenceRepository.listProductos(db),
+    referenceRepository.listCompaniasByName(db),
+    referenceRepository.listNamed(db, 'tipoDoc'),
+    referenceRepository.listNamed(db, 'responsabilidad'),
   ]);
   return { analistas, estados, productos, companias, tiposDoc, responsabilidades };
 }

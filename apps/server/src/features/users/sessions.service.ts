@@ -1,20 +1,11 @@
 import crypto from 'node:crypto';
 import { deviceOf, USER_AGENT_MAX, type PagingQuery, type Rol, type SesionActiva, type SesionesPage } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import type { CurrentUser } from '../../plugins/auth';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { usersRepository } from './users.repository';
 
-export type CurrentUser = {
-  id: number;
-  sessionId: string;
-  username: string;
-  nombre: string;
-  apellido: string;
-  rol: Rol;
-  idInspect: number | null;
-  /** Has a confirmed TOTP second factor. */
-  hasTotp: boolean;
-};
+export type { CurrentUser };
 
 /** How often the idle clock is written back (a write per request would be wasteful). */
 const TOUCH_EVERY_MS = 60_000;

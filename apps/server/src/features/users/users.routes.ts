@@ -29,7 +29,7 @@ import { ADMIN_ONLY, ANY_ROLE, clearSessionCookie, readSessionToken, setSessionC
 import type { Config } from '../../config';
 import { unauthorized } from '../../shared/errors';
 import { replies } from '../../shared/responses';
-import { auditActorOf } from '../audit/audit.actor';
+import { auditActorOf } from '../audit';
 import type { SessionsService } from './sessions.service';
 import type { UsersService } from './users.service';
 

@@ -22,10 +22,9 @@ import {
 import { ADVISORY_LOCK } from '../../db/locks';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../shared/errors';
-import type { AuditActor, AuditService } from '../audit/audit.service';
-import { changesBetween, SYSTEM_ACTOR } from '../audit/audit.service';
-import type { CaptchaService } from '../captcha/captcha.service';
-import { referenceRepository } from '../reference/reference.repository';
+import { changesBetween, SYSTEM_ACTOR, type AuditActor, type AuditService } from '../audit';
+import type { CaptchaService } from '../captcha';
+import { inspectorRecords } from '../reference';
 import type { LoginGuard } from './login-throttle';
 import type { CurrentUser, SessionsService } from './sessions.service';
 import { newTotpSecret, totpStepOf, totpUri } from './totp';
@@ -139,11 +138,11 @@ export function createUsersService(deps: {
   ) {
     if (rol !== ROL.INSPECTOR) return idInspect ?? null;
     if (idInspect) {
-      if (!(await referenceRepository.findInspector(tx, idInspect))) throw badRequest(USER_MESSAGES.inspectorNotFound);
+      if (!(await inspectorRecords.find(tx, idInspect))) throw badRequest(USER_MESSAGES.inspectorNotFound);
       return idInspect;
     }
     // An Inspector user without an inspector record gets one with the same name.
-    const inspector = await referenceRepository.insertInspector(tx, names);
+    const inspector = await inspectorRecords.insert(tx, names);
     return inspector.id;
   }
 
@@ -273,7 +272,7 @@ export function createUsersService(deps: {
             passwordHash,
           });
           if (rol === ROL.INSPECTOR && idInspect && (input.nombre || input.apellido)) {
-            await referenceRepository.updateInspector(tx, idInspect, names);
+            await inspectorRecords.update(tx, idInspect, names);
           }
           const endsSessions =
             passwordHash !== undefined || input.activo === false || (input.rol !== undefined && input.rol !== current.rol);

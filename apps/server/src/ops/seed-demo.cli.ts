@@ -6,12 +6,12 @@
 import { parseArgs } from 'node:util';
 import { ROL, ISO_DATE_RE } from '@siniestros/domain';
 import { loadConfig } from '../config';
-import { users } from './tables/users';
-import { hashPassword } from '../features/users/users.service';
-import { openDatabase, type Database } from './client';
-import { DEMO_INSPECTORES } from './demo-data';
-import { seedDemo } from './demo-load';
-import { migrate } from './migrate';
+import { users } from '../db/tables/users';
+import { hashPassword } from '../features/users';
+import { openDatabase, type Database } from '../db/client';
+import { DEMO_INSPECTORES } from '../db/demo-data';
+import { seedDemo } from '../db/demo-load';
+import { migrate } from '../db/migrate';
 
 const DEFAULT_DEMO_PASSWORD = 'Demo-Siniestros-2026';
 

@@ -1,0 +1,2 @@
+export { captchaRoutes } from './captcha.routes';
+export { createCaptchaService, type CaptchaService } from './captcha.service';

@@ -1,0 +1,307 @@
+import {
+  CASO_MESSAGES,
+  CICLO_MESSAGES,
+  ESTADO,
+  FLAGS,
+  MAX_TERCEROS,
+  casoSearchText,
+  todayIso,
+  type AltaInput,
+  type AseguradoInput,
+  type CasoUpdateInput,
+  type Flags,
+  type TerceroInput,
+} from '@siniestros/domain';
+import type { Db, DbOrTx } from '../../db/client';
+import { badRequest, notFound, unprocessable } from '../../shared/errors';
+import { setAuditActor } from '../audit';
+import type { HistoryWriter } from './casos.lifecycle.service';
+import { casosRepository as repo, pgErrorOf, type AseguradoValues, type CasoLock, type CasoValues, type TerceroValues } from './casos.repository';
+
+/** A reference that does not exist, found by the foreign key it broke (spec §7: 422 with the server's message). */
+const REFERENCE_MESSAGES: Readonly<Record<string, string>> = {
+  casos_id_compania_companias_id_fk: CASO_MESSAGES.companiaNotFound,
+  casos_id_producto_productos_id_fk: CASO_MESSAGES.productoNotFound,
+  casos_id_analista_analistas_id_fk: CASO_MESSAGES.analistaNotFound,
+  asegurados_id_tipo_doc_tipos_doc_id_fk: CASO_MESSAGES.tipoDocNotFound,
+  terceros_id_tipo_doc_tipos_doc_id_fk: CASO_MESSAGES.tipoDocNotFound,
+};
+const FOREIGN_KEY_VIOLATION = '23503';
+const UNIQUE_VIOLATION = '23505';
+
+function asReferenceError(error: unknown): unknown {
+  const pgError = pgErrorOf(error);
+  const message = pgError?.code === FOREIGN_KEY_VIOLATION ? REFERENCE_MESSAGES[pgError.constraint] : undefined;
+  return message ? unprocessable(message) : error;
+}
+
+// Optional numbers the body leaves out (undefined) are not written; null clears them.
+/** The columns the insured party and a third party share (spec §3: Tercero is Asegurado without some). */
+function personaValues(input: AseguradoInput | TerceroInput) {
+  return {
+    apellido: input.apellido,
+    nombre: input.nombre,
+    idTipoDoc: input.id_tipo_doc,
+    nroDoc: input.nro_doc,
+    cuit: input.cuit,
+    domicilio: input.domicilio,
+    codigoPostal: input.codigo_postal,
+    fijo: input.fijo,
+    cel: input.cel,
+    cbu: input.cbu,
+    marcaModelo: input.marca_modelo,
+    anio: input.anio,
+    dominio: input.dominio,
+    mail: input.mail,
+    detalle: input.detalle,
+  };
+}
+
+function aseguradoValues(input: AseguradoInput): AseguradoValues {
+  return {
+    ...personaValues(input),
+    poliza: input.poliza,
+    nroChasis: input.nro_chasis,
+    nroMotor: input.nro_motor,
+    sumaAsegurada: input.suma_asegurada,
+    accesorios: input.accesorios,
+    otros: input.otros,
+  };
+}
+
+function terceroValues(input: TerceroInput): TerceroValues {
+  return {
+    ...personaValues(input),
+    idLetrado: input.id_letrado,
+  };
+}
+
+/** The case fields a person edits; what the body leaves out (undefined) stays as it is. */
+function casoEditValues(input: CasoUpdateInput): Partial<CasoValues> {
+  return {
+    idCompania: input.id_compania,
+    reclamoNro: input.reclamo_nro,
+    gestor: input.gestor,
+    fechaSiniestro: input.fecha_siniestro,
+    horaSiniestro: input.hora_siniestro,
+    fechaDenuncia: input.fecha_denuncia,
+    lugarSiniestro: input.lugar_siniestro,
+    declaracionAsegurado: input.declaracion_asegurado,
+    idProducto: input.id_producto,
+    viaIngreso: input.via_ingreso,
+    completaDoc: input.completa_doc,
+    presupuesto: input.presupuesto,
+    cotizacion: input.cotizacion,
+    valorAcordado: input.valor_acordado,
+    ampliacion: input.ampliacion,
+  };
+}
+
+/**
+ * Creating and editing cases (spec §2 creation and detail; §7 Cases): the case, its insured party
+ * and third parties, analyst assignment and flags. Every multi-table write runs in one
+ * transaction with its history row.
+ */
+export function createCasosEditService(deps: { db: Db; historial: HistoryWriter; today?: () => string }) {
+  const { db, historial } = deps;
+  const today = deps.today ?? (() => todayIso());
+
+  async function lockOrThrow(tx: DbOrTx, id: number): Promise<CasoLock> {
+    const caso = await repo.lock(tx, id);
+    if (!caso) throw notFound(CASO_MESSAGES.notFound);
+    return caso;
+  }
+
+  /** Runs an edit of an existing case in one transaction (audited as `usuario`), broken references answered with 422. */
+  async function editCaso<T>(id: number, usuario: string, change: (tx: DbOrTx, caso: CasoLock) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        await setAuditActor(tx, usuario);
+        return change(tx, await lockOrThrow(tx, id));
+      });
+    } catch (error) {
+      throw asReferenceError(error);
+    }
+  }
+
+  /** Rebuilds `busqueda` from what the case and its people hold now (docs/decisions/002). */
+  async function refreshBusqueda(tx: DbOrTx, id: number) {
+    const source = await repo.searchSource(tx, id);
+    if (source) await repo.updateCaso(tx, id, { busqueda: casoSearchText(source) });
+  }
+
+  async function applyCaso(tx: DbOrTx, caso: CasoLock, input: CasoUpdateInput, usuario: string): Promise<number> {
+    await repo.updateCaso(tx, caso.id, casoEditValues(input));
+    if (input.id_analista !== undefined && input.id_analista !== caso.idAnalista) await assignAnalista(tx, caso.id, input.id_analista, usuario);
+    return completeDocumentation(tx, caso, input.completa_doc === true, usuario);
+  }
+
+  async function assignAnalista(tx: DbOrTx, idCaso: number, idAnalista: number | null, usuario: string) {
+    if (idAnalista === null) {
+      await repo.updateCaso(tx, idCaso, { idAnalista: null });
+      await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaRemoved);
+      return;
+    }
+    const analista = await repo.findAnalista(tx, idAnalista);
+    if (!analista) throw unprocessable(CASO_MESSAGES.analistaNotFound);
+    await repo.updateCaso(tx, idCaso, { idAnalista });
+    await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaAssigned(analista.apellido, analista.nombre));
+  }
+
+  /** decision 000: at status 1, saving with completa_doc (and documents uploaded) advances to 2. */
+  async function completeDocumentation(tx: DbOrTx, caso: CasoLock, isComplete: boolean, usuario: string): Promise<number> {
+    if (!isComplete || caso.idEstado !== ESTADO.INICIAL) return caso.idEstado;
+    if ((await repo.countDocumentos(tx, caso.id)) === 0) return caso.idEstado;
+    await repo.updateCaso(tx, caso.id, { idEstado: ESTADO.INSPECCION, fechaEstado: today() });
+    await historial.add(tx, caso.id, usuario, CICLO_MESSAGES.history.completaDoc);
+    return ESTADO.INSPECCION;
+  }
+
+  async function applyAsegurado(tx: DbOrTx, caso: CasoLock, input: AseguradoInput) {
+    await repo.updateAsegurado(tx, caso.idAsegurado, aseguradoValues(input));
+  }
+
+  /** Existing third parties (by id, of this case) are updated; new ones are added after them, up to 5. */
+  async function applyTerceros(tx: DbOrTx, caso: CasoLock, input: readonly TerceroInput[]) {
+    const existing = await repo.tercerosOrden(tx, caso.id);
+    const existingIds = new Set(existing.map((tercero) => tercero.id));
+    const added = input.filter((tercero) => !tercero.id);
+    if (existing.length + added.length > MAX_TERCEROS) throw badRequest(CASO_MESSAGES.tooManyTerceros);
+    for (const tercero of input) {
+      if (!tercero.id) continue;
+      if (!existingIds.has(tercero.id)) throw notFound(CASO_MESSAGES.terceroNotFound);
+      await repo.updateTercero(tx, caso.id, tercero.id, terceroValues(tercero));
+    }
+    const lastOrden = existing.reduce((highest, tercero) => Math.max(highest, tercero.orden), 0);
+    await repo.insertTerceros(
+      tx,
+      caso.id,
+      added.map((tercero, index) => ({ ...terceroValues(tercero), orden: lastOrden + index + 1 })),
+    );
+  }
+
+  return {
+    async assertExists(id: number) {
+      if (!(await repo.exists(db, id))) throw notFound(CASO_MESSAGES.notFound);
+    },
+
+    /**
+     * POST /casos/alta: insured party, case (status 1, today, the session user), third parties in
+     * order and the 'Alta caso' history row, all or nothing. A repeated Idempotency-Key returns
+     * the case the first request created.
+     */
+    async create(input: AltaInput, usuario: string, idempotencyKey?: string): Promise<{ id: number; isNew: boolean }> {
+      if (idempotencyKey) {
+        const existing = await repo.findIdByIdempotencyKey(db, idempotencyKey);
+        if (existing) return { id: existing, isNew: false };
+      }
+      const { caso, asegurado, terceros } = input;
+      if (terceros.length > MAX_TERCEROS) throw badRequest(CASO_MESSAGES.tooManyTerceros);
+      try {
+        return await db.transaction(async (tx) => {
+          const idAsegurado = await repo.insertAsegurado(tx, aseguradoValues(asegurado));
+          const id = await repo.insertCaso(tx, {
+            idCompania: caso.id_compania,
+            reclamoNro: caso.reclamo_nro,
+            gestor: caso.gestor,
+            fechaCreado: today(),
+            fechaSiniestro: caso.fecha_siniestro,
+            horaSiniestro: caso.hora_siniestro ?? null,
+            fechaDenuncia: caso.fecha_denuncia,
+            lugarSiniestro: caso.lugar_siniestro,
+            declaracionAsegurado: caso.declaracion_asegurado,
+            idProducto: caso.id_producto ?? null,
+            viaIngreso: caso.via_ingreso,
+            usuario,
+            idEstado: ESTADO.INICIAL,
+            fechaEstado: today(),
+            idAsegurado,
+            idempotencyKey: idempotencyKey ?? null,
+            busqueda: casoSearchText({ reclamo_nro: caso.reclamo_nro, asegurado, terceros }),
+          });
+          await repo.insertTerceros(
+            tx,
+            id,
+            terceros.map((tercero, index) => ({ ...terceroValues(tercero), orden: index + 1 })),
+          );
+          await historial.add(tx, id, usuario, CASO_MESSAGES.alta);
+          return { id, isNew: true };
+        });
+      } catch (error) {
+        const pgError = pgErrorOf(error);
+        if (idempotencyKey && pgError?.code === UNIQUE_VIOLATION && pgError.constraint === 'casos_idempotency_uq') {
+          // A concurrent request with the same key committed first: answer with its case.
+          const existing = await repo.findIdByIdempotencyKey(db, idempotencyKey);
+          if (existing) return { id: existing, isNew: false };
+        }
+        throw asReferenceError(error);
+      }
+    },
+
+    /** GET /casos/ultimo (spec §7): the id of the last case. */
+    async lastId(): Promise<{ id: number | null }> {
+      return { id: await repo.lastId(db) };
+    },
+
+    /** PATCH /casos/{id}: case, insured party and third parties in ONE transaction (decision 000). */
+    async update(id: number, input: { caso: CasoUpdateInput; asegurados: AseguradoInput; terceros: TerceroInput[] }, usuario: string) {
+      return editCaso(id, usuario, async (tx, caso) => {
+        const idEstado = await applyCaso(tx, caso, input.caso, usuario);
+        await applyAsegurado(tx, caso, input.asegurados);
+        await applyTerceros(tx, caso, input.terceros);
+        await refreshBusqueda(tx, id);
+        return { id_estado: idEstado };
+      });
+    },
+
+    /** PATCH /casos/t/{id} (spec §7): only the case fields. */
+    async updateCaso(id: number, input: CasoUpdateInput, usuario: string) {
+      return editCaso(id, usuario, async (tx, caso) => {
+        const idEstado = await applyCaso(tx, caso, input, usuario);
+        await refreshBusqueda(tx, id);
+        return { id_estado: idEstado };
+      });
+    },
+
+    /** PATCH /asegurados/t/{case id} (spec §7): the case's insured party. */
+    async updateAsegurado(id: number, input: AseguradoInput, usuario: string) {
+      return editCaso(id, usuario, async (tx, caso) => {
+        await applyAsegurado(tx, caso, input);
+        await refreshBusqueda(tx, id);
+        return { id_estado: caso.idEstado };
+      });
+    },
+
+    /** PATCH /terceros/t/{case id} (spec §7): the case's third parties. */
+    async updateTerceros(id: number, input: TerceroInput[], usuario: string) {
+      return editCaso(id, usuario, async (tx, caso) => {
+        await applyTerceros(tx, caso, input);
+        await refreshBusqueda(tx, id);
+        return { id_estado: caso.idEstado };
+      });
+    },
+
+    /** PATCH /casos/caso_ana/{id}: the analyst and its history row together. */
+    async assignAnalista(id: number, idAnalista: number, usuario: string) {
+      await editCaso(id, usuario, (tx) => assignAnalista(tx, id, idAnalista, usuario));
+    },
+
+    async flags(id: number): Promise<Flags> {
+      const flags = await repo.flags(db, id);
+      if (!flags) throw notFound(CASO_MESSAGES.notFound);
+      return flags;
+    },
+
+    /** PATCH /casos/flag/{id}: flips flag number `nro` (spec §3 numbering) and returns all 17. */
+    async toggleFlag(id: number, nro: number, usuario: string): Promise<Flags> {
+      const flag = FLAGS[nro - 1];
+      if (!flag) throw badRequest('Etiqueta invalida');
+      const flags = await db.transaction(async (tx) => {
+        await setAuditActor(tx, usuario);
+        return repo.toggleFlag(tx, id, flag.key);
+      });
+      if (!flags) throw notFound(CASO_MESSAGES.notFound);
+      return flags;
+    },
+  };
+}

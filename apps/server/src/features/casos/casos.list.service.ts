@@ -1,0 +1,113 @@
+import type { Readable } from 'node:stream';
+import { COND_CASOS, COUNT_CAP, type CappedPagingQuery, type CasoFiltro, type CasoListRow, type PagingQuery } from '@siniestros/domain';
+import type { Db } from '../../db/client';
+import { pageOffset, totalPages } from '../../shared/paging';
+import type { CaseLookups, ReferenceService } from '../reference';
+import { streamCasosXlsx } from './casos.export';
+import { casosListRepository as listRepo, filterWhere, type CasoExportRowIds } from './casos.list.repository';
+import { caseListNames, type NameIds } from './casos.names';
+import { casosRepository as repo, type Contadores } from './casos.repository';
+
+/** Rows read from the database per export batch: memory stays flat however many cases match (docs/decisions/009). */
+export const EXPORT_BATCH_SIZE = 100;
+
+/** The filter is only the case condition (or nothing): its total is a counter, not a count. */
+function isCounterOnly(filtro: CasoFiltro): boolean {
+  return Object.entries(filtro).every(([key, value]) => key === 'condCasos' || key === 'formato' || value === '' || value === undefined || value === null);
+}
+
+/** GET /casos's body around its cases, already JSON text. */
+function listJson(casesJson: string, contadores: Contadores, lookups: CaseLookups, pageSize: number): string {
+  const rest = JSON.stringify({
+    totalPages: totalPages(contadores.vigentes + contadores.cerrados, pageSize),
+    totalCount: contadores.vigentes,
+    totalCloseCount: contadores.cerrados,
+    analistas: lookups.analistas,
+    estados: lookups.estados,
+    productos: lookups.productos,
+    companias: lookups.companias,
+  });
+  return `{"cases":${casesJson},${rest.slice(1)}`;
+}
+
+/** The case list (spec §2): its pages, filters and counters, and the xlsx export. */
+export function createCasosListService(deps: { db: Db; reference: Pick<ReferenceService, 'caseLookups' | 'dropCaseLookups'> }) {
+  const { db, reference } = deps;
+
+  /**
+   * The total of a filter; a filter that is only the case condition reads the counters (exact and
+   * cheap). Any other filter counts at most COUNT_CAP + 1 matches unless `exact` (docs/decisions/003).
+   */
+  async function countMatches(filtro: CasoFiltro, exact: boolean): Promise<{ total: number; capped: boolean }> {
+    if (!isCounterOnly(filtro)) {
+      if (exact) return { total: await listRepo.count(db, filterWhere(filtro)), capped: false };
+      const total = await listRepo.count(db, filterWhere(filtro), COUNT_CAP + 1);
+      return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
+    }
+    const { vigentes, cerrados } = await repo.contadores(db);
+    if (filtro.condCasos === COND_CASOS.VIGENTES) return { total: vigentes, capped: false };
+    if (filtro.condCasos === COND_CASOS.CERRADOS) return { total: cerrados, capped: false };
+    return { total: vigentes + cerrados, capped: false };
+  }
+
+  /** From the reference service's in-memory cache when there is one (app.ts wires it). */
+  function caseLookups(): Promise<CaseLookups> {
+    return reference.caseLookups();
+  }
+
+  /** The lookups that name these rows: an id they lack (added by another server process) reloads them once. */
+  async function namesFor(rows: readonly NameIds[]) {
+    let lookups = await caseLookups();
+    if (deps.reference && !rows.every(caseListNames(lookups).covers)) {
+      deps.reference.dropCaseLookups();
+      lookups = await caseLookups();
+    }
+    return { lookups, names: caseListNames(lookups) };
+  }
+
+  return {
+    /**
+     * GET /casos: newest first, with the Vigentes / Cerrados counters and the filter lookups, as
+     * JSON text: page 1 comes from PostgreSQL as JSON already (casos.list.repository.ts).
+     */
+    async list(paging: PagingQuery): Promise<string> {
+      const offset = pageOffset(paging);
+      if (offset === 0) {
+        const { rows, contadores } = await listRepo.firstPage(db, paging.pageSize);
+        const { lookups, names } = await namesFor(rows);
+        return listJson(`[${rows.map(names.nameJson).join(',')}]`, contadores, lookups, paging.pageSize);
+      }
+      // The counters come first: with the total known, deep pages are read from the oldest end.
+      const contadores = await repo.contadores(db);
+      const rows = await listRepo.page(db, undefined, paging.pageSize, offset, contadores.vigentes + contadores.cerrados);
+      const { lookups, names } = await namesFor(rows);
+      return listJson(JSON.stringify(rows.map(names.name)), contadores, lookups, paging.pageSize);
+    },
+
+    /** POST /casos/filtro: the filtered page; the first row also carries the total (API contract). */
+    async filter(filtro: CasoFiltro, paging: CappedPagingQuery) {
+      const where = filterWhere(filtro);
+      const [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, pageOffset(paging)), countMatches(filtro, paging.exactCount === '1')]);
+      const { names } = await namesFor(rows);
+      const cases = rows.map(names.name);
+      const { total: totalRows, capped } = count;
+      const [first, ...rest] = cases;
+      return {
+        cases: (first ? [{ ...first, totalCount: totalRows }, ...rest] : []) as (CasoListRow & { totalCount?: number })[],
+        totalPages: totalPages(totalRows, paging.pageSize),
+        totalRows,
+        totalCapped: capped,
+      };
+    },
+
+    /** POST /casos/export: every matching case as an xlsx stream, or null when none matches. */
+    async export(filtro: CasoFiltro): Promise<Readable | null> {
+      const where = filterWhere(filtro);
+      const named = async (rows: CasoExportRowIds[]) => rows.map((await namesFor(rows)).names.name);
+      const first = await named(await listRepo.exportBatch(db, where, null, EXPORT_BATCH_SIZE));
+      if (first.length === 0) return null;
+      return streamCasosXlsx(first, EXPORT_BATCH_SIZE, async (beforeId) => named(await listRepo.exportBatch(db, where, beforeId, EXPORT_BATCH_SIZE)));
+    },
+
+  };
+}

@@ -1,0 +1,5 @@
+export { createCasosService, type CasosService } from './casos.service';
+export { casosRoutes } from './casos.routes';
+export { createCasosLifecycleService, type CasosLifecycleService } from './casos.lifecycle.service';
+export { casosLifecycleRoutes } from './casos.lifecycle.routes';
+export { casoPersonas, type CasoPersonas } from './casos.personas';

@@ -1,0 +1,2 @@
+export { historialRoutes } from './historial.routes';
+export { createHistorialService, type HistorialService } from './historial.service';

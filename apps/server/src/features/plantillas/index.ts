@@ -1,0 +1,2 @@
+export { plantillasRoutes } from './plantillas.routes';
+export { createPlantillasService, type PlantillasService } from './plantillas.service';

@@ -1,0 +1,12 @@
+import type { DbOrTx } from '../../db/client';
+import { referenceRepository } from './reference.repository';
+
+export { referenceRoutes } from './reference.routes';
+export { createReferenceService, type CaseLookups, type ReferenceService } from './reference.service';
+
+/** The inspector records behind Inspector users: the users feature writes them in its own transactions. */
+export const inspectorRecords = {
+  find: (tx: DbOrTx, id: number) => referenceRepository.findInspector(tx, id),
+  insert: (tx: DbOrTx, names: { nombre: string; apellido: string }) => referenceRepository.insertInspector(tx, names),
+  update: (tx: DbOrTx, id: number, names: { nombre: string; apellido: string }) => referenceRepository.updateInspector(tx, id, names),
+};

@@ -1,0 +1,2 @@
+export { valoresRoutes } from './valores.routes';
+export { createValoresService, type ValoresService } from './valores.service';
