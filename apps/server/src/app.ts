@@ -17,7 +17,8 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { MSG_NOT_FOUND_ROUTE, MSG_VALIDATION, msgRateLimited, tooManyRequests } from './shared/errors';
-import { createLocalStorage, type Storage } from './shared/storage';
+import type { Storage } from './shared/storage';
+import { openStorage } from './shared/storage.open';
 import { registerNulCharGuard } from './shared/input';
 import { captchaRoutes, createCaptchaService, type CaptchaService } from './features/captcha';
 import { healthRoutes } from './features/health';
@@ -64,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
   const now = deps.now ?? (() => new Date());
-  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'files'));
+  const storage = deps.storage ?? (await openStorage(config));
 
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
@@ -78,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify's English text, its error code and the URL echoed back (test/security/fuzz.test.ts).
     frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: MSG_VALIDATION }),
   });
+  // The S3 client's sockets go with the app (the disk driver holds none).
+  if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
   registerErrorHandler(app);

@@ -47,6 +47,17 @@ const configSchema = z.object({
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
   /** Below this much free space the storage counts as full: uploads answer 507, readiness 503. */
   STORAGE_MIN_FREE_MB: z.coerce.number().min(0).default(100),
+  /** Where documents live: `disk` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_* below; decision 045). */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  /** Unset: AWS itself; else the address of an S3-compatible server (`http://minio:9000`). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Both or neither; neither: the SDK's own chain (AWS_* variables, the instance's role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `true` for most self-hosted servers (MinIO, Ceph, Garage): the bucket in the path, not the host name. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().min(0.1).default(15),
   /** Higher than per account: several people of one office share an address. */
@@ -100,6 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       `Invalid configuration:\nSESSION_IDLE_MINUTES: must be shorter than SESSION_HOURS (${config.SESSION_IDLE_MINUTES} min >= ${config.SESSION_HOURS} h)`,
     );
+  }
+  if (config.STORAGE === 's3' && !config.S3_BUCKET) throw new Error('Invalid configuration:\nS3_BUCKET: required with STORAGE=s3');
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\nS3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
   const isProduction = config.NODE_ENV === 'production';
   const requireTotp = totpRequirementOf(config);

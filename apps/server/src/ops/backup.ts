@@ -14,7 +14,8 @@ import type { Config } from '../config';
 import { sessions } from '../db/tables/users';
 import { lockDataDir, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { assertSafeKey, fsyncPath } from '../shared/storage';
+import { assertSafeKey, fsyncPath, isMissingFile } from '../shared/storage';
+import { openStorage, type StorageSettings } from '../shared/storage.open';
 import { ADVISORY_LOCK } from '../db/locks';
 import { documentos } from '../db/tables/documentacion';
 
@@ -54,7 +55,7 @@ export type BackupManifest = {
 export type OpsLog = (message: string) => void;
 
 type BackupOptions = {
-  config: Pick<Config, 'DATABASE_URL' | 'dataDir'>;
+  config: Pick<Config, 'DATABASE_URL'> & StorageSettings;
   out: string;
   /** Force the node-postgres logical dump even when pg_dump is installed. */
   method?: 'auto' | 'logical';
@@ -62,7 +63,7 @@ type BackupOptions = {
 };
 
 type RestoreOptions = {
-  config: Pick<Config, 'DATABASE_URL' | 'dataDir'>;
+  config: Pick<Config, 'DATABASE_URL'> & StorageSettings;
   from: string;
   log?: OpsLog;
 };
@@ -118,8 +119,8 @@ export async function backupOffice(options: BackupOptions): Promise<BackupManife
   await fsp.mkdir(out, { recursive: true });
 
   const { database, files } = options.config.DATABASE_URL
-    ? await backupPostgres(options.config.DATABASE_URL, options.config.dataDir, out, options.method ?? 'auto', log)
-    : await backupPglite(options.config.dataDir, out, log);
+    ? await backupPostgres(options.config.DATABASE_URL, options.config, out, options.method ?? 'auto', log)
+    : await backupPglite(options.config, out, log);
 
   const manifest: BackupManifest = { format: FORMAT, version: FORMAT_VERSION, createdAt: new Date().toISOString(), database, files };
   // Written last and renamed into place: a directory without it is an interrupted backup.
@@ -135,7 +136,8 @@ type BackedUp = Pick<BackupManifest, 'database' | 'files'>;
 /** The files that the documents of the backed-up database reference: no more (uploads in flight), no less. */
 const REFERENCED_KEYS_SQL = `select storage_key as key from ${getTableName(documentos)} order by 1`;
 
-async function backupPglite(dataDir: string, out: string, log: OpsLog): Promise<BackedUp> {
+async function backupPglite(config: StorageSettings, out: string, log: OpsLog): Promise<BackedUp> {
+  const { dataDir } = config;
   if (!fs.existsSync(pgdataDir(dataDir))) throw new Error(`No embedded database in ${pgdataDir(dataDir)}`);
   // openDatabase locks the directory: refused while the app runs on it, so nothing changes meanwhile.
   const database = await openDatabase({ dataDir });
@@ -146,7 +148,7 @@ async function backupPglite(dataDir: string, out: string, log: OpsLog): Promise<
     await fsp.writeFile(path.join(out, file), Buffer.from(await dump.arrayBuffer()));
     const { rows } = await database.pglite!.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
     const keys = (await database.pglite!.query<{ key: string }>(REFERENCED_KEYS_SQL)).rows.map((row) => row.key);
-    const files = await backupFiles(dataDir, out, keys, log);
+    const files = await backupFiles(config, out, keys, log);
     return {
       database: { kind: 'pglite', method: 'pglite-datadir', file, ...(await sha256Of(path.join(out, file))), migrations: rows[0]!.n },
       files,
@@ -168,7 +170,7 @@ async function migrationCount(client: pg.Client): Promise<number> {
  * in the same transaction) and the list of files its rows reference, which are copied before the
  * lock is let go. Uploads that commit meanwhile are in neither.
  */
-async function backupPostgres(url: string, dataDir: string, out: string, method: 'auto' | 'logical', log: OpsLog): Promise<BackedUp> {
+async function backupPostgres(url: string, config: StorageSettings, out: string, method: 'auto' | 'logical', log: OpsLog): Promise<BackedUp> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -177,7 +179,7 @@ async function backupPostgres(url: string, dataDir: string, out: string, method:
     const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
     const keys = (await client.query<{ key: string }>(REFERENCED_KEYS_SQL)).rows.map((row) => row.key);
     const database = await dumpPostgres(client, url, snapshot, out, method, log);
-    const files = await backupFiles(dataDir, out, keys, log);
+    const files = await backupFiles(config, out, keys, log);
     await client.query('COMMIT');
     return { database, files };
   } finally {
@@ -296,9 +298,13 @@ async function logicalDump(client: pg.Client, file: string, log: OpsLog) {
   await written;
 }
 
-/** Copies the stored files of `keys`; one that is gone already (lost before the backup) is reported, not fatal. */
-async function backupFiles(dataDir: string, out: string, keys: readonly string[], log: OpsLog): Promise<BackupManifest['files']> {
-  const root = filesRoot(dataDir);
+/**
+ * Copies the stored files of `keys` (from DATA_DIR/files, or streamed from the bucket with
+ * STORAGE=s3); one that is gone already (lost before the backup) is reported, not fatal.
+ */
+async function backupFiles(config: StorageSettings, out: string, keys: readonly string[], log: OpsLog): Promise<BackupManifest['files']> {
+  const root = filesRoot(config.dataDir);
+  const storage = config.STORAGE === 's3' ? await openStorage(config) : null;
   const entries: FileEntry[] = [];
   const missing: string[] = [];
   for (const key of keys) {
@@ -307,9 +313,11 @@ async function backupFiles(dataDir: string, out: string, keys: readonly string[]
     const target = path.join(out, 'files', ...key.split('/'));
     await fsp.mkdir(path.dirname(target), { recursive: true });
     try {
-      await fsp.copyFile(source, target);
+      if (storage) await pipeline(await storage.get(key), fs.createWriteStream(target));
+      else await fsp.copyFile(source, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (!isMissingFile(error)) throw error;
+      await fsp.rm(target, { force: true });
       missing.push(key);
       continue;
     }
@@ -319,6 +327,7 @@ async function backupFiles(dataDir: string, out: string, keys: readonly string[]
   if (missing.length > 0)
     log(`WARNING: ${missing.length} documents had no file before the backup began: ${missing.slice(0, 10).join(', ')}`);
   log(`Copied ${entries.length} stored files`);
+  storage?.close?.();
   return { count: entries.length, bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0), entries };
 }
 
@@ -365,14 +374,14 @@ export async function restoreOffice(options: RestoreOptions): Promise<BackupMani
     const unlock = lockDataDir(pgdataDir(dataDir));
     try {
       await restorePglite(dataDir, path.join(from, manifest.database.file), log);
-      await restoreFiles(dataDir, from, manifest, log);
+      await restoreFiles(options.config, from, manifest, log);
     } finally {
       unlock();
     }
   } else {
     if (manifest.database.method === 'pg_dump') await restorePgDump(url!, path.join(from, manifest.database.file), log);
     else await restoreLogical(url!, path.join(from, manifest.database.file), manifest.database.migrations, log);
-    await restoreFiles(dataDir, from, manifest, log);
+    await restoreFiles(options.config, from, manifest, log);
   }
   log('Restore complete');
   return manifest;
@@ -505,8 +514,9 @@ async function restoreLogical(url: string, dumpFile: string, migrations: number,
 }
 
 /** The files of the backup replace DATA_DIR/files: copied beside it first, then swapped in. */
-async function restoreFiles(dataDir: string, from: string, manifest: BackupManifest, log: OpsLog) {
-  const current = filesRoot(dataDir);
+async function restoreFiles(config: StorageSettings, from: string, manifest: BackupManifest, log: OpsLog) {
+  if (config.STORAGE === 's3') return restoreObjects(config, from, manifest, log);
+  const current = filesRoot(config.dataDir);
   const incoming = `${current}.restoring`;
   const previous = `${current}.before-restore`;
   await fsp.rm(incoming, { recursive: true, force: true });
@@ -521,4 +531,28 @@ async function restoreFiles(dataDir: string, from: string, manifest: BackupManif
   await fsp.rename(incoming, current);
   await fsp.rm(previous, { recursive: true, force: true });
   log(`Restored ${manifest.files.count} stored files`);
+}
+
+/**
+ * STORAGE=s3: every file of the backup is put in the bucket (streamed), then every other object
+ * and half-written upload is removed, so the bucket holds exactly the backup's files.
+ */
+async function restoreObjects(config: StorageSettings, from: string, manifest: BackupManifest, log: OpsLog) {
+  const storage = await openStorage(config);
+  try {
+    const wanted = new Set<string>();
+    for (const entry of manifest.files.entries) {
+      await storage.put(entry.key, fs.createReadStream(path.join(from, 'files', ...entry.key.split('/'))));
+      wanted.add(entry.key);
+    }
+    let removed = 0;
+    for await (const entry of storage.entries()) {
+      if (!entry.isPartial && wanted.has(entry.key)) continue;
+      await storage.removeEntry(entry);
+      removed++;
+    }
+    log(`Restored ${manifest.files.count} stored files to bucket ${config.S3_BUCKET} (${removed} other objects removed)`);
+  } finally {
+    storage.close?.();
+  }
 }

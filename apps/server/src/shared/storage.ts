@@ -15,6 +15,8 @@ export type Storage = {
   put: (key: string, body: Readable) => Promise<number>;
   get: (key: string) => Promise<Readable>;
   remove: (key: string) => Promise<void>;
+  /** Removes what `entries()` listed, a half-written upload included (the orphan sweeper). */
+  removeEntry: (entry: StoredEntry) => Promise<void>;
   exists: (key: string) => Promise<boolean>;
   /** Every stored key (consistency checks and backups). */
   list: () => AsyncIterable<string>;
@@ -22,11 +24,17 @@ export type Storage = {
   entries: () => AsyncIterable<StoredEntry>;
   /** Whether a file can be written and synced now, and the space left (readiness, uploads). */
   check: () => Promise<StorageHealth>;
+  /** Lets go of connections (the S3 client's sockets); the disk driver has none. */
+  close?: () => void;
 };
 
-export type StorageHealth = { writable: boolean; freeBytes: number | null };
-/** `key` of a stored file, or of an upload still being (or never finished being) written when `isPartial`. */
-export type StoredEntry = { key: string; modifiedMs: number; isPartial: boolean };
+/** `reachable: false`: the store did not answer at all (an object store down), not merely refused a write. */
+export type StorageHealth = { writable: boolean; freeBytes: number | null; reachable?: boolean };
+/**
+ * `key` of a stored file, or of an upload still being (or never finished being) written when
+ * `isPartial`: a `.part` file on disk, a multipart upload never completed on S3 (`uploadId`).
+ */
+export type StoredEntry = { key: string; modifiedMs: number; isPartial: boolean; uploadId?: string };
 
 const PARTIAL_SUFFIX = '.part';
 const HEALTH_PROBE_PREFIX = '.health-';
@@ -56,6 +64,9 @@ export function assertSafeKey(key: string) {
     throw new Error(`unsafe storage key: ${key}`);
   }
 }
+
+/** The stored file is not there (either driver): a download answers 404, not 503. */
+export const isMissingFile = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
 
 /** fsync(2) of a file or a folder: its contents (or its entries) are on the disk. */
 export async function fsyncPath(target: string) {
@@ -97,6 +108,9 @@ export function createLocalStorage(root: string): Storage {
     async remove(key) {
       await fsp.rm(resolve(key), { force: true });
     },
+    async removeEntry(entry) {
+      await fsp.rm(resolve(entry.key), { force: true });
+    },
     async exists(key) {
       return fsp.access(resolve(key)).then(
         () => true,
@@ -135,3 +149,4 @@ export function createLocalStorage(root: string): Storage {
     },
   };
 }
+

@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { isCommitOutcomeUnknown, transactionMarkingCommit } from '../../db/commit-outcome';
 import type { HistorialService } from '../historial';
 import { sweepOrphanFiles } from './documentacion.sweeper';
-import { MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE, type Storage } from '../../shared/storage';
+import { isMissingFile, MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE, type Storage } from '../../shared/storage';
 import type { CasosService } from '../casos';
 import type { Config } from '../../config';
 import type { CurrentUser } from '../users';
@@ -237,8 +237,9 @@ export function createDocumentacionService(deps: {
     async download(user: CurrentUser, idCaso: number, nombre: string): Promise<{ documento: DocumentoRow; content: Readable }> {
       await assertCanRead(user, idCaso);
       const documento = await findDocumento(idCaso, nombre);
-      const content = await storage.get(documento.storageKey).catch(() => {
-        throw notFound(DOCUMENTACION_MESSAGES.notFound);
+      // A file gone is not found; a store that fails (S3 unreachable) is its own 503.
+      const content = await storage.get(documento.storageKey).catch((error: unknown) => {
+        throw isMissingFile(error) ? notFound(DOCUMENTACION_MESSAGES.notFound) : error;
       });
       return { documento, content };
     },

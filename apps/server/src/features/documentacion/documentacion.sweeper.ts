@@ -38,7 +38,7 @@ export async function sweepOrphanFiles(deps: { db: Db; storage: Storage; graceMs
       );
       for (const entry of orphans) {
         if (stillReferenced.has(entry.key)) continue;
-        await deps.storage.remove(entry.key);
+        await deps.storage.removeEntry(entry);
         result.removed++;
       }
     });

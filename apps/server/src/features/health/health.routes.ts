@@ -11,7 +11,7 @@ type Check = 'ok' | 'unavailable' | 'full' | 'unwritable';
 
 /**
  * Readiness (`/health`): the database answers and the file storage takes a synced write with
- * more than STORAGE_MIN_FREE_MB left; else 503 with what failed, so a load balancer stops
+ * more than STORAGE_MIN_FREE_MB left (on S3: the bucket answers); else 503 with what failed, so a load balancer stops
  * sending work. Liveness (`/health/live`): the process answers, nothing else (a restart would
  * not mend a database outage).
  */
@@ -44,6 +44,7 @@ async function checkDatabase(db: Db): Promise<Check> {
 
 async function checkStorage({ storage, minFreeBytes }: HealthDeps): Promise<Check> {
   const health = await storage.check();
+  if (health.reachable === false) return 'unavailable';
   if (!health.writable) return 'unwritable';
   if (health.freeBytes !== null && health.freeBytes < minFreeBytes) return 'full';
   return 'ok';
