@@ -12,4 +12,6 @@ export const ADVISORY_LOCK = {
   ENSURE_ADMIN: 7_324_002,
   /** With the template's id: versions of one convenio template are numbered one at a time. */
   PLANTILLAS: 7_324_003,
+  /** Held by the node that runs the migrations: nodes starting together migrate one after another. */
+  MIGRATIONS: 7_324_004,
 } as const;
