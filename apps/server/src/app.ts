@@ -34,6 +34,8 @@ import { createMediacionService, mediacionRoutes } from './features/mediacion';
 import { createInspeccionService, inspeccionRoutes } from './features/inspeccion';
 import { createValoresService, valoresRoutes } from './features/valores';
 import { createPlantillasService, plantillasRoutes } from './features/plantillas';
+import { createTareasService, tareasRoutes } from './features/tareas';
+import { createPlazosService, plazosRoutes } from './features/plazos';
 
 /** The first segment of `url`, decoded and lower-cased, is `api` (only chooses which 404 to answer). */
 export function looksLikeApiPath(url: string): boolean {
@@ -137,8 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documentacion = createDocumentacionService({ db, storage, historial, casos, plantillas, config });
   const letrados = createLetradosService({ db, historial });
   const lesionados = createLesionadosService({ db, historial, audit });
-  const mediacion = createMediacionService({ db, historial, audit });
-  const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas });
+  const tareas = createTareasService({ db, historial, audit, documentacionDias: config.TAREA_DOCUMENTACION_DIAS });
+  const plazos = createPlazosService({ db, audit });
+  const mediacion = createMediacionService({ db, historial, audit, tareas });
+  const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas });
   const valores = createValoresService({ db });
   registerAuditHooks(app, { db, audit });
   registerNulCharGuard(app);
@@ -165,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       inspeccionRoutes(api, inspeccion);
       valoresRoutes(api, valores);
       plantillasRoutes(api, plantillas);
+      tareasRoutes(api, tareas);
+      plazosRoutes(api, plazos);
     },
     { prefix: '/api' },
   );
@@ -197,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mediacion,
     inspeccion,
     valores,
+    tareas,
+    plazos,
   });
   return app;
 }
@@ -218,6 +226,8 @@ declare module 'fastify' {
       mediacion: ReturnType<typeof createMediacionService>;
       inspeccion: ReturnType<typeof createInspeccionService>;
       valores: ReturnType<typeof createValoresService>;
+      tareas: ReturnType<typeof createTareasService>;
+      plazos: ReturnType<typeof createPlazosService>;
     };
   }
 }

@@ -45,6 +45,8 @@ const configSchema = z.object({
     }),
   UPLOAD_MAX_MB: z.coerce.number().min(0.001).max(1024).default(20),
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
+  /** Days a case may sit in Pendiente Documentación before the Diario gets a chase task (docs/decisions/043). */
+  TAREA_DOCUMENTACION_DIAS: z.coerce.number().int().min(1).max(365).default(10),
   /** Below this much free space the storage counts as full: uploads answer 507, readiness 503. */
   STORAGE_MIN_FREE_MB: z.coerce.number().min(0).default(100),
   /** Where documents live: `disk` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_* below; decision 045). */

@@ -43,6 +43,18 @@ async function sweepOrphans() {
 void sweepOrphans();
 setInterval(() => void sweepOrphans(), 6 * 3600_000).unref();
 
+/** Chase tasks for cases waiting in Pendiente Documentación (docs/decisions/043): on start, then every hour. */
+async function chaseDocumentacion() {
+  try {
+    const created = await app.services.tareas.sweepDocumentacion();
+    if (created > 0) app.log.info({ created }, 'documentation chase tasks created');
+  } catch (error) {
+    app.log.warn({ err: error }, 'documentation chase sweep failed: retried at the next one');
+  }
+}
+void chaseDocumentacion();
+setInterval(() => void chaseDocumentacion(), 3600_000).unref();
+
 let closing = false;
 /**
  * SIGTERM/SIGINT: stop accepting connections, answer 503 to new requests on open ones, let the

@@ -121,6 +121,17 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/inspeccion/i/:id': 'any',
   'GET /api/inspeccion/d/:id': 'any',
   'PATCH /api/inspeccion/d/:id': 'any',
+  // The Diario and the legal clocks (issue 18): staff, the team included; only an Admin edits a rule.
+  'GET /api/tareas': 'staff',
+  'GET /api/tareas/asignables': 'staff',
+  'GET /api/tareas/caso/:id': 'staff',
+  'POST /api/tareas/caso/:id': 'staff',
+  'PATCH /api/tareas/:id/hecha': 'staff',
+  'PATCH /api/tareas/:id/asignar': 'staff',
+  'GET /api/plazos': 'staff',
+  'PATCH /api/plazos/:codigo': 'admin',
+  'GET /api/plazos/caso/:id': 'staff',
+  'POST /api/plazos/estados': 'staff',
 };
 
 const ALLOWED: Record<Expected, (Role | null)[]> = {

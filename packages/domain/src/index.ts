@@ -27,3 +27,7 @@ export * from './casos/casos.form';
 export * from './inspecciones/inspecciones.detail';
 export * from './valores/valores.schemas';
 export * from './health/health.schemas';
+export * from './shared/dias-habiles';
+export * from './shared/feriados-ar';
+export * from './tareas/tareas.schemas';
+export * from './plazos/plazos.schemas';

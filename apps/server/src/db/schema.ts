@@ -10,3 +10,5 @@ export * from './tables/documentacion';
 export * from './tables/audit';
 export * from './tables/contadores';
 export * from './tables/plantillas';
+export * from './tables/tareas';
+export * from './tables/plazos';

@@ -36,6 +36,11 @@ export const AUDIT_ACTION = {
   referenceUpdated: 'reference.update',
   /** A convenio template uploaded or an earlier version restored. */
   plantillaUpdated: 'plantilla.update',
+  /** A task of the Diario created, completed or reassigned (docs/decisions/043). */
+  tareaCreated: 'tarea.create',
+  tareaUpdated: 'tarea.update',
+  /** A legal deadline rule changed by an Admin (docs/decisions/044). */
+  plazoUpdated: 'plazo.update',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -50,6 +55,8 @@ export const AUDIT_ENTITY = {
   responsabilidad: 'responsabilidad',
   tipoDoc: 'tipo_doc',
   plantilla: 'plantilla_convenio',
+  tarea: 'tarea',
+  plazo: 'plazo_legal',
 } as const;
 export type AuditEntity = (typeof AUDIT_ENTITY)[keyof typeof AUDIT_ENTITY];
 

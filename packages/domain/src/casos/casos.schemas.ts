@@ -14,6 +14,7 @@ import {
   MSG_TWO_DECIMALS,
   TWO_DECIMALS_RE,
 } from '../shared/fields';
+import { PLAZO_FILTRO } from '../plazos/plazos.schemas';
 import { lookupResponse, personLookupResponse } from '../reference/reference.schemas';
 import { decimalString } from '../shared/responses';
 import { CLOSING_REASONS, COND_CASOS, FLAG_KEYS, FLAGS, MAX_TERCEROS, CASO_MESSAGES, type FlagKey } from './casos.constants';
@@ -234,6 +235,8 @@ export const casoFiltroSchema = z.strictObject({
     )
     .default(COND_CASOS.TODOS),
   busquedaRapida: filterText(100),
+  /** A legal clock por vencer or vencido (docs/decisions/044). */
+  plazo: filterField(10, (value) => Object.hasOwn(PLAZO_FILTRO, value), 'Plazo invalido'),
   formato: z.string().nullish(),
 });
 export type CasoFiltro = z.infer<typeof casoFiltroSchema>;

@@ -58,6 +58,24 @@ function personaContains(field: 'apellido' | 'dominio', value: string): SQL | un
   return sql`(${likePattern(casos.busqueda, pattern)} and (${likePattern(inAsegurado, pattern)} or coalesce(${inTerceros}, false)))`;
 }
 
+/** Today in Argentina, as the server's todayIso counts it. */
+const TODAY_AR = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
+
+/**
+ * A legal clock of the case is vencido or por vencer (docs/decisions/044): for each active rule,
+ * the start dates whose clock runs out before today (or within its warning days) form one range of
+ * caso_plazos_en_curso_idx, bounded by plazo_ultimo_inicio (drizzle/0011); no clock is computed
+ * per case. A hearing's clock never turns red (a past hearing took place).
+ */
+function plazoCondition(plazo: 'vencido' | 'por_vencer'): SQL {
+  const lastVencido = sql`plazo_ultimo_inicio(r.cantidad, r.unidad, ${TODAY_AR} - 1)`;
+  const range =
+    plazo === 'vencido'
+      ? sql`cp.desde <= ${lastVencido} where r.activo and r.evento <> 'audiencia'`
+      : sql`cp.desde > ${lastVencido} and cp.desde <= plazo_ultimo_inicio(r.cantidad, r.unidad, ${TODAY_AR} + r.aviso_dias) where r.activo`;
+  return sql`${casos.id} in (select cp.id_caso from plazos_legales r join caso_plazos cp on cp.evento = r.evento and cp.hasta is null and ${range})`;
+}
+
 /** The WHERE of the filtered list and the export (spec §3 filter fields; docs/decisions/003). */
 export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -76,6 +94,7 @@ export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(casos.idEstado, FIRST_CLOSED_ESTADO));
   conditions.push(personaContains('dominio', filtro.dominio), personaContains('apellido', filtro.apellido));
   for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(likePattern(casos.busqueda, likeContains(term)));
+  if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
 }

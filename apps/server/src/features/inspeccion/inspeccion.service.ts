@@ -34,6 +34,15 @@ import type { CasoPersonas } from '../casos';
 
 export type InspeccionService = ReturnType<typeof createInspeccionService>;
 
+/**
+ * The Diario's hooks (features/tareas, wired in app.ts): an inspection scheduled or moved gets a
+ * follow-up task, closed when the inspection is closed or deleted (docs/decisions/043).
+ */
+export type InspeccionTareas = {
+  inspeccionFijada(tx: DbOrTx, event: { idInspeccion: number; idCaso: number; fecha: string; usuario: string }): Promise<void>;
+  inspeccionTerminada(tx: DbOrTx, idInspeccion: number): Promise<void>;
+};
+
 /** Who acts: the session's user (an Inspector reaches only what is assigned to their id_inspect). */
 export type Actor = Pick<CurrentUser, 'username' | 'rol' | 'idInspect'>;
 
@@ -61,6 +70,7 @@ export function createInspeccionService(deps: {
   documentacion: DocumentacionService;
   /** The people of a case, read by the casos feature. */
   personas: CasoPersonas;
+  tareas?: InspeccionTareas;
   today?: () => string;
 }) {
   const { db, historial, documentacion, personas } = deps;
@@ -113,6 +123,7 @@ export function createInspeccionService(deps: {
           estado: INSPECCION_ESTADOS.COORDINADA,
         });
         await historial.add(tx, idCaso, usuario, INSPECCION_MESSAGES.scheduled);
+        await deps.tareas?.inspeccionFijada(tx, { idInspeccion: inserted, idCaso, fecha: input.fecha_inspeccion, usuario });
         return inserted;
       });
       return (await repo.findById(db, id))!;
@@ -130,6 +141,7 @@ export function createInspeccionService(deps: {
           detalle: input.detalle,
           estado: INSPECCION_ESTADOS.COORDINADA,
         });
+        await deps.tareas?.inspeccionFijada(tx, { idInspeccion: id, idCaso: locked.idCaso, fecha: input.fecha_inspeccion, usuario });
       });
       return (await repo.findById(db, id))!;
     },
@@ -138,6 +150,7 @@ export function createInspeccionService(deps: {
     async remove(id: number, usuario: string): Promise<void> {
       await change(id, usuario, INSPECCION_MESSAGES.deletedHistory, async (locked, tx) => {
         if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.cannotDelete);
+        await deps.tareas?.inspeccionTerminada(tx, id);
         await repo.delete(tx, id);
       });
     },
@@ -244,6 +257,7 @@ export function createInspeccionService(deps: {
             fechaCierre: today(),
           });
           await repo.updateCaso(tx, idCaso, { idEstado: ESTADO.ANALISIS, fechaEstado: today() });
+          await deps.tareas?.inspeccionTerminada(tx, id);
           await documentacion.recordUploads(tx, idCaso, actor.username, [stored.inspeccion!, stored.cotizacion!]);
           await historial.add(
             tx,

@@ -9,7 +9,7 @@ import {
   type AudienciaInput,
   type AudienciasQuery,
 } from '@siniestros/domain';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { notFound } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { changesBetween, type AuditActor, type AuditService } from '../audit';
@@ -22,11 +22,19 @@ function toValues(input: AudienciaInput): AudienciaValues {
   return { fechah: input.fechah, hora: input.hora, lugar: input.lugar, mediacionNro: input.mediacion_nro };
 }
 
+/**
+ * The Diario's hook (features/tareas, wired in app.ts): a hearing scheduled or moved gets its
+ * reminder task in the same transaction (docs/decisions/043).
+ */
+export type AudienciaTareas = {
+  audienciaFijada(tx: DbOrTx, event: { idAudiencia: number; idCaso: number; fechah: string; hora: string; lugar: string; usuario: string }): Promise<void>;
+};
+
 /** The fields of a hearing the audit log compares (docs/decisions/028). */
 const AUDITED_FIELDS = ['fechah', 'hora', 'lugar', 'mediacion_nro'] as const;
 
 /** Mediation hearings (spec §2 /audiencias, §7 /mediacion). Every change writes a history row and an audit row. */
-export function createMediacionService(deps: { db: Db; historial: HistorialService; audit: AuditService; today?: () => string }) {
+export function createMediacionService(deps: { db: Db; historial: HistorialService; audit: AuditService; tareas?: AudienciaTareas; today?: () => string }) {
   const { db, historial, audit } = deps;
   const today = deps.today ?? (() => todayIso());
 
@@ -48,6 +56,7 @@ export function createMediacionService(deps: { db: Db; historial: HistorialServi
         const id = await repo.insert(tx, { idCaso, fecha: today(), ...toValues(input) });
         await historial.add(tx, idCaso, who.actor, AUDIENCIA_MESSAGES.historyCreated);
         const created = (await repo.findById(tx, id))!;
+        await deps.tareas?.audienciaFijada(tx, { idAudiencia: id, idCaso, fechah: created.fechah, hora: created.hora, lugar: created.lugar, usuario: who.actor });
         await audit.record(tx, {
           ...who,
           action: AUDIT_ACTION.audienciaCreated,
@@ -67,6 +76,9 @@ export function createMediacionService(deps: { db: Db; historial: HistorialServi
         await repo.update(tx, id, toValues(input));
         await historial.add(tx, audiencia.id_caso, who.actor, AUDIENCIA_MESSAGES.historyUpdated);
         const updated = (await repo.findById(tx, id))!;
+        if (updated.fechah !== audiencia.fechah) {
+          await deps.tareas?.audienciaFijada(tx, { idAudiencia: id, idCaso: updated.id_caso, fechah: updated.fechah, hora: updated.hora, lugar: updated.lugar, usuario: who.actor });
+        }
         await audit.record(tx, {
           ...who,
           action: AUDIT_ACTION.audienciaUpdated,

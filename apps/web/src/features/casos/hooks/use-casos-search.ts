@@ -22,6 +22,7 @@ export const EMPTY_FILTRO: CasoFiltroDraft = {
   apellido: '',
   condCasos: COND_CASOS.TODOS,
   busquedaRapida: '',
+  plazo: '',
 };
 
 type Mode = 'list' | 'filter';

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+
+/** The legal deadline rules, data an Admin adjusts (docs/decisions/044); seeded by drizzle/0011. */
+export const plazosLegales = pgTable('plazos_legales', {
+  codigo: varchar('codigo', { length: 30 }).primaryKey(),
+  nombre: varchar('nombre', { length: 100 }).notNull(),
+  /** What starts the clock: a key of PLAZO_EVENTOS. */
+  evento: varchar('evento', { length: 30 }).notNull(),
+  cantidad: integer('cantidad').notNull(),
+  /** dias_corridos, dias_habiles or anios. */
+  unidad: varchar('unidad', { length: 15 }).notNull(),
+  /** Amber from this many calendar days before the end. */
+  avisoDias: integer('aviso_dias').notNull(),
+  activo: boolean('activo').notNull().default(true),
+  /** The legal source, shown beside the clock. */
+  fuente: varchar('fuente', { length: 200 }).notNull(),
+  orden: smallint('orden').notNull().default(0),
+});
+
+/**
+ * When each clock of a case started (`desde`) and, once the case answered it, stopped (`hasta`):
+ * kept by triggers on casos and audiencias (drizzle/0011, decision 041) so every write path keeps
+ * it; the end dates are computed from the rules at read time (docs/decisions/044).
+ */
+export const casoPlazos = pgTable(
+  'caso_plazos',
+  {
+    idCaso: integer('id_caso').notNull(),
+    evento: varchar('evento', { length: 30 }).notNull(),
+    desde: date('desde', { mode: 'string' }).notNull(),
+    hasta: date('hasta', { mode: 'string' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.idCaso, table.evento] }),
+    index('caso_plazos_en_curso_idx').on(table.evento, table.desde, table.idCaso).where(sql`${table.hasta} is null`),
+  ],
+);

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  AUDIT_ACTION,
+  FERIADOS_AR,
+  PLAZO_MESSAGES,
+  addDaysIso,
+  todayIso,
+  vencimientoPlazo,
+  type CasoPlazo,
+  type PlazoEstados,
+} from '@siniestros/domain';
+import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
+import { insertCaso } from '../../../test/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const today = todayIso();
+const query = async (statement: ReturnType<typeof sql>) => ((await t.database.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const clocks = async (idCaso: number) => (await t.request('user', { method: 'GET', url: `/api/plazos/caso/${idCaso}` })).json() as CasoPlazo[];
+const filtro = async (plazo: string) =>
+  ((await t.request('user', { method: 'POST', url: '/api/casos/filtro?pageSize=100&exactCount=1', payload: { plazo } })).json() as { cases: { id: number }[] }).cases.map(
+    (caso) => caso.id,
+  );
+/** A case that left Pendiente Documentación `daysAgo` days ago (the trigger starts art. 56 then). */
+async function documentacionCompletaHace(daysAgo: number) {
+  const caso = await insertCaso(t.database.db);
+  await t.database.db.execute(sql`update casos set id_estado = 2, fecha_estado = ${addDaysIso(today, -daysAgo)} where id = ${caso.id}`);
+  return caso.id;
+}
+
+describe('the rules', () => {
+  it('are seeded with their legal source and listed to staff', async () => {
+    const reglas = (await t.request('user', { method: 'GET', url: '/api/plazos' })).json();
+    expect(reglas.map((regla: { codigo: string; cantidad: number; unidad: string }) => `${regla.codigo} ${regla.cantidad} ${regla.unidad}`)).toEqual([
+      'prescripcion 3 anios',
+      'pronunciamiento 30 dias_corridos',
+      'pago 15 dias_corridos',
+      'audiencia 0 dias_corridos',
+    ]);
+    expect(reglas[0].fuente).toContain('art. 2561');
+    expect((await t.request('inspector', { method: 'GET', url: '/api/plazos' })).statusCode).toBe(403);
+  });
+
+  it('are changed by an Admin only, validated in Spanish and audited', async () => {
+    const payload = { nombre: 'Pago del valor acordado', cantidad: 10, unidad: 'dias_habiles', aviso_dias: 3, activo: true };
+    expect((await t.request('user', { method: 'PATCH', url: '/api/plazos/pago', payload })).statusCode).toBe(403);
+    const saved = await t.request('admin', { method: 'PATCH', url: '/api/plazos/pago', payload });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ message: PLAZO_MESSAGES.updated, cantidad: 10, unidad: 'dias_habiles', aviso_dias: 3 });
+    const [audit] = await query(sql`select actor, action, detail, changes from audit_log where action = ${AUDIT_ACTION.plazoUpdated} order by id desc limit 1`);
+    expect(audit).toMatchObject({ actor: USERNAMES.admin, detail: 'pago', changes: { cantidad: [15, 10], unidad: ['dias_corridos', 'dias_habiles'], aviso_dias: [5, 3] } });
+    const bad = await t.request('admin', { method: 'PATCH', url: '/api/plazos/pago', payload: { nombre: '', cantidad: 5000, unidad: 'meses', aviso_dias: -1, activo: 'si' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((error: { message: string }) => error.message)).toEqual([
+      PLAZO_MESSAGES.nombreRequired,
+      PLAZO_MESSAGES.cantidad,
+      PLAZO_MESSAGES.unidad,
+      PLAZO_MESSAGES.aviso,
+      PLAZO_MESSAGES.activo,
+    ]);
+    expect((await t.request('admin', { method: 'PATCH', url: '/api/plazos/no_existe', payload })).statusCode).toBe(404);
+    await t.request('admin', { method: 'PATCH', url: '/api/plazos/pago', payload: { ...payload, cantidad: 15, unidad: 'dias_corridos', aviso_dias: 5 } });
+  });
+});
+
+describe("a case's clocks", () => {
+  it('starts prescription at the loss date and art. 56 when the case leaves Pendiente Documentación; red once past', async () => {
+    const idCaso = await documentacionCompletaHace(40);
+    const list = await clocks(idCaso);
+    expect(list.map((clock) => [clock.codigo, clock.vence, clock.estado])).toEqual([
+      ['pronunciamiento', addDaysIso(today, -10), 'vencido'],
+      ['prescripcion', '2029-10-01', 'en_plazo'],
+    ]);
+    expect(list[0]!.dias).toBe(-10);
+    const estados = (await t.request('user', { method: 'POST', url: '/api/plazos/estados', payload: { ids: [idCaso] } })).json() as PlazoEstados;
+    expect(estados).toEqual({ [idCaso]: 'vencido' });
+  });
+
+  it('stops art. 56 at the offer, starts art. 49 at Convenio, stops all at closing and restarts at reopening', async () => {
+    const idCaso = await documentacionCompletaHace(10);
+    await t.database.db.execute(sql`update casos set id_estado = 4, fecha_estado = ${today} where id = ${idCaso}`);
+    expect((await clocks(idCaso)).map((clock) => clock.codigo)).toEqual(['prescripcion']);
+    await t.database.db.execute(sql`update casos set id_estado = 5, fecha_estado = ${addDaysIso(today, -12)} where id = ${idCaso}`);
+    expect((await clocks(idCaso)).map((clock) => [clock.codigo, clock.estado])).toEqual([
+      ['pago', 'por_vencer'],
+      ['prescripcion', 'en_plazo'],
+    ]);
+    await t.database.db.execute(sql`update casos set id_estado = 9, fecha_estado = ${today} where id = ${idCaso}`);
+    expect(await clocks(idCaso)).toEqual([]);
+    await t.database.db.execute(sql`update casos set id_estado = 5, fecha_estado = ${today} where id = ${idCaso}`);
+    expect((await clocks(idCaso)).map((clock) => clock.codigo)).toEqual(['pago', 'prescripcion']);
+  });
+
+  it('counts to the latest hearing, which is done (not late) once past', async () => {
+    const caso = await insertCaso(t.database.db);
+    await t.request('user', { method: 'POST', url: `/api/mediacion/${caso.id}`, payload: { fechah: addDaysIso(today, 2), hora: '10:00', lugar: 'Centro' } });
+    const [audiencia] = (await clocks(caso.id)).filter((clock) => clock.codigo === 'audiencia');
+    expect(audiencia).toMatchObject({ vence: addDaysIso(today, 2), dias: 2, estado: 'por_vencer' });
+    await t.database.db.execute(sql`update audiencias set fechah = ${addDaysIso(today, -1)} where id_caso = ${caso.id}`);
+    expect((await clocks(caso.id)).find((clock) => clock.codigo === 'audiencia')).toMatchObject({ estado: 'realizada' });
+  });
+});
+
+describe("the case list's filter 'Plazo'", () => {
+  it('finds the cases whose clock is vencido or por vencer, from the rules in force', async () => {
+    const vencido = await documentacionCompletaHace(31);
+    const porVencer = await documentacionCompletaHace(25);
+    const enPlazo = await documentacionCompletaHace(5);
+    const vencidos = await filtro('vencido');
+    const porVencerList = await filtro('por_vencer');
+    expect(vencidos).toContain(vencido);
+    expect(vencidos).not.toContain(porVencer);
+    expect(vencidos).not.toContain(enPlazo);
+    expect(porVencerList).toContain(porVencer);
+    expect(porVencerList).not.toContain(vencido);
+    expect(porVencerList).not.toContain(enPlazo);
+    // A rule made inactive counts no more.
+    const payload = { nombre: 'Pronunciamiento del asegurador', cantidad: 30, unidad: 'dias_corridos', aviso_dias: 7 };
+    await t.request('admin', { method: 'PATCH', url: '/api/plazos/pronunciamiento', payload: { ...payload, activo: false } });
+    expect(await filtro('vencido')).not.toContain(vencido);
+    await t.request('admin', { method: 'PATCH', url: '/api/plazos/pronunciamiento', payload: { ...payload, activo: true } });
+    const bad = await t.request('user', { method: 'POST', url: '/api/casos/filtro', payload: { plazo: 'pronto' } });
+    expect([bad.statusCode, bad.json().errors[0].message]).toEqual([400, 'Plazo invalido']);
+  });
+
+  it('computes in SQL what the domain computes, on the same holidays', async () => {
+    const holidays = await query(sql`select to_char(fecha, 'YYYY-MM-DD') as fecha from feriados order by fecha`);
+    expect(holidays.map((row) => row.fecha)).toEqual(FERIADOS_AR.map(([date]) => date));
+    for (const [desde, cantidad, unidad] of [
+      ['2026-12-01', 15, 'dias_habiles'],
+      ['2026-03-20', 2, 'dias_habiles'],
+      ['2024-02-29', 3, 'anios'],
+      ['2026-11-02', 30, 'dias_corridos'],
+    ] as const) {
+      const [row] = await query(sql`select to_char(plazo_vence(${desde}::date, ${cantidad}, ${unidad}), 'YYYY-MM-DD') as vence`);
+      expect(row!.vence, `${desde} + ${cantidad} ${unidad}`).toBe(vencimientoPlazo(desde, { cantidad, unidad }));
+    }
+  });
+});

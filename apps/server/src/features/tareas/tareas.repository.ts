@@ -1,0 +1,182 @@
+import { and, asc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { ROL, type Tarea, type TareaAsignable, type TareaContadores } from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { casos } from '../../db/tables/casos';
+import { tareas } from '../../db/tables/tareas';
+import { users } from '../../db/tables/users';
+
+/**
+ * Only this file touches the tables. The case's claim number and the assignee's name come from
+ * `casos` and `usuarios` by scalar subqueries on their primary keys (one probe per row of a page).
+ */
+const COLUMNS = {
+  id: tareas.id,
+  id_caso: tareas.idCaso,
+  reclamo_nro: sql<string | null>`(select ${casos.reclamoNro} from ${casos} where ${casos.id} = ${tareas.idCaso})`,
+  texto: tareas.texto,
+  vence: tareas.vence,
+  id_usuario: tareas.idUsuario,
+  usuario: sql<string>`(select ${users.apellido} || ', ' || ${users.nombre} from ${users} where ${users.id} = ${tareas.idUsuario})`,
+  origen: tareas.origen,
+  creado_por: tareas.creadoPor,
+  creado: sql<string>`to_char(${tareas.creado} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  hecha: sql<string | null>`to_char(${tareas.hecha} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  hecha_por: tareas.hechaPor,
+};
+
+const ASIGNABLE = { id: users.id, nombre: sql<string>`${users.apellido} || ', ' || ${users.nombre}` };
+const CAN_HAVE_TASKS = and(eq(users.activo, true), inArray(users.rol, [ROL.ADMIN, ROL.USER]))!;
+
+const SOONEST_FIRST = [asc(tareas.vence), asc(tareas.id)];
+
+/** Only open tasks, of one user or of everyone. */
+const openOf = (idUsuario: number | null): SQL => and(isNull(tareas.hecha), idUsuario === null ? undefined : eq(tareas.idUsuario, idUsuario))!;
+
+export type TareaRango = { from?: string; to?: string; before?: string };
+
+export type TareaNueva = {
+  idCaso: number;
+  texto: string;
+  vence: string;
+  idUsuario: number;
+  creadoPor: string;
+  origen?: string;
+  origenId?: number;
+};
+
+export const tareasRepository = {
+  listOpenByCaso(db: DbOrTx, idCaso: number): Promise<Tarea[]> {
+    return db
+      .select(COLUMNS)
+      .from(tareas)
+      .where(and(eq(tareas.idCaso, idCaso), isNull(tareas.hecha)))
+      .orderBy(...SOONEST_FIRST);
+  },
+
+  async page(db: DbOrTx, idUsuario: number | null, rango: TareaRango, limit: number, offset: number): Promise<{ rows: Tarea[]; total: number }> {
+    const where = and(
+      openOf(idUsuario),
+      rango.before ? lt(tareas.vence, rango.before) : undefined,
+      rango.from ? gte(tareas.vence, rango.from) : undefined,
+      rango.to ? lte(tareas.vence, rango.to) : undefined,
+    );
+    const [rows, [count]] = await Promise.all([
+      db.select(COLUMNS).from(tareas).where(where).orderBy(...SOONEST_FIRST).limit(limit).offset(offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(tareas).where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  },
+
+  /** The four tabs' figures in one pass over the open tasks' (usuario, vence) index. */
+  async contadores(db: DbOrTx, idUsuario: number | null, today: string, weekEnd: string): Promise<TareaContadores> {
+    const [row] = await db
+      .select({
+        vencidas: sql<number>`count(*) filter (where ${tareas.vence} < ${today})::int`,
+        hoy: sql<number>`count(*) filter (where ${tareas.vence} = ${today})::int`,
+        semana: sql<number>`count(*) filter (where ${tareas.vence} between ${today} and ${weekEnd})::int`,
+        todas: sql<number>`count(*)::int`,
+      })
+      .from(tareas)
+      .where(openOf(idUsuario));
+    return row ?? { vencidas: 0, hoy: 0, semana: 0, todas: 0 };
+  },
+
+  async findById(db: DbOrTx, id: number): Promise<Tarea | undefined> {
+    const [row] = await db.select(COLUMNS).from(tareas).where(eq(tareas.id, id));
+    return row;
+  },
+
+  async lockById(db: DbOrTx, id: number) {
+    const [row] = await db
+      .select({ id: tareas.id, idCaso: tareas.idCaso, texto: tareas.texto, idUsuario: tareas.idUsuario, hecha: tareas.hecha })
+      .from(tareas)
+      .where(eq(tareas.id, id))
+      .for('update');
+    return row;
+  },
+
+  async insert(db: DbOrTx, values: TareaNueva): Promise<number> {
+    const [row] = await db.insert(tareas).values(values).returning({ id: tareas.id });
+    return row!.id;
+  },
+
+  async markDone(db: DbOrTx, id: number, usuario: string): Promise<void> {
+    await db.update(tareas).set({ hecha: sql`now()`, hechaPor: usuario }).where(eq(tareas.id, id));
+  },
+
+  async reassign(db: DbOrTx, id: number, idUsuario: number): Promise<void> {
+    await db.update(tareas).set({ idUsuario }).where(eq(tareas.id, id));
+  },
+
+  /** An active Admin or User: who a task can go to. */
+  async asignable(db: DbOrTx, id: number): Promise<TareaAsignable | undefined> {
+    const [row] = await db.select(ASIGNABLE).from(users).where(and(eq(users.id, id), CAN_HAVE_TASKS));
+    return row;
+  },
+
+  asignables(db: DbOrTx): Promise<TareaAsignable[]> {
+    return db.select(ASIGNABLE).from(users).where(CAN_HAVE_TASKS).orderBy(users.apellido, users.nombre, users.id);
+  },
+
+  async userIdByUsername(db: DbOrTx, username: string): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, CAN_HAVE_TASKS));
+    return row?.id;
+  },
+
+  async casoExists(db: DbOrTx, idCaso: number): Promise<boolean> {
+    const [row] = await db.select({ id: casos.id }).from(casos).where(eq(casos.id, idCaso));
+    return Boolean(row);
+  },
+
+  /**
+   * The open task the system made for a hearing, inspection or case, created or moved to the new
+   * date (tareas_sistema_abierta_uq keeps one per origin).
+   */
+  async upsertSistema(db: DbOrTx, values: TareaNueva & { origen: string; origenId: number }): Promise<void> {
+    await db
+      .insert(tareas)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [tareas.origen, tareas.origenId],
+        targetWhere: sql`${tareas.hecha} is null and ${tareas.origen} <> 'manual'`,
+        set: { vence: values.vence, texto: values.texto, idCaso: values.idCaso },
+      });
+  },
+
+  /** Closes the open system task of an origin; its case and text when there was one. */
+  async closeSistema(db: DbOrTx, origen: string, origenId: number, usuario: string) {
+    return db
+      .update(tareas)
+      .set({ hecha: sql`now()`, hechaPor: usuario })
+      .where(and(eq(tareas.origen, origen), eq(tareas.origenId, origenId), isNull(tareas.hecha)))
+      .returning({ idCaso: tareas.idCaso, texto: tareas.texto });
+  },
+
+  /**
+   * Cases in Pendiente Documentación since `cutoff` or earlier with no chase task open or made in
+   * the last `dias` days; the case's creator gets it when they can have tasks, else the first Admin.
+   */
+  async insertDocumentacionChases(db: DbOrTx, cutoff: string, dias: number, texto: string, vence: string, limit: number) {
+    const result = await db.execute(sql`
+      insert into tareas (id_caso, texto, vence, id_usuario, origen, origen_id, creado_por)
+      select c.id, ${texto}, ${vence},
+        coalesce(
+          (select u.id from usuarios u where lower(u.username) = lower(c.usuario) and u.activo and u.rol in (${ROL.ADMIN}, ${ROL.USER})),
+          (select u.id from usuarios u where u.activo and u.rol = ${ROL.ADMIN} order by u.id limit 1)),
+        'documentacion', c.id, 'sistema'
+      from casos c
+      where c.id_estado = 1 and c.fecha_estado <= ${cutoff}
+        and not exists (
+          select 1 from tareas t where t.origen = 'documentacion' and t.origen_id = c.id
+            and (t.hecha is null or t.creado > now() - make_interval(days => ${dias})))
+        and exists (select 1 from usuarios u where u.activo and u.rol = ${ROL.ADMIN})
+      order by c.id
+      limit ${limit}
+      on conflict do nothing
+      returning id_caso`);
+    return (result as unknown as { rows: { id_caso: number }[] }).rows.map((row) => row.id_caso);
+  },
+};

@@ -1,0 +1,205 @@
+import {
+  AUDIT_ACTION,
+  AUDIT_ENTITY,
+  CASO_MESSAGES,
+  TAREA_DOCUMENTACION_DIAS,
+  TAREA_HISTORIA,
+  TAREA_INSPECCION_DIAS_HABILES,
+  TAREA_MESSAGES,
+  TAREA_TEXTO_SISTEMA,
+  addDaysIso,
+  addDiasHabiles,
+  finDeSemanaIso,
+  todayIso,
+  type Tarea,
+  type TareaAsignable,
+  type TareaInput,
+  type TareasPage,
+  type TareasQuery,
+} from '@siniestros/domain';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, notFound, unprocessable } from '../../shared/errors';
+import { pageOffset, totalPages } from '../../shared/paging';
+import { SISTEMA, type Actor, type AuditWriter, type HistorialWriter } from './tareas.ports';
+import { tareasRepository as repo, type TareaRango } from './tareas.repository';
+
+export type TareasService = ReturnType<typeof createTareasService>;
+
+/** What a hearing or an inspection tells the Diario (mediacion and inspeccion call these in their transactions). */
+export type AudienciaFijada = { idAudiencia: number; idCaso: number; fechah: string; hora: string; lugar: string; usuario: string };
+export type InspeccionFijada = { idInspeccion: number; idCaso: number; fecha: string; usuario: string };
+
+/**
+ * The Diario (issue 18 item 2; docs/decisions/043): tasks with a due date on a case, for one user.
+ * Every change writes a history row on the case and an audit row, in one transaction; the system
+ * makes and closes its own tasks when hearings and inspections are scheduled or closed.
+ */
+export function createTareasService(deps: {
+  db: Db;
+  historial: HistorialWriter;
+  audit: AuditWriter;
+  today?: () => string;
+  /** Days in Pendiente Documentación before a chase task. */
+  documentacionDias?: number;
+}) {
+  const { db, historial, audit } = deps;
+  const today = deps.today ?? (() => todayIso());
+  const documentacionDias = deps.documentacionDias ?? TAREA_DOCUMENTACION_DIAS;
+
+  async function asignable(tx: DbOrTx, idUsuario: number): Promise<TareaAsignable> {
+    const usuario = await repo.asignable(tx, idUsuario);
+    if (!usuario) throw unprocessable(TAREA_MESSAGES.usuarioInvalido, [{ path: 'id_usuario', message: TAREA_MESSAGES.usuarioInvalido }]);
+    return usuario;
+  }
+
+  /** A change to one open task, under its row lock, with its history and audit rows. */
+  async function change(id: number, who: Actor, apply: (tx: DbOrTx, tarea: NonNullable<Awaited<ReturnType<typeof repo.lockById>>>) => Promise<string>) {
+    return db.transaction(async (tx) => {
+      const tarea = await repo.lockById(tx, id);
+      if (!tarea) throw notFound(TAREA_MESSAGES.notFound);
+      if (tarea.hecha) throw conflict(TAREA_MESSAGES.alreadyDone);
+      const before = (await repo.findById(tx, id))!;
+      const msg = await apply(tx, tarea);
+      await historial.add(tx, tarea.idCaso, who.actor, msg);
+      const after = (await repo.findById(tx, id))!;
+      await audit.record(tx, {
+        ...who,
+        action: AUDIT_ACTION.tareaUpdated,
+        entity: AUDIT_ENTITY.tarea,
+        entityId: id,
+        detail: `caso ${tarea.idCaso}`,
+        changes: changed(before, after),
+      });
+      return after;
+    });
+  }
+
+  /** The ranges of the tabs: vencidas before today, hoy, esta semana from today to Sunday. */
+  function rango(vista: TareasQuery['vista'], day: string): TareaRango {
+    if (vista === 'vencidas') return { before: day };
+    if (vista === 'hoy') return { from: day, to: day };
+    if (vista === 'semana') return { from: day, to: finDeSemanaIso(day) };
+    return {};
+  }
+
+  return {
+    async listByCaso(idCaso: number): Promise<Tarea[]> {
+      if (!(await repo.casoExists(db, idCaso))) throw notFound(CASO_MESSAGES.notFound);
+      return repo.listOpenByCaso(db, idCaso);
+    },
+
+    /** 'Mis tareas': the user's open tasks, or the team's with `equipo=1`, soonest first, and the four tabs' figures. */
+    async page(query: TareasQuery, idUsuario: number): Promise<TareasPage> {
+      const day = today();
+      const quien = query.equipo === '1' ? null : idUsuario;
+      const [{ rows, total }, contadores] = await Promise.all([
+        repo.page(db, quien, rango(query.vista, day), query.pageSize, pageOffset(query)),
+        repo.contadores(db, quien, day, finDeSemanaIso(day)),
+      ]);
+      return { data: rows, total, totalPages: totalPages(total, query.pageSize), contadores };
+    },
+
+    asignables: () => repo.asignables(db),
+
+    async create(idCaso: number, input: TareaInput, who: Actor): Promise<Tarea> {
+      return db.transaction(async (tx) => {
+        if (!(await repo.casoExists(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
+        const usuario = await asignable(tx, input.id_usuario);
+        const id = await repo.insert(tx, { idCaso, texto: input.texto, vence: input.vence, idUsuario: usuario.id, creadoPor: who.actor });
+        await historial.add(tx, idCaso, who.actor, TAREA_HISTORIA.created(input.texto, usuario.nombre, input.vence));
+        const created = (await repo.findById(tx, id))!;
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.tareaCreated,
+          entity: AUDIT_ENTITY.tarea,
+          entityId: id,
+          detail: `caso ${idCaso}`,
+          changes: changed({}, created),
+        });
+        return created;
+      });
+    },
+
+    complete: (id: number, who: Actor) =>
+      change(id, who, async (tx, tarea) => {
+        await repo.markDone(tx, id, who.actor);
+        return TAREA_HISTORIA.done(tarea.texto);
+      }),
+
+    reassign: (id: number, idUsuario: number, who: Actor) =>
+      change(id, who, async (tx, tarea) => {
+        if (tarea.idUsuario === idUsuario) throw conflict(TAREA_MESSAGES.sameUser);
+        const usuario = await asignable(tx, idUsuario);
+        await repo.reassign(tx, id, usuario.id);
+        return TAREA_HISTORIA.reassigned(tarea.texto, usuario.nombre);
+      }),
+
+    /** A hearing scheduled or moved: a reminder on the working day before, for whoever scheduled it. */
+    async audienciaFijada(tx: DbOrTx, event: AudienciaFijada): Promise<void> {
+      const idUsuario = await repo.userIdByUsername(tx, event.usuario);
+      if (idUsuario === undefined) return;
+      await repo.upsertSistema(tx, {
+        origen: 'audiencia',
+        origenId: event.idAudiencia,
+        idCaso: event.idCaso,
+        texto: TAREA_TEXTO_SISTEMA.audiencia(event.fechah, event.hora, event.lugar),
+        vence: addDiasHabiles(event.fechah, -1),
+        idUsuario,
+        creadoPor: SISTEMA.actor,
+      });
+    },
+
+    /** An inspection scheduled or moved: a follow-up due 2 working days after its date, closed with the inspection. */
+    async inspeccionFijada(tx: DbOrTx, event: InspeccionFijada): Promise<void> {
+      const idUsuario = await repo.userIdByUsername(tx, event.usuario);
+      if (idUsuario === undefined) return;
+      await repo.upsertSistema(tx, {
+        origen: 'inspeccion',
+        origenId: event.idInspeccion,
+        idCaso: event.idCaso,
+        texto: TAREA_TEXTO_SISTEMA.inspeccion(event.fecha),
+        vence: addDiasHabiles(event.fecha, TAREA_INSPECCION_DIAS_HABILES),
+        idUsuario,
+        creadoPor: SISTEMA.actor,
+      });
+    },
+
+    /** The inspection was closed or deleted: its follow-up is closed by the system, with a history row. */
+    async inspeccionTerminada(tx: DbOrTx, idInspeccion: number): Promise<void> {
+      for (const closed of await repo.closeSistema(tx, 'inspeccion', idInspeccion, SISTEMA.actor)) {
+        await historial.add(tx, closed.idCaso, SISTEMA.actor, TAREA_HISTORIA.autoClosed(closed.texto));
+      }
+    },
+
+    /**
+     * The periodic sweep: a chase task for each case that has been in Pendiente Documentación
+     * for `documentacionDias` days (TAREA_DOCUMENTACION_DIAS), at most `limit` a run.
+     */
+    async sweepDocumentacion(limit = 1000): Promise<number> {
+      const day = today();
+      return db.transaction(async (tx) => {
+        const casos = await repo.insertDocumentacionChases(
+          tx,
+          addDaysIso(day, -documentacionDias),
+          documentacionDias,
+          TAREA_TEXTO_SISTEMA.documentacion(documentacionDias),
+          addDiasHabiles(day, 1),
+          limit,
+        );
+        for (const idCaso of casos) await historial.add(tx, idCaso, SISTEMA.actor, TAREA_HISTORIA.created(TAREA_TEXTO_SISTEMA.documentacion(documentacionDias), 'el responsable del caso', addDiasHabiles(day, 1)));
+        return casos.length;
+      });
+    },
+  };
+}
+
+const AUDITED = ['texto', 'vence', 'id_usuario', 'id_caso', 'hecha_por'] as const;
+
+/** `{field: [before, after]}` of the audited fields. */
+function changed(before: Partial<Tarea>, after: Tarea) {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const field of AUDITED) {
+    if ((before[field] ?? null) !== (after[field] ?? null)) changes[field] = [before[field] ?? null, after[field] ?? null];
+  }
+  return changes;
+}
