@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { ROL, type ReferenceKind } from '@siniestros/domain';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { NotFound } from '../components/NotFound';
-import { RequireRole } from '../components/RequireRole';
+import { RequireRole } from './RequireRole';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 

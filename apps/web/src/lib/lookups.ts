@@ -1,26 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { TIPOS_DOC_INICIALES, type InspectorLookup, type Lookup } from '@siniestros/domain';
 import { api } from './api';
+import { queryKeys } from './query-keys';
 
 /**
  * The lookups every screen's selects read, one fetcher and one cache key each. Saving reference
  * data or a user invalidates them (features/reference, features/users), so no select shows a
  * renamed company or a removed inspector after the save.
  */
-export const lookupKeys = {
-  all: ['lookups'] as const,
-  companias: ['lookups', 'companias'] as const,
-  tiposDoc: ['lookups', 'tiposDoc'] as const,
-  productos: ['lookups', 'productos'] as const,
-  inspectores: ['lookups', 'inspectores'] as const,
-};
-
 const STALE_MS = 60_000;
 
 /** GET /companias. */
 export const getCompanias = () => api.get<Lookup[]>('/companias');
 export function useCompanias() {
-  return useQuery({ queryKey: lookupKeys.companias, queryFn: getCompanias, staleTime: STALE_MS });
+  return useQuery({ queryKey: queryKeys.lookups.companias, queryFn: getCompanias, staleTime: STALE_MS });
 }
 
 /** Spec §3: when the person document types cannot be read, the local list DNI, Pasaporte, Cedula, LC. */
@@ -36,19 +29,19 @@ export async function getTiposDoc(): Promise<Lookup[]> {
   }
 }
 export function useTiposDoc() {
-  return useQuery({ queryKey: lookupKeys.tiposDoc, queryFn: getTiposDoc, staleTime: STALE_MS });
+  return useQuery({ queryKey: queryKeys.lookups.tiposDoc, queryFn: getTiposDoc, staleTime: STALE_MS });
 }
 
 /** GET /casos/productos. */
 export const getProductos = () => api.get<Lookup[]>('/casos/productos');
 export function useProductos() {
-  return useQuery({ queryKey: lookupKeys.productos, queryFn: getProductos, staleTime: STALE_MS });
+  return useQuery({ queryKey: queryKeys.lookups.productos, queryFn: getProductos, staleTime: STALE_MS });
 }
 
 /** GET /inspector: the active inspectors (spec §7). */
 export const getInspectores = () => api.get<InspectorLookup[]>('/inspector');
 export function useInspectores() {
-  return useQuery({ queryKey: lookupKeys.inspectores, queryFn: getInspectores, staleTime: STALE_MS });
+  return useQuery({ queryKey: queryKeys.lookups.inspectores, queryFn: getInspectores, staleTime: STALE_MS });
 }
 
 export const inspectorName = (inspector: { apellido?: string | null; nombre?: string | null }) => [inspector.apellido, inspector.nombre].filter(Boolean).join(' ');

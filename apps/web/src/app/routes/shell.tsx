@@ -2,7 +2,7 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import 'dayjs/locale/es';
-import { AppLayout } from '../../components/shell/AppLayout';
+import { AppLayout } from '../shell/AppLayout';
 import { SessionGuard } from '../../features/auth/components/SessionGuard';
 import { TOAST_MS } from '../../lib/notify';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasswordChange } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { SESSIONS_KEY } from './get-sessions';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /users/password: the signed-in user's own change, with the current one (docs/decisions/028). */
 export const changePassword = (body: PasswordChange) => api.post<{ message: string }>('/users/password', body);
@@ -9,5 +9,5 @@ export const changePassword = (body: PasswordChange) => api.post<{ message: stri
 /** The other sessions end with it: the list changes. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }) });
+  return useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }) });
 }

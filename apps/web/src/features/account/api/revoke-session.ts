@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { SESSION_KEY } from '../../auth/api/get-session';
-import { SESSIONS_KEY } from './get-sessions';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /users/sessions/{id}: ends one of the signed-in user's sessions (this one too). */
 export const revokeSession = (id: string) => api.delete<{ message: string }>(`/users/sessions/${id}`);
@@ -11,10 +10,10 @@ export function useRevokeSession() {
   return useMutation({
     mutationFn: ({ id }: { id: string; isCurrent: boolean }) => revokeSession(id),
     onSuccess: (_result, { isCurrent }) => {
-      if (!isCurrent) return queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      if (!isCurrent) return queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions });
       // Ending this session signs out, like 'Cerrar Sesión'.
       queryClient.clear();
-      queryClient.setQueryData(SESSION_KEY, null);
+      queryClient.setQueryData(queryKeys.session, null);
     },
   });
 }

@@ -20,8 +20,8 @@ import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/
 import { ApiError } from '../../../lib/api';
 import { confirmAction } from '../../../lib/confirm';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useSession } from '../../auth/api/get-session';
-import { TotpDialog } from '../../auth/components/TotpDialog';
+import { useSession } from '../../../lib/session';
+import { TotpDialog } from '../../auth';
 import { useChangePassword } from '../api/change-password';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeSession } from '../api/revoke-session';

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { SESSION_KEY, type Session } from './get-session';
+import { type Session } from '../../../lib/session';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const login = (input: LoginInput) => api.post<Session>('/users/login', input);
 
@@ -9,6 +10,6 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (session) => queryClient.setQueryData(SESSION_KEY, session),
+    onSuccess: (session) => queryClient.setQueryData(queryKeys.session, session),
   });
 }

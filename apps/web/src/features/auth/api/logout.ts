@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { SESSION_KEY } from './get-session';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const logout = () => api.post<{ message: string }>('/users/logout');
 
@@ -10,7 +10,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(SESSION_KEY, null);
+      queryClient.setQueryData(queryKeys.session, null);
     },
   });
 }

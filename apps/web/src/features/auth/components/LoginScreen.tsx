@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '@siniestros/domain';
 import { ApiError } from '../../../lib/api';
 import { FullScreenLoader } from '../../../components/FullScreenLoader';
 import { useAppConfig } from '../api/get-app-config';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { homeFor } from '../home';
 import { Captcha } from './Captcha';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { FullScreenLoader } from '../../../components/FullScreenLoader';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 import { useSessionEndWatch } from '../hooks/use-session-end-watch';
 
 /** Spec §2, session guard: wait with 'Cargando...', then the screen or back to /. */

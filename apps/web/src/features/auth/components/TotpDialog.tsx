@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useConfirmTotp } from '../api/confirm-totp';
 import { useDisableTotp } from '../api/disable-totp';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 import { useStartTotp } from '../api/start-totp';
 import { TotpCodeInput } from './TotpCodeInput';
 

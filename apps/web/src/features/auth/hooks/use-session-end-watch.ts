@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api';
-import { SESSION_KEY } from '../api/get-session';
+import { queryKeys } from '../../../lib/query-keys';
 
 const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
 
@@ -14,7 +14,7 @@ export function useSessionEndWatch() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const onError = (error: unknown) => {
-      if (isUnauthenticated(error)) void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      if (isUnauthenticated(error)) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES } from '@siniestros/domain';
 import { ApiError } from '../../../lib/api';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 
 const isSetupRequired = (error: unknown) => error instanceof ApiError && error.status === 403 && error.message === AUTH_MESSAGES.totpSetupRequired;
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CasoDetalle, Flags } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { casoKey } from './get-caso';
-import { historialKey } from '../../historial/api/get-historial';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** PATCH /casos/flag/{id} {flag}: answers the 17 flags after the toggle. */
 export const toggleFlag = (idCaso: number, flag: number) => api.patch<Flags>(`/casos/flag/${idCaso}`, { flag });
@@ -13,11 +12,11 @@ export function useToggleFlag(idCaso: number) {
     mutationFn: (flag: number) => toggleFlag(idCaso, flag),
     onSuccess: (flags) => {
       // The answer already holds every flag: show it at once, then refresh the rest.
-      queryClient.setQueryData<CasoDetalle>(casoKey(idCaso), (detalle) =>
+      queryClient.setQueryData<CasoDetalle>(queryKeys.caso(idCaso), (detalle) =>
         detalle ? { ...detalle, caso: { ...detalle.caso, ...flags } } : detalle,
       );
-      void queryClient.invalidateQueries({ queryKey: casoKey(idCaso) });
-      void queryClient.invalidateQueries({ queryKey: historialKey(idCaso) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.caso(idCaso) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.historial(idCaso) });
     },
   });
 }

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CASO_MESSAGES, casoFullUpdateSchema, type CasoDetalle } from '@siniestros/domain';
 import { notifySuccess } from '../../../lib/notify';
-import { casoKey } from '../api/get-caso';
 import { useUpdateCaso } from '../api/update-caso';
 import { resetCasoForm, type CasoForm as CasoFormType } from '../hooks/use-caso-form';
 import { AseguradoSection } from './AseguradoSection';
@@ -12,6 +11,7 @@ import { CasoDatosSection } from './CasoDatosSection';
 import { TercerosSection } from './TercerosSection';
 import { notifySaveError, notifyValidationErrors } from './validation-toasts';
 import classes from './CasoForm.module.css';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Spec §2 case detail, main form: case data, insured party and third parties, saved with ONE
@@ -38,7 +38,7 @@ export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoD
       update.mutate(body, {
         onSuccess: (response) => {
           notifySuccess(response.message || CASO_MESSAGES.updated);
-          const fresh = queryClient.getQueryData<CasoDetalle>(casoKey(idCaso));
+          const fresh = queryClient.getQueryData<CasoDetalle>(queryKeys.caso(idCaso));
           if (fresh) resetCasoForm(form, fresh);
         },
         onError: (error) => {

@@ -13,7 +13,7 @@ import {
   isClosed,
   type CasoDetalle,
 } from '@siniestros/domain';
-import { InspeccionPanel } from '../../inspeccion/components/InspeccionPanel';
+import { InspeccionPanel } from '../../inspeccion';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useAdvanceCaso } from '../api/advance-caso';
 import { useReturnCaso } from '../api/return-caso';

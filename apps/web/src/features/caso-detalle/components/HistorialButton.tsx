@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Affix, Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
-import { HistorialDialog } from '../../historial/components/HistorialDialog';
+import { HistorialDialog } from '../../historial';
 
 /**
  * Spec §2: a fixed 'Ver Historial' button opening the history dialog at 70% of the viewport. On a

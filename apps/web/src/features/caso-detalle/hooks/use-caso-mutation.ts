@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { historialKey } from '../../historial/api/get-historial';
-import { casoKey } from '../api/get-caso';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A write on the case: afterwards the detail and its history are read again. */
 export function useCasoMutation<TInput, TOutput>(idCaso: number, mutationFn: (input: TInput) => Promise<TOutput>) {
@@ -9,8 +8,8 @@ export function useCasoMutation<TInput, TOutput>(idCaso: number, mutationFn: (in
     mutationFn,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: casoKey(idCaso) }),
-        queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.caso(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.historial(idCaso) }),
       ]),
   });
 }

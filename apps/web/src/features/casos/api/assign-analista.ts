@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { historialKey } from '../../historial/api/get-historial';
-import { casosKeys } from './casos-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const assignAnalista = (idCaso: number, idAnalista: number) =>
   api.patch<{ message: string }>(`/casos/caso_ana/${idCaso}`, { id_analista: idAnalista });
@@ -12,8 +11,8 @@ export function useAssignAnalista() {
     mutationFn: ({ idCaso, idAnalista }: { idCaso: number; idAnalista: number }) => assignAnalista(idCaso, idAnalista),
     onSuccess: (_result, { idCaso }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: casosKeys.all }),
-        queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.casos.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.historial(idCaso) }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AltaInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { casosKeys } from './casos-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type AltaResult = { message: string; id: number };
 
@@ -13,6 +13,6 @@ export function useCreateCaso() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ alta, idempotencyKey }: { alta: AltaInput; idempotencyKey: string }) => createCaso(alta, idempotencyKey),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: casosKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.casos.all }),
   });
 }

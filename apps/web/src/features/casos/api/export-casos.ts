@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { exportFileName, todayIso } from '@siniestros/domain';
 import { api, saveBlob } from '../../../lib/api';
-import type { CasoFiltroDraft } from './casos-keys';
+import type { CasoFiltroDraft } from './filtro-draft';
 
 /** Spec §7: the filters (or the quick search) plus formato excel; saved as casos_export_{date}.xlsx. */
 export async function exportCasos(filtro: CasoFiltroDraft) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, type AnalistaLookup, type CasoListRow, type Lookup } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
-import { casosKeys } from './casos-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** API contract GET /casos/: totalCount = Vigentes, totalCloseCount = Cerrados. */
 export type CasosListResponse = {
@@ -23,11 +23,11 @@ export const getCasos = (page: number, pageSize = PAGE_SIZE) => api.get<CasosLis
 export function useCasosList(page: number, isEnabled: boolean) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: casosKeys.list(page),
+    queryKey: queryKeys.casos.list(page),
     queryFn: async () => {
       const response = await getCasos(page);
       const { cases: _cases, totalPages: _totalPages, ...summary } = response;
-      queryClient.setQueryData<CasosSummary>(casosKeys.summary, summary);
+      queryClient.setQueryData<CasosSummary>(queryKeys.casos.summary, summary);
       return response;
     },
     enabled: isEnabled,
@@ -38,7 +38,7 @@ export function useCasosList(page: number, isEnabled: boolean) {
 /** Filled by every unfiltered load, so the filters and counters survive the filtered mode. */
 export function useCasosSummary() {
   return useQuery<CasosSummary>({
-    queryKey: casosKeys.summary,
+    queryKey: queryKeys.casos.summary,
     queryFn: async () => {
       const { cases: _cases, totalPages: _totalPages, ...summary } = await getCasos(1, 1);
       return summary;

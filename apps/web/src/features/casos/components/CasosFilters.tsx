@@ -2,7 +2,7 @@ import { Button, Collapse, Group, Paper, Select, SimpleGrid, TextInput } from '@
 import type { UseFormReturnType } from '@mantine/form';
 import { IconFileSpreadsheet, IconFilter, IconSearch } from '@tabler/icons-react';
 import { COND_CASOS, FLAGS, SIN_ANALISTA } from '@siniestros/domain';
-import type { CasoFiltroDraft } from '../api/casos-keys';
+import type { CasoFiltroDraft } from '../api/filtro-draft';
 import type { CasosSummary } from '../api/get-casos';
 import { DateField } from '../../../components/DateField';
 

@@ -3,7 +3,7 @@ import { Group, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { CASO_MESSAGES, type CasoListRow } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { HistorialDialog } from '../../historial/components/HistorialDialog';
+import { HistorialDialog } from '../../historial';
 import { useExportCasos } from '../api/export-casos';
 import { useCasosSearch } from '../hooks/use-casos-search';
 import { useVisitedCasos } from '../hooks/use-visited-casos';

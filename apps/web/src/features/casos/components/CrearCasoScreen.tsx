@@ -6,8 +6,7 @@ import { altaSchema, CASO_MESSAGES, fieldErrorText, MAX_TERCEROS } from '@sinies
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api';
 import { notifyApiError, notifyError, notifySuccess, SERVER_ERROR_TOAST_MS, VALIDATION_TOAST_MS } from '../../../lib/notify';
-import { UploadDialog } from '../../documentacion/components/UploadDialog';
-import { uploadDocuments, uploadErrorMessage, type TypedFile } from '../../documentacion/api/upload-documents';
+import { UploadDialog, uploadDocuments, uploadErrorMessage, type TypedFile } from '../../documentacion';
 import { useCompanias, useTiposDoc } from '../../../lib/lookups';
 import { useCreateCaso } from '../api/create-caso';
 import { altaIssues, emptyTercero, useAltaForm, type AltaValues } from '../hooks/use-alta-form';

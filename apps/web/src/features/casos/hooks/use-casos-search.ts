@@ -4,9 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CASO_MESSAGES, casoFiltroSchema, COND_CASOS } from '@siniestros/domain';
 import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
-import { casosKeys, type CasoFiltroDraft } from '../api/casos-keys';
+import type { CasoFiltroDraft } from '../api/filtro-draft';
 import { useCasosList, useCasosSummary } from '../api/get-casos';
 import { useFilteredCasos } from '../api/filter-casos';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const EMPTY_FILTRO: CasoFiltroDraft = {
   nroCaso: '',
@@ -69,7 +70,7 @@ export function useCasosSearch() {
   const reset = () => {
     form.reset();
     setSearch((previous) => ({ mode: 'list', page: 1, applied: EMPTY_FILTRO, run: previous.run }));
-    void queryClient.invalidateQueries({ queryKey: casosKeys.list(1) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.casos.list(1) });
   };
 
   const setPage = (page: number) => setSearch((previous) => ({ ...previous, page }));

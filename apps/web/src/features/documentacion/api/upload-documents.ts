@@ -2,12 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DOCUMENTACION_MESSAGES } from '@siniestros/domain';
 import { api, ApiError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { historialKey } from '../../historial/api/get-historial';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type TypedFile = { file: File; tipo: string };
 export type UploadResult = { message: string; files: string[] };
-
-export const documentosKey = (idCaso: number) => ['documentos', idCaso] as const;
 
 /** API contract: for each file a `tipo` text part immediately BEFORE its `uploadFiles` part. */
 export function uploadDocuments(idCaso: number, files: readonly TypedFile[]): Promise<UploadResult> {
@@ -34,8 +32,8 @@ export function useUploadDocuments(idCaso: number) {
     onError: (error) => notifyError(uploadErrorMessage(error)),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: documentosKey(idCaso) }),
-        queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.documentos(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.historial(idCaso) }),
       ]),
   });
 }

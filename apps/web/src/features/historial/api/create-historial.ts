@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { historialKey } from './get-historial';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const createHistorial = (idCaso: number, msg: string) => api.post<{ message: string }>('/historial', { id_caso: idCaso, msg });
 
@@ -8,6 +8,6 @@ export function useCreateHistorial(idCaso: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (msg: string) => createHistorial(idCaso, msg),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.historial(idCaso) }),
   });
 }

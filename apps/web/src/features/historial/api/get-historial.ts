@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HistorialEntry } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-
-/** Exported so every screen that writes history can refresh the dialog's list. */
-export const historialKey = (idCaso: number) => ['historial', idCaso] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getHistorial = (idCaso: number) => api.get<HistorialEntry[]>(`/historial/${idCaso}`);
 
 export function useHistorial(idCaso: number, isEnabled = true) {
   return useQuery({
-    queryKey: historialKey(idCaso),
+    queryKey: queryKeys.historial(idCaso),
     queryFn: async () => {
       try {
         return await getHistorial(idCaso);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INSPECCION_EARLY_CLOSE_FIELD, type InspeccionCloseInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { inspeccionKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** `confirmaAnticipada`: the person confirmed closing before the scheduled date. */
 export type InspeccionCloseForm = InspeccionCloseInput & { inspeccion: File; cotizacion: File; confirmaAnticipada?: boolean };
@@ -24,6 +24,6 @@ export function useCloseInspeccion(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InspeccionCloseForm) => closeInspeccion(id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inspeccionKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.inspecciones.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { casoKey, inspeccionKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /inspeccion/{id} with body {id_caso} (decision 000). */
 export const deleteInspeccion = (id: number, idCaso: number) => api.delete<{ message: string }>(`/inspeccion/${id}`, { id_caso: idCaso });
@@ -9,6 +9,6 @@ export function useDeleteInspeccion(idCaso: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteInspeccion(id, idCaso),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: casoKey(idCaso) }), queryClient.invalidateQueries({ queryKey: inspeccionKeys.all })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.caso(idCaso) }), queryClient.invalidateQueries({ queryKey: queryKeys.inspecciones.all })]),
   });
 }

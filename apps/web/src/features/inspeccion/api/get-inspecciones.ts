@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type Inspeccion, type InspeccionesFiltradas, type InspeccionesPage, type InspeccionFiltro } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
-import { inspeccionKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const EMPTY_INSPECCION_FILTRO: InspeccionFiltro = { nroInspeccion: '', nroCaso: '', estado: '', inspector: '', producto: '', fechaDesde: '', fechaHasta: '' };
 
@@ -22,5 +22,5 @@ export async function getInspecciones(page: number, filtro: InspeccionFiltro | n
 }
 
 export function useInspecciones(page: number, filtro: InspeccionFiltro | null) {
-  return useQuery({ queryKey: inspeccionKeys.list(page, filtro), queryFn: () => getInspecciones(page, filtro), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.inspecciones.list(page, filtro), queryFn: () => getInspecciones(page, filtro), placeholderData: keepPreviousData });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type InspeccionesDelInspector } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
-import { inspeccionKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /inspeccion/i/{id_inspect}: the signed-in inspector's inspections, paged (spec §2, my inspections). */
 export const getMisInspecciones = (idInspect: number, page: number) =>
@@ -9,7 +9,7 @@ export const getMisInspecciones = (idInspect: number, page: number) =>
 
 export function useMisInspecciones(idInspect: number | null | undefined, page: number) {
   return useQuery({
-    queryKey: [...inspeccionKeys.mine(idInspect ?? 0), page],
+    queryKey: queryKeys.inspecciones.mine(idInspect ?? 0, page),
     queryFn: () => getMisInspecciones(idInspect!, page),
     enabled: Boolean(idInspect),
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InspeccionInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { casoKey, inspeccionKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /inspeccion/{id_caso} schedules; PATCH /inspeccion/edit/{id} edits (spec §7). */
 export const createInspeccion = (idCaso: number, input: InspeccionInput) => api.post<{ message: string }>(`/inspeccion/${idCaso}`, input);
@@ -11,6 +11,6 @@ export function useSaveInspeccion(idCaso: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: InspeccionInput }) => (id ? updateInspeccion(id, input) : createInspeccion(idCaso, input)),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: casoKey(idCaso) }), queryClient.invalidateQueries({ queryKey: inspeccionKeys.all })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.caso(idCaso) }), queryClient.invalidateQueries({ queryKey: queryKeys.inspecciones.all })]),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { casoKey, inspeccionKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** PATCH /inspeccion/update_inspector/{id} {caso, inspector}: reassign a Coordinada inspection (spec §7). */
 export const updateInspector = (id: number, caso: number, inspector: number) => api.patch<{ message: string }>(`/inspeccion/update_inspector/${id}`, { caso, inspector });
@@ -10,6 +10,6 @@ export function useUpdateInspector() {
   return useMutation({
     mutationFn: ({ id, caso, inspector }: { id: number; caso: number; inspector: number }) => updateInspector(id, caso, inspector),
     onSettled: (_data, _error, { caso }) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: inspeccionKeys.all }), queryClient.invalidateQueries({ queryKey: casoKey(caso) })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.inspecciones.all }), queryClient.invalidateQueries({ queryKey: queryKeys.caso(caso) })]),
   });
 }

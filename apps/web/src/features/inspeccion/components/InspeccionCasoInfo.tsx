@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
 import { formatDate, formatPesos, formatTime, type Asegurado, type InspeccionDetalle, type Tercero } from '@siniestros/domain';
-import { documentoUrl, todosDocumentosUrl, useDocumentos } from '../api/get-documentos';
+import { documentoUrl, todosDocumentosUrl, useDocumentos } from '../../documentacion';
 import { ReadOnlyField } from './ReadOnlyField';
 
 const GRID = { base: 2, md: 3 } as const;

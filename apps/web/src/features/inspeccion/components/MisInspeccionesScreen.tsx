@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { formatDate, INSPECCION_MESSAGES, INSPECCION_RESULTADO_LIST_MAX, isInspeccionPending, truncate, type Inspeccion } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError } from '../../../lib/notify';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { inspectorName } from '../../../lib/lookups';
 import { useMisInspecciones } from '../api/get-mis-inspecciones';
 import { EstadoBadge } from './EstadoBadge';

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Lesionado } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-
-export const lesionadosKey = (idCaso: number) => ['lesionados', idCaso] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /lesionados/cl/{id}: the injured people of a case (spec §7). */
 export const getLesionados = (idCaso: number) => api.get<Lesionado[]>(`/lesionados/cl/${idCaso}`);
 
 export function useLesionados(idCaso: number) {
-  return useQuery({ queryKey: lesionadosKey(idCaso), queryFn: () => getLesionados(idCaso), enabled: idCaso > 0 });
+  return useQuery({ queryKey: queryKeys.lesionados(idCaso), queryFn: () => getLesionados(idCaso), enabled: idCaso > 0 });
 }

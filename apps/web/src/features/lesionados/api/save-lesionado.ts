@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LesionadoInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { historialKey } from '../../historial/api/get-historial';
-import { lesionadosKey } from './get-lesionados';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /lesionados/{idCaso} creates; PATCH /lesionados/{id} updates (spec §7). */
 export const createLesionado = (idCaso: number, input: LesionadoInput) => api.post<{ message: string }>(`/lesionados/${idCaso}`, input);
@@ -15,9 +14,9 @@ export function useSaveLesionado(idCaso: number) {
     // The case detail colours '+ Lesionado' by whether any exist (spec §2); both writes add a history row.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: lesionadosKey(idCaso) }),
-        queryClient.invalidateQueries({ queryKey: ['caso', idCaso] }),
-        queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.lesionados(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.caso(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.historial(idCaso) }),
       ]),
   });
 }

@@ -8,7 +8,7 @@ import {
   type AudienciasPage,
 } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
-import { audienciaKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const EMPTY_AUDIENCIA_FILTRO: AudienciaFiltro = { audienciaNro: '', compania: '', fechaDesde: '', fechaHasta: '' };
 
@@ -30,7 +30,7 @@ export async function getAudiencias(page: number, filtro: AudienciaFiltro | null
 
 export function useAudiencias(page: number, filtro: AudienciaFiltro | null, cuando: AudienciaAgenda) {
   return useQuery({
-    queryKey: audienciaKeys.list(page, filtro, cuando),
+    queryKey: queryKeys.audiencias.list(page, filtro, cuando),
     queryFn: () => getAudiencias(page, filtro, cuando),
     placeholderData: keepPreviousData,
   });

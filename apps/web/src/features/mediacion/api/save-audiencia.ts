@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AudienciaInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { audienciaKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /mediacion/{idCaso} creates; PATCH /mediacion/{id} updates (spec §7). */
 export const createAudiencia = (idCaso: number, input: AudienciaInput) => api.post<{ message: string }>(`/mediacion/${idCaso}`, { idCaso, ...input });
@@ -12,6 +12,6 @@ export function useSaveAudiencia(idCaso: number) {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: AudienciaInput }) => (id ? updateAudiencia(id, idCaso, input) : createAudiencia(idCaso, input)),
     // The case detail colours '+ Audiencia' by whether any exist (spec §2).
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: audienciaKeys.all }), queryClient.invalidateQueries({ queryKey: ['caso', idCaso] })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.audiencias.all }), queryClient.invalidateQueries({ queryKey: queryKeys.caso(idCaso) })]),
   });
 }

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { convenioSlug, CONVENIO_TEMPLATES, type PlantillaConvenio } from '@siniestros/domain';
 import { api, qs, saveBlob } from '../../../lib/api';
-
-const PLANTILLAS_KEY = ['plantillas'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function usePlantillas() {
-  return useQuery({ queryKey: PLANTILLAS_KEY, queryFn: () => api.get<PlantillaConvenio[]>('/plantillas') });
+  return useQuery({ queryKey: queryKeys.plantillas, queryFn: () => api.get<PlantillaConvenio[]>('/plantillas') });
 }
 
 const slugOf = (id: number) => convenioSlug(CONVENIO_TEMPLATES.find((template) => template.id === id)!);
@@ -30,7 +29,7 @@ export function useUploadPlantilla() {
       form.append('archivo', file);
       return api.post<Saved>(`/plantillas/${id}`, form);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANTILLAS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.plantillas }),
   });
 }
 
@@ -38,6 +37,6 @@ export function useRestorePlantilla() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, version }: { id: number; version: number }) => api.post<Saved>(`/plantillas/${id}/restaurar`, { version }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLANTILLAS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.plantillas }),
   });
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type ReferenceKind } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
-import { REFERENCE_ENDPOINTS, referenceKey, type ReferenceRow } from './reference-endpoints';
+import { REFERENCE_ENDPOINTS, type ReferenceRow } from './reference-endpoints';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type ReferencePage = { rows: ReferenceRow[]; totalPages: number };
 
@@ -15,5 +16,5 @@ export async function getReferenceList(kind: ReferenceKind, page: number): Promi
 }
 
 export function useReferenceList(kind: ReferenceKind, page: number) {
-  return useQuery({ queryKey: [...referenceKey(kind), page], queryFn: () => getReferenceList(kind, page), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.referencePage(kind, page), queryFn: () => getReferenceList(kind, page), placeholderData: keepPreviousData });
 }

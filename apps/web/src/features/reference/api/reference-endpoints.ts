@@ -14,4 +14,3 @@ export const REFERENCE_ENDPOINTS: Record<
   responsabilidad: { list: '/respo/abm/', create: '/respo', update: (id) => `/respo/t/${id}`, updateBody: (id, input) => ({ id, nombre: input.nombre }), isPaged: true },
 };
 
-export const referenceKey = (kind: ReferenceKind) => ['reference', kind] as const;

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReferenceKind } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { SESSION_KEY } from '../../auth/api/get-session';
 import { REFERENCE_ENDPOINTS, type ReferenceInput } from './reference-endpoints';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const createReference = (kind: ReferenceKind, input: ReferenceInput) => api.post(REFERENCE_ENDPOINTS[kind].create, input);
 
@@ -15,6 +15,6 @@ export function useSaveReference(kind: ReferenceKind) {
     mutationFn: ({ id, input }: { id?: number; input: ReferenceInput }) => (id ? updateReference(kind, id, input) : createReference(kind, input)),
     // Reference names are read everywhere: the selects' lookups, the case list's filters and rows, the
     // case detail. All of it is marked stale (only what is on screen refetches now, the rest when shown).
-    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] }),
   });
 }

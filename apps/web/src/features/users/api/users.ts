@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Usuario } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { lookupKeys } from '../../../lib/lookups';
-
-export const USERS_KEY = ['users'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getUsers = () => api.get<Usuario[]>('/users');
 export function useUsers() {
-  return useQuery({ queryKey: USERS_KEY, queryFn: getUsers });
+  return useQuery({ queryKey: queryKeys.users, queryFn: getUsers });
 }
 
 export type UserPayload = Record<string, unknown>;
@@ -19,7 +17,7 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: UserPayload }) => (id ? updateUser(id, body) : createUser(body)),
     // A user made, renamed or deactivated may be an inspector: the inspector selects follow.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: USERS_KEY }), queryClient.invalidateQueries({ queryKey: lookupKeys.inspectores })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.users }), queryClient.invalidateQueries({ queryKey: queryKeys.lookups.inspectores })]),
   });
 }
 
@@ -28,7 +26,7 @@ export function useSaveUser() {
 export const resetUserTotp = (id: number) => api.delete<{ message: string }>(`/users/${id}/totp`);
 export function useResetUserTotp() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resetUserTotp, onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }) });
+  return useMutation({ mutationFn: resetUserTotp, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }) });
 }
 
 export const revokeUserSessions = (id: number) => api.post<{ message: string }>(`/users/${id}/sessions/revoke`, {});

@@ -6,7 +6,7 @@ import { IconEdit, IconKey, IconLogout, IconShieldOff } from '@tabler/icons-reac
 import { AUTH_MESSAGES, passwordPairSchema, ROL, ROL_NOMBRES, TOTP_MESSAGES, USER_MESSAGES, userCreateSchema, userUpdateSchema, type Usuario } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { useInspectores } from '../../../lib/lookups';
 import { useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers, type UserPayload } from '../api/users';
 import { DialogActions } from '../../../components/DialogActions';

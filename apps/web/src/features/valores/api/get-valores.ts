@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type ValoresFiltro, type ValoresPage } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const EMPTY_VALORES_FILTRO: ValoresFiltro = { compania: '', fechaDesde: '', fechaHasta: '' };
 
@@ -11,5 +12,5 @@ export function getValores(page: number, filtro: ValoresFiltro | null): Promise<
 }
 
 export function useValores(page: number, filtro: ValoresFiltro | null) {
-  return useQuery({ queryKey: ['valores', page, filtro], queryFn: () => getValores(page, filtro), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: queryKeys.valores(page, filtro), queryFn: () => getValores(page, filtro), placeholderData: keepPreviousData });
 }

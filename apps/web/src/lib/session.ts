@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api';
+import { api, ApiError } from './api';
+import { queryKeys } from './query-keys';
 
 export type Session = {
   usr: string;
@@ -14,8 +15,6 @@ export type Session = {
   /** Sign-in answer under REQUIRE_TOTP: this user must enrol before anything else. */
   totp_setup_required?: boolean;
 };
-
-export const SESSION_KEY = ['session'] as const;
 
 /**
  * Spec §4, session: check once; when not authenticated, revalidate the token once
@@ -35,5 +34,5 @@ export async function getSession(): Promise<Session | null> {
 }
 
 export function useSession() {
-  return useQuery({ queryKey: SESSION_KEY, queryFn: getSession, staleTime: 60_000, retry: false });
+  return useQuery({ queryKey: queryKeys.session, queryFn: getSession, staleTime: 60_000, retry: false });
 }

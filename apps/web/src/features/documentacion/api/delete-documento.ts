@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { historialKey } from '../../historial/api/get-historial';
-import { documentosKey } from '../../documentacion/api/upload-documents';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /documentacion/d/{id} {doc}: `doc` is the stored file name (decision 000). */
 export const deleteDocumento = (idCaso: number, doc: string) => api.post<{ message: string }>(`/documentacion/d/${idCaso}`, { doc });
@@ -12,8 +11,8 @@ export function useDeleteDocumento(idCaso: number) {
     mutationFn: (doc: string) => deleteDocumento(idCaso, doc),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: documentosKey(idCaso) }),
-        queryClient.invalidateQueries({ queryKey: historialKey(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.documentos(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.historial(idCaso) }),
       ]),
   });
 }

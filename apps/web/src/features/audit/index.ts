@@ -1,0 +1,1 @@
+export { AuditoriaDialog } from './components/AuditoriaDialog';

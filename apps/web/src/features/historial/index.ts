@@ -1,0 +1,1 @@
+export { HistorialDialog } from './components/HistorialDialog';

@@ -1,0 +1,1 @@
+export { InspeccionPanel } from './components/InspeccionPanel';

@@ -1,0 +1,52 @@
+import type { ReferenceKind } from '@siniestros/domain';
+
+/**
+ * Every TanStack Query key of the app, one factory per resource (the TkDodo key-factory habit):
+ * a screen reads under these keys and a mutation invalidates every key it changes, whichever
+ * feature owns the screen that shows it. Keys nest, so invalidating `casos.all` reaches every
+ * page and filter of the case list.
+ */
+export const queryKeys = {
+  session: ['session'] as const,
+  appConfig: ['config'] as const,
+  account: {
+    sessions: ['account', 'sessions'] as const,
+    sessionsPage: (page: number) => ['account', 'sessions', page] as const,
+  },
+  users: ['users'] as const,
+  lookups: {
+    all: ['lookups'] as const,
+    companias: ['lookups', 'companias'] as const,
+    tiposDoc: ['lookups', 'tiposDoc'] as const,
+    productos: ['lookups', 'productos'] as const,
+    inspectores: ['lookups', 'inspectores'] as const,
+  },
+  reference: (kind: ReferenceKind) => ['reference', kind] as const,
+  referencePage: (kind: ReferenceKind, page: number) => ['reference', kind, page] as const,
+  casos: {
+    all: ['casos'] as const,
+    list: (page: number) => ['casos', 'list', page] as const,
+    filter: (filtro: unknown, page: number, run: number) => ['casos', 'filter', filtro, page, run] as const,
+    summary: ['casos', 'summary'] as const,
+  },
+  /** The case detail (GET /casos/{id}): its lawyer, injured, hearings and inspections come with it. */
+  caso: (idCaso: number) => ['caso', idCaso] as const,
+  historial: (idCaso: number) => ['historial', idCaso] as const,
+  documentos: (idCaso: number) => ['documentos', idCaso] as const,
+  lesionados: (idCaso: number) => ['lesionados', idCaso] as const,
+  audiencias: {
+    all: ['audiencias'] as const,
+    caso: (idCaso: number) => ['audiencias', 'caso', idCaso] as const,
+    list: (page: number, filtro: unknown, cuando: string) => ['audiencias', 'list', page, filtro, cuando] as const,
+  },
+  inspecciones: {
+    all: ['inspecciones'] as const,
+    mine: (idInspect: number, page: number) => ['inspecciones', 'mine', idInspect, page] as const,
+    list: (page: number, filtro: unknown) => ['inspecciones', 'list', page, filtro] as const,
+    detalle: (id: number) => ['inspecciones', 'detalle', id] as const,
+    view: (id: number) => ['inspecciones', 'view', id] as const,
+  },
+  auditCaso: (idCaso: number, page: number) => ['audit', 'caso', idCaso, page] as const,
+  valores: (page: number, filtro: unknown) => ['valores', page, filtro] as const,
+  plantillas: ['plantillas'] as const,
+};
