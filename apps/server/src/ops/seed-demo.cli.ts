@@ -37,6 +37,9 @@ const database = await openDatabase({
   poolMax: config.DB_POOL_MAX,
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
   connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+  // A batch of 5,000 cases or an index build runs for seconds: a slow probe on a busy machine
+  // must not take the server for gone and cut the load's connection (it did, at load 7).
+  stallProbeMs: 3_600_000,
 });
 try {
   await migrate(database);
