@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { FIRST_CLOSED_ESTADO, todayIso } from '@siniestros/domain';
 import type { Database } from './client';
+import { CASO_BLOQUE_BITS } from './tables/casos';
 import {
   DEMO_ANALISTAS,
   DEMO_COMPANIAS,
@@ -118,6 +119,13 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
        SELECT cerrado, (SELECT count(*)::int FROM casos WHERE (id_estado >= $1) = cerrado) FROM unnest(ARRAY[false, true]) AS cerrado
        ON CONFLICT (cerrado) DO UPDATE SET total = excluded.total`,
       [FIRST_CLOSED_ESTADO],
+    );
+    // The per-block counts of the deep pages (drizzle/0012, docs/decisions/042), recounted like the counters.
+    await exec('DELETE FROM caso_bloques');
+    await exec(
+      `INSERT INTO caso_bloques (bloque, cerrado, total)
+       SELECT id >> $1, id_estado >= $2, count(*)::int FROM casos GROUP BY 1, 2`,
+      [CASO_BLOQUE_BITS, FIRST_CLOSED_ESTADO],
     );
     await exec(
       `UPDATE fila_contadores k SET total = CASE k.tabla
@@ -266,7 +274,7 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 }
 
 async function vacuumAnalyze(database: Database): Promise<void> {
-  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores`;
+  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques`;
   if (database.kind === 'pglite') {
     await database.pglite!.exec(statement);
     return;

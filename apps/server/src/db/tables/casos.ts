@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -118,6 +119,9 @@ export const casos = pgTable(
     index('casos_reclamo_idx').on(table.reclamoNro),
     index('casos_asegurado_idx').on(table.idAsegurado),
     index('casos_cierre_idx').on(table.fechaCierre, table.id.desc()).where(sql`${table.idEstado} >= 8`),
+    // 'Vigentes' and 'Cerrados' in id order, index-only (docs/decisions/042): a deep page walks at most one block of caso_bloques.
+    index('casos_vigentes_id_idx').on(table.id.desc()).where(sql`${table.idEstado} < 8`),
+    index('casos_cerrados_id_idx').on(table.id.desc()).where(sql`${table.idEstado} >= 8`),
     index('casos_busqueda_trgm_idx').using('gin', sql`${table.busqueda} gin_trgm_ops`),
     uniqueIndex('casos_idempotency_uq').on(table.idempotencyKey),
   ],
@@ -143,3 +147,22 @@ export const casoContadores = pgTable('caso_contadores', {
   cerrado: boolean('cerrado').primaryKey(),
   total: integer('total').notNull(),
 });
+
+/** Ids per block of caso_bloques: a block is the cases whose `id >> CASO_BLOQUE_BITS` is the same. */
+export const CASO_BLOQUE_BITS = 10;
+
+/**
+ * How many open and closed cases each block of 1,024 ids holds, kept by the counters' trigger
+ * (drizzle/0012): page N of the list, of 'Vigentes' or of 'Cerrados' is found by summing these
+ * (about 1,000 rows at 1M cases) and walking at most one block of an index, never an OFFSET over
+ * the whole table (docs/decisions/042).
+ */
+export const casoBloques = pgTable(
+  'caso_bloques',
+  {
+    bloque: integer('bloque').notNull(),
+    cerrado: boolean('cerrado').notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bloque, table.cerrado] })],
+);

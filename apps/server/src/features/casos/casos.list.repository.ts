@@ -18,7 +18,7 @@ import { letrados } from '../../db/tables/letrados';
 import { audiencias } from '../../db/tables/mediacion';
 import type { CasoRowIds, NameIdFields } from './casos.names';
 import { FLAG_COLUMNS, type Contadores } from './casos.repository';
-import { asegurados, casoContadores, casos, terceros } from '../../db/tables/casos';
+import { CASO_BLOQUE_BITS, asegurados, casoBloques, casoContadores, casos, terceros } from '../../db/tables/casos';
 
 const INT4_MAX = 2_147_483_647;
 const SMALLINT_MAX = 32_767;
@@ -217,6 +217,38 @@ const firstPageStatements = preparedPerDatabase((db) => {
   };
 });
 
+/** A list whose total is a counter (docs/decisions/002): every case, 'Vigentes' or 'Cerrados'. */
+export type CountedList = 'todos' | 'vigentes' | 'cerrados';
+
+/** Written into the statement, not sent as a parameter: only then can PostgreSQL use the partial indexes `casos_vigentes_id_idx` / `casos_cerrados_id_idx`. */
+const FIRST_CLOSED = sql.raw(String(FIRST_CLOSED_ESTADO));
+const BLOQUE_BITS = sql.raw(String(CASO_BLOQUE_BITS));
+
+/**
+ * The ids of one page of a counted list, newest first, exactly the rows `ORDER BY id DESC OFFSET
+ * offset LIMIT limit` gives, without walking `offset` index entries (docs/decisions/042): the
+ * per-block counts of caso_bloques are summed newest block first until they pass `offset` (one row
+ * per 1,024 ids: ~1,000 at 1M cases), which names the block the page starts in and how many
+ * cases come before it; the page is then read from that block's upper bound, skipping fewer than
+ * 1,024 entries of the id index (the partial one for 'Vigentes' / 'Cerrados', index-only). One
+ * statement, so the counts and the rows are one snapshot. An offset past the end finds no block:
+ * no rows.
+ */
+function countedPageIds(list: CountedList, limit: number, offset: number): SQL {
+  const bloques =
+    list === 'todos' ? sql`` : sql`where ${casoBloques.cerrado} = ${sql.raw(list === 'cerrados' ? 'true' : 'false')}`;
+  const condition =
+    list === 'todos' ? sql`true` : list === 'vigentes' ? sql`${casos.idEstado} < ${FIRST_CLOSED}` : sql`${casos.idEstado} >= ${FIRST_CLOSED}`;
+  return sql`(with inicio as (
+      select bloque, hasta - total as antes from (
+        select bloque, total, sum(total) over (order by bloque desc) as hasta
+        from (select ${casoBloques.bloque} as bloque, sum(${casoBloques.total})::int as total from ${casoBloques} ${bloques} group by 1) por_bloque
+      ) acumulado where hasta > ${offset} order by bloque desc limit 1)
+    select ${casos.id} from ${casos}
+    where ${condition} and ${casos.id} < (select (bloque + 1) << ${BLOQUE_BITS} from inicio)
+    order by ${NEWEST_FIRST} offset (select ${offset}::int - antes from inicio) limit ${limit})`;
+}
+
 export const casosListRepository = {
   /** Page 1 of all cases, each row as JSON, and the Vigentes / Cerrados counters. */
   async firstPage(db: DbOrTx, limit: number): Promise<{ rows: CasoRowJson[]; contadores: Contadores }> {
@@ -240,6 +272,12 @@ export const casosListRepository = {
     const query = db.with(page).select(LIST_COLUMNS).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic();
     const rows = (await withTercero(query).orderBy(order)) as CasoRowIds[];
     return fromOldest ? rows.reverse() : rows;
+  },
+
+  /** One page of every case, of 'Vigentes' or of 'Cerrados', at any depth for the same cost (countedPageIds). */
+  async countedPage(db: DbOrTx, list: CountedList, limit: number, offset: number): Promise<CasoRowIds[]> {
+    const query = db.select(LIST_COLUMNS).from(casos).where(sql`${casos.id} in ${countedPageIds(list, limit, offset)}`).$dynamic();
+    return (await withTercero(query).orderBy(NEWEST_FIRST)) as CasoRowIds[];
   },
 
   /**

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { pageOffset, totalPages } from '../../shared/paging';
 import type { CaseLookups, ReferenceService } from '../reference';
 import { streamCasosXlsx } from './casos.export';
-import { casosListRepository as listRepo, filterWhere, type CasoExportRowIds } from './casos.list.repository';
+import { casosListRepository as listRepo, filterWhere, type CasoExportRowIds, type CountedList } from './casos.list.repository';
 import { caseListNames, type NameIds } from './casos.names';
 import { casosRepository as repo, type Contadores } from './casos.repository';
 
@@ -14,6 +14,19 @@ export const EXPORT_BATCH_SIZE = 100;
 /** The filter is only the case condition (or nothing): its total is a counter, not a count. */
 function isCounterOnly(filtro: CasoFiltro): boolean {
   return Object.entries(filtro).every(([key, value]) => key === 'condCasos' || key === 'formato' || value === '' || value === undefined || value === null);
+}
+
+/**
+ * From this offset a filtered page waits for its total: walking fewer entries costs well under a
+ * millisecond, and beyond it an exact total lets a page past the middle be read from the oldest end.
+ */
+export const DEEP_OFFSET = 1_000;
+
+/** The counted list a counter-only filter asks for (docs/decisions/042). */
+function countedList(filtro: CasoFiltro): CountedList {
+  if (filtro.condCasos === COND_CASOS.VIGENTES) return 'vigentes';
+  if (filtro.condCasos === COND_CASOS.CERRADOS) return 'cerrados';
+  return 'todos';
 }
 
 /** GET /casos's body around its cases, already JSON text. */
@@ -77,9 +90,8 @@ export function createCasosListService(deps: { db: Db; reference: Pick<Reference
         const { lookups, names } = await namesFor(rows);
         return listJson(`[${rows.map(names.nameJson).join(',')}]`, contadores, lookups, paging.pageSize);
       }
-      // The counters come first: with the total known, deep pages are read from the oldest end.
-      const contadores = await repo.contadores(db);
-      const rows = await listRepo.page(db, undefined, paging.pageSize, offset, contadores.vigentes + contadores.cerrados);
+      // Any page costs the same: found through the per-block counts, not an OFFSET (docs/decisions/042).
+      const [contadores, rows] = await Promise.all([repo.contadores(db), listRepo.countedPage(db, 'todos', paging.pageSize, offset)]);
       const { lookups, names } = await namesFor(rows);
       return listJson(JSON.stringify(rows.map(names.name)), contadores, lookups, paging.pageSize);
     },
@@ -87,7 +99,21 @@ export function createCasosListService(deps: { db: Db; reference: Pick<Reference
     /** POST /casos/filtro: the filtered page; the first row also carries the total (API contract). */
     async filter(filtro: CasoFiltro, paging: CappedPagingQuery) {
       const where = filterWhere(filtro);
-      const [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, pageOffset(paging)), countMatches(filtro, paging.exactCount === '1')]);
+      const offset = pageOffset(paging);
+      const exact = paging.exactCount === '1';
+      let rows: Awaited<ReturnType<typeof listRepo.page>>;
+      let count: Awaited<ReturnType<typeof countMatches>>;
+      if (isCounterOnly(filtro)) {
+        // All, 'Vigentes' or 'Cerrados': any page through the per-block counts (docs/decisions/042).
+        [rows, count] = await Promise.all([listRepo.countedPage(db, countedList(filtro), paging.pageSize, offset), countMatches(filtro, exact)]);
+      } else if (offset >= DEEP_OFFSET) {
+        // A deep page: with the total exact, a page past the middle is read from the oldest end,
+        // so the walk is at most half the matches (the count is then not in parallel: it is needed first).
+        count = await countMatches(filtro, exact);
+        rows = await listRepo.page(db, where, paging.pageSize, offset, count.capped ? undefined : count.total);
+      } else {
+        [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, offset), countMatches(filtro, exact)]);
+      }
       const { names } = await namesFor(rows);
       const cases = rows.map(names.name);
       const { total: totalRows, capped } = count;

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { desc, sql } from 'drizzle-orm';
+import { COND_CASOS, FIRST_CLOSED_ESTADO, casoFiltroSchema, type CasoFiltro } from '@siniestros/domain';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { seedDemo } from '../../db/demo-load';
+import { DEMO_MOST_COMMON_APELLIDO } from '../../db/demo-data';
+import { CASO_BLOQUE_BITS, casos } from '../../db/tables/casos';
+import { filterWhere } from './casos.list.repository';
+
+/**
+ * Deep pages (docs/decisions/042): every page of the whole list, of 'Vigentes' / 'Cerrados' and of
+ * a filter is exactly what ORDER BY id DESC OFFSET would give, whatever the depth, on cases spread
+ * over many blocks of caso_bloques (with gaps, deletions and status changes made through SQL, so
+ * the trigger keeps the blocks, not the loader).
+ */
+/** How deep a page is, 0 (first) to 1.05 (just past the last), spread evenly (fc.double favours the ends). */
+const DEPTH = fc.integer({ min: 0, max: 1050 }).map((n) => n / 1000);
+
+let t: TestApp;
+const db = () => t.database.db;
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+type ListBody = { cases: { id: number; totalCount?: number }[]; totalPages: number; totalCount: number; totalCloseCount: number; totalRows?: number; totalCapped?: boolean };
+
+const CONDITION = {
+  [COND_CASOS.TODOS]: sql`true`,
+  [COND_CASOS.VIGENTES]: sql`id_estado < ${FIRST_CLOSED_ESTADO}`,
+  [COND_CASOS.CERRADOS]: sql`id_estado >= ${FIRST_CLOSED_ESTADO}`,
+};
+
+async function offsetIds(where: ReturnType<typeof sql>, limit: number, offset: number): Promise<number[]> {
+  const found = await rows<{ id: number }>(sql`select id from casos where ${where} order by id desc offset ${offset} limit ${limit}`);
+  return found.map((row) => Number(row.id));
+}
+
+async function totals() {
+  const [row] = await rows<{ vigentes: number; cerrados: number }>(
+    sql`select count(*) filter (where id_estado < ${FIRST_CLOSED_ESTADO})::int as vigentes, count(*) filter (where id_estado >= ${FIRST_CLOSED_ESTADO})::int as cerrados from casos`,
+  );
+  return row!;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database, { cases: 2_500, seed: 17, until: '2026-06-30' });
+  // Cases far beyond the loaded ids (blocks with gaps between them), written one by one through
+  // SQL so the trigger counts them; then some deleted, and some closed or reopened.
+  await db().execute(sql`insert into casos (id, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista)
+    select id * 3 + 4000, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista
+    from casos where id % 4 = 1`);
+  await db().execute(sql`delete from casos where id > 4000 and id % 5 = 0`);
+  await db().execute(sql`update casos set id_estado = case when id_estado >= ${FIRST_CLOSED_ESTADO} then 2 else 9 end where id % 7 = 0`);
+});
+afterAll(() => t?.close());
+
+describe('deep pages of the counted lists', () => {
+  it('spans many blocks, and the trigger kept the per-block counts and the counters exact', async () => {
+    const blocks = await rows<{ bloque: number; cerrado: boolean; total: number }>(
+      sql`select bloque, cerrado, total from caso_bloques where total <> 0 order by 1, 2`,
+    );
+    const counted = await rows<{ bloque: number; cerrado: boolean; total: number }>(
+      sql`select id >> ${CASO_BLOQUE_BITS} as bloque, id_estado >= ${FIRST_CLOSED_ESTADO} as cerrado, count(*)::int as total from casos group by 1, 2 order by 1, 2`,
+    );
+    expect(blocks).toEqual(counted);
+    expect(new Set(blocks.map((block) => block.bloque)).size).toBeGreaterThan(6);
+    const { vigentes, cerrados } = await totals();
+    const [contadores] = await rows<{ vigentes: number; cerrados: number }>(
+      sql`select sum(total) filter (where not cerrado)::int as vigentes, sum(total) filter (where cerrado)::int as cerrados from caso_contadores`,
+    );
+    expect(contadores).toEqual({ vigentes, cerrados });
+  });
+
+  it('GET /casos: every page is the OFFSET page, with the same totals', async () => {
+    const { vigentes, cerrados } = await totals();
+    const total = vigentes + cerrados;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 100 }), DEPTH, async (pageSize, depth) => {
+        const page = Math.max(1, Math.ceil((total / pageSize) * depth));
+        const response = await t.request('user', { method: 'GET', url: `/api/casos/?page=${page}&pageSize=${pageSize}` });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<ListBody>();
+        expect(body.cases.map((row) => row.id)).toEqual(await offsetIds(CONDITION[COND_CASOS.TODOS], pageSize, (page - 1) * pageSize));
+        expect([body.totalPages, body.totalCount, body.totalCloseCount]).toEqual([Math.ceil(total / pageSize), vigentes, cerrados]);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('POST /casos/filtro with Todos, Vigentes or Cerrados: every page is the OFFSET page, the first row carries the total', async () => {
+    const { vigentes, cerrados } = await totals();
+    const conds = [COND_CASOS.TODOS, COND_CASOS.VIGENTES, COND_CASOS.CERRADOS] as const;
+    const totalOf = { [COND_CASOS.TODOS]: vigentes + cerrados, [COND_CASOS.VIGENTES]: vigentes, [COND_CASOS.CERRADOS]: cerrados };
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...conds), fc.integer({ min: 1, max: 100 }), DEPTH, async (cond, pageSize, depth) => {
+        const total = totalOf[cond];
+        const page = Math.max(1, Math.ceil((total / pageSize) * depth));
+        const response = await t.request('user', { method: 'POST', url: `/api/casos/filtro/?page=${page}&pageSize=${pageSize}`, payload: { condCasos: cond } });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<ListBody>();
+        const expected = await offsetIds(CONDITION[cond], pageSize, (page - 1) * pageSize);
+        expect(body.cases.map((row) => row.id)).toEqual(expected);
+        expect(body.totalRows).toBe(total);
+        expect(body.totalPages).toBe(Math.ceil(total / pageSize));
+        if (expected.length > 0) expect(body.cases[0]!.totalCount).toBe(total);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('an offset past the end answers no rows; the first and last rows of each block boundary are not lost', async () => {
+    const { vigentes, cerrados } = await totals();
+    const past = await t.request('user', { method: 'GET', url: `/api/casos/?page=${Math.ceil((vigentes + cerrados) / 20) + 1}&pageSize=20` });
+    expect(past.json<ListBody>().cases).toEqual([]);
+    // Page size 1 at every offset around the first block boundaries below the newest id.
+    const all = await offsetIds(CONDITION[COND_CASOS.VIGENTES], 100_000, 0);
+    const boundaries = all.flatMap((id, index) => (index > 0 && all[index - 1]! >> CASO_BLOQUE_BITS !== id >> CASO_BLOQUE_BITS ? [index - 1, index] : []));
+    expect(boundaries.length).toBeGreaterThan(4);
+    for (const index of boundaries) {
+      const response = await t.request('user', { method: 'POST', url: `/api/casos/filtro/?page=${index + 1}&pageSize=1`, payload: { condCasos: COND_CASOS.VIGENTES } });
+      expect(response.json<ListBody>().cases.map((row) => row.id)).toEqual([all[index]]);
+    }
+  });
+});
+
+describe('deep pages of other filters', () => {
+  it('every page of a filter is the OFFSET page (an exact total reads the deep half from the oldest end)', async () => {
+    const [top] = await rows<{ id_compania: number; id_analista: number }>(
+      sql`select id_compania, (select id_analista from casos where id_analista is not null group by 1 order by count(*) desc limit 1) as id_analista from casos group by 1 order by count(*) desc limit 1`,
+    );
+    const filtros: Partial<CasoFiltro>[] = [
+      { compania: String(top!.id_compania) },
+      { compania: String(top!.id_compania), condCasos: COND_CASOS.VIGENTES },
+      { analista: String(top!.id_analista) },
+      { estado: '2' },
+      { busquedaRapida: DEMO_MOST_COMMON_APELLIDO },
+      { apellido: DEMO_MOST_COMMON_APELLIDO.slice(0, 3) },
+      { fechaDesde: '2025-01-01' },
+      // Most cases: deep pages past DEEP_OFFSET, read from the oldest end when the total is exact.
+      { fechaDesde: '2000-01-01' },
+      { fechaDesde: '2000-01-01', condCasos: COND_CASOS.VIGENTES },
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...filtros),
+        fc.boolean(),
+        fc.constantFrom(1, 7, 20, 100),
+        DEPTH,
+        async (partial, exact, pageSize, depth) => {
+          const filtro = casoFiltroSchema.parse(partial);
+          const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from casos where ${filterWhere(filtro) ?? sql`true`}`)) as [{ n: number }];
+          const page = Math.max(1, Math.ceil((n / pageSize) * depth));
+          const response = await t.request('user', {
+            method: 'POST',
+            url: `/api/casos/filtro/?page=${page}&pageSize=${pageSize}${exact ? '&exactCount=1' : ''}`,
+            payload: partial,
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          const body = response.json<ListBody>();
+          const expected = (
+            await db()
+              .select({ id: casos.id })
+              .from(casos)
+              .where(filterWhere(filtro))
+              .orderBy(desc(casos.id))
+              .limit(pageSize)
+              .offset((page - 1) * pageSize)
+          ).map((row) => row.id);
+          expect(body.cases.map((row) => row.id)).toEqual(expected);
+          if (exact) expect(body.totalRows).toBe(n);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
