@@ -20,6 +20,8 @@ import { MSG_NOT_FOUND_ROUTE, MSG_VALIDATION, msgRateLimited, tooManyRequests } 
 import type { Storage } from './shared/storage';
 import { openStorage } from './shared/storage.open';
 import { registerNulCharGuard } from './shared/input';
+import { databaseRateLimitStore } from './shared/rate-limit-store';
+import { createInvalidation } from './shared/invalidation';
 import { captchaRoutes, createCaptchaService, type CaptchaService } from './features/captcha';
 import { healthRoutes } from './features/health';
 import { createReferenceService, referenceRoutes } from './features/reference';
@@ -92,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: the limits hold for the fleet, not per node (decision 046).
+    store: databaseRateLimitStore(db, () => now().getTime()),
     errorResponseBuilder: (_request, context) => tooManyRequests(msgRateLimited(Math.max(1, Math.ceil(context.ttl / 1000)))),
   });
   const sessions = createSessionsService(db, {
@@ -112,9 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, staticCSP: true });
   }
 
-  const captcha = deps.captcha ?? createCaptchaService(config);
+  const captcha = deps.captcha ?? createCaptchaService(config, db, () => now().getTime());
   if (!captcha.enabled) app.log.warn('CAPTCHA=off: the login form runs without a captcha (tests and local development only)');
-  const guard = createLoginGuard({
+  const guard = createLoginGuard(db, {
     maxPerAccount: config.LOGIN_MAX_FAILURES,
     maxPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
     windowMs: config.LOGIN_WINDOW_MINUTES * 60_000,
@@ -131,7 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     totpRequiredRoles: config.totpRequiredRoles,
     totpIssuer: config.ORG_NAME,
   });
-  const reference = createReferenceService(db, { audit });
+  // Caches every node drops when another changes their data (LISTEN/NOTIFY on PostgreSQL, decision 046).
+  const invalidation = createInvalidation(database, app.log);
+  app.addHook('onClose', () => invalidation.close());
+  const reference = createReferenceService(db, { audit, invalidation });
   const historial = createHistorialService(db);
   const casos = createCasosService({ db, historial, reference });
   const lifecycle = createCasosLifecycleService({ db, historial });

@@ -1,5 +1,6 @@
 import { AUDIT_ACTION, AUDIT_ENTITY, type AnalistaInput } from '@siniestros/domain';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Invalidation } from '../../shared/invalidation';
 import { notFound } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { changesBetween, type AuditActor, type AuditService } from '../audit';
@@ -22,8 +23,10 @@ const ENTITY: Record<NamedKind | 'analistas', string> = {
 
 export type ReferenceService = ReturnType<typeof createReferenceService>;
 
-/** How long the case list's lookups are kept in memory. */
+/** How long the case list's lookups are kept in memory (a net under the invalidation notices). */
 const LOOKUPS_TTL_MS = 60_000;
+/** The invalidation topic of the case screens' lookups. */
+export const CASE_LOOKUPS_TOPIC = 'case_lookups';
 
 /** The lookups of the case screens that change only through this service. */
 export async function loadCaseLookups(db: Db) {
@@ -40,19 +43,27 @@ export async function loadCaseLookups(db: Db) {
 export type CaseLookups = Awaited<ReturnType<typeof loadCaseLookups>>;
 
 /** Every create and edit writes an audit row in its transaction, with who, when, address, method and route (docs/decisions/028). */
-export function createReferenceService(db: Db, deps: { audit: AuditService }) {
-  const { audit } = deps;
+export function createReferenceService(db: Db, deps: { audit: AuditService; invalidation?: Invalidation }) {
+  const { audit, invalidation } = deps;
   /**
    * The case screens' lookups (the list's filters and row names, the detail's selects), kept in
-   * memory: they change only through this service, which drops them on every write. Another
-   * server process's edits show within LOOKUPS_TTL_MS (its new rows at once: casos.service
-   * reloads on an unknown id).
+   * memory: they change only through this service, which drops them on every write, and on every
+   * other node through the invalidation notice its transaction sends (docs/decisions/046). Should
+   * a notice be lost anyway, LOOKUPS_TTL_MS bounds the staleness (and casos reloads on an unknown id).
    */
   let caseLookups: { loading: Promise<CaseLookups>; loadedAt: number } | null = null;
   const invalidate = <T>(result: T): T => {
     caseLookups = null;
     return result;
   };
+  invalidation?.on(CASE_LOOKUPS_TOPIC, () => invalidate(undefined));
+  /** A write of lookup data: its transaction tells every node to drop the lookups when it commits. */
+  const writing = <T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      const result = await work(tx);
+      await invalidation?.notify(tx, CASE_LOOKUPS_TOPIC);
+      return result;
+    });
 
   return {
     caseLookups(): Promise<CaseLookups> {
@@ -75,7 +86,7 @@ export function createReferenceService(db: Db, deps: { audit: AuditService }) {
     },
 
     async createNamed(kind: NamedKind, nombre: string, who: AuditActor) {
-      const row = await db.transaction(async (tx) => {
+      const row = await writing(async (tx) => {
         const created = await referenceRepository.insertNamed(tx, kind, nombre);
         await audit.record(tx, { ...who, action: AUDIT_ACTION.referenceCreated, entity: ENTITY[kind], entityId: created.id, changes: changesBetween({}, created, ['nombre']) });
         return created;
@@ -84,7 +95,7 @@ export function createReferenceService(db: Db, deps: { audit: AuditService }) {
     },
 
     async updateNamed(kind: NamedKind, id: number, nombre: string, who: AuditActor) {
-      const row = await db.transaction(async (tx) => {
+      const row = await writing(async (tx) => {
         const before = await referenceRepository.findNamed(tx, kind, id);
         if (!before) throw notFound(NOT_FOUND[kind]);
         const updated = (await referenceRepository.updateNamed(tx, kind, id, nombre))!;
@@ -101,7 +112,7 @@ export function createReferenceService(db: Db, deps: { audit: AuditService }) {
 
     listAnalistas: () => referenceRepository.listAnalistas(db),
     async createAnalista(input: AnalistaInput, who: AuditActor) {
-      const row = await db.transaction(async (tx) => {
+      const row = await writing(async (tx) => {
         const created = await referenceRepository.insertAnalista(tx, { nombre: input.nombre, apellido: input.apellido });
         await audit.record(tx, {
           ...who,
@@ -116,7 +127,7 @@ export function createReferenceService(db: Db, deps: { audit: AuditService }) {
     },
 
     async updateAnalista(id: number, input: AnalistaInput, who: AuditActor) {
-      const row = await db.transaction(async (tx) => {
+      const row = await writing(async (tx) => {
         const before = await referenceRepository.findAnalista(tx, id);
         if (!before) throw notFound(NOT_FOUND.analistas);
         const updated = (await referenceRepository.updateAnalista(tx, id, { nombre: input.nombre, apellido: input.apellido }))!;

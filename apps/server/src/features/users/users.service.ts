@@ -98,11 +98,11 @@ export function createUsersService(deps: {
    */
   async function reauthenticate(user: CurrentUser, password: string, who: AuditActor, field: string) {
     const ip = who.ip ?? '';
-    if (guard.retryAfter(user.username, ip) > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+    if ((await guard.retryAfter(user.username, ip)) > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
     const row = await usersRepository.findById(db, user.id);
     const isValid = row ? await verify(row.passwordHash, password).catch(() => false) : false;
     if (!row || !isValid) {
-      guard.failed(user.username, ip);
+      await guard.failed(user.username, ip);
       await audit.record(db, {
         ...who,
         action: AUDIT_ACTION.reauthFailed,
@@ -165,14 +165,14 @@ export function createUsersService(deps: {
           badRequest(AUTH_MESSAGES.captchaFailed, [{ path: 'captcha', message: AUTH_MESSAGES.captchaFailed }]),
         );
       }
-      if (guard.retryAfter(username, context.ip) > 0) {
+      if ((await guard.retryAfter(username, context.ip)) > 0) {
         return refuse(username, context, 'throttled', tooManyRequests(AUTH_MESSAGES.tooManyAttempts));
       }
 
       const user = await usersRepository.findByUsername(db, username);
       const isValid = await verify(user?.passwordHash ?? (await dummyHash!), input.password).catch(() => false);
       if (!user || !isValid || !user.activo) {
-        guard.failed(username, context.ip);
+        await guard.failed(username, context.ip);
         const detail = !user ? 'unknown_user' : !isValid ? 'bad_password' : 'disabled_user';
         return refuse(username, context, detail, unauthorized(AUTH_MESSAGES.badCredentials));
       }
@@ -182,12 +182,12 @@ export function createUsersService(deps: {
         if (!input.totp) return refuse(username, context, 'totp_missing', totpError(AUTH_MESSAGES.totpRequired));
         const step = totpStepOf(user.totpSecret, input.totp, now());
         if (step === null || !(await usersRepository.consumeTotpStep(db, user.id, step))) {
-          guard.failed(username, context.ip);
+          await guard.failed(username, context.ip);
           return refuse(username, context, step === null ? 'totp_invalid' : 'totp_reused', totpError(AUTH_MESSAGES.totpInvalid));
         }
       }
 
-      guard.succeeded(username, context.ip);
+      await guard.succeeded(username, context.ip);
       const { token, expires } = await sessions.create(user.id, db, context);
       await audit.record(db, {
         actor: user.username,
