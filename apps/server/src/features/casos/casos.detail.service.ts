@@ -1,32 +1,46 @@
 import { CASO_MESSAGES, INSPECCION_ESTADOS, type CasoDetalle } from '@siniestros/domain';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { casos } from '../../db/tables/casos';
 import { notFound } from '../../shared/errors';
-import { inspeccionesDelCaso } from '../inspeccion';
-import { lesionadosDelCaso } from '../lesionados';
-import { letradoDelCaso } from '../letrados';
-import { audienciasDelCaso } from '../mediacion';
-import type { ReferenceService } from '../reference';
+import { inspeccionesDelCasoJson } from '../inspeccion';
+import { lesionadosDelCasoJson } from '../lesionados';
+import { letradoDelCasoJson } from '../letrados';
+import { audienciasDelCasoJson } from '../mediacion';
+import { inspectoresJson, type ReferenceService } from '../reference';
 import { casoPersonas } from './casos.personas';
 import { casosRepository as repo } from './casos.repository';
 
+/**
+ * GET /casos/{id} in one statement and one round trip (docs/decisions/042): the case row, and each
+ * feature's read of its own table as a JSON subquery correlated on the case (its people, lawyer,
+ * injured, hearings, inspections, and the inspectors of the form's select). Named, so it is
+ * parsed once per connection. The other lookups come from the reference service's memory.
+ */
+const detailStatement = preparedPerDatabase((db) =>
+  repo
+    .detailQuery(db, {
+      asegurado: casoPersonas.aseguradoJson(casos.idAsegurado),
+      terceros: casoPersonas.tercerosJson(casos.id),
+      letrado: letradoDelCasoJson(casos.id),
+      lesionados: lesionadosDelCasoJson(casos.id),
+      audiencias: audienciasDelCasoJson(casos.id),
+      inspecciones: inspeccionesDelCasoJson(casos.id),
+      inspectores: inspectoresJson(),
+    })
+    .prepare('caso_detalle'),
+);
+
 /** The case detail (spec §2 'Detalle de caso'): the case with what each feature holds of it. */
-export function createCasoDetailService(deps: { db: Db; reference: Pick<ReferenceService, 'caseLookups' | 'listInspectores'> }) {
+export function createCasoDetailService(deps: { db: Db; reference: Pick<ReferenceService, 'caseLookups'> }) {
   const { db, reference } = deps;
   return {
     /** GET /casos/{id}: the case with its people, lawyer, injured, hearings, inspections and the lookups of its form. */
     async getDetail(id: number): Promise<CasoDetalle> {
-      const caso = await repo.detailCaso(db, id);
-      if (!caso) throw notFound(CASO_MESSAGES.notFound);
-      const [asegurado, terceros, letrado, lesionados, audiencias, inspecciones, lookups, inspectores] = await Promise.all([
-        casoPersonas.asegurado(db, caso.id_asegurado),
-        casoPersonas.terceros(db, id),
-        letradoDelCaso(db, id),
-        lesionadosDelCaso(db, id),
-        audienciasDelCaso(db, id),
-        inspeccionesDelCaso(db, id),
-        reference.caseLookups(),
-        reference.listInspectores(),
-      ]);
+      const [row] = await detailStatement(db).execute({ id });
+      if (!row) throw notFound(CASO_MESSAGES.notFound);
+      const { asegurado, terceros, letrado, lesionados, audiencias, inspecciones, inspectores, ...caso } = row;
+      const lookups = await reference.caseLookups();
       const { productos, companias, analistas, tiposDoc: tDoc, responsabilidades: responsabilidad } = lookups;
       if (!asegurado) throw notFound(CASO_MESSAGES.notFound);
       const terceroAt = (orden: number) => terceros.find((tercero) => tercero.orden === orden)?.id ?? null;

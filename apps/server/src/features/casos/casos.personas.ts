@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Asegurado, Tercero } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { jsonRow, jsonRows } from '../../db/json';
 import { tiposDoc } from '../../db/tables/reference';
 import { asegurados, terceros } from '../../db/tables/casos';
 
@@ -27,21 +28,32 @@ const personaColumns = <T extends typeof asegurados | typeof terceros>(table: T)
   mail: table.mail,
 });
 
+const ASEGURADO_COLUMNS = {
+  ...personaColumns(asegurados),
+  poliza: asegurados.poliza,
+  nro_chasis: asegurados.nroChasis,
+  nro_motor: asegurados.nroMotor,
+  suma_asegurada: asegurados.sumaAsegurada,
+  accesorios: asegurados.accesorios,
+  otros: asegurados.otros,
+  detalle: asegurados.detalle,
+};
+const TERCERO_COLUMNS = { ...personaColumns(terceros), detalle: terceros.detalle, id_letrado: terceros.idLetrado, orden: terceros.orden };
+
 export type CasoPersonas = typeof casoPersonas;
 
 export const casoPersonas = {
+  /** The insured party as JSON (null when missing): a subquery of the statement that reads the case (the detail's one round trip). */
+  aseguradoJson: (idAsegurado: Column | SQL) =>
+    jsonRow<Asegurado>(ASEGURADO_COLUMNS, sql`from ${asegurados} left join ${tiposDoc} on ${tiposDoc.id} = ${asegurados.idTipoDoc} where ${asegurados.id} = ${idAsegurado}`),
+
+  /** The third parties in their order as JSON (all five at most): the same. */
+  tercerosJson: (idCaso: Column | SQL) =>
+    jsonRows<Tercero>(TERCERO_COLUMNS, sql`from ${terceros} left join ${tiposDoc} on ${tiposDoc.id} = ${terceros.idTipoDoc} where ${terceros.idCaso} = ${idCaso}`, ['orden']),
+
   async asegurado(db: DbOrTx, idAsegurado: number): Promise<Asegurado | undefined> {
     const [row] = await db
-      .select({
-        ...personaColumns(asegurados),
-        poliza: asegurados.poliza,
-        nro_chasis: asegurados.nroChasis,
-        nro_motor: asegurados.nroMotor,
-        suma_asegurada: asegurados.sumaAsegurada,
-        accesorios: asegurados.accesorios,
-        otros: asegurados.otros,
-        detalle: asegurados.detalle,
-      })
+      .select(ASEGURADO_COLUMNS)
       .from(asegurados)
       .leftJoin(tiposDoc, eq(tiposDoc.id, asegurados.idTipoDoc))
       .where(eq(asegurados.id, idAsegurado));
@@ -51,7 +63,7 @@ export const casoPersonas = {
   /** The case's third parties in their order (`limit` 1: the first one, as the inspection detail shows). */
   terceros(db: DbOrTx, idCaso: number, limit = 5): Promise<Tercero[]> {
     return db
-      .select({ ...personaColumns(terceros), detalle: terceros.detalle, id_letrado: terceros.idLetrado, orden: terceros.orden })
+      .select(TERCERO_COLUMNS)
       .from(terceros)
       .leftJoin(tiposDoc, eq(tiposDoc.id, terceros.idTipoDoc))
       .where(eq(terceros.idCaso, idCaso))

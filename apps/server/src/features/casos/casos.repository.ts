@@ -1,4 +1,4 @@
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql, type SQL } from 'drizzle-orm';
 import { FLAG_KEYS, type FlagKey, type Flags } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -192,9 +192,13 @@ export const casosRepository = {
 
   // Case detail (GET /casos/{id}).
 
-  async detailCaso(db: DbOrTx, id: number) {
-    const [row] = await db
-      .select(CASO_COLUMNS)
+  /**
+   * The case of the detail, with `extras` (the other features' JSON subqueries, correlated on
+   * `casos`) in the same statement; its id is the placeholder `id`.
+   */
+  detailQuery<E extends Record<string, SQL>>(db: DbOrTx, extras: E) {
+    return db
+      .select({ ...CASO_COLUMNS, ...extras })
       .from(casos)
       .innerJoin(estados, eq(estados.id, casos.idEstado))
       .innerJoin(companias, eq(companias.id, casos.idCompania))
@@ -202,7 +206,6 @@ export const casosRepository = {
       .leftJoin(productos, eq(productos.id, casos.idProducto))
       .leftJoin(responsabilidades, eq(responsabilidades.id, casos.idResponsabilidad))
       .leftJoin(letrados, eq(letrados.idCaso, casos.id))
-      .where(eq(casos.id, id));
-    return row;
+      .where(eq(casos.id, sql.placeholder('id')));
   },
 };

@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import { INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { jsonRows } from '../../db/json';
 import { totalRows } from '../../db/contadores';
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
@@ -41,6 +42,14 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
 
 export const inspeccionRepository = {
   /** The inspections of a case, oldest first (the case detail's list: the last is the current one). */
+  /** ofCaso as a JSON array: a subquery for a statement that reads the case (the detail's one round trip). */
+  ofCasoJson: (idCaso: Column | SQL) =>
+    jsonRows<Inspeccion>(
+      INSPECCION_COLUMNS,
+      sql`from ${inspecciones} join ${inspectores} on ${inspectores.id} = ${inspecciones.idInspector} where ${inspecciones.idCaso} = ${idCaso}`,
+      ['id'],
+    ),
+
   async ofCaso(db: DbOrTx, idCaso: number): Promise<Inspeccion[]> {
     const rows = await db
       .select(INSPECCION_COLUMNS)

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Lesionado } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { jsonRows } from '../../db/json';
 import { casos } from '../../db/tables/casos';
 import { tiposDoc } from '../../db/tables/reference';
 import { lesionados } from '../../db/tables/lesionados';
@@ -18,6 +19,10 @@ const COLUMNS = {
 export type LesionadoValues = { apellido: string; nombre: string; idTipoDoc: number; nroDoc: string };
 
 export const lesionadosRepository = {
+  /** listByCaso as a JSON array: a subquery for a statement that reads the case (the detail's one round trip). */
+  ofCasoJson: (idCaso: Column | SQL) =>
+    jsonRows<Lesionado>(COLUMNS, sql`from ${lesionados} left join ${tiposDoc} on ${tiposDoc.id} = ${lesionados.idTipoDoc} where ${lesionados.idCaso} = ${idCaso}`, ['id']),
+
   listByCaso(db: DbOrTx, idCaso: number): Promise<Lesionado[]> {
     return db
       .select(COLUMNS)

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Letrado } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { jsonRow } from '../../db/json';
 import { casos } from '../../db/tables/casos';
 import { letrados } from '../../db/tables/letrados';
 
@@ -19,6 +20,9 @@ const COLUMNS = {
 };
 
 export const letradosRepository = {
+  /** The case's lawyer as JSON, or null: a subquery for a statement that reads the case (the detail's one round trip). */
+  ofCasoJson: (idCaso: Column | SQL) => jsonRow<Letrado>(COLUMNS, sql`from ${letrados} where ${letrados.idCaso} = ${idCaso}`),
+
   /** Locks the case row: two dialogs saving at once must not both create the case's lawyer. */
   async lockCaso(tx: DbOrTx, idCaso: number): Promise<boolean> {
     const [row] = await tx.select({ id: casos.id }).from(casos).where(eq(casos.id, idCaso)).for('no key update');

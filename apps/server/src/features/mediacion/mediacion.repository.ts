@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { jsonRows } from '../../db/json';
 import { totalRows } from '../../db/contadores';
 import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
@@ -90,6 +91,14 @@ const CASO_AUDIENCIA_COLUMNS = {
 
 export const mediacionRepository = {
   /** The hearings of a case in the order they were scheduled (the case detail's list). */
+  /** ofCaso as a JSON array: a subquery for a statement that reads the case (the detail's one round trip). */
+  ofCasoJson: (idCaso: Column | SQL) =>
+    jsonRows<{ [K in keyof typeof CASO_AUDIENCIA_COLUMNS]: (typeof CASO_AUDIENCIA_COLUMNS)[K]['_']['data'] }>(
+      CASO_AUDIENCIA_COLUMNS,
+      sql`from ${audiencias} where ${audiencias.idCaso} = ${idCaso}`,
+      ['id'],
+    ),
+
   ofCaso(db: DbOrTx, idCaso: number) {
     return db.select(CASO_AUDIENCIA_COLUMNS).from(audiencias).where(eq(audiencias.idCaso, idCaso)).orderBy(asc(audiencias.id));
   },

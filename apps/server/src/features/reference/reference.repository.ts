@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { jsonRows } from '../../db/json';
 import { analistas, companias, estados, inspectores, productos, responsabilidades, tiposDoc } from '../../db/tables/reference';
 
 /** The Admin-maintained `{id, nombre}` lists. */
@@ -68,6 +69,14 @@ export const referenceRepository = {
     const [row] = await db.update(analistas).set(values).where(eq(analistas.id, id)).returning();
     return row;
   },
+
+  /** listInspectores as a JSON array: a subquery for a statement that reads a case (the detail's one round trip). */
+  inspectoresJson: () =>
+    jsonRows<{ id: number; nombre: string; apellido: string }>(
+      { id: inspectores.id, nombre: inspectores.nombre, apellido: inspectores.apellido },
+      sql`from ${inspectores}`,
+      ['apellido', 'nombre'],
+    ),
 
   listInspectores(db: DbOrTx) {
     return db.select({ id: inspectores.id, nombre: inspectores.nombre, apellido: inspectores.apellido }).from(inspectores).orderBy(asc(inspectores.apellido), asc(inspectores.nombre));

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CasoDetalle } from '@siniestros/domain';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { inspecciones } from '../../db/tables/inspeccion';
+import { lesionados } from '../../db/tables/lesionados';
+import { letrados } from '../../db/tables/letrados';
+import { audiencias } from '../../db/tables/mediacion';
+import { createCaso, tercero } from './casos.test-helpers';
+
+/** GET /casos/{id} is one statement (docs/decisions/042): each feature's read is a subquery of it. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** The SQL text (or statement name) of every statement `work` sends through the app's database. */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const target = (t.database.kind === 'pglite' ? t.database.pglite : t.database.pool) as unknown as { query: (...args: unknown[]) => unknown };
+  const spy = vi.spyOn(target, 'query');
+  try {
+    await work();
+    return spy.mock.calls.map(([first]) => (typeof first === 'string' ? first : String((first as { text?: string; name?: string }).text ?? (first as { name?: string }).name)));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+const detail = async (id: number): Promise<CasoDetalle> => {
+  const response = await t.request('user', { method: 'GET', url: `/api/casos/${id}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+describe('GET /api/casos/:id in one round trip', () => {
+  it('reads the case, its people, lawyer, injured, hearings, inspections and the inspectors in one statement', async () => {
+    const id = await createCaso(t, { terceros: [tercero(1), tercero(2), tercero(3)] });
+    const db = t.database.db;
+    await db.insert(letrados).values({ idCaso: id, apellido: 'Abogado', nombre: 'Ana' });
+    await db.insert(lesionados).values([
+      { idCaso: id, apellido: 'Herido', nombre: 'Pedro', idTipoDoc: 1, nroDoc: '40111222' },
+      { idCaso: id, apellido: 'Herida', nombre: 'Paula', idTipoDoc: 1, nroDoc: '40111223' },
+    ]);
+    await db.insert(audiencias).values({ idCaso: id, fecha: '2026-02-01', fechah: '2026-03-01', hora: '10:30:15', lugar: 'Centro', mediacionNro: 'M-1' });
+    await db.insert(inspecciones).values({
+      idCaso: id,
+      idInspector: t.ids.inspectorRecord,
+      fechaInspeccion: '2026-02-02',
+      direccion: 'Calle "1" \\ 2',
+      detalle: 'Línea 1\nLínea 2\t😀',
+      estado: 'Finalizada',
+      montoInspeccion: '0.10',
+      fechaCierre: '2026-02-03',
+    });
+    await detail(id); // the lookups are now in memory
+    let body: CasoDetalle | undefined;
+    const statements = await statementsOf(async () => (body = await detail(id)));
+    // The session of the request is the only other statement.
+    const ofTheDetail = statements.filter((text) => !/sesiones|session/i.test(text));
+    expect(ofTheDetail, statements.join('\n---\n')).toHaveLength(1);
+    expect(body!.terceros.map((item) => item.orden)).toEqual([1, 2, 3]);
+    expect(body!.lesionados.map((item) => item.apellido)).toEqual(['Herido', 'Herida']);
+    expect(body!.audiencias).toEqual([expect.objectContaining({ fecha: '2026-02-01', fechah: '2026-03-01', hora: '10:30:15' })]);
+    expect(body!.inspecciones).toEqual([
+      expect.objectContaining({ monto_inspeccion: '0.10', fecha_cierre: '2026-02-03', direccion: 'Calle "1" \\ 2', detalle: 'Línea 1\nLínea 2\t😀' }),
+    ]);
+    expect(body!.caso).toMatchObject({ monto_inspeccion: '0.10', id_inspeccion: body!.inspecciones[0]!.id });
+  });
+
+  it('a case with nothing else: null lawyer and empty lists', async () => {
+    const id = await createCaso(t, { terceros: [] });
+    const body = await detail(id);
+    expect([body.letrado, body.terceros, body.lesionados, body.audiencias, body.inspecciones]).toEqual([null, [], [], [], []]);
+    expect(body.caso).toMatchObject({ id_tercero: null, id_inspeccion: null, resultado: null, monto_inspeccion: null });
+  });
+});
