@@ -23,16 +23,18 @@ export function withDatabase(url: string, database: string, port?: number): stri
 }
 
 /** A migrated PostgreSQL database of the test's own, dropped by `drop()`. */
-export async function createPgDatabase(adminUrl: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(adminUrl: string, options: { migrate?: boolean } = {}): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `sin_f_${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
-  const database = await openDatabase({ url });
-  await migrate(database);
-  await database.close();
+  if (options.migrate !== false) {
+    const database = await openDatabase({ url });
+    await migrate(database);
+    await database.close();
+  }
   return {
     name,
     url,
