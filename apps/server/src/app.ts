@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const letrados = createLetradosService({ db, historial });
   const lesionados = createLesionadosService({ db, historial, audit });
   const tareas = createTareasService({ db, historial, audit, documentacionDias: config.TAREA_DOCUMENTACION_DIAS });
-  const plazos = createPlazosService({ db, audit });
+  const plazos = createPlazosService({ db, audit, historial });
   const mediacion = createMediacionService({ db, historial, audit, tareas });
   const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas });
   const valores = createValoresService({ db });

@@ -131,6 +131,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/plazos': 'staff',
   'PATCH /api/plazos/:codigo': 'admin',
   'GET /api/plazos/caso/:id': 'staff',
+  'PATCH /api/plazos/caso/:id': 'staff',
   'POST /api/plazos/estados': 'staff',
 };
 

@@ -46,6 +46,8 @@ const routes = (
       <Route path="/responsabilidad" element={screen(ADMIN, reference('responsabilidad'))} />
       <Route path="/usuarios" element={screen(ADMIN, () => import('./routes/usuarios'))} />
       <Route path="/plantillas" element={screen(ADMIN, () => import('./routes/plantillas'))} />
+      <Route path="/tareas" element={screen(STAFF, () => import('./routes/tareas'))} />
+      <Route path="/plazos" element={screen(ADMIN, () => import('./routes/plazos'))} />
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
       <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />
       <Route path="/audiencias/:id" element={screen(STAFF, () => import('./routes/audiencias'))} />

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDiasHabiles, addYearsIso, daysBetweenIso } from '../shared/dias-habiles';
-import { text } from '../shared/fields';
+import { isoDate, text } from '../shared/fields';
 import { addDaysIso } from '../shared/format';
 import { withMessage } from '../shared/responses';
 
@@ -37,7 +37,24 @@ export const PLAZO_MESSAGES = {
   activo: 'Indique si el plazo está activo',
   ids: 'Indique hasta 100 casos',
   empty: 'El caso no tiene plazos en curso.',
+  inicioCorregido: 'Inicio del plazo corregido',
+  sinPlazo: 'El caso no tiene ese plazo en curso',
+  eventoCorregible: 'Solo se corrige el inicio de Documentación completa o de Valor acordado',
+  inicioFuturo: 'La fecha de inicio no puede ser posterior a hoy',
+  historiaInicio: (evento: string, desde: string) => `Se corrige el inicio del plazo (${evento}): ${desde.split('-').reverse().join('/')}`,
 } as const;
+
+/**
+ * The events whose day the office may correct (the documents arrived before the status was
+ * changed, the amount was agreed before the case moved to Convenio); the loss date is edited on
+ * the case and a hearing's on the hearing.
+ */
+export const PLAZO_EVENTOS_CORREGIBLES = ['documentacion_completa', 'valor_acordado'] as const;
+export const plazoInicioSchema = z.strictObject({
+  evento: z.enum(PLAZO_EVENTOS_CORREGIBLES, { error: PLAZO_MESSAGES.eventoCorregible }),
+  desde: isoDate,
+});
+export type PlazoInicioInput = z.infer<typeof plazoInicioSchema>;
 
 export type PlazoRegla = {
   codigo: string;

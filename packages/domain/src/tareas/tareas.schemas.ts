@@ -126,6 +126,6 @@ export const tareasPageResponse = z.object({
 export type TareasPage = z.infer<typeof tareasPageResponse>;
 
 /** The people a task can go to: active Admins and Users. */
-export const tareaAsignableResponse = z.object({ id: z.number(), nombre: z.string() });
+export const tareaAsignableResponse = z.object({ id: z.number(), nombre: z.string(), /** The signed-in user. */ yo: z.boolean().optional() });
 export const tareaAsignablesResponse = z.array(tareaAsignableResponse);
 export type TareaAsignable = z.infer<typeof tareaAsignableResponse>;

@@ -46,6 +46,21 @@ export const plazosRepository = {
       .where(and(inArray(casoPlazos.idCaso, ids), isNull(casoPlazos.hasta)));
   },
 
+  /** Moves the start of a running clock; false when the case has none of that event. */
+  async moveStart(db: DbOrTx, idCaso: number, evento: string, desde: string): Promise<ClockStart | undefined> {
+    const [before] = await db
+      .select(START)
+      .from(casoPlazos)
+      .where(and(eq(casoPlazos.idCaso, idCaso), eq(casoPlazos.evento, evento), isNull(casoPlazos.hasta)))
+      .for('update');
+    if (!before) return undefined;
+    await db
+      .update(casoPlazos)
+      .set({ desde })
+      .where(and(eq(casoPlazos.idCaso, idCaso), eq(casoPlazos.evento, evento)));
+    return before;
+  },
+
   async casoExists(db: DbOrTx, idCaso: number): Promise<boolean> {
     const [row] = await db.select({ id: casos.id }).from(casos).where(eq(casos.id, idCaso));
     return Boolean(row);

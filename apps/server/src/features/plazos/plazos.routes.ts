@@ -7,6 +7,7 @@ import {
   plazoCodigoParam,
   plazoEstadosBody,
   plazoEstadosResponse,
+  plazoInicioSchema,
   plazoReglaSavedResponse,
   plazoReglasResponse,
   plazoUpdateSchema,
@@ -38,6 +39,15 @@ export function plazosRoutes(app: FastifyInstance, plazos: PlazosService) {
     '/plazos/caso/:id',
     { config: { access: STAFF }, schema: { tags, summary: 'Running clocks of case {id} with days left', params: idParam, response: replies({ 200: casoPlazosResponse }) } },
     (request) => plazos.caso(request.params.id),
+  );
+
+  r.patch(
+    '/plazos/caso/:id',
+    {
+      config: { access: STAFF },
+      schema: { tags, summary: 'Correct the day a clock of case {id} started', params: idParam, body: plazoInicioSchema, response: replies({ 200: casoPlazosResponse }) },
+    },
+    (request) => plazos.corregirInicio(request.params.id, request.body, { actor: userOf(request).username, ip: request.ip, method: request.method, route: request.routeOptions.url }),
   );
 
   r.post(

@@ -2,6 +2,7 @@ import {
   AUDIT_ACTION,
   AUDIT_ENTITY,
   CASO_MESSAGES,
+  PLAZO_EVENTOS,
   PLAZO_MESSAGES,
   daysBetweenIso,
   estadoPlazo,
@@ -9,19 +10,24 @@ import {
   vencimientoPlazo,
   type CasoPlazo,
   type PlazoEstados,
+  type PlazoInicioInput,
   type PlazoRegla,
   type PlazoUpdateInput,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { notFound } from '../../shared/errors';
+import { notFound, unprocessable } from '../../shared/errors';
 import { plazosRepository as repo, type ClockStart } from './plazos.repository';
 
 export type PlazosService = ReturnType<typeof createPlazosService>;
 
 type Actor = { actor: string; ip?: string; method?: string; route?: string };
 type AuditWriter = {
-  record(tx: DbOrTx, event: Actor & { action: typeof AUDIT_ACTION.plazoUpdated; entity: string; detail?: string; changes: Record<string, [unknown, unknown]> }): Promise<boolean>;
+  record(
+    tx: DbOrTx,
+    event: Actor & { action: typeof AUDIT_ACTION.plazoUpdated; entity: string; entityId?: number; detail?: string; changes: Record<string, [unknown, unknown]> },
+  ): Promise<boolean>;
 };
+type HistorialWriter = { add(tx: DbOrTx, idCaso: number, usuario: string, msg: string): Promise<unknown> };
 
 const AUDITED = ['nombre', 'cantidad', 'unidad', 'aviso_dias', 'activo'] as const;
 
@@ -30,8 +36,8 @@ const AUDITED = ['nombre', 'cantidad', 'unidad', 'aviso_dias', 'activo'] as cons
  * start of each clock is kept per case by triggers (caso_plazos); the end, the days left and the
  * colour are computed here, from the rule in force, so editing a rule rewrites nothing.
  */
-export function createPlazosService(deps: { db: Db; audit: AuditWriter; today?: () => string }) {
-  const { db, audit } = deps;
+export function createPlazosService(deps: { db: Db; audit: AuditWriter; historial: HistorialWriter; today?: () => string }) {
+  const { db, audit, historial } = deps;
   const today = deps.today ?? (() => todayIso());
 
   const activeRules = async () => (await repo.reglas(db)).filter((regla) => regla.activo);
@@ -80,6 +86,29 @@ export function createPlazosService(deps: { db: Db; audit: AuditWriter; today?: 
           fuente: regla.fuente,
         }))
         .sort((a, b) => a.vence.localeCompare(b.vence));
+    },
+
+    /**
+     * Corrects the day a case's clock started (the documents arrived before the status was
+     * changed): history and audit rows; never a day after today.
+     */
+    async corregirInicio(idCaso: number, input: PlazoInicioInput, who: Actor): Promise<CasoPlazo[]> {
+      if (input.desde > today()) throw unprocessable(PLAZO_MESSAGES.inicioFuturo, [{ path: 'desde', message: PLAZO_MESSAGES.inicioFuturo }]);
+      await db.transaction(async (tx) => {
+        if (!(await repo.casoExists(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
+        const before = await repo.moveStart(tx, idCaso, input.evento, input.desde);
+        if (!before) throw notFound(PLAZO_MESSAGES.sinPlazo);
+        await historial.add(tx, idCaso, who.actor, PLAZO_MESSAGES.historiaInicio(PLAZO_EVENTOS[input.evento], input.desde));
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.plazoUpdated,
+          entity: AUDIT_ENTITY.caso,
+          entityId: idCaso,
+          detail: input.evento,
+          changes: before.desde === input.desde ? {} : { desde: [before.desde, input.desde] },
+        });
+      });
+      return this.caso(idCaso);
     },
 
     /** For the case list's marker: each listed case with a clock por vencer or vencido, the worse one. */

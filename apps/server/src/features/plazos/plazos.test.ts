@@ -106,6 +106,26 @@ describe("a case's clocks", () => {
   });
 });
 
+describe("correcting a clock's start", () => {
+  it('moves the day documentation was complete, with history and audit; refuses the future and other events', async () => {
+    const idCaso = await documentacionCompletaHace(0);
+    const moved = await t.request('user', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'documentacion_completa', desde: addDaysIso(today, -35) } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((moved.json() as CasoPlazo[]).find((clock) => clock.codigo === 'pronunciamiento')).toMatchObject({ estado: 'vencido', dias: -5 });
+    const history = (await t.request('user', { method: 'GET', url: `/api/historial/${idCaso}` })).json() as { msg: string }[];
+    expect(history[0]!.msg).toMatch(/^Se corrige el inicio del plazo \(Documentación completa/);
+    const [audit] = await query(sql`select detail, changes from audit_log where action = ${AUDIT_ACTION.plazoUpdated} and entity_id = ${idCaso}`);
+    expect(audit).toMatchObject({ detail: 'documentacion_completa', changes: { desde: [today, addDaysIso(today, -35)] } });
+    const future = await t.request('user', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'documentacion_completa', desde: addDaysIso(today, 1) } });
+    expect([future.statusCode, future.json().message]).toEqual([422, PLAZO_MESSAGES.inicioFuturo]);
+    const siniestro = await t.request('user', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'siniestro', desde: today } });
+    expect([siniestro.statusCode, siniestro.json().errors[0].message]).toEqual([400, PLAZO_MESSAGES.eventoCorregible]);
+    const none = await t.request('user', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'valor_acordado', desde: today } });
+    expect([none.statusCode, none.json().message]).toEqual([404, PLAZO_MESSAGES.sinPlazo]);
+    expect((await t.request('inspector', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'valor_acordado', desde: today } })).statusCode).toBe(403);
+  });
+});
+
 describe("the case list's filter 'Plazo'", () => {
   it('finds the cases whose clock is vencido or por vencer, from the rules in force', async () => {
     const vencido = await documentacionCompletaHace(31);

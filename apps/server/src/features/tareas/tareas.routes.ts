@@ -35,7 +35,7 @@ export function tareasRoutes(app: FastifyInstance, tareas: TareasService) {
     (request) => tareas.page(request.query, userOf(request).id),
   );
 
-  r.get('/tareas/asignables', { ...route, schema: { tags, summary: 'Who a task can be assigned to', response: replies({ 200: tareaAsignablesResponse }) } }, () => tareas.asignables());
+  r.get('/tareas/asignables', { ...route, schema: { tags, summary: 'Who a task can be assigned to', response: replies({ 200: tareaAsignablesResponse }) } }, (request) => tareas.asignables(userOf(request).id));
 
   r.get('/tareas/caso/:id', { ...route, schema: { tags, summary: 'Open tasks of case {id}', params: idParam, response: replies({ 200: tareaListResponse }) } }, (request) =>
     tareas.listByCaso(request.params.id),

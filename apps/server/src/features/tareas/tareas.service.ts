@@ -99,7 +99,8 @@ export function createTareasService(deps: {
       return { data: rows, total, totalPages: totalPages(total, query.pageSize), contadores };
     },
 
-    asignables: () => repo.asignables(db),
+    /** Who a task can go to, the signed-in user marked (the new task's default). */
+    asignables: async (idUsuario: number) => (await repo.asignables(db)).map((usuario) => ({ ...usuario, yo: usuario.id === idUsuario })),
 
     async create(idCaso: number, input: TareaInput, who: Actor): Promise<Tarea> {
       return db.transaction(async (tx) => {

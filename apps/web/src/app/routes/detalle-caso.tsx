@@ -1,10 +1,24 @@
 import { useParams } from 'react-router';
 import { NotFound } from '../../components/NotFound';
 import { CasoDetalleScreen } from '../../features/caso-detalle/components/CasoDetalleScreen';
+import { CasoPlazos } from '../../features/plazos/components/CasoPlazos';
+import { CasoTareas } from '../../features/tareas/components/CasoTareas';
 
 export function Component() {
   const idCaso = Number(useParams().id);
   if (!Number.isInteger(idCaso) || idCaso < 1) return <NotFound />;
   // A new case id is a new screen: no form state carries over.
-  return <CasoDetalleScreen key={idCaso} idCaso={idCaso} />;
+  // The case's legal clocks and open tasks sit beside its documents (issue 18).
+  return (
+    <CasoDetalleScreen
+      key={idCaso}
+      idCaso={idCaso}
+      aside={
+        <>
+          <CasoPlazos idCaso={idCaso} />
+          <CasoTareas idCaso={idCaso} />
+        </>
+      }
+    />
+  );
 }

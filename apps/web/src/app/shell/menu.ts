@@ -9,6 +9,8 @@ const STAFF_MENU: MenuEntry[] = [
   { to: '/audiencias/allaudiencias', label: 'Audiencias' },
   { to: '/inspecciones/allinspecciones', label: 'Inspecciones' },
   { to: '/casos/valores', label: 'Valores' },
+  // Beyond the spec: the Diario (issue 18, docs/decisions/043).
+  { to: '/tareas', label: 'Mis tareas' },
 ];
 
 const ADMIN_MENU: MenuEntry[] = [
@@ -19,6 +21,8 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: '/tipoDoc', label: 'Tipos de Documento' },
   // Beyond the spec: the convenio templates the office maintains (docs/decisions/038).
   { to: '/plantillas', label: 'Plantillas' },
+  // Beyond the spec: the legal deadline rules (issue 18, docs/decisions/044).
+  { to: '/plazos', label: 'Plazos legales' },
 ];
 
 export function menuFor(rol: number | undefined): { main: MenuEntry[]; admin: MenuEntry[] } {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Box, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import { CASO_MESSAGES, formatDate, type CasoDetalle } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
@@ -11,7 +12,7 @@ import { FlagBar } from './FlagBar';
 import { HistorialButton } from './HistorialButton';
 
 /** Spec §2, case detail (/casos/detalleCaso/{id}) with the whole life cycle of spec §4. */
-export function CasoDetalleScreen({ idCaso }: { idCaso: number }) {
+export function CasoDetalleScreen({ idCaso, aside }: { idCaso: number; aside?: ReactNode }) {
   const caso = useCaso(idCaso);
   if (caso.isPending) {
     return (
@@ -30,10 +31,11 @@ export function CasoDetalleScreen({ idCaso }: { idCaso: number }) {
       </Alert>
     );
   }
-  return <Detalle detalle={caso.data} />;
+  return <Detalle detalle={caso.data} aside={aside} />;
 }
 
-function Detalle({ detalle }: { detalle: CasoDetalle }) {
+/** `aside`: what other features show beside the documents (composed by the route). */
+function Detalle({ detalle, aside }: { detalle: CasoDetalle; aside?: ReactNode }) {
   const { caso } = detalle;
   const form = useCasoForm(detalle);
   return (
@@ -54,7 +56,10 @@ function Detalle({ detalle }: { detalle: CasoDetalle }) {
             <CasoForm form={form} detalle={detalle} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
-            <DocumentosPanel idCaso={caso.id} idEstado={caso.id_estado} form={form} />
+            <Stack gap="md">
+              <DocumentosPanel idCaso={caso.id} idEstado={caso.id_estado} form={form} />
+              {aside}
+            </Stack>
           </Grid.Col>
         </Grid>
       </Stack>

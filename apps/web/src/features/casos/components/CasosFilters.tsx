@@ -1,7 +1,7 @@
 import { Button, Collapse, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconFileSpreadsheet, IconFilter, IconSearch } from '@tabler/icons-react';
-import { COND_CASOS, FLAGS, SIN_ANALISTA } from '@siniestros/domain';
+import { COND_CASOS, FLAGS, PLAZO_FILTRO, SIN_ANALISTA } from '@siniestros/domain';
 import type { CasoFiltroDraft } from '../api/filtro-draft';
 import type { CasosSummary } from '../api/get-casos';
 import { DateField } from '../../../components/DateField';
@@ -22,6 +22,7 @@ const COND_OPTIONS = [
   { value: COND_CASOS.VIGENTES, label: 'Vigentes' },
   { value: COND_CASOS.CERRADOS, label: 'Cerrados' },
 ];
+const PLAZO_OPTIONS = Object.entries(PLAZO_FILTRO).map(([value, label]) => ({ value, label }));
 const FLAG_OPTIONS = FLAGS.map((flag) => ({ value: String(flag.nro), label: flag.label }));
 const named = (rows: { id: number; nombre: string }[] | undefined) =>
   (rows ?? []).map((row) => ({ value: String(row.id), label: row.nombre }));
@@ -102,6 +103,7 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
             <Select label="Etiqueta" data={FLAG_OPTIONS} {...select('flag')} />
             <TextInput label="Apellido" maxLength={150} {...form.getInputProps('apellido')} />
             <Select label="Producto" data={named(summary?.productos)} {...select('producto')} />
+            <Select label="Plazo" data={PLAZO_OPTIONS} {...select('plazo')} />
             <DateField label="Fecha Desde" {...form.getInputProps('fechaDesde')} maxDate={form.values.fechaHasta || undefined} />
             <DateField label="Fecha Hasta" {...form.getInputProps('fechaHasta')} minDate={form.values.fechaDesde || undefined} />
           </SimpleGrid>

@@ -10,6 +10,7 @@ import { useVisitedCasos } from '../hooks/use-visited-casos';
 import { AnalistaDialog } from './AnalistaDialog';
 import { CasosFilters } from './CasosFilters';
 import { casoUrl, CasosTable } from './CasosTable';
+import { usePlazoEstados } from '../api/get-plazo-estados';
 
 function Counter({ label, value, color, isCapped = false }: { label: string; value: number; color: string; isCapped?: boolean }) {
   return (
@@ -29,6 +30,7 @@ function Counter({ label, value, color, isCapped = false }: { label: string; val
 /** Spec §2, case list (/casos). */
 export function CasosScreen() {
   const search = useCasosSearch();
+  const plazoEstados = usePlazoEstados(search.cases.map((caso) => caso.id));
   const exporter = useExportCasos();
   const { isVisited, markVisited } = useVisitedCasos();
   const [isExpanded, setIsExpanded] = useState(false);
@@ -87,6 +89,7 @@ export function CasosScreen() {
         onVisit={markVisited}
         onAnalista={setAnalistaFor}
         onHistorial={setHistorialFor}
+        plazos={plazoEstados.data}
       />
       {search.totalPages > 0 && (
         <Group justify="space-between">

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Box, Group, LoadingOverlay, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconFirstAidKit, IconGavel, IconHistory, IconUsersGroup } from '@tabler/icons-react';
-import { FLAGS, formatDate, isClosed, type CasoListRow } from '@siniestros/domain';
+import { FLAGS, PLAZO_FILTRO, formatDate, isClosed, type CasoListRow, type PlazoEstados } from '@siniestros/domain';
 import classes from './CasosTable.module.css';
 import { NEW_TAB } from '../../../components/NewTab';
 
@@ -14,6 +14,8 @@ type Props = {
   onVisit: (id: number) => void;
   onAnalista: (caso: CasoListRow) => void;
   onHistorial: (id: number) => void;
+  /** The listed cases with a legal clock por vencer or vencido (docs/decisions/044). */
+  plazos?: PlazoEstados;
 };
 
 export const casoUrl = (id: number) => `/casos/detalleCaso/${id}`;
@@ -53,7 +55,7 @@ function isPlainRowClick(event: React.MouseEvent) {
   return !window.getSelection()?.toString();
 }
 
-export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAnalista, onHistorial }: Props) {
+export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAnalista, onHistorial, plazos }: Props) {
   return (
     <Box pos="relative" className={classes.scroller} tabIndex={0}>
       <LoadingOverlay visible={isLoading} zIndex={5} overlayProps={{ blur: 0, backgroundOpacity: 0.4 }} loaderProps={{ size: 'sm' }} />
@@ -119,6 +121,7 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                   <span className={classes.estado} data-closed={isClosed(caso.id_estado) || undefined} title={caso.estado}>
                     {caso.estado}
                   </span>
+                  <PlazoMarker estado={plazos?.[caso.id]} />
                 </Table.Td>
                 <Table.Td className={classes.wraps}>
                   <Cell value={caso.producto} />
@@ -199,5 +202,15 @@ function Extras({ caso }: { caso: CasoListRow }) {
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/** A legal clock vencido or por vencer, in words (the colour repeats them). */
+function PlazoMarker({ estado }: { estado: PlazoEstados[string] | undefined }) {
+  if (!estado) return null;
+  return (
+    <Badge display="block" mt={2} size="xs" variant="filled" autoContrast color={estado === 'vencido' ? 'red.8' : 'yellow.4'} tt="none" data-plazo={estado}>
+      {`Plazo ${PLAZO_FILTRO[estado].toLowerCase()}`}
+    </Badge>
   );
 }

@@ -1,0 +1,5 @@
+import { PlazosScreen } from '../../features/plazos/components/PlazosScreen';
+
+export function Component() {
+  return <PlazosScreen />;
+}

@@ -1,0 +1,5 @@
+import { MisTareasScreen } from '../../features/tareas/components/MisTareasScreen';
+
+export function Component() {
+  return <MisTareasScreen />;
+}

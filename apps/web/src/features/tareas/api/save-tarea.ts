@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Tarea, TareaInput } from '@siniestros/domain';
+import { api } from '../../../lib/api';
+import { historialKey, tareasKeys } from './keys';
+
+type Saved = Tarea & { message: string };
+
+/** Every task list and the case's history: a task's change shows in both. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return (saved?: Saved) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: tareasKeys.all }),
+      saved ? queryClient.invalidateQueries({ queryKey: historialKey(saved.id_caso) }) : undefined,
+    ]);
+}
+
+/** POST /tareas/caso/{id}. */
+export function useCreateTarea(idCaso: number) {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (input: TareaInput) => api.post<Saved>(`/tareas/caso/${idCaso}`, input), onSettled: (saved) => refresh(saved) });
+}
+
+/** PATCH /tareas/{id}/hecha. */
+export function useCompleteTarea() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: number) => api.patch<Saved>(`/tareas/${id}/hecha`, {}), onSettled: (saved) => refresh(saved) });
+}
+
+/** PATCH /tareas/{id}/asignar. */
+export function useReassignTarea() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, idUsuario }: { id: number; idUsuario: number }) => api.patch<Saved>(`/tareas/${id}/asignar`, { id_usuario: idUsuario }),
+    onSettled: (saved) => refresh(saved),
+  });
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Anchor, Group, Switch, Table, Tabs, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { TAREA_MESSAGES, TAREA_ORIGEN, TAREA_VISTAS, type TareaOrigen, type TareaVista } from '@siniestros/domain';
+import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
+import { PageTitle } from '../../../components/PageTitle';
+import { useTareas } from '../api/get-tareas';
+import { TareaActions } from './TareaActions';
+import { VenceBadge } from './VenceBadge';
+
+const VISTAS = Object.entries(TAREA_VISTAS) as [TareaVista, string][];
+
+/** 'Mis tareas' (/tareas): the signed-in user's open tasks by tab, or the team's (issue 18 item 2). */
+export function MisTareasScreen() {
+  const [vista, setVista] = useState<TareaVista>('vencidas');
+  const [isEquipo, setEquipo] = useState(false);
+  const [page, setPage] = useState(1);
+  const tareas = useTareas(vista, isEquipo, page);
+  const contadores = tareas.data?.contadores;
+  const rows = tareas.data?.data ?? [];
+
+  return (
+    <>
+      <PageTitle>{isEquipo ? 'Tareas del equipo' : 'Mis tareas'}</PageTitle>
+      <Group justify="flex-end" mb="sm">
+        <Switch
+          label="Ver las del equipo"
+          checked={isEquipo}
+          onChange={(event) => {
+            setEquipo(event.currentTarget.checked);
+            setPage(1);
+          }}
+        />
+      </Group>
+      <Tabs
+        value={vista}
+        onChange={(value) => {
+          setVista((value as TareaVista | null) ?? 'todas');
+          setPage(1);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List mb="sm">
+          {VISTAS.map(([key, label]) => (
+            <Tabs.Tab key={key} value={key}>
+              {contadores ? `${label} (${contadores[key]})` : label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover aria-label={`Tareas: ${TAREA_VISTAS[vista]}`}>
+          <TableHeader cells={['Vence', 'Caso', 'Tarea', ...(isEquipo ? ['Asignada a'] : []), 'Origen', 'Acciones']} />
+          <Table.Tbody>
+            {tareas.data && rows.length === 0 && <EmptyTableRow colSpan={isEquipo ? 6 : 5}>{TAREA_MESSAGES.empty}</EmptyTableRow>}
+            {rows.map((tarea) => (
+              <Table.Tr key={tarea.id}>
+                <Table.Td>
+                  <VenceBadge vence={tarea.vence} />
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/casos/detalleCaso/${tarea.id_caso}`}>
+                    {`Caso ${tarea.id_caso}`}
+                  </Anchor>
+                  {tarea.reclamo_nro && (
+                    <Text size="xs" c="dimmed">
+                      {`Siniestro ${tarea.reclamo_nro}`}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{tarea.texto}</Table.Td>
+                {isEquipo && <Table.Td>{tarea.usuario}</Table.Td>}
+                <Table.Td>{TAREA_ORIGEN[tarea.origen as TareaOrigen] ?? tarea.origen}</Table.Td>
+                <Table.Td>
+                  <TareaActions tarea={tarea} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPagination totalPages={tareas.data?.totalPages ?? 0} page={page} onChange={setPage} />
+    </>
+  );
+}
