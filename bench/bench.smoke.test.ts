@@ -2,14 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { ROL } from '@siniestros/domain';
+import { openDatabase } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
 import { fullMarkdown, summaryMarkdown } from './report';
-import { runBench } from './run';
+import { BENCH_ADMIN, runBench } from './run';
 
 const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siniestros-bench-smoke-'));
 afterAll(() => fs.rmSync(dataRoot, { recursive: true, force: true }));
 
 /** The whole benchmark on 2,000 PGlite cases with a few requests each, so it cannot rot. */
 it('loads, profiles and drives every scenario without errors, and renders the table', async () => {
+  // A database already in use, as `npm run seed:demo` and a first start leave it: another active
+  // Admin, and the benchmark's username inactive with another password. The benchmark must still sign in.
+  const used = await openDatabase({ dataDir: path.join(dataRoot, 'server-pglite-2000') });
+  await migrate(used);
+  await used.pglite!.query(`INSERT INTO usuarios (apellido, nombre, username, password_hash, rol) VALUES ('Otro', 'Admin', 'admin@otro.local', 'x', $1)`, [ROL.ADMIN]);
+  await used.pglite!.query(`INSERT INTO usuarios (apellido, nombre, username, password_hash, rol, activo) VALUES ('B', 'B', $1, 'x', $2, false)`, [
+    BENCH_ADMIN.username,
+    ROL.USER,
+  ]);
+  await used.close();
+
   const result = await runBench({
     cases: [2000],
     pglite: true,
@@ -36,9 +50,9 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
     expect(sql!.statements.length, scenario.key).toBeGreaterThan(0);
   }
   expect(size!.exported).toMatchObject({ status: 200, rows: expect.any(Number) });
-  expect(size!.exported.rows).toBeGreaterThanOrEqual(1000);
-  expect(size!.exported.bytes).toBeGreaterThan(10_000);
-  expect(size!.exported.rounds).toHaveLength(2);
+  expect(size!.exported!.rows).toBeGreaterThanOrEqual(1000);
+  expect(size!.exported!.bytes).toBeGreaterThan(10_000);
+  expect(size!.exported!.rounds).toHaveLength(2);
 
   const summary = summaryMarkdown(result);
   expect(summary).toContain('| Scenario | p50 ms | p95 ms | p99 ms |');

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --cases 10k,100k,1M] [--pglite] [--seconds 5] [--rounds 3] [--connections 20]`
+ * `npm run bench [-- --cases 10k,100k,1M] [--pglite] [--seconds 5] [--rounds 3] [--connections 20]
+ *   [--only list-1,vigentes-middle,...] [--no-export] [--no-pgbench]`
  * Loads the demo cases into the PostgreSQL server of BENCH_DATABASE_URL (one database per size,
  * `<name>_<cases>`, reused when it already holds that many), or PGlite with --pglite, drives the
  * real server and writes bench/results/<date>.md; the README shows the latest summary.
@@ -24,6 +25,9 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'no-web': { type: 'boolean', default: false },
     'no-readme': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'no-export': { type: 'boolean', default: false },
+    'no-pgbench': { type: 'boolean', default: false },
   },
 });
 
@@ -43,6 +47,9 @@ const result = await runBench({
   port: Number(values.port),
   web: !values['no-web'],
   seed: Number(values.seed),
+  only: values.only ? values.only.split(',').map((key) => key.trim()) : undefined,
+  noExport: values['no-export'],
+  pgbench: !values['no-pgbench'],
   log: (line) => console.log(line),
 });
 const file = writeResults(result, outDir);

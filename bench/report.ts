@@ -37,18 +37,23 @@ function verdict(result: ScenarioResult): { text: string; verdict: Verdict } {
 
 export function sizeTable(size: SizeResult, connections: number): string {
   const lines = [
-    `| Scenario | p50 ms | p95 ms | p99 ms | req/s @${connections} | p99 ms @${connections} | errors | PG exec ms | PG plan ms | p50 / PG exec | target | |`,
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
+    `| Scenario | p50 ms | p95 ms | p99 ms | req/s @${connections} mean | req/s median second | p99 ms @${connections} | errors | PG exec ms | PG plan ms | p50 / PG exec+plan | pgbench tps @${connections} | req/s / pgbench | target | |`,
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
   ];
   for (const result of size.results) {
     const { load, sql } = result;
-    const ratio = sql && sql.executionMs > 0 ? `${fmt(load.p50 / sql.executionMs)}×` : '–';
+    const floorMs = sql ? sql.executionMs + sql.planningMs : 0;
+    const ratio = floorMs > 0 ? `${fmt(load.p50 / floorMs)}×` : '–';
+    const tps = result.pgbenchTps;
+    const tpsRatio = tps ? `${fmt(load.rps / tps, 2)}` : '–';
     const { text, verdict: outcome } = verdict(result);
     lines.push(
-      `| ${result.scenario.title} | ${fmt(load.p50)} | ${fmt(load.p95)} | ${fmt(load.p99)} | ${withRange(int(load.rps), load.rounds?.rps, int)} | ${fmt(load.p99Loaded)} | ${load.errors} | ${fmt(sql?.executionMs, 2)} | ${fmt(sql?.planningMs, 2)} | ${ratio} | ${text} | ${outcome} |`,
+      `| ${result.scenario.title} | ${fmt(load.p50)} | ${withRange(fmt(load.p95), load.rounds?.p95, (n) => fmt(n))} | ${fmt(load.p99)} | ${withRange(int(load.rps), load.rounds?.rps, int)} | ${int(load.rpsMedianSecond)} | ${fmt(load.p99Loaded)} | ${load.errors} | ${fmt(sql?.executionMs, 2)} | ${fmt(sql?.planningMs, 2)} | ${ratio} | ${tps ? int(tps) : '–'} | ${tpsRatio} | ${text} | ${outcome} |`,
     );
   }
+  lines.push('', `Load average (1 / 5 / 15 min) at the start ${size.loadAverage.start.join(' / ')}, at the end ${size.loadAverage.end.join(' / ')}.`);
   const exp = size.exported;
+  if (!exp) return lines.join('\n');
   const exportMet = exp.status === 200 && exp.seconds <= TARGETS.exportSeconds && exp.peakRssMb <= TARGETS.exportRssMb;
   lines.push(
     '',
@@ -92,7 +97,7 @@ function sideBySide(result: BenchResult): string {
     lines.push(`| ${first.scenario.key} | ${cells.join(' | ')} |`);
   }
   lines.push(
-    `| export (s / peak RSS MB) | ${result.sizes.map((size) => `${fmt(size.exported.seconds, 2)} / ${size.exported.peakRssMb}`).join(' | ')} |`,
+    `| export (s / peak RSS MB) | ${result.sizes.map((size) => (size.exported ? `${fmt(size.exported.seconds, 2)} / ${size.exported.peakRssMb}` : '–')).join(' | ')} |`,
   );
   return lines.join('\n');
 }
@@ -101,11 +106,11 @@ function sideBySide(result: BenchResult): string {
 export function summaryMarkdown(result: BenchResult): string {
   const parts = [
     `${result.engine}, ${result.machine.cpus} cores (${result.machine.model.trim()}), ${result.machine.memoryGb} GB; load average at the end ${result.machine.loadAverage.join(' / ')}. ` +
-      `Latencies at 1 connection (${result.options.amount ? `${result.options.amount} requests` : `${result.options.seconds} s`}), throughput at ${result.options.connections} connections (${result.options.amount ? 'requests over seconds' : 'the median second'}); ` +
+      `Latencies at 1 connection (${result.options.amount ? `${result.options.amount} requests` : `${result.options.seconds} s`}), throughput at ${result.options.connections} connections (the mean over the run, and the median second beside it); ` +
       (result.options.rounds > 1
         ? `every scenario measured in ${result.options.rounds} rounds, one after the other: each figure is the median of the rounds (lowest–highest in brackets), the export's peak RSS the highest; `
         : '') +
-      'PG exec/plan: EXPLAIN ANALYZE (median of 3) of every statement the endpoint ran, summed.',
+      'PG exec/plan: EXPLAIN ANALYZE (median of 3) of every statement the endpoint ran, summed; pgbench: the same read statements, parameters written in, at the same connections for the same seconds (the SQL floor of the throughput; req/s / pgbench is what the server keeps of it).',
   ];
   for (const size of result.sizes) {
     const loaded = size.loadSeconds === null ? 'reused' : `loaded in ${fmt(size.loadSeconds)} s`;
@@ -133,7 +138,7 @@ export function fullMarkdown(result: BenchResult): string {
       title: 'Export',
       requests: [{ method: 'POST', path: '/api/casos/export', body: size.probes.exportFilter }],
     };
-    for (const { scenario, sql } of [...size.results, { scenario: exportScenario, sql: size.exported.sql }]) {
+    for (const { scenario, sql } of [...size.results, ...(size.exported ? [{ scenario: exportScenario, sql: size.exported.sql }] : [])]) {
       parts.push(
         '',
         `#### ${scenario.title}`,

@@ -9,7 +9,10 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/demo-load';
 import { migrate } from '../apps/server/src/db/migrate';
+import { ROL } from '@siniestros/domain';
+import { hashPassword } from '../apps/server/src/features/users';
 import { profileSql, type SqlProfile } from './capture';
+import { pgbenchTps } from './pgbench';
 import { measure, median, medianOfRounds, type LoadResult } from './load';
 import { exportRequest, findProbes, scenarios, type Probes, type Scenario } from './scenarios';
 import { signIn, startServer } from './server';
@@ -35,10 +38,17 @@ export type BenchOptions = {
   port: number;
   web: boolean;
   seed: number;
+  /** Only these scenario keys (all when absent). */
+  only?: string[];
+  /** Skip the export (a short run of the pages alone). */
+  noExport?: boolean;
+  /** pgbench the statements of each scenario as its throughput floor (PostgreSQL only; default true). */
+  pgbench?: boolean;
   log: (line: string) => void;
 };
 
-export type ScenarioResult = { scenario: Scenario; load: LoadResult; sql: SqlProfile | undefined };
+/** pgbenchTps: the scenario's read statements through pgbench, same connections and seconds. */
+export type ScenarioResult = { scenario: Scenario; load: LoadResult; sql: SqlProfile | undefined; pgbenchTps?: number };
 export type ExportResult = {
   rows: number;
   seconds: number;
@@ -58,7 +68,9 @@ export type SizeResult = {
   loadSeconds: number | null;
   probes: Probes;
   results: ScenarioResult[];
-  exported: ExportResult;
+  exported: ExportResult | null;
+  /** Load average (1, 5, 15 min) when this size's measurements started and ended. */
+  loadAverage: { start: number[]; end: number[] };
 };
 export type BenchResult = {
   date: string;
@@ -108,6 +120,34 @@ export function rawQuery(database: Database) {
       ? (await database.pglite!.query<Record<string, unknown>>(text, params)).rows
       : ((await database.pool!.query(text, params)).rows as Record<string, unknown>[]);
 }
+
+/**
+ * The benchmark's own Admin, whatever the database holds: created, or its password, role and
+ * activity put back (a database seeded with `npm run seed:demo` and used by a server already has
+ * an Admin, so the server's ADMIN_USERNAME would create none and the benchmark got 401).
+ */
+export async function ensureBenchAdmin(database: Database, admin: { username: string; password: string }): Promise<void> {
+  const passwordHash = await hashPassword(admin.password);
+  const query = rawQuery(database);
+  const [existing] = await query('SELECT id FROM usuarios WHERE lower(username) = lower($1)', [admin.username]);
+  if (existing) {
+    await query('UPDATE usuarios SET password_hash = $2, rol = $3, activo = true, totp_secret = NULL, totp_pending_secret = NULL WHERE id = $1', [
+      existing.id,
+      passwordHash,
+      ROL.ADMIN,
+    ]);
+  } else {
+    await query('INSERT INTO usuarios (apellido, nombre, username, password_hash, rol) VALUES ($1, $2, $3, $4, $5)', [
+      'Benchmark',
+      'Bench',
+      admin.username,
+      passwordHash,
+      ROL.ADMIN,
+    ]);
+  }
+}
+
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 10) / 10);
 
 /** Opens the size's database, loading the demo cases unless it already holds exactly that many. */
 async function prepare(
@@ -225,17 +265,29 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   for (const cases of options.cases) {
     options.log(`${cases.toLocaleString('en')} cases on ${options.pglite ? 'PGlite' : 'PostgreSQL'}`);
     const prepared = await prepare(options, cases);
+    const loadAtStart = loadAverage();
     let probes: Probes;
     let profiles: Record<string, SqlProfile>;
+    const floors: Record<string, number | undefined> = {};
+    const chosen = (list: Scenario[]) => (options.only ? list.filter((scenario) => options.only!.includes(scenario.key)) : list);
     try {
       const query = rawQuery(prepared.database);
       if (!options.pglite) engine = `PostgreSQL ${String((await query('SHOW server_version'))[0]!.server_version).split(' ')[0]}`;
+      await ensureBenchAdmin(prepared.database, BENCH_ADMIN);
       probes = await findProbes(query, Math.min(options.exportRows, cases));
       options.log('  timing the SQL of each endpoint (EXPLAIN ANALYZE)...');
       profiles = await profileSql(prepared.database, BENCH_ADMIN, {
-        ...Object.fromEntries(scenarios(probes).map((scenario) => [scenario.key, scenario.requests[0]!])),
-        [EXPORT_KEY]: { ...exportRequest(probes), warm: false },
+        ...Object.fromEntries(chosen(scenarios(probes)).map((scenario) => [scenario.key, scenario.requests[0]!])),
+        ...(options.noExport ? {} : { [EXPORT_KEY]: { ...exportRequest(probes), warm: false } }),
       });
+      if (!options.pglite && prepared.url && (options.pgbench ?? true) && !options.amount) {
+        for (const scenario of chosen(scenarios(probes))) {
+          const statements = profiles[scenario.key]?.statements;
+          if (!statements) continue;
+          options.log(`  pgbench floor: ${scenario.title}`);
+          floors[scenario.key] = await pgbenchTps(prepared.url, statements, { connections: options.connections, seconds: options.seconds });
+        }
+      }
     } finally {
       // PGlite is one process: the server cannot open it while this one holds it.
       await prepared.database.close();
@@ -245,7 +297,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const server = await startServer({ port: options.port, dataDir: prepared.dataDir, databaseUrl: prepared.url, admin: BENCH_ADMIN });
     try {
       const cookie = await signIn(server.url, BENCH_ADMIN);
-      const list = scenarios(probes);
+      const list = chosen(scenarios(probes));
       const loads: LoadResult[][] = list.map(() => []);
       const exports: ExportResult[] = [];
       for (let round = 1; round <= options.rounds; round++) {
@@ -259,12 +311,26 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
             ),
           );
         }
+        if (options.noExport) continue;
         options.log(`  export of ${probes.exportRows.toLocaleString('en')} rows${of}`);
         exports.push(await runExport(server.url, cookie, probes, server));
       }
-      const results: ScenarioResult[] = list.map((scenario, index) => ({ scenario, load: medianOfRounds(loads[index]!), sql: profiles[scenario.key] }));
-      const exported = { ...medianExport(exports), sql: profiles[EXPORT_KEY] };
-      sizes.push({ cases, database: prepared.location, loadSeconds: prepared.loadSeconds, probes, results, exported });
+      const results: ScenarioResult[] = list.map((scenario, index) => ({
+        scenario,
+        load: medianOfRounds(loads[index]!),
+        sql: profiles[scenario.key],
+        pgbenchTps: floors[scenario.key],
+      }));
+      const exported = exports.length > 0 ? { ...medianExport(exports), sql: profiles[EXPORT_KEY] } : null;
+      sizes.push({
+        cases,
+        database: prepared.location,
+        loadSeconds: prepared.loadSeconds,
+        probes,
+        results,
+        exported,
+        loadAverage: { start: loadAtStart, end: loadAverage() },
+      });
       if (options.web && !web) {
         options.log('  measuring the web routes (Chromium)');
         web = await measureWebSizes(server.url, BENCH_ADMIN);

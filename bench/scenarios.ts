@@ -2,7 +2,8 @@
  * What the benchmark asks the server, with parameters taken from the loaded data (the most
  * common surname, a plate fragment, a DNI, a claim number...), and the target each one is held to.
  */
-import { DEMO_MOST_COMMON_APELLIDO } from '../apps/server/src/db/demo-data';
+import { normalizeSearch } from '@siniestros/domain';
+import { DEMO_MOST_COMMON_APELLIDO, DEMO_RARE_APELLIDO } from '../apps/server/src/db/demo-data';
 
 export type HttpRequest = { method: 'GET' | 'POST'; path: string; body?: unknown };
 
@@ -25,7 +26,13 @@ export type Scenario = {
 export type Probes = {
   cases: number;
   lastPage: number;
+  /** Open cases ('Vigentes') and the last page of their list. */
+  vigentes: number;
+  vigentesLastPage: number;
   apellido: string;
+  /** The rarest surname of the demo's distribution, and how many cases it matches. */
+  rareApellido: string;
+  rareApellidoCases: number;
   plateFragment: string;
   dni: string;
   reclamo: string;
@@ -47,18 +54,25 @@ const quick = (term: string): HttpRequest => ({ method: 'POST', path: `/api/caso
 export const TARGETS = {
   listFirst: { p95Ms: 10, minRps: 1000 },
   filters: { p95Ms: 10 },
-  detail: { p95Ms: 10 },
-  anyPage: { p95Ms: 150 },
+  /** One round trip (issue 17 item 2). */
+  detail: { p95Ms: 5 },
+  /** Any page of any list, filter or search (issue 17 item 1). */
+  anyPage: { p95Ms: 50 },
   rareSearch: { p95Ms: 25 },
-  commonSearch: { p95Ms: 100 },
+  /** Issue 17 item 2. */
+  commonSearch: { p95Ms: 30 },
   exportSeconds: 10,
   exportRssMb: 250,
   loginJsKb: 150,
   listJsKb: 300,
 } as const;
 
+const vigentesPage = (n: number): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { condCasos: '1' } });
+
 export function scenarios(probes: Probes): Scenario[] {
   const page500 = Math.min(500, probes.lastPage);
+  const middle = Math.max(1, Math.ceil(probes.lastPage / 2));
+  const vigentesMiddle = Math.max(1, Math.ceil(probes.vigentesLastPage / 2));
   return [
     { key: 'list-1', title: 'Case list, page 1', requests: [{ method: 'GET', path: `/api/casos/?${page(1)}` }], target: TARGETS.listFirst },
     {
@@ -72,6 +86,31 @@ export function scenarios(probes: Probes): Scenario[] {
       title: `Case list, last page (${probes.lastPage})`,
       requests: [{ method: 'GET', path: `/api/casos/?${page(probes.lastPage)}` }],
       target: TARGETS.anyPage,
+    },
+    {
+      key: 'list-middle',
+      title: `Case list, middle page (${middle})`,
+      requests: [{ method: 'GET', path: `/api/casos/?${page(middle)}` }],
+      target: TARGETS.anyPage,
+    },
+    { key: 'vigentes-1', title: "'Vigentes', page 1", requests: [vigentesPage(1)], target: TARGETS.anyPage },
+    {
+      key: 'vigentes-middle',
+      title: `'Vigentes', middle page (${vigentesMiddle})`,
+      requests: [vigentesPage(vigentesMiddle)],
+      target: TARGETS.anyPage,
+    },
+    {
+      key: 'vigentes-last',
+      title: `'Vigentes', last page (${probes.vigentesLastPage})`,
+      requests: [vigentesPage(probes.vigentesLastPage)],
+      target: TARGETS.anyPage,
+    },
+    {
+      key: 'search-rare-apellido',
+      title: `Quick search, rare surname (${probes.rareApellido}, ${probes.rareApellidoCases} cases)`,
+      requests: [quick(probes.rareApellido)],
+      target: TARGETS.rareSearch,
     },
     {
       key: 'search-apellido',
@@ -150,10 +189,18 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
   const exportFilter = { fechaDesde: String(exportFrom.d ?? '1900-01-01') };
   const exportRows = Number((await one('SELECT count(*)::int AS n FROM casos WHERE fecha_creado >= $1', [exportFilter.fechaDesde])).n);
   const plate = String(tercero.dominio ?? 'AB123CD');
+  const vigentes = Number((await one('SELECT total AS n FROM caso_contadores WHERE NOT cerrado')).n ?? 0);
+  const rareApellidoCases = Number(
+    (await one('SELECT count(*)::int AS n FROM casos WHERE busqueda LIKE $1', [`%${normalizeSearch(DEMO_RARE_APELLIDO)}%`])).n,
+  );
   return {
     cases,
     lastPage: Math.max(1, Math.ceil(cases / PAGE_SIZE)),
+    vigentes,
+    vigentesLastPage: Math.max(1, Math.ceil(vigentes / PAGE_SIZE)),
     apellido: DEMO_MOST_COMMON_APELLIDO,
+    rareApellido: DEMO_RARE_APELLIDO,
+    rareApellidoCases,
     plateFragment: plate.slice(0, 5),
     dni: String(tercero.nro_doc ?? '12345678'),
     reclamo: String(tercero.reclamo_nro ?? '1'),

@@ -15,6 +15,7 @@ import {
   LESIONADO_MESSAGES,
   LETRADO_MESSAGES,
   casoSearchText,
+  normalizeSearch,
   type FlagKey,
 } from '@siniestros/domain';
 
@@ -300,10 +301,43 @@ const APELLIDOS_RANKED = [
   'Montenegro',
   'Guzmán',
 ];
-const APELLIDOS = new Weighted(APELLIDOS_RANKED.map((apellido, rank) => [apellido, rank === 0 ? 0.1 : 1 / (rank + 12)] as const));
+
+/**
+ * The long tail: thousands of rarer surnames (Spanish patronymic, Basque, Italian, Galician
+ * forms), built from roots and endings so the list stays short in the source. Italian-born
+ * surnames are a large share of Argentina's tail; each of these is rare (~0.01% of people), so a
+ * benchmark can search a surname that matches a few dozen cases at 1M (issue 17 item 6).
+ */
+const TAIL_ROOTS = [
+  'Alb', 'Alm', 'Amad', 'Ang', 'Ar', 'Arr', 'Bal', 'Bar', 'Bas', 'Bel', 'Ben', 'Ber', 'Bian', 'Bon', 'Bor', 'Bran', 'Bus', 'Cal', 'Cam',
+  'Can', 'Cap', 'Car', 'Cas', 'Cav', 'Cer', 'Ciar', 'Col', 'Con', 'Cor', 'Cos', 'Cur', 'Dal', 'Del', 'Dom', 'Ech', 'Esc', 'Fab', 'Fal',
+  'Far', 'Fel', 'Fer', 'Fior', 'Gal', 'Gar', 'Gas', 'Ger', 'Gil', 'Gor', 'Gual', 'Guer', 'Iban', 'Lam', 'Lan', 'Lar', 'Lor', 'Luc',
+  'Mal', 'Man', 'Mar', 'Mas', 'Maz', 'Mel', 'Mer', 'Mil', 'Mon', 'Mor', 'Nar', 'Nav', 'Ner', 'Ol', 'Or', 'Pal', 'Pan', 'Par', 'Pas',
+  'Pel', 'Per', 'Pic', 'Pin', 'Pir', 'Pol', 'Pr', 'Quin', 'Ral', 'Ren', 'Riv', 'Ros', 'Rub', 'Sal', 'San', 'Sar', 'Ser', 'Sol', 'Tal',
+  'Tar', 'Tor', 'Urb', 'Val', 'Ver', 'Vil', 'Zan', 'Zar',
+];
+const TAIL_ENDINGS = [
+  'etti', 'ini', 'elli', 'ucci', 'one', 'ato', 'ardi', 'asso', 'ano', 'ieri', 'otti', 'ella', 'ese', 'uzzi', 'aldi', 'ico', 'egui', 'aga',
+  'ola', 'ena', 'iza', 'eda', 'illa', 'uela', 'ero', 'ino', 'ales', 'uero', 'ada', 'andi', 'ondo', 'urri', 'allo', 'ente', 'osa',
+];
+const HEAD = new Set(APELLIDOS_RANKED.map((apellido) => normalizeSearch(apellido)));
+const APELLIDOS_TAIL = [
+  ...new Set(TAIL_ENDINGS.flatMap((ending) => TAIL_ROOTS.map((root) => root + ending)).filter((apellido) => !HEAD.has(normalizeSearch(apellido)))),
+];
+/** The ranked head is ~62% of people (González ~3%), the tail of ~3,600 surnames the rest (Zipf-like within each). */
+const HEAD_WEIGHTS = APELLIDOS_RANKED.map((apellido, rank) => [apellido, rank === 0 ? 0.1 : 1 / (rank + 12)] as const);
+const TAIL_SHARE = 0.38;
+const headTotal = HEAD_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
+const tailRaw = APELLIDOS_TAIL.map((_, rank) => 1 / (rank + 300));
+const tailScale = (headTotal * TAIL_SHARE) / (1 - TAIL_SHARE) / tailRaw.reduce((sum, weight) => sum + weight, 0);
+const APELLIDOS = new Weighted([...HEAD_WEIGHTS, ...APELLIDOS_TAIL.map((apellido, rank) => [apellido, tailRaw[rank]! * tailScale] as const)]);
 export const DEMO_MOST_COMMON_APELLIDO = APELLIDOS_RANKED[0]!;
-/** Share of people with the most common surname (~3.6%: ~8% of cases at ~2.3 people a case). */
+/** Share of people with the most common surname (~2.5%: ~5% of cases at ~2.3 people a case). */
 export const DEMO_MOST_COMMON_SHARE = APELLIDOS.share(DEMO_MOST_COMMON_APELLIDO);
+/** The rarest surname of the demo (~0.005% of people): a search for it matches a few dozen cases at 1M. */
+export const DEMO_RARE_APELLIDO = APELLIDOS_TAIL.at(-1)!;
+/** How many distinct surnames the demo draws from. */
+export const DEMO_APELLIDOS_COUNT = APELLIDOS.values.length;
 
 const NOMBRES_M = [
   'Juan',

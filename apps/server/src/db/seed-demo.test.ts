@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FIRST_CLOSED_ESTADO, casoSearchText, normalizeSearch, type PersonaSearchFields as Persona } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { DEMO_MOST_COMMON_APELLIDO, DEMO_TABLE_NAMES, DemoGenerator, isValidCuit, type DemoContext } from './demo-data';
+import { DEMO_APELLIDOS_COUNT, DEMO_MOST_COMMON_APELLIDO, DEMO_MOST_COMMON_SHARE, DEMO_RARE_APELLIDO, DEMO_TABLE_NAMES, DemoGenerator, isValidCuit, type DemoContext } from './demo-data';
 import { seedDemo, type SeedDemoResult } from './demo-load';
 
 const CASES = 200;
@@ -116,6 +116,17 @@ describe('seedDemo', () => {
     }
     expect(people.some((p) => /^[A-Z]{3}\d{3}$/.test(p.dominio))).toBe(true);
     expect(people.some((p) => /^[A-Z]{2}\d{3}[A-Z]{2}$/.test(p.dominio))).toBe(true);
+  });
+
+  it('draws surnames from thousands, as in a real office: González the commonest, a long tail of rare ones (issue 17 item 6)', async () => {
+    expect(DEMO_APELLIDOS_COUNT).toBeGreaterThan(3000);
+    expect(DEMO_MOST_COMMON_SHARE).toBeGreaterThan(0.02);
+    expect(DEMO_MOST_COMMON_SHARE).toBeLessThan(0.04);
+    const people = await rows<{ apellido: string }>(sql`select apellido from asegurados union all select apellido from terceros`);
+    const distinct = new Set(people.map((persona) => persona.apellido));
+    // ~460 people of 200 cases: most surnames are met once or twice.
+    expect(distinct.size).toBeGreaterThan(people.length / 3);
+    expect(normalizeSearch(DEMO_RARE_APELLIDO)).toMatch(/^[a-z]+$/);
   });
 
   it('fills busqueda exactly as the cases API does', async () => {
