@@ -137,6 +137,10 @@ describe('deep pages of other filters', () => {
       { analista: String(top!.id_analista) },
       { estado: '2' },
       { busquedaRapida: DEMO_MOST_COMMON_APELLIDO },
+      // Searches with many and few matches (a few are read through the trigram index, then sorted).
+      { busquedaRapida: 'ez' },
+      { busquedaRapida: 'a e' },
+      { dominio: 'a' },
       { apellido: DEMO_MOST_COMMON_APELLIDO.slice(0, 3) },
       { fechaDesde: '2025-01-01' },
       // Most cases: deep pages past DEEP_OFFSET, read from the oldest end when the total is exact.

@@ -263,12 +263,17 @@ export const casosListRepository = {
    * from the oldest end, so OFFSET never walks more than half the cases (the last of 50,000 pages:
    * 75 → ~2 ms at 1M cases).
    */
-  async page(db: DbOrTx, where: SQL | undefined, limit: number, offset: number, total?: number): Promise<CasoRowIds[]> {
+  async page(db: DbOrTx, where: SQL | undefined, limit: number, offset: number, total?: number, options: { fewMatches?: boolean } = {}): Promise<CasoRowIds[]> {
     const fromOldest = total !== undefined && offset > total / 2;
     if (fromOldest && offset >= total) return [];
     const window = fromOldest ? { limit: Math.min(limit, total - offset), offset: Math.max(0, total - offset - limit) } : { limit, offset };
     const order = fromOldest ? OLDEST_FIRST : NEWEST_FIRST;
-    const page = db.$with('page_ids').as(db.select({ pageId: casos.id }).from(casos).where(where).orderBy(order).limit(window.limit).offset(window.offset));
+    // Few matches (counted first): ordered by an expression no index has, PostgreSQL collects them
+    // through the filter's own index (the trigram one for a search) and sorts them, instead of
+    // walking the id index until the page is full — it guessed 1% of the cases for any LIKE and
+    // walked 175,000 cases for a surname 81 cases have (165 ms; this way ~2 ms at 1M cases).
+    const idsOrder = options.fewMatches ? (fromOldest ? sql`${casos.id} + 0 asc` : sql`${casos.id} + 0 desc`) : order;
+    const page = db.$with('page_ids').as(db.select({ pageId: casos.id }).from(casos).where(where).orderBy(idsOrder).limit(window.limit).offset(window.offset));
     const query = db.with(page).select(LIST_COLUMNS).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic();
     const rows = (await withTercero(query).orderBy(order)) as CasoRowIds[];
     return fromOldest ? rows.reverse() : rows;

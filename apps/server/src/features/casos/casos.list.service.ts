@@ -22,6 +22,17 @@ function isCounterOnly(filtro: CasoFiltro): boolean {
  */
 export const DEEP_OFFSET = 1_000;
 
+/**
+ * Up to this many matches a page is read from the matches themselves (found through the filter's
+ * index, then sorted); beyond, walking the id index finds a page's rows sooner (docs/decisions/042).
+ */
+export const FEW_MATCHES = 2_000;
+
+/** The filter matches typed text (quick search, surname, plate): PostgreSQL cannot estimate how many cases it finds. */
+function searchesText(filtro: CasoFiltro): boolean {
+  return [filtro.busquedaRapida, filtro.apellido, filtro.dominio].some((value) => typeof value === 'string' && value.trim() !== '');
+}
+
 /** The counted list a counter-only filter asks for (docs/decisions/042). */
 function countedList(filtro: CasoFiltro): CountedList {
   if (filtro.condCasos === COND_CASOS.VIGENTES) return 'vigentes';
@@ -106,11 +117,14 @@ export function createCasosListService(deps: { db: Db; reference: Pick<Reference
       if (isCounterOnly(filtro)) {
         // All, 'Vigentes' or 'Cerrados': any page through the per-block counts (docs/decisions/042).
         [rows, count] = await Promise.all([listRepo.countedPage(db, countedList(filtro), paging.pageSize, offset), countMatches(filtro, exact)]);
-      } else if (offset >= DEEP_OFFSET) {
-        // A deep page: with the total exact, a page past the middle is read from the oldest end,
-        // so the walk is at most half the matches (the count is then not in parallel: it is needed first).
+      } else if (offset >= DEEP_OFFSET || searchesText(filtro)) {
+        // The count first (then not in parallel: the page's plan depends on it). A deep page with
+        // an exact total past the middle is read from the oldest end, so the walk is at most half
+        // the matches; a search with few matches collects them through its index instead of
+        // walking the id index (a cheap count: at most COUNT_CAP + 1 matches are read).
         count = await countMatches(filtro, exact);
-        rows = await listRepo.page(db, where, paging.pageSize, offset, count.capped ? undefined : count.total);
+        const total = count.capped ? undefined : count.total;
+        rows = await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total !== undefined && total <= FEW_MATCHES });
       } else {
         [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, offset), countMatches(filtro, exact)]);
       }
