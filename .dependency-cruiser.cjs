@@ -24,7 +24,7 @@ module.exports = {
       name: 'web-feature-internals',
       severity: 'error',
       comment: "A web feature uses another only through its index.ts; query keys, the session and lookups live in lib/.",
-      from: { path: '^apps/web/src/features/([^/]+)/' },
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^apps/web/src/features/([^/]+)/', pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$'] },
     },
     {

@@ -9,6 +9,7 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
     // Fault injection (outages, signals) runs on its own: `npm run test:faults`.
     exclude: [...configDefaults.exclude, 'apps/server/test/faults/**'],
     globalSetup: ['apps/server/test/global-setup.ts'],
+    setupFiles: ['apps/server/test/setup.ts'],
     env: { TEST_DB: database },
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -20,6 +21,10 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      {
+        // Components rendered in jsdom (the browser journeys are the e2e project's).
+        test: { name: 'web', include: ['apps/web/src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['apps/web/test-setup.ts'], testTimeout: 60_000 },
+      },
       serverProject('server', 'pglite'),
       ...(hasPostgres ? [serverProject('server-pg', 'postgres')] : []),
       {

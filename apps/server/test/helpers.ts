@@ -10,6 +10,7 @@ import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { withDatabase } from './global-setup';
+import { errorLogStream } from './logged-errors';
 
 export const PASSWORD = 'Clave-Segura-2026';
 export type Role = 'admin' | 'user' | 'inspector' | 'inspector2';
@@ -75,7 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Part
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-test-'));
   const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', DATA_DIR: dataDir, LOG_LEVEL: 'silent', LOGIN_MAX_FAILURES: '1000', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000', ...env });
   const database = await openTestDatabase();
-  const app = await buildApp({ database, config, logger: false, ...deps });
+  const app = await buildApp({ database, config, logger: { level: 'error', stream: errorLogStream }, ...deps });
   await app.ready();
 
   const { users } = app.services;

@@ -8,6 +8,7 @@ import { ADVISORY_LOCK } from '../../db/locks';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { multipart, SAMPLE_FILES } from '../../../test/multipart';
+import { expectLoggedError } from '../../../test/logged-errors';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from './documentacion.sweeper';
 import { documentos } from '../../db/tables/documentacion';
 
@@ -141,6 +142,7 @@ describe('the orphan file sweeper', () => {
           ]),
         });
         expect(response.statusCode).toBe(500);
+        expectLoggedError(/refused/);
         expect((await t.request('user', { method: 'GET', url: `/api/documentacion/listado/${id}` })).json()).toEqual([]);
       }
       expect(await filesOf(before)).toEqual([]);

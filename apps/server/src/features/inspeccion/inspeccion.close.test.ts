@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { addDaysIso, AUTH_MESSAGES, formatDate, INSPECCION_EARLY_CLOSE_FIELD, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type Role, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
+import { expectLoggedError } from '../../../test/logged-errors';
 import { casos } from '../../db/tables/casos';
 import { documentos } from '../../db/tables/documentacion';
 import { historial } from '../../db/tables/historial';
@@ -258,6 +259,7 @@ describe('PATCH /inspeccion/d/{id}: a refused close changes nothing', () => {
     try {
       const response = await cerrar('inspector', id);
       expect(response.statusCode).toBe(500);
+      expectLoggedError(/injected failure/);
       expect(await snapshot(idCaso, id)).toEqual(before);
     } finally {
       await t.database.db.execute(sql.raw('DROP TRIGGER test_fail_close ON historial'));

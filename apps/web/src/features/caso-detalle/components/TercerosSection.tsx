@@ -1,12 +1,13 @@
-import { Button, CloseButton, Fieldset, Grid, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { CASO_INPUT_LIMITS, MAX_TERCEROS, type Lookup } from '@siniestros/domain';
+import { Button, CloseButton, Fieldset, Group, Stack, Text } from '@mantine/core';
+import { MAX_TERCEROS, type Lookup } from '@siniestros/domain';
+import { bindForm, TerceroFields } from '../../casos';
 import { emptyTercero, type CasoForm } from '../hooks/use-caso-form';
-import { CasoPersonaFields, FIELD_SPAN, VehiculoFields } from './PersonaFields';
 
 /** Spec §2 case detail: every third-party block, and an optional new one (up to 5, spec §9). */
 export function TercerosSection({ form, tDoc }: { form: CasoForm; tDoc: Lookup[] }) {
   const terceros = form.values.terceros;
   const canAdd = terceros.length < MAX_TERCEROS;
+  const tiposDoc = tDoc.map((item) => ({ value: String(item.id), label: item.nombre }));
   return (
     <Stack gap="sm">
       {terceros.length === 0 && (
@@ -30,23 +31,7 @@ export function TercerosSection({ form, tDoc }: { form: CasoForm; tDoc: Lookup[]
               </Group>
             }
           >
-            <Grid>
-              <CasoPersonaFields form={form} path={path} tDoc={tDoc} codigoPostalLabel="Codigo Postal" />
-              <Grid.Col span={FIELD_SPAN}>
-                <TextInput label="CBU" {...form.getInputProps(`${path}.cbu`)} />
-              </Grid.Col>
-              <VehiculoFields form={form} path={path} />
-              <Grid.Col span={12}>
-                <Textarea
-                  label="Descripcion"
-                  autosize
-                  minRows={2}
-                  maxRows={10}
-                  maxLength={CASO_INPUT_LIMITS.tercero_detalle}
-                  {...form.getInputProps(`${path}.detalle`)}
-                />
-              </Grid.Col>
-            </Grid>
+            <TerceroFields bind={bindForm(form, path, '')} tiposDoc={tiposDoc} />
           </Fieldset>
         );
       })}

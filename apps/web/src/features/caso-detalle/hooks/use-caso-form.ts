@@ -2,21 +2,14 @@ import { useEffect } from 'react';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { casoFullUpdateSchema, formatTime, type Asegurado, type CasoDetalle, type Tercero } from '@siniestros/domain';
+import { emptyPersona, type AseguradoValues, type CasoCoreValues, type PersonaValues } from '../../casos';
 
 const str = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-/** The fields a person edits; read-only extras and the flags are never part of the form (spec §3). */
+/** The fields a person edits: the creation form's, with the ids and what only an existing case has. */
 export type CasoFormValues = {
-  caso: {
+  caso: CasoCoreValues & {
     id: number;
-    id_compania: string;
-    reclamo_nro: string;
-    gestor: string;
-    fecha_siniestro: string;
-    hora_siniestro: string;
-    fecha_denuncia: string;
-    lugar_siniestro: string;
-    declaracion_asegurado: string;
     id_producto: string;
     id_analista: string;
     via_ingreso: string;
@@ -27,38 +20,12 @@ export type CasoFormValues = {
     valor_acordado: string | null;
     ampliacion: string | null;
   };
-  asegurados: PersonaValues & {
-    id: number;
-    poliza: string;
-    nro_chasis: string;
-    nro_motor: string;
-    suma_asegurada: string;
-    accesorios: string;
-    otros: string;
-    detalle: string;
-  };
+  asegurados: AseguradoValues & { id: number };
   terceros: TerceroValues[];
 };
 
-type PersonaValues = {
-  apellido: string;
-  nombre: string;
-  id_tipo_doc: string;
-  nro_doc: string;
-  cuit: string;
-  domicilio: string;
-  codigo_postal: string;
-  fijo: string;
-  cel: string;
-  cbu: string;
-  marca_modelo: string;
-  anio: string;
-  dominio: string;
-  mail: string;
-};
-
 /** A saved third party keeps its id and lawyer; a new block has neither. */
-export type TerceroValues = PersonaValues & { id?: number; id_letrado?: number | null; detalle: string };
+export type TerceroValues = PersonaValues & { id?: number; id_letrado?: number | null };
 
 function personaValues(persona: Omit<Asegurado | Tercero, 'id'>): PersonaValues {
   return {
@@ -76,28 +43,11 @@ function personaValues(persona: Omit<Asegurado | Tercero, 'id'>): PersonaValues 
     anio: str(persona.anio),
     dominio: str(persona.dominio),
     mail: str(persona.mail),
+    detalle: str(persona.detalle),
   };
 }
 
-export function emptyTercero(idTipoDoc: number | undefined): TerceroValues {
-  return {
-    apellido: '',
-    nombre: '',
-    id_tipo_doc: str(idTipoDoc),
-    nro_doc: '',
-    cuit: '',
-    domicilio: '',
-    codigo_postal: '',
-    fijo: '',
-    cel: '',
-    cbu: '',
-    marca_modelo: '',
-    anio: '',
-    dominio: '',
-    mail: '',
-    detalle: '',
-  };
-}
+export const emptyTercero = (idTipoDoc: number | undefined): TerceroValues => emptyPersona(str(idTipoDoc));
 
 export function toFormValues({ caso, asegurados: asegurado, terceros }: CasoDetalle): CasoFormValues {
   return {
@@ -129,13 +79,11 @@ export function toFormValues({ caso, asegurados: asegurado, terceros }: CasoDeta
       suma_asegurada: str(asegurado.suma_asegurada),
       accesorios: str(asegurado.accesorios),
       otros: str(asegurado.otros),
-      detalle: str(asegurado.detalle),
     },
     terceros: terceros.map((tercero) => ({
       id: tercero.id,
       id_letrado: tercero.id_letrado,
       ...personaValues(tercero),
-      detalle: str(tercero.detalle),
     })),
   };
 }

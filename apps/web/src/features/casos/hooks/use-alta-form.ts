@@ -1,49 +1,14 @@
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { altaSchema } from '@siniestros/domain';
+import { emptyAsegurado, emptyPersona, type AseguradoValues, type CasoCoreValues, type PersonaValues } from '../form/caso-values';
 
-/** What the case-creation form edits (spec §2): text as typed, selects as id strings. */
-export type CasoValues = {
-  id_compania: string | null;
-  reclamo_nro: string;
-  gestor: string;
-  fecha_siniestro: string;
-  hora_siniestro: string;
-  fecha_denuncia: string;
-  lugar_siniestro: string;
-  declaracion_asegurado: string;
-};
+/** What the case-creation form edits (spec §2): the shared case values, no ids yet. */
+export type AltaValues = { caso: CasoCoreValues; asegurado: AseguradoValues; terceros: PersonaValues[] };
 
-export type TerceroValues = {
-  apellido: string;
-  nombre: string;
-  id_tipo_doc: string | null;
-  nro_doc: string;
-  cuit: string;
-  domicilio: string;
-  codigo_postal: string;
-  mail: string;
-  fijo: string;
-  cel: string;
-  cbu: string;
-  marca_modelo: string;
-  dominio: string;
-  detalle: string;
-};
+export const emptyTercero = emptyPersona;
 
-export type AseguradoValues = TerceroValues & {
-  poliza: string;
-  anio: string;
-  nro_chasis: string;
-  nro_motor: string;
-  suma_asegurada: string;
-  accesorios: string;
-  otros: string;
-};
-
-export type AltaValues = { caso: CasoValues; asegurado: AseguradoValues; terceros: TerceroValues[] };
-
-const emptyCaso = (): CasoValues => ({
+const emptyCaso = (): CasoCoreValues => ({
   id_compania: null,
   reclamo_nro: '',
   gestor: '',
@@ -52,34 +17,6 @@ const emptyCaso = (): CasoValues => ({
   fecha_denuncia: '',
   lugar_siniestro: '',
   declaracion_asegurado: '',
-});
-
-export const emptyTercero = (idTipoDoc: string | null): TerceroValues => ({
-  apellido: '',
-  nombre: '',
-  id_tipo_doc: idTipoDoc,
-  nro_doc: '',
-  cuit: '',
-  domicilio: '',
-  codigo_postal: '',
-  mail: '',
-  fijo: '',
-  cel: '',
-  cbu: '',
-  marca_modelo: '',
-  dominio: '',
-  detalle: '',
-});
-
-const emptyAsegurado = (idTipoDoc: string | null): AseguradoValues => ({
-  ...emptyTercero(idTipoDoc),
-  poliza: '',
-  anio: '',
-  nro_chasis: '',
-  nro_motor: '',
-  suma_asegurada: '',
-  accesorios: '',
-  otros: '',
 });
 
 /**

@@ -1,0 +1,3 @@
+import { failOnUnexpectedLoggedErrors } from './logged-errors';
+
+failOnUnexpectedLoggedErrors();
