@@ -328,6 +328,8 @@ describe.each(drivers)('documents and the sweeper on $name', (driver) => {
     const { storage } = t.app.services;
     const keysWithRows = await storedKeys();
     await storage.put(`casos/${idCaso}/huerfano`, Readable.from([Buffer.from('sin fila')]));
+    // Not a key the app makes (a bucket may be shared): never swept, however old.
+    await storage.put('otra-aplicacion/informe.pdf', Readable.from([Buffer.from('ajeno')]));
     const held = heldBody(S3_PART_SIZE + MB);
     const writing = storage.put(`casos/${idCaso}/a-medias`, held.body).catch(() => undefined);
     // Listed with a recent activity (its first part landed): moto reports every upload as begun in
@@ -343,7 +345,8 @@ describe.each(drivers)('documents and the sweeper on $name', (driver) => {
     // Two hours later both are old enough: the orphan and the half-written upload go, files with rows stay.
     const later = await sweepOrphanFiles({ db: t.database.db, storage, now: () => Date.now() + 2 * ORPHAN_GRACE_MS });
     expect(later).toMatchObject({ removed: 2, skippedForBackup: 0 });
-    expect(await storedKeys()).toEqual(keysWithRows);
+    expect(await storedKeys()).toEqual([...keysWithRows, 'otra-aplicacion/informe.pdf'].sort());
+    await storage.remove('otra-aplicacion/informe.pdf');
     expect((await collect(storage.entries())).some((entry) => entry.isPartial)).toBe(false);
     held.release(new Error('gone'));
     await writing;
@@ -401,8 +404,9 @@ describe('backup and restore with STORAGE=s3 (embedded database)', () => {
     try {
       await storage.remove(entry!.key);
       await storage.put('casos/99/despues-del-backup', Readable.from([Buffer.from('y')]));
+      await storage.put('otra-aplicacion/dato', Readable.from([Buffer.from('z')]));
       await restoreOffice({ config, from: out });
-      expect(await collect(storage.list())).toEqual([entry!.key]);
+      expect((await collect(storage.list())).sort()).toEqual([entry!.key, 'otra-aplicacion/dato'].sort());
       expect(sha256(await readAll(await storage.get(entry!.key)))).toBe(sha256(content));
     } finally {
       storage.close?.();

@@ -534,8 +534,9 @@ async function restoreFiles(config: StorageSettings, from: string, manifest: Bac
 }
 
 /**
- * STORAGE=s3: every file of the backup is put in the bucket (streamed), then every other object
- * and half-written upload is removed, so the bucket holds exactly the backup's files.
+ * STORAGE=s3: every file of the backup is put in the bucket (streamed), then every other document
+ * (key under `casos/`) and half-written upload is removed, so the bucket's documents are exactly
+ * the backup's files; keys outside `casos/` are not the app's and are left alone.
  */
 async function restoreObjects(config: StorageSettings, from: string, manifest: BackupManifest, log: OpsLog) {
   const storage = await openStorage(config);
@@ -547,11 +548,12 @@ async function restoreObjects(config: StorageSettings, from: string, manifest: B
     }
     let removed = 0;
     for await (const entry of storage.entries()) {
-      if (!entry.isPartial && wanted.has(entry.key)) continue;
+      // Only the app's own keys: a bucket may hold other things, which a restore leaves alone.
+      if (!entry.key.startsWith('casos/') || (!entry.isPartial && wanted.has(entry.key))) continue;
       await storage.removeEntry(entry);
       removed++;
     }
-    log(`Restored ${manifest.files.count} stored files to bucket ${config.S3_BUCKET} (${removed} other objects removed)`);
+    log(`Restored ${manifest.files.count} stored files to bucket ${config.S3_BUCKET} (${removed} other documents removed)`);
   } finally {
     storage.close?.();
   }

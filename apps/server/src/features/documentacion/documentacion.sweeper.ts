@@ -5,6 +5,8 @@ import { documentacionRepository as repo } from './documentacion.repository';
 /** A file younger than this may be an upload whose row is about to commit: never swept. */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 const BATCH = 500;
+/** The keys the app writes (`casos/<id>/<uuid>`): nothing else in the store is ever swept (a bucket may be shared). */
+const APP_KEY = /^casos\/\d+\//;
 
 export type SweepResult = { examined: number; removed: number; skippedForBackup: number };
 
@@ -46,7 +48,7 @@ export async function sweepOrphanFiles(deps: { db: Db; storage: Storage; graceMs
 
   for await (const entry of deps.storage.entries()) {
     result.examined++;
-    if (entry.modifiedMs > cutoff) continue;
+    if (entry.modifiedMs > cutoff || !APP_KEY.test(entry.key)) continue;
     batch.push(entry);
     if (batch.length >= BATCH) {
       await sweep(batch);
