@@ -200,7 +200,8 @@ async function prepare(
     async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [target.name])).rowCount === 1,
   );
   if (!exists) await withAdmin(target.adminUrl, (client) => client.query(`CREATE DATABASE ${target.name}`));
-  const open = () => openDatabase({ url: target.url, poolMax: 4, statementTimeoutMs: 600_000 });
+  // A load batch runs for seconds: a slow liveness probe on a busy machine must not cut it (seed-demo.cli.ts).
+  const open = () => openDatabase({ url: target.url, poolMax: 4, statementTimeoutMs: 600_000, stallProbeMs: 3_600_000 });
   let database = await open();
   await migrate(database);
   let loadSeconds: number | null = null;
