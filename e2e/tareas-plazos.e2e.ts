@@ -31,7 +31,11 @@ describe('Diario', () => {
   it('a User creates a task on a case, finds it in Mis tareas under Hoy, completes it and sees the history row', async () => {
     const idCaso = await seedCaso(userCookie, { idCompania });
     // An overdue task, made through the API (a due date in the past is not offered by the form's presets).
-    await apiCall(userCookie, 'POST', `/tareas/caso/${idCaso}`, { texto: 'Reclamar la denuncia policial', vence: addDaysIso(todayIso(), -2), id_usuario: idUsuario });
+    await apiCall(userCookie, 'POST', `/tareas/caso/${idCaso}`, {
+      texto: 'Reclamar la denuncia policial',
+      vence: addDaysIso(todayIso(), -2),
+      id_usuario: idUsuario,
+    });
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
     const section = page.getByRole('region', { name: 'Tareas' });
@@ -90,7 +94,10 @@ describe('Diario', () => {
     await page.goto(`${baseUrl()}/tareas`);
     await page.getByRole('heading', { name: 'Mis tareas' }).waitFor();
     await page.getByRole('tab', { name: /^Todas/ }).click();
-    await page.getByRole('row', { name: /Reclamar la denuncia policial/ }).first().waitFor();
+    // One card per task on a phone, with its actions.
+    const card = page.getByRole('article', { name: 'Reclamar la denuncia policial' }).first();
+    await card.getByText(/^Vencida \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await card.getByRole('button', { name: 'Marcar como hecha: Reclamar la denuncia policial' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoAxeViolations(page, 'Mis tareas at 390 px');
     expect(problems).toEqual([]);
@@ -121,7 +128,11 @@ describe('Plazos legales', () => {
     const pronunciamiento = plazos.getByTestId('caso-plazo').filter({ hasText: 'Pronunciamiento del asegurador' });
     await pronunciamiento.getByText('Vencido hace 10 días').waitFor();
     expect(await pronunciamiento.textContent()).toContain('Ley 17.418, art. 56');
-    await plazos.getByTestId('caso-plazo').filter({ hasText: 'Prescripción de la acción' }).getByText(/^En plazo: faltan \d+ días$/).waitFor();
+    await plazos
+      .getByTestId('caso-plazo')
+      .filter({ hasText: 'Prescripción de la acción' })
+      .getByText(/^En plazo: faltan \d+ días$/)
+      .waitFor();
     await expectNoAxeViolations(page, 'case detail with a red clock');
     expect(problems).toEqual([]);
     await context.close();
@@ -144,7 +155,13 @@ describe('Plazos legales', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(PLAZO_MESSAGES.updated).first().waitFor();
     await row.getByText('4 días antes').waitFor();
-    await apiCall(adminCookie, 'PATCH', '/plazos/pago', { nombre: 'Pago del valor acordado', cantidad: 15, unidad: 'dias_corridos', aviso_dias: 5, activo: true });
+    await apiCall(adminCookie, 'PATCH', '/plazos/pago', {
+      nombre: 'Pago del valor acordado',
+      cantidad: 15,
+      unidad: 'dias_corridos',
+      aviso_dias: 5,
+      activo: true,
+    });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,7 @@
  * dropped and rebuilt once. Used by `npm run seed:demo` and by the benchmark.
  */
 import type pg from 'pg';
-import { FIRST_CLOSED_ESTADO, todayIso } from '@siniestros/domain';
+import { FIRST_CLOSED_ESTADO, ROL, todayIso } from '@siniestros/domain';
 import type { Database } from './client';
 import { CASO_BLOQUE_BITS } from './tables/casos';
 import {
@@ -130,6 +130,18 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
     await exec(
       `UPDATE fila_contadores k SET total = CASE k.tabla
          WHEN 'inspecciones' THEN (SELECT count(*)::int FROM inspecciones) ELSE (SELECT count(*)::int FROM audiencias) END`,
+    );
+    // The legal clocks of the loaded cases (their triggers were off), as migration 0011 back-fills
+    // them (docs/decisions/044).
+    await exec(
+      `INSERT INTO caso_plazos (id_caso, evento, desde, hasta)
+       SELECT id, 'siniestro', fecha_siniestro, CASE WHEN id_estado >= 8 THEN fecha_estado END FROM casos WHERE id >= $1 AND fecha_siniestro IS NOT NULL
+       UNION ALL SELECT id, 'documentacion_completa', fecha_estado, NULL FROM casos WHERE id >= $1 AND id_estado BETWEEN 2 AND 3
+       UNION ALL SELECT id, 'valor_acordado', fecha_estado, NULL FROM casos WHERE id >= $1 AND id_estado BETWEEN 5 AND 7
+       UNION ALL SELECT a.id_caso, 'audiencia', max(a.fechah), CASE WHEN bool_or(c.id_estado >= 8) THEN max(c.fecha_estado) END
+         FROM audiencias a JOIN casos c ON c.id = a.id_caso WHERE a.id_caso >= $1 GROUP BY a.id_caso
+       ON CONFLICT (id_caso, evento) DO NOTHING`,
+      [firstIds.casos],
     );
     for (const name of DEMO_TABLE_NAMES) {
       if (ids[name] > firstIds[name]) await exec(`SELECT setval(pg_get_serial_sequence('${name}', 'id'), $1, true)`, [ids[name] - 1]);
@@ -287,4 +299,48 @@ async function vacuumAnalyze(database: Database): Promise<void> {
     // The session setting must not leak back into the pool.
     client.release(true);
   }
+}
+
+/** What a claims office writes in its diary (issue 18, docs/decisions/043). */
+const DEMO_TAREAS = [
+  'Llamar al tercero para pedir fotos del vehículo',
+  'Reclamar la denuncia policial al asegurado',
+  'Pedir presupuesto actualizado al taller',
+  'Revisar el informe del inspector y cargar la cotización',
+  'Enviar el ofrecimiento por correo al letrado',
+  'Confirmar el CBU del tercero para el pago',
+  'Controlar la firma del convenio',
+  'Consultar a la compañía por la franquicia',
+  'Pedir certificado de cobertura a la compañía',
+  'Coordinar una nueva fecha de inspección',
+  'Pedir copia del registro de conducir del tercero',
+  'Responder el reclamo del letrado',
+];
+
+/**
+ * Open tasks for about half of the open cases, spread over the office's Admins and Users and
+ * from 12 days overdue to 4 weeks ahead of `until`, so 'Mis tareas' and a dashboard look like a
+ * working office's. Nothing when nobody can have tasks yet. Returns the number written.
+ */
+export async function seedDemoTareas(database: Database, options: { until?: string; fromCaso?: number } = {}): Promise<number> {
+  const until = options.until ?? todayIso();
+  let written = 0;
+  await inTransaction(database, async (exec) => {
+    const [row] = await exec(
+      `WITH staff AS (SELECT array_agg(id ORDER BY id) AS ids FROM usuarios WHERE activo AND rol IN ($1, $2)),
+       nuevas AS (
+         INSERT INTO tareas (id_caso, texto, vence, id_usuario, origen, creado_por)
+         SELECT c.id, ($3::text[])[1 + (c.id / 2) % array_length($3::text[], 1)],
+           $4::date + ((c.id * 7919) % 41) - 12,
+           staff.ids[1 + (c.id / 2) % array_length(staff.ids, 1)], 'manual', 'demo'
+         FROM casos c, staff
+         WHERE staff.ids IS NOT NULL AND c.id >= $5 AND c.id_estado < $6 AND c.id % 2 = 0
+           AND NOT EXISTS (SELECT 1 FROM tareas t WHERE t.id_caso = c.id)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM nuevas`,
+      [ROL.ADMIN, ROL.USER, DEMO_TAREAS, until, options.fromCaso ?? 0, FIRST_CLOSED_ESTADO],
+    );
+    written = Number(row?.n ?? 0);
+  });
+  return written;
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run seed:demo -- --cases N [--seed S] [--until YYYY-MM-DD]`: fills the database the
  * server uses (DATABASE_URL, else PGlite under DATA_DIR) with realistic demo cases, and adds one
- * Inspector user per demo inspector.
+ * Inspector user per demo inspector, three handlers (Users) and their diary of open tasks.
  */
 import { parseArgs } from 'node:util';
 import { ROL, ISO_DATE_RE } from '@siniestros/domain';
@@ -10,10 +10,17 @@ import { users } from '../db/tables/users';
 import { hashPassword } from '../features/users';
 import { openDatabase, type Database } from '../db/client';
 import { DEMO_INSPECTORES } from '../db/demo-data';
-import { seedDemo } from '../db/demo-load';
+import { seedDemo, seedDemoTareas } from '../db/demo-load';
 import { migrate } from '../db/migrate';
 
 const DEFAULT_DEMO_PASSWORD = 'Demo-Siniestros-2026';
+
+/** Three handlers (role User), so 'Mis tareas' and the team's view have people in them (issue 18). */
+const DEMO_HANDLERS = [
+  { nombre: 'Martina', apellido: 'Ríos', username: 'martina@demo.local' },
+  { nombre: 'Julián', apellido: 'Ferreyra', username: 'julian@demo.local' },
+  { nombre: 'Sofía', apellido: 'Acosta', username: 'sofia@demo.local' },
+] as const;
 
 const { values } = parseArgs({
   options: {
@@ -65,9 +72,29 @@ try {
   console.log(
     `Done in ${result.seconds.total} s (load ${result.seconds.load} s, indexes ${result.seconds.rebuild} s, vacuum ${result.seconds.vacuum} s): ${rows}`,
   );
-  if (!values['no-users']) await addInspectorUsers(database);
+  if (!values['no-users']) {
+    await addInspectorUsers(database);
+    await addHandlerUsers(database);
+  }
+  const tareas = await seedDemoTareas(database, { until: values.until });
+  if (tareas > 0) console.log(`Tasks: ${tareas.toLocaleString('es-AR')} open, over the office's Admins and Users`);
 } finally {
   await database.close();
+}
+
+async function addHandlerUsers(target: Database): Promise<void> {
+  const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
+  const passwordHash = await hashPassword(password);
+  const created: string[] = [];
+  for (const handler of DEMO_HANDLERS) {
+    const inserted = await target.db
+      .insert(users)
+      .values({ ...handler, passwordHash, rol: ROL.USER })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (inserted.length > 0) created.push(handler.username);
+  }
+  if (created.length > 0) console.log(`Users: ${created.join(', ')} (password ${password})`);
 }
 
 /** One Inspector user per demo inspector, so the inspector screens can be tried. */

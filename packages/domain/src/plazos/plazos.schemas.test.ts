@@ -22,9 +22,9 @@ describe('legal clocks', () => {
 
   it('turn "runs out by a day" into "started by a day" for every rule (property)', () => {
     const day = fc.integer({ min: 0, max: 365 * 6 }).map((n) => addDaysIso('2024-01-01', n));
-    const rule = fc.record({ cantidad: fc.integer({ min: 0, max: 60 }), unidad: fc.constantFrom('dias_corridos', 'dias_habiles', 'anios') }).map((r) =>
-      r.unidad === 'anios' ? { ...r, cantidad: r.cantidad % 4 } : r,
-    );
+    const rule = fc
+      .record({ cantidad: fc.integer({ min: 0, max: 60 }), unidad: fc.constantFrom('dias_corridos', 'dias_habiles', 'anios') })
+      .map((r) => (r.unidad === 'anios' ? { ...r, cantidad: r.cantidad % 4 } : r));
     fc.assert(
       fc.property(rule, day, day, (r, limit, desde) => {
         const cut = ultimoInicioQueVenceAntesDe(r, limit);

@@ -80,8 +80,7 @@ export const plazoReglaResponse = z.object({
 export const plazoReglasResponse = z.array(plazoReglaResponse);
 export const plazoReglaSavedResponse = withMessage(plazoReglaResponse);
 
-const wholeNumber = (max: number, message: string) =>
-  z.coerce.number({ error: message }).int(message).min(0, message).max(max, message);
+const wholeNumber = (max: number, message: string) => z.coerce.number({ error: message }).int(message).min(0, message).max(max, message);
 
 export const plazoUpdateSchema = z.strictObject({
   nombre: text(100, 1, PLAZO_MESSAGES.nombreRequired),
@@ -107,7 +106,9 @@ export const casoPlazoResponse = z.object({
 export type CasoPlazo = z.infer<typeof casoPlazoResponse>;
 export const casoPlazosResponse = z.array(casoPlazoResponse);
 
-export const plazoEstadosBody = z.strictObject({ ids: z.array(z.coerce.number().int().min(1).max(2_147_483_647), { error: PLAZO_MESSAGES.ids }).max(100, PLAZO_MESSAGES.ids) });
+export const plazoEstadosBody = z.strictObject({
+  ids: z.array(z.coerce.number().int().min(1).max(2_147_483_647), { error: PLAZO_MESSAGES.ids }).max(100, PLAZO_MESSAGES.ids),
+});
 /** The worst clock of each case asked for that is por vencer or vencido (a case in time is left out). */
 export const plazoEstadosResponse = z.record(z.string(), z.enum(['por_vencer', 'vencido']));
 export type PlazoEstados = z.infer<typeof plazoEstadosResponse>;

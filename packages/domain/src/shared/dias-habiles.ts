@@ -24,7 +24,7 @@ export function isDiaHabil(iso: string): boolean {
 export function addDiasHabiles(iso: string, n: number): string {
   const step = n < 0 ? -1 : 1;
   let date = iso;
-  for (let left = Math.abs(n); left > 0; ) {
+  for (let left = Math.abs(n); left > 0;) {
     date = addDaysIso(date, step);
     if (isDiaHabil(date)) left--;
   }

@@ -40,7 +40,8 @@ export type TareaOrigen = keyof typeof TAREA_ORIGEN;
 
 /** What the system writes (docs/decisions/043). */
 export const TAREA_TEXTO_SISTEMA = {
-  audiencia: (fecha: string, hora: string, lugar: string) => `Recordatorio: audiencia de mediación el ${formatDate(fecha)} ${hora.slice(0, 5)} en ${lugar}`.slice(0, TAREA_TEXTO_MAX),
+  audiencia: (fecha: string, hora: string, lugar: string) =>
+    `Recordatorio: audiencia de mediación el ${formatDate(fecha)} ${hora.slice(0, 5)} en ${lugar}`.slice(0, TAREA_TEXTO_MAX),
   inspeccion: (fecha: string) => `Seguimiento: la inspección del ${formatDate(fecha)} sigue sin cerrar`,
   documentacion: (dias: number) => `Reclamar documentación: el caso lleva ${dias} días o más en Pendiente Documentación`,
 } as const;
@@ -89,7 +90,9 @@ export type TareaInput = z.infer<typeof tareaCreateSchema>;
 export const tareaAsignarSchema = z.strictObject({ id_usuario: positiveId });
 
 export const tareasQuery = pagingQuery.extend({
-  vista: z.enum(Object.keys(TAREA_VISTAS) as [TareaVista, ...TareaVista[]], { error: 'Debe ser vencidas, hoy, semana o todas' }).default('todas'),
+  vista: z
+    .enum(Object.keys(TAREA_VISTAS) as [TareaVista, ...TareaVista[]], { error: 'Debe ser vencidas, hoy, semana o todas' })
+    .default('todas'),
   /** 1: everyone's tasks (the team), else only the signed-in user's. */
   equipo: z.enum(['0', '1'], { error: 'Debe ser 0 o 1' }).default('0'),
 });
@@ -126,6 +129,10 @@ export const tareasPageResponse = z.object({
 export type TareasPage = z.infer<typeof tareasPageResponse>;
 
 /** The people a task can go to: active Admins and Users. */
-export const tareaAsignableResponse = z.object({ id: z.number(), nombre: z.string(), /** The signed-in user. */ yo: z.boolean().optional() });
+export const tareaAsignableResponse = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  /** The signed-in user. */ yo: z.boolean().optional(),
+});
 export const tareaAsignablesResponse = z.array(tareaAsignableResponse);
 export type TareaAsignable = z.infer<typeof tareaAsignableResponse>;

@@ -33,6 +33,8 @@ export const casoPlazos = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.idCaso, table.evento] }),
-    index('caso_plazos_en_curso_idx').on(table.evento, table.desde, table.idCaso).where(sql`${table.hasta} is null`),
+    index('caso_plazos_en_curso_idx')
+      .on(table.evento, table.desde, table.idCaso)
+      .where(sql`${table.hasta} is null`),
   ],
 );

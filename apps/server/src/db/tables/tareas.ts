@@ -25,10 +25,16 @@ export const tareas = pgTable(
   },
   (table) => [
     // 'Mis tareas' and a dashboard's overdue / today / week counts per user read these ranges alone.
-    index('tareas_abiertas_usuario_vence_idx').on(table.idUsuario, table.vence, table.id).where(sql`${table.hecha} is null`),
-    index('tareas_abiertas_vence_idx').on(table.vence, table.id).where(sql`${table.hecha} is null`),
+    index('tareas_abiertas_usuario_vence_idx')
+      .on(table.idUsuario, table.vence, table.id)
+      .where(sql`${table.hecha} is null`),
+    index('tareas_abiertas_vence_idx')
+      .on(table.vence, table.id)
+      .where(sql`${table.hecha} is null`),
     index('tareas_caso_idx').on(table.idCaso),
     // One open system task per hearing, inspection or case chased.
-    uniqueIndex('tareas_sistema_abierta_uq').on(table.origen, table.origenId).where(sql`${table.hecha} is null and ${table.origen} <> 'manual'`),
+    uniqueIndex('tareas_sistema_abierta_uq')
+      .on(table.origen, table.origenId)
+      .where(sql`${table.hecha} is null and ${table.origen} <> 'manual'`),
   ],
 );

@@ -21,13 +21,23 @@ export function plazosRoutes(app: FastifyInstance, plazos: PlazosService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['plazos'];
 
-  r.get('/plazos', { config: { access: STAFF }, schema: { tags, summary: 'The legal deadline rules', response: replies({ 200: plazoReglasResponse }) } }, () => plazos.reglas());
+  r.get(
+    '/plazos',
+    { config: { access: STAFF }, schema: { tags, summary: 'The legal deadline rules', response: replies({ 200: plazoReglasResponse }) } },
+    () => plazos.reglas(),
+  );
 
   r.patch(
     '/plazos/:codigo',
     {
       config: { access: ADMIN_ONLY },
-      schema: { tags, summary: 'Change a rule (Admin)', params: plazoCodigoParam, body: plazoUpdateSchema, response: replies({ 200: plazoReglaSavedResponse }) },
+      schema: {
+        tags,
+        summary: 'Change a rule (Admin)',
+        params: plazoCodigoParam,
+        body: plazoUpdateSchema,
+        response: replies({ 200: plazoReglaSavedResponse }),
+      },
     },
     async (request) => {
       const who = { actor: userOf(request).username, ip: request.ip, method: request.method, route: request.routeOptions.url };
@@ -37,7 +47,15 @@ export function plazosRoutes(app: FastifyInstance, plazos: PlazosService) {
 
   r.get(
     '/plazos/caso/:id',
-    { config: { access: STAFF }, schema: { tags, summary: 'Running clocks of case {id} with days left', params: idParam, response: replies({ 200: casoPlazosResponse }) } },
+    {
+      config: { access: STAFF },
+      schema: {
+        tags,
+        summary: 'Running clocks of case {id} with days left',
+        params: idParam,
+        response: replies({ 200: casoPlazosResponse }),
+      },
+    },
     (request) => plazos.caso(request.params.id),
   );
 
@@ -45,16 +63,33 @@ export function plazosRoutes(app: FastifyInstance, plazos: PlazosService) {
     '/plazos/caso/:id',
     {
       config: { access: STAFF },
-      schema: { tags, summary: 'Correct the day a clock of case {id} started', params: idParam, body: plazoInicioSchema, response: replies({ 200: casoPlazosResponse }) },
+      schema: {
+        tags,
+        summary: 'Correct the day a clock of case {id} started',
+        params: idParam,
+        body: plazoInicioSchema,
+        response: replies({ 200: casoPlazosResponse }),
+      },
     },
-    (request) => plazos.corregirInicio(request.params.id, request.body, { actor: userOf(request).username, ip: request.ip, method: request.method, route: request.routeOptions.url }),
+    (request) =>
+      plazos.corregirInicio(request.params.id, request.body, {
+        actor: userOf(request).username,
+        ip: request.ip,
+        method: request.method,
+        route: request.routeOptions.url,
+      }),
   );
 
   r.post(
     '/plazos/estados',
     {
       config: { access: STAFF },
-      schema: { tags, summary: 'Cases (up to 100) with a clock por vencer or vencido, for the case list', body: plazoEstadosBody, response: replies({ 200: plazoEstadosResponse }) },
+      schema: {
+        tags,
+        summary: 'Cases (up to 100) with a clock por vencer or vencido, for the case list',
+        body: plazoEstadosBody,
+        response: replies({ 200: plazoEstadosResponse }),
+      },
     },
     (request) => plazos.estados(request.body.ids),
   );

@@ -24,7 +24,13 @@ type Actor = { actor: string; ip?: string; method?: string; route?: string };
 type AuditWriter = {
   record(
     tx: DbOrTx,
-    event: Actor & { action: typeof AUDIT_ACTION.plazoUpdated; entity: string; entityId?: number; detail?: string; changes: Record<string, [unknown, unknown]> },
+    event: Actor & {
+      action: typeof AUDIT_ACTION.plazoUpdated;
+      entity: string;
+      entityId?: number;
+      detail?: string;
+      changes: Record<string, [unknown, unknown]>;
+    },
   ): Promise<boolean>;
 };
 type HistorialWriter = { add(tx: DbOrTx, idCaso: number, usuario: string, msg: string): Promise<unknown> };
@@ -93,7 +99,8 @@ export function createPlazosService(deps: { db: Db; audit: AuditWriter; historia
      * changed): history and audit rows; never a day after today.
      */
     async corregirInicio(idCaso: number, input: PlazoInicioInput, who: Actor): Promise<CasoPlazo[]> {
-      if (input.desde > today()) throw unprocessable(PLAZO_MESSAGES.inicioFuturo, [{ path: 'desde', message: PLAZO_MESSAGES.inicioFuturo }]);
+      if (input.desde > today())
+        throw unprocessable(PLAZO_MESSAGES.inicioFuturo, [{ path: 'desde', message: PLAZO_MESSAGES.inicioFuturo }]);
       await db.transaction(async (tx) => {
         if (!(await repo.casoExists(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
         const before = await repo.moveStart(tx, idCaso, input.evento, input.desde);

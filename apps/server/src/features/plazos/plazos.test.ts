@@ -20,12 +20,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const today = todayIso();
-const query = async (statement: ReturnType<typeof sql>) => ((await t.database.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
-const clocks = async (idCaso: number) => (await t.request('user', { method: 'GET', url: `/api/plazos/caso/${idCaso}` })).json() as CasoPlazo[];
+const query = async (statement: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const clocks = async (idCaso: number) =>
+  (await t.request('user', { method: 'GET', url: `/api/plazos/caso/${idCaso}` })).json() as CasoPlazo[];
 const filtro = async (plazo: string) =>
-  ((await t.request('user', { method: 'POST', url: '/api/casos/filtro?pageSize=100&exactCount=1', payload: { plazo } })).json() as { cases: { id: number }[] }).cases.map(
-    (caso) => caso.id,
-  );
+  (
+    (await t.request('user', { method: 'POST', url: '/api/casos/filtro?pageSize=100&exactCount=1', payload: { plazo } })).json() as {
+      cases: { id: number }[];
+    }
+  ).cases.map((caso) => caso.id);
 /** A case that left Pendiente Documentación `daysAgo` days ago (the trigger starts art. 56 then). */
 async function documentacionCompletaHace(daysAgo: number) {
   const caso = await insertCaso(t.database.db);
@@ -36,12 +40,9 @@ async function documentacionCompletaHace(daysAgo: number) {
 describe('the rules', () => {
   it('are seeded with their legal source and listed to staff', async () => {
     const reglas = (await t.request('user', { method: 'GET', url: '/api/plazos' })).json();
-    expect(reglas.map((regla: { codigo: string; cantidad: number; unidad: string }) => `${regla.codigo} ${regla.cantidad} ${regla.unidad}`)).toEqual([
-      'prescripcion 3 anios',
-      'pronunciamiento 30 dias_corridos',
-      'pago 15 dias_corridos',
-      'audiencia 0 dias_corridos',
-    ]);
+    expect(
+      reglas.map((regla: { codigo: string; cantidad: number; unidad: string }) => `${regla.codigo} ${regla.cantidad} ${regla.unidad}`),
+    ).toEqual(['prescripcion 3 anios', 'pronunciamiento 30 dias_corridos', 'pago 15 dias_corridos', 'audiencia 0 dias_corridos']);
     expect(reglas[0].fuente).toContain('art. 2561');
     expect((await t.request('inspector', { method: 'GET', url: '/api/plazos' })).statusCode).toBe(403);
   });
@@ -52,9 +53,19 @@ describe('the rules', () => {
     const saved = await t.request('admin', { method: 'PATCH', url: '/api/plazos/pago', payload });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ message: PLAZO_MESSAGES.updated, cantidad: 10, unidad: 'dias_habiles', aviso_dias: 3 });
-    const [audit] = await query(sql`select actor, action, detail, changes from audit_log where action = ${AUDIT_ACTION.plazoUpdated} order by id desc limit 1`);
-    expect(audit).toMatchObject({ actor: USERNAMES.admin, detail: 'pago', changes: { cantidad: [15, 10], unidad: ['dias_corridos', 'dias_habiles'], aviso_dias: [5, 3] } });
-    const bad = await t.request('admin', { method: 'PATCH', url: '/api/plazos/pago', payload: { nombre: '', cantidad: 5000, unidad: 'meses', aviso_dias: -1, activo: 'si' } });
+    const [audit] = await query(
+      sql`select actor, action, detail, changes from audit_log where action = ${AUDIT_ACTION.plazoUpdated} order by id desc limit 1`,
+    );
+    expect(audit).toMatchObject({
+      actor: USERNAMES.admin,
+      detail: 'pago',
+      changes: { cantidad: [15, 10], unidad: ['dias_corridos', 'dias_habiles'], aviso_dias: [5, 3] },
+    });
+    const bad = await t.request('admin', {
+      method: 'PATCH',
+      url: '/api/plazos/pago',
+      payload: { nombre: '', cantidad: 5000, unidad: 'meses', aviso_dias: -1, activo: 'si' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((error: { message: string }) => error.message)).toEqual([
       PLAZO_MESSAGES.nombreRequired,
@@ -64,7 +75,11 @@ describe('the rules', () => {
       PLAZO_MESSAGES.activo,
     ]);
     expect((await t.request('admin', { method: 'PATCH', url: '/api/plazos/no_existe', payload })).statusCode).toBe(404);
-    await t.request('admin', { method: 'PATCH', url: '/api/plazos/pago', payload: { ...payload, cantidad: 15, unidad: 'dias_corridos', aviso_dias: 5 } });
+    await t.request('admin', {
+      method: 'PATCH',
+      url: '/api/plazos/pago',
+      payload: { ...payload, cantidad: 15, unidad: 'dias_corridos', aviso_dias: 5 },
+    });
   });
 });
 
@@ -77,7 +92,9 @@ describe("a case's clocks", () => {
       ['prescripcion', '2029-10-01', 'en_plazo'],
     ]);
     expect(list[0]!.dias).toBe(-10);
-    const estados = (await t.request('user', { method: 'POST', url: '/api/plazos/estados', payload: { ids: [idCaso] } })).json() as PlazoEstados;
+    const estados = (
+      await t.request('user', { method: 'POST', url: '/api/plazos/estados', payload: { ids: [idCaso] } })
+    ).json() as PlazoEstados;
     expect(estados).toEqual({ [idCaso]: 'vencido' });
   });
 
@@ -98,7 +115,11 @@ describe("a case's clocks", () => {
 
   it('counts to the latest hearing, which is done (not late) once past', async () => {
     const caso = await insertCaso(t.database.db);
-    await t.request('user', { method: 'POST', url: `/api/mediacion/${caso.id}`, payload: { fechah: addDaysIso(today, 2), hora: '10:00', lugar: 'Centro' } });
+    await t.request('user', {
+      method: 'POST',
+      url: `/api/mediacion/${caso.id}`,
+      payload: { fechah: addDaysIso(today, 2), hora: '10:00', lugar: 'Centro' },
+    });
     const [audiencia] = (await clocks(caso.id)).filter((clock) => clock.codigo === 'audiencia');
     expect(audiencia).toMatchObject({ vence: addDaysIso(today, 2), dias: 2, estado: 'por_vencer' });
     await t.database.db.execute(sql`update audiencias set fechah = ${addDaysIso(today, -1)} where id_caso = ${caso.id}`);
@@ -109,20 +130,49 @@ describe("a case's clocks", () => {
 describe("correcting a clock's start", () => {
   it('moves the day documentation was complete, with history and audit; refuses the future and other events', async () => {
     const idCaso = await documentacionCompletaHace(0);
-    const moved = await t.request('user', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'documentacion_completa', desde: addDaysIso(today, -35) } });
+    const moved = await t.request('user', {
+      method: 'PATCH',
+      url: `/api/plazos/caso/${idCaso}`,
+      payload: { evento: 'documentacion_completa', desde: addDaysIso(today, -35) },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect((moved.json() as CasoPlazo[]).find((clock) => clock.codigo === 'pronunciamiento')).toMatchObject({ estado: 'vencido', dias: -5 });
+    expect((moved.json() as CasoPlazo[]).find((clock) => clock.codigo === 'pronunciamiento')).toMatchObject({
+      estado: 'vencido',
+      dias: -5,
+    });
     const history = (await t.request('user', { method: 'GET', url: `/api/historial/${idCaso}` })).json() as { msg: string }[];
     expect(history[0]!.msg).toMatch(/^Se corrige el inicio del plazo \(Documentación completa/);
-    const [audit] = await query(sql`select detail, changes from audit_log where action = ${AUDIT_ACTION.plazoUpdated} and entity_id = ${idCaso}`);
+    const [audit] = await query(
+      sql`select detail, changes from audit_log where action = ${AUDIT_ACTION.plazoUpdated} and entity_id = ${idCaso}`,
+    );
     expect(audit).toMatchObject({ detail: 'documentacion_completa', changes: { desde: [today, addDaysIso(today, -35)] } });
-    const future = await t.request('user', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'documentacion_completa', desde: addDaysIso(today, 1) } });
+    const future = await t.request('user', {
+      method: 'PATCH',
+      url: `/api/plazos/caso/${idCaso}`,
+      payload: { evento: 'documentacion_completa', desde: addDaysIso(today, 1) },
+    });
     expect([future.statusCode, future.json().message]).toEqual([422, PLAZO_MESSAGES.inicioFuturo]);
-    const siniestro = await t.request('user', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'siniestro', desde: today } });
+    const siniestro = await t.request('user', {
+      method: 'PATCH',
+      url: `/api/plazos/caso/${idCaso}`,
+      payload: { evento: 'siniestro', desde: today },
+    });
     expect([siniestro.statusCode, siniestro.json().errors[0].message]).toEqual([400, PLAZO_MESSAGES.eventoCorregible]);
-    const none = await t.request('user', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'valor_acordado', desde: today } });
+    const none = await t.request('user', {
+      method: 'PATCH',
+      url: `/api/plazos/caso/${idCaso}`,
+      payload: { evento: 'valor_acordado', desde: today },
+    });
     expect([none.statusCode, none.json().message]).toEqual([404, PLAZO_MESSAGES.sinPlazo]);
-    expect((await t.request('inspector', { method: 'PATCH', url: `/api/plazos/caso/${idCaso}`, payload: { evento: 'valor_acordado', desde: today } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request('inspector', {
+          method: 'PATCH',
+          url: `/api/plazos/caso/${idCaso}`,
+          payload: { evento: 'valor_acordado', desde: today },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 

@@ -30,7 +30,8 @@ const CAN_HAVE_TASKS = and(eq(users.activo, true), inArray(users.rol, [ROL.ADMIN
 const SOONEST_FIRST = [asc(tareas.vence), asc(tareas.id)];
 
 /** Only open tasks, of one user or of everyone. */
-const openOf = (idUsuario: number | null): SQL => and(isNull(tareas.hecha), idUsuario === null ? undefined : eq(tareas.idUsuario, idUsuario))!;
+const openOf = (idUsuario: number | null): SQL =>
+  and(isNull(tareas.hecha), idUsuario === null ? undefined : eq(tareas.idUsuario, idUsuario))!;
 
 export type TareaRango = { from?: string; to?: string; before?: string };
 
@@ -53,7 +54,13 @@ export const tareasRepository = {
       .orderBy(...SOONEST_FIRST);
   },
 
-  async page(db: DbOrTx, idUsuario: number | null, rango: TareaRango, limit: number, offset: number): Promise<{ rows: Tarea[]; total: number }> {
+  async page(
+    db: DbOrTx,
+    idUsuario: number | null,
+    rango: TareaRango,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: Tarea[]; total: number }> {
     const where = and(
       openOf(idUsuario),
       rango.before ? lt(tareas.vence, rango.before) : undefined,
@@ -61,8 +68,17 @@ export const tareasRepository = {
       rango.to ? lte(tareas.vence, rango.to) : undefined,
     );
     const [rows, [count]] = await Promise.all([
-      db.select(COLUMNS).from(tareas).where(where).orderBy(...SOONEST_FIRST).limit(limit).offset(offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(tareas).where(where),
+      db
+        .select(COLUMNS)
+        .from(tareas)
+        .where(where)
+        .orderBy(...SOONEST_FIRST)
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tareas)
+        .where(where),
     ]);
     return { rows, total: count?.n ?? 0 };
   },
@@ -101,7 +117,10 @@ export const tareasRepository = {
   },
 
   async markDone(db: DbOrTx, id: number, usuario: string): Promise<void> {
-    await db.update(tareas).set({ hecha: sql`now()`, hechaPor: usuario }).where(eq(tareas.id, id));
+    await db
+      .update(tareas)
+      .set({ hecha: sql`now()`, hechaPor: usuario })
+      .where(eq(tareas.id, id));
   },
 
   async reassign(db: DbOrTx, id: number, idUsuario: number): Promise<void> {
@@ -110,7 +129,10 @@ export const tareasRepository = {
 
   /** An active Admin or User: who a task can go to. */
   async asignable(db: DbOrTx, id: number): Promise<TareaAsignable | undefined> {
-    const [row] = await db.select(ASIGNABLE).from(users).where(and(eq(users.id, id), CAN_HAVE_TASKS));
+    const [row] = await db
+      .select(ASIGNABLE)
+      .from(users)
+      .where(and(eq(users.id, id), CAN_HAVE_TASKS));
     return row;
   },
 

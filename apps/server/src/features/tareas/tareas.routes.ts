@@ -31,30 +31,72 @@ export function tareasRoutes(app: FastifyInstance, tareas: TareasService) {
 
   r.get(
     '/tareas',
-    { ...route, schema: { tags, summary: "Open tasks of the signed-in user (equipo=1: everyone's), by tab, soonest first", querystring: tareasQuery, response: replies({ 200: tareasPageResponse }) } },
+    {
+      ...route,
+      schema: {
+        tags,
+        summary: "Open tasks of the signed-in user (equipo=1: everyone's), by tab, soonest first",
+        querystring: tareasQuery,
+        response: replies({ 200: tareasPageResponse }),
+      },
+    },
     (request) => tareas.page(request.query, userOf(request).id),
   );
 
-  r.get('/tareas/asignables', { ...route, schema: { tags, summary: 'Who a task can be assigned to', response: replies({ 200: tareaAsignablesResponse }) } }, (request) => tareas.asignables(userOf(request).id));
+  r.get(
+    '/tareas/asignables',
+    { ...route, schema: { tags, summary: 'Who a task can be assigned to', response: replies({ 200: tareaAsignablesResponse }) } },
+    (request) => tareas.asignables(userOf(request).id),
+  );
 
-  r.get('/tareas/caso/:id', { ...route, schema: { tags, summary: 'Open tasks of case {id}', params: idParam, response: replies({ 200: tareaListResponse }) } }, (request) =>
-    tareas.listByCaso(request.params.id),
+  r.get(
+    '/tareas/caso/:id',
+    { ...route, schema: { tags, summary: 'Open tasks of case {id}', params: idParam, response: replies({ 200: tareaListResponse }) } },
+    (request) => tareas.listByCaso(request.params.id),
   );
 
   r.post(
     '/tareas/caso/:id',
-    { ...route, schema: { tags, summary: 'New task on case {id}', params: idParam, body: tareaCreateSchema, response: replies({ 201: tareaSavedResponse }) } },
-    async (request, reply) => reply.status(201).send({ message: TAREA_MESSAGES.created, ...(await tareas.create(request.params.id, request.body, actorOf(request))) }),
+    {
+      ...route,
+      schema: {
+        tags,
+        summary: 'New task on case {id}',
+        params: idParam,
+        body: tareaCreateSchema,
+        response: replies({ 201: tareaSavedResponse }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ message: TAREA_MESSAGES.created, ...(await tareas.create(request.params.id, request.body, actorOf(request))) }),
   );
 
-  r.patch('/tareas/:id/hecha', { ...route, schema: { tags, summary: 'Mark task {id} done', params: idParam, response: replies({ 200: tareaSavedResponse }) } }, async (request) => ({
-    message: TAREA_MESSAGES.done,
-    ...(await tareas.complete(request.params.id, actorOf(request))),
-  }));
+  r.patch(
+    '/tareas/:id/hecha',
+    { ...route, schema: { tags, summary: 'Mark task {id} done', params: idParam, response: replies({ 200: tareaSavedResponse }) } },
+    async (request) => ({
+      message: TAREA_MESSAGES.done,
+      ...(await tareas.complete(request.params.id, actorOf(request))),
+    }),
+  );
 
   r.patch(
     '/tareas/:id/asignar',
-    { ...route, schema: { tags, summary: 'Reassign task {id}', params: idParam, body: tareaAsignarSchema, response: replies({ 200: tareaSavedResponse }) } },
-    async (request) => ({ message: TAREA_MESSAGES.reassigned, ...(await tareas.reassign(request.params.id, request.body.id_usuario, actorOf(request))) }),
+    {
+      ...route,
+      schema: {
+        tags,
+        summary: 'Reassign task {id}',
+        params: idParam,
+        body: tareaAsignarSchema,
+        response: replies({ 200: tareaSavedResponse }),
+      },
+    },
+    async (request) => ({
+      message: TAREA_MESSAGES.reassigned,
+      ...(await tareas.reassign(request.params.id, request.body.id_usuario, actorOf(request))),
+    }),
   );
 }

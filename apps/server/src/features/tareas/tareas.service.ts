@@ -53,7 +53,11 @@ export function createTareasService(deps: {
   }
 
   /** A change to one open task, under its row lock, with its history and audit rows. */
-  async function change(id: number, who: Actor, apply: (tx: DbOrTx, tarea: NonNullable<Awaited<ReturnType<typeof repo.lockById>>>) => Promise<string>) {
+  async function change(
+    id: number,
+    who: Actor,
+    apply: (tx: DbOrTx, tarea: NonNullable<Awaited<ReturnType<typeof repo.lockById>>>) => Promise<string>,
+  ) {
     return db.transaction(async (tx) => {
       const tarea = await repo.lockById(tx, id);
       if (!tarea) throw notFound(TAREA_MESSAGES.notFound);
@@ -187,7 +191,13 @@ export function createTareasService(deps: {
           addDiasHabiles(day, 1),
           limit,
         );
-        for (const idCaso of casos) await historial.add(tx, idCaso, SISTEMA.actor, TAREA_HISTORIA.created(TAREA_TEXTO_SISTEMA.documentacion(documentacionDias), 'el responsable del caso', addDiasHabiles(day, 1)));
+        for (const idCaso of casos)
+          await historial.add(
+            tx,
+            idCaso,
+            SISTEMA.actor,
+            TAREA_HISTORIA.created(TAREA_TEXTO_SISTEMA.documentacion(documentacionDias), 'el responsable del caso', addDiasHabiles(day, 1)),
+          );
         return casos.length;
       });
     },

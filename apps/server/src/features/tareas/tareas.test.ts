@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const today = todayIso();
-const historial = async (idCaso: number) => (await t.request('user', { method: 'GET', url: `/api/historial/${idCaso}` })).json() as { msg: string; usuario: string }[];
+const historial = async (idCaso: number) =>
+  (await t.request('user', { method: 'GET', url: `/api/historial/${idCaso}` })).json() as { msg: string; usuario: string }[];
 const crear = async (idCaso: number, payload: Record<string, unknown>, role: Role = 'user') =>
   t.request(role, { method: 'POST', url: `/api/tareas/caso/${idCaso}`, payload });
 const nueva = async (idCaso: number, texto: string, vence: string, para: Role = 'user') => {
@@ -29,19 +30,33 @@ const nueva = async (idCaso: number, texto: string, vence: string, para: Role = 
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as Tarea & { message: string };
 };
-const misTareas = async (role: Role, query: string) => (await t.request(role, { method: 'GET', url: `/api/tareas?${query}` })).json() as TareasPage;
-const rows = async (query: string) => (await t.database.db.execute(query ? sql.raw(query) : sql``)) as unknown as { rows: Record<string, unknown>[] };
+const misTareas = async (role: Role, query: string) =>
+  (await t.request(role, { method: 'GET', url: `/api/tareas?${query}` })).json() as TareasPage;
+const rows = async (query: string) =>
+  (await t.database.db.execute(query ? sql.raw(query) : sql``)) as unknown as { rows: Record<string, unknown>[] };
 
 describe('Nueva tarea on a case', () => {
   it('creates the task with its history and audit rows; the case lists it among its open tasks', async () => {
     const caso = await insertCaso(t.database.db);
     const created = await nueva(caso.id, 'Llamar al tercero por la franquicia', addDaysIso(today, 7), 'admin');
-    expect(created).toMatchObject({ message: TAREA_MESSAGES.created, id_caso: caso.id, id_usuario: t.ids.admin, origen: 'manual', creado_por: USERNAMES.user, hecha: null });
+    expect(created).toMatchObject({
+      message: TAREA_MESSAGES.created,
+      id_caso: caso.id,
+      id_usuario: t.ids.admin,
+      origen: 'manual',
+      creado_por: USERNAMES.user,
+      hecha: null,
+    });
     expect(created.usuario).toMatch(/, /);
     const list = (await t.request('user', { method: 'GET', url: `/api/tareas/caso/${caso.id}` })).json() as Tarea[];
     expect(list.map((tarea) => tarea.id)).toEqual([created.id]);
-    expect((await historial(caso.id))[0]).toMatchObject({ msg: TAREA_HISTORIA.created('Llamar al tercero por la franquicia', created.usuario, created.vence), usuario: USERNAMES.user });
-    const audit = await rows(`select actor, action, entity_id, changes from audit_log where entity = 'tarea' and entity_id = ${created.id}`);
+    expect((await historial(caso.id))[0]).toMatchObject({
+      msg: TAREA_HISTORIA.created('Llamar al tercero por la franquicia', created.usuario, created.vence),
+      usuario: USERNAMES.user,
+    });
+    const audit = await rows(
+      `select actor, action, entity_id, changes from audit_log where entity = 'tarea' and entity_id = ${created.id}`,
+    );
     expect(audit.rows).toEqual([expect.objectContaining({ actor: USERNAMES.user, action: AUDIT_ACTION.tareaCreated })]);
   });
 
@@ -49,8 +64,14 @@ describe('Nueva tarea on a case', () => {
     const caso = await insertCaso(t.database.db);
     const bad = await crear(caso.id, { texto: '  ', vence: '25/11/2026', id_usuario: 'x' });
     expect(bad.statusCode).toBe(400);
-    const messages = [...new Set((bad.json() as { errors: { path: string; message: string }[] }).errors.map((error) => `${error.path}: ${error.message}`))];
-    expect(messages).toEqual(['texto: Escriba la tarea', 'vence: La fecha debe tener el formato AAAA-MM-DD', 'id_usuario: Debe ser un número entero']);
+    const messages = [
+      ...new Set((bad.json() as { errors: { path: string; message: string }[] }).errors.map((error) => `${error.path}: ${error.message}`)),
+    ];
+    expect(messages).toEqual([
+      'texto: Escriba la tarea',
+      'vence: La fecha debe tener el formato AAAA-MM-DD',
+      'id_usuario: Debe ser un número entero',
+    ]);
     const missing = await crear(caso.id, { texto: 'x', id_usuario: t.ids.user });
     expect(missing.json().errors).toEqual([{ path: 'vence', message: TAREA_MESSAGES.venceRequired }]);
     const tooLong = await crear(caso.id, { texto: 'x'.repeat(501), vence: today, id_usuario: t.ids.user });
@@ -71,7 +92,14 @@ describe('Mis tareas', () => {
       const created = await t.request('admin', {
         method: 'POST',
         url: '/api/users',
-        payload: { nombre: 'Sola', apellido: 'Agenda', username: 'solo@test.local', password: 'Clave-Segura-2026', password2: 'Clave-Segura-2026', rol: 2 },
+        payload: {
+          nombre: 'Sola',
+          apellido: 'Agenda',
+          username: 'solo@test.local',
+          password: 'Clave-Segura-2026',
+          password2: 'Clave-Segura-2026',
+          rol: 2,
+        },
       });
       expect(created.statusCode, created.body).toBeLessThan(300);
       idSolo = (await rows(`select id from usuarios where username = 'solo@test.local'`)).rows[0]!.id as number;
@@ -89,7 +117,11 @@ describe('Mis tareas', () => {
     if (inWeek) await make('semana', weekEnd);
 
     const asSolo = async (query: string) => {
-      const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'solo@test.local', password: 'Clave-Segura-2026' } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { username: 'solo@test.local', password: 'Clave-Segura-2026' },
+      });
       const cookie = String(login.headers['set-cookie']).split(';')[0]!;
       return (await t.app.inject({ method: 'GET', url: `/api/tareas?${query}`, headers: { cookie } })).json() as TareasPage;
     };
@@ -108,7 +140,10 @@ describe('Mis tareas', () => {
 
     const bad = await t.request('user', { method: 'GET', url: '/api/tareas?vista=ayer&equipo=2' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((error: { message: string }) => error.message)).toEqual(['Debe ser vencidas, hoy, semana o todas', 'Debe ser 0 o 1']);
+    expect(bad.json().errors.map((error: { message: string }) => error.message)).toEqual([
+      'Debe ser vencidas, hoy, semana o todas',
+      'Debe ser 0 o 1',
+    ]);
     expect((await t.request('inspector', { method: 'GET', url: '/api/tareas' })).statusCode).toBe(403);
   });
 });
@@ -133,13 +168,21 @@ describe('done and reassign', () => {
   it('reassigns with a history row; to the same user or to an inspector it refuses', async () => {
     const caso = await insertCaso(t.database.db);
     const tarea = await nueva(caso.id, 'Revisar presupuesto', today);
-    const moved = await t.request('user', { method: 'PATCH', url: `/api/tareas/${tarea.id}/asignar`, payload: { id_usuario: t.ids.admin } });
+    const moved = await t.request('user', {
+      method: 'PATCH',
+      url: `/api/tareas/${tarea.id}/asignar`,
+      payload: { id_usuario: t.ids.admin },
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ message: TAREA_MESSAGES.reassigned, id_usuario: t.ids.admin });
     expect((await historial(caso.id))[0]!.msg).toBe(TAREA_HISTORIA.reassigned('Revisar presupuesto', moved.json().usuario));
     const same = await t.request('user', { method: 'PATCH', url: `/api/tareas/${tarea.id}/asignar`, payload: { id_usuario: t.ids.admin } });
     expect([same.statusCode, same.json().message]).toEqual([409, TAREA_MESSAGES.sameUser]);
-    const inspector = await t.request('user', { method: 'PATCH', url: `/api/tareas/${tarea.id}/asignar`, payload: { id_usuario: t.ids.inspector } });
+    const inspector = await t.request('user', {
+      method: 'PATCH',
+      url: `/api/tareas/${tarea.id}/asignar`,
+      payload: { id_usuario: t.ids.inspector },
+    });
     expect(inspector.statusCode).toBe(422);
     const missing = await t.request('user', { method: 'PATCH', url: `/api/tareas/${tarea.id}/asignar`, payload: {} });
     expect(missing.statusCode).toBe(400);
@@ -157,13 +200,21 @@ describe('done and reassign', () => {
 describe('tasks the system makes', () => {
   it('a hearing scheduled: a reminder the working day before, moved with the hearing', async () => {
     const caso = await insertCaso(t.database.db);
-    const created = await t.request('user', { method: 'POST', url: `/api/mediacion/${caso.id}`, payload: { fechah: '2026-12-09', hora: '10:30', lugar: 'Centro de mediación' } });
+    const created = await t.request('user', {
+      method: 'POST',
+      url: `/api/mediacion/${caso.id}`,
+      payload: { fechah: '2026-12-09', hora: '10:30', lugar: 'Centro de mediación' },
+    });
     expect(created.statusCode).toBe(201);
     const [reminder] = (await t.request('user', { method: 'GET', url: `/api/tareas/caso/${caso.id}` })).json() as Tarea[];
     // 7 and 8 December 2026 are non-working days: the working day before the 9th is Friday the 4th.
     expect(reminder).toMatchObject({ origen: 'audiencia', vence: '2026-12-04', id_usuario: t.ids.user, creado_por: 'sistema' });
     expect(reminder!.texto).toContain('09/12/2026 10:30');
-    await t.request('user', { method: 'PATCH', url: `/api/mediacion/${created.json().id}`, payload: { fechah: '2026-11-30', hora: '10:30', lugar: 'Centro de mediación' } });
+    await t.request('user', {
+      method: 'PATCH',
+      url: `/api/mediacion/${created.json().id}`,
+      payload: { fechah: '2026-11-30', hora: '10:30', lugar: 'Centro de mediación' },
+    });
     const moved = (await t.request('user', { method: 'GET', url: `/api/tareas/caso/${caso.id}` })).json() as Tarea[];
     expect(moved.map((tarea) => [tarea.id, tarea.vence])).toEqual([[reminder!.id, '2026-11-27']]);
   });

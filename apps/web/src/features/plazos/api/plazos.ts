@@ -23,7 +23,12 @@ export function usePlazoReglas() {
 export function useUpdatePlazoRegla() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ codigo, input }: { codigo: string; input: PlazoUpdateInput }) => api.patch<PlazoRegla & { message: string }>(`/plazos/${codigo}`, input),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: plazosKeys.all }), queryClient.invalidateQueries({ queryKey: ['plazo-estados'] })]),
+    mutationFn: ({ codigo, input }: { codigo: string; input: PlazoUpdateInput }) =>
+      api.patch<PlazoRegla & { message: string }>(`/plazos/${codigo}`, input),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: plazosKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['plazo-estados'] }),
+      ]),
   });
 }

@@ -14,7 +14,7 @@ export function PlazoBadge({ plazo }: { plazo: Pick<CasoPlazo, 'estado' | 'dias'
   else if (plazo.dias === 0) text = `${PLAZO_ESTADOS[estado]}: vence hoy`;
   else text = `${PLAZO_ESTADOS[estado]}: faltan ${dias(plazo.dias)}`;
   return (
-    <Badge color={COLOR[estado]} variant="filled" autoContrast tt="none">
+    <Badge color={COLOR[estado]} variant="filled" autoContrast tt="none" miw="max-content">
       {text}
     </Badge>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
@@ -40,9 +40,9 @@ export function PlazosScreen() {
                 <Table.Td>{formatPlazoRegla(regla)}</Table.Td>
                 <Table.Td>{`${regla.aviso_dias} días antes`}</Table.Td>
                 <Table.Td>
-                  <Badge color={regla.activo ? 'green.9' : 'gray.7'} variant="filled" autoContrast tt="none">
+                  <Text size="sm" fw={regla.activo ? 600 : 400}>
                     {regla.activo ? 'Activo' : 'Inactivo'}
-                  </Badge>
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{regla.fuente}</Text>
@@ -65,7 +65,13 @@ export function PlazosScreen() {
 function PlazoDialog({ regla, onClose }: { regla: PlazoRegla; onClose: () => void }) {
   const update = useUpdatePlazoRegla();
   const form = useForm<PlazoUpdateInput>({
-    initialValues: { nombre: regla.nombre, cantidad: regla.cantidad, unidad: regla.unidad as PlazoUnidad, aviso_dias: regla.aviso_dias, activo: regla.activo },
+    initialValues: {
+      nombre: regla.nombre,
+      cantidad: regla.cantidad,
+      unidad: regla.unidad as PlazoUnidad,
+      aviso_dias: regla.aviso_dias,
+      activo: regla.activo,
+    },
     validate: zod4Resolver(plazoUpdateSchema, { errorPriority: 'first' }),
   });
   const submit = form.onSubmit((values) =>
@@ -87,7 +93,15 @@ function PlazoDialog({ regla, onClose }: { regla: PlazoRegla; onClose: () => voi
           <TextInput label="Nombre" required maxLength={100} {...form.getInputProps('nombre')} />
           <Text size="sm">{`Empieza con: ${PLAZO_EVENTOS[regla.evento as PlazoEvento] ?? regla.evento}`}</Text>
           <Group grow align="flex-start">
-            <NumberInput label="Cantidad" required min={0} max={3650} clampBehavior="none" allowDecimal={false} {...form.getInputProps('cantidad')} />
+            <NumberInput
+              label="Cantidad"
+              required
+              min={0}
+              max={3650}
+              clampBehavior="none"
+              allowDecimal={false}
+              {...form.getInputProps('cantidad')}
+            />
             <Select
               label="Unidad"
               required

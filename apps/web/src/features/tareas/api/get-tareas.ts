@@ -8,7 +8,11 @@ export const getTareas = (vista: TareaVista, equipo: boolean, page: number) =>
   api.get<TareasPage>(`/tareas${qs({ vista, equipo: equipo ? 1 : 0, page, pageSize: 20 })}`);
 
 export function useTareas(vista: TareaVista, equipo: boolean, page: number) {
-  return useQuery({ queryKey: tareasKeys.mias(vista, equipo, page), queryFn: () => getTareas(vista, equipo, page), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: tareasKeys.mias(vista, equipo, page),
+    queryFn: () => getTareas(vista, equipo, page),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /tareas/caso/{id}: the case's open tasks. */

@@ -18,7 +18,10 @@ function useRefresh() {
 /** POST /tareas/caso/{id}. */
 export function useCreateTarea(idCaso: number) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (input: TareaInput) => api.post<Saved>(`/tareas/caso/${idCaso}`, input), onSettled: (saved) => refresh(saved) });
+  return useMutation({
+    mutationFn: (input: TareaInput) => api.post<Saved>(`/tareas/caso/${idCaso}`, input),
+    onSettled: (saved) => refresh(saved),
+  });
 }
 
 /** PATCH /tareas/{id}/hecha. */
@@ -31,7 +34,8 @@ export function useCompleteTarea() {
 export function useReassignTarea() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, idUsuario }: { id: number; idUsuario: number }) => api.patch<Saved>(`/tareas/${id}/asignar`, { id_usuario: idUsuario }),
+    mutationFn: ({ id, idUsuario }: { id: number; idUsuario: number }) =>
+      api.patch<Saved>(`/tareas/${id}/asignar`, { id_usuario: idUsuario }),
     onSettled: (saved) => refresh(saved),
   });
 }

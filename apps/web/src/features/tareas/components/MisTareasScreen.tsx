@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Group, Switch, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { TAREA_MESSAGES, TAREA_ORIGEN, TAREA_VISTAS, type TareaOrigen, type TareaVista } from '@siniestros/domain';
 import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
@@ -48,7 +48,32 @@ export function MisTareasScreen() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Table.ScrollContainer minWidth={760}>
+      {/* A phone reads one card per task; wider screens the table. */}
+      <Stack gap="xs" hiddenFrom="sm">
+        {tareas.data && rows.length === 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            {TAREA_MESSAGES.empty}
+          </Text>
+        )}
+        {rows.map((tarea) => (
+          <Paper key={tarea.id} withBorder p="sm" component="article" aria-label={tarea.texto}>
+            <Group justify="space-between" gap="xs" mb={4}>
+              <VenceBadge vence={tarea.vence} />
+              <Anchor component={Link} to={`/casos/detalleCaso/${tarea.id_caso}`} size="sm">
+                {`Caso ${tarea.id_caso}`}
+              </Anchor>
+            </Group>
+            <Text size="sm" mb={4}>
+              {tarea.texto}
+            </Text>
+            <Text size="xs" c="dimmed" mb="xs">
+              {[isEquipo ? tarea.usuario : null, TAREA_ORIGEN[tarea.origen as TareaOrigen] ?? tarea.origen].filter(Boolean).join(' · ')}
+            </Text>
+            <TareaActions tarea={tarea} />
+          </Paper>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={760} visibleFrom="sm">
         <Table striped highlightOnHover aria-label={`Tareas: ${TAREA_VISTAS[vista]}`}>
           <TableHeader cells={['Vence', 'Caso', 'Tarea', ...(isEquipo ? ['Asignada a'] : []), 'Origen', 'Acciones']} />
           <Table.Tbody>

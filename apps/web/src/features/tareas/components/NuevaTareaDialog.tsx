@@ -58,7 +58,12 @@ export function NuevaTareaDialog({ idCaso, onClose }: { idCaso: number; onClose:
             {TAREA_PRESETS.map((preset) => {
               const date = vencePreset(todayIso(), preset.key);
               return (
-                <Button key={preset.key} size="compact-sm" variant={form.values.vence === date ? 'filled' : 'default'} onClick={() => form.setFieldValue('vence', date)}>
+                <Button
+                  key={preset.key}
+                  size="compact-sm"
+                  variant={form.values.vence === date ? 'filled' : 'default'}
+                  onClick={() => form.setFieldValue('vence', date)}
+                >
                   {preset.label}
                 </Button>
               );
@@ -69,7 +74,10 @@ export function NuevaTareaDialog({ idCaso, onClose }: { idCaso: number; onClose:
             label="Asignar a"
             required
             searchable
-            data={(asignables.data ?? []).map((usuario) => ({ value: String(usuario.id), label: usuario.yo ? `${usuario.nombre} (yo)` : usuario.nombre }))}
+            data={(asignables.data ?? []).map((usuario) => ({
+              value: String(usuario.id),
+              label: usuario.yo ? `${usuario.nombre} (yo)` : usuario.nombre,
+            }))}
             {...form.getInputProps('id_usuario')}
             value={form.values.id_usuario || null}
             onChange={(value) => setFieldValue('id_usuario', value ?? '')}

@@ -40,7 +40,10 @@ export function TareaActions({ tarea }: { tarea: Tarea }) {
               onClick={() =>
                 reassign.mutate(
                   { id: tarea.id, idUsuario: usuario.id },
-                  { onSuccess: () => notifySuccess(TAREA_MESSAGES.reassigned), onError: (error) => notifyApiError(error, 'Error al reasignar la tarea') },
+                  {
+                    onSuccess: () => notifySuccess(TAREA_MESSAGES.reassigned),
+                    onError: (error) => notifyApiError(error, 'Error al reasignar la tarea'),
+                  },
                 )
               }
             >

@@ -4,10 +4,17 @@ import { formatDate, todayIso } from '@siniestros/domain';
 /** A task's due date with its state in words (not colour alone): Vencida / Hoy / Vence. */
 export function VenceBadge({ vence }: { vence: string }) {
   const today = todayIso();
-  if (vence < today) return <Badge color="red.8" variant="filled">{`Vencida ${formatDate(vence)}`}</Badge>;
-  if (vence === today) return <Badge color="orange.9" variant="filled">Hoy</Badge>;
+  // Never cut short in a narrow column: the date is the point.
+  const props = { tt: 'none', miw: 'max-content' } as const;
+  if (vence < today) return <Badge color="red.8" variant="filled" {...props}>{`Vencida ${formatDate(vence)}`}</Badge>;
+  if (vence === today)
+    return (
+      <Badge color="orange.9" variant="filled" {...props}>
+        Hoy
+      </Badge>
+    );
   return (
-    <Badge color="gray.7" variant="outline">
+    <Badge color="gray.7" variant="outline" {...props}>
       {`Vence ${formatDate(vence)}`}
     </Badge>
   );
