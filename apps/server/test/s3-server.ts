@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 
 /**
@@ -7,7 +10,8 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
  * Python (moto with its server extras, in the machine image's Python), started per test file on
  * a free port in about a second and stopped with it; everything lives in its memory.
  *
- * Found as `MOTO_SERVER` (a command), else `moto_server` on the PATH, else `python3 -m moto.server`.
+ * Found as `MOTO_SERVER` (a command), else `moto_server` on the PATH or in pyenv's folders (a
+ * shell without pyenv's PATH), else `python3 -m moto.server`.
  * Absent: the S3 tests skip with a message, unless S3_TESTS_REQUIRED=1 (set by .ci/run), where
  * they fail instead.
  */
@@ -16,6 +20,12 @@ export const S3_TEST_CREDENTIALS = { accessKeyId: 'siniestros-test', secretAcces
 function motoCommand(): string[] | null {
   if (process.env.MOTO_SERVER) return process.env.MOTO_SERVER.split(' ');
   if (spawnSync('moto_server', ['--help'], { stdio: 'ignore' }).status === 0) return ['moto_server'];
+  const pyenv = process.env.PYENV_ROOT ?? path.join(os.homedir(), '.pyenv');
+  const versions = fs.existsSync(path.join(pyenv, 'versions')) ? fs.readdirSync(path.join(pyenv, 'versions')).map((version) => path.join(pyenv, 'versions', version, 'bin')) : [];
+  for (const dir of [path.join(pyenv, 'shims'), ...versions]) {
+    const candidate = path.join(dir, 'moto_server');
+    if (fs.existsSync(candidate) && spawnSync(candidate, ['--help'], { stdio: 'ignore' }).status === 0) return [candidate];
+  }
   if (spawnSync('python3', ['-c', 'import moto.server, flask, flask_cors'], { stdio: 'ignore' }).status === 0) return ['python3', '-m', 'moto.server'];
   return null;
 }
