@@ -53,11 +53,17 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
   expect(size!.exported!.rows).toBeGreaterThanOrEqual(1000);
   expect(size!.exported!.bytes).toBeGreaterThan(10_000);
   expect(size!.exported!.rounds).toHaveLength(2);
+  expect(size!.mixed?.map((group) => [group.key, group.errors])).toEqual([
+    ['searching', 0],
+    ['listing', 0],
+  ]);
+  expect(size!.mixed![1]!.rpsRounds).toHaveLength(2);
 
   const summary = summaryMarkdown(result);
   expect(summary).toContain('| Scenario | p50 ms | p95 ms | p99 ms |');
   expect(summary).toContain('Case list, page 1');
   expect(summary).toContain('each figure is the median of the rounds');
   expect(summary).toContain('POST /api/casos/export');
+  expect(summary).toContain('| Mixed load (at once) |');
   expect(fullMarkdown(result)).toContain('## Statements and plans');
 });

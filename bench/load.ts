@@ -92,6 +92,48 @@ export async function measure(options: LoadOptions, requests: HttpRequest[]): Pr
   };
 }
 
+/** One group of connections of a mixed load, and what it saw. */
+export type MixedGroup = { key: string; title: string; requests: HttpRequest[]; connections: number };
+export type MixedGroupResult = { key: string; title: string; connections: number; rps: number; p50: number; p99: number; errors: number };
+
+/**
+ * Several groups driven at once for the same seconds (issue 17 item 2's mixed load: people
+ * searching the commonest surname while others list page 1): each group's mean req/s and its
+ * latencies under the others' load.
+ */
+export async function measureMixed(options: LoadOptions, groups: MixedGroup[]): Promise<MixedGroupResult[]> {
+  const runs = groups.map((group) => run(options, group.requests, group.connections));
+  const results = await Promise.all(runs.map((item) => item.done));
+  return groups.map((group, index) => {
+    const result = results[index]!;
+    return {
+      key: group.key,
+      title: group.title,
+      connections: group.connections,
+      rps: round(result.requests.total / Math.max(0.001, result.duration)),
+      p50: round(result.latency.p50),
+      p99: round(result.latency.p99),
+      errors: result.errors + result.timeouts + result.non2xx,
+    };
+  });
+}
+
+/** Each group's median of the rounds (req/s, p50, p99), errors summed; ranges of p99 and req/s kept. */
+export function medianOfMixedRounds(rounds: MixedGroupResult[][]): (MixedGroupResult & { p99Rounds: number[]; rpsRounds: number[] })[] {
+  return rounds[0]!.map((first, index) => {
+    const of = (field: 'rps' | 'p50' | 'p99') => median(rounds.map((round) => round[index]![field]));
+    return {
+      ...first,
+      rps: of('rps'),
+      p50: of('p50'),
+      p99: of('p99'),
+      errors: rounds.reduce((sum, round) => sum + round[index]!.errors, 0),
+      p99Rounds: rounds.map((round) => round[index]!.p99),
+      rpsRounds: rounds.map((round) => round[index]!.rps),
+    };
+  });
+}
+
 /** The middle value (the upper of the two middle ones for an even count). */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchResult, ScenarioResult, SizeResult } from './run';
-import { TARGETS, type Scenario } from './scenarios';
+import { MIXED_TARGET, TARGETS, type Scenario } from './scenarios';
 import { ROOT } from './server';
 
 const README = path.join(ROOT, 'README.md');
@@ -50,6 +50,16 @@ export function sizeTable(size: SizeResult, connections: number): string {
     lines.push(
       `| ${result.scenario.title} | ${fmt(load.p50)} | ${withRange(fmt(load.p95), load.rounds?.p95, (n) => fmt(n))} | ${fmt(load.p99)} | ${withRange(int(load.rps), load.rounds?.rps, int)} | ${int(load.rpsMedianSecond)} | ${fmt(load.p99Loaded)} | ${load.errors} | ${fmt(sql?.executionMs, 2)} | ${fmt(sql?.planningMs, 2)} | ${ratio} | ${tps ? int(tps) : '–'} | ${tpsRatio} | ${text} | ${outcome} |`,
     );
+  }
+  if (size.mixed) {
+    lines.push('', '| Mixed load (at once) | connections | req/s mean | p50 ms | p99 ms | errors | target | |', '|---|--:|--:|--:|--:|--:|---|---|');
+    for (const group of size.mixed) {
+      const listing = group.key === 'listing';
+      const met = group.errors === 0 && group.p99 <= MIXED_TARGET.listingP99Ms;
+      lines.push(
+        `| ${group.title} | ${group.connections} | ${withRange(int(group.rps), group.rpsRounds, int)} | ${fmt(group.p50)} | ${withRange(fmt(group.p99), group.p99Rounds, (n) => fmt(n))} | ${group.errors} | ${listing ? `p99 ≤ ${MIXED_TARGET.listingP99Ms} ms` : '–'} | ${listing ? (met ? 'met' : 'MISSED') : ''} |`,
+      );
+    }
   }
   lines.push('', `Load average (1 / 5 / 15 min) at the start ${size.loadAverage.start.join(' / ')}, at the end ${size.loadAverage.end.join(' / ')}.`);
   const exp = size.exported;

@@ -13,8 +13,8 @@ import { ROL } from '@siniestros/domain';
 import { hashPassword } from '../apps/server/src/features/users';
 import { profileSql, type SqlProfile } from './capture';
 import { pgbenchTps } from './pgbench';
-import { measure, median, medianOfRounds, type LoadResult } from './load';
-import { exportRequest, findProbes, scenarios, type Probes, type Scenario } from './scenarios';
+import { measure, measureMixed, median, medianOfMixedRounds, medianOfRounds, type LoadResult, type MixedGroupResult } from './load';
+import { exportRequest, findProbes, mixedLoad, scenarios, type Probes, type Scenario } from './scenarios';
 import { signIn, startServer } from './server';
 import { measureWebSizes, type WebSizes } from './web-size';
 
@@ -42,6 +42,8 @@ export type BenchOptions = {
   only?: string[];
   /** Skip the export (a short run of the pages alone). */
   noExport?: boolean;
+  /** Skip the mixed load (searching and listing at once). */
+  noMixed?: boolean;
   /** pgbench the statements of each scenario as its throughput floor (PostgreSQL only; default true). */
   pgbench?: boolean;
   log: (line: string) => void;
@@ -69,6 +71,8 @@ export type SizeResult = {
   probes: Probes;
   results: ScenarioResult[];
   exported: ExportResult | null;
+  /** Searching and listing at once, each group's medians of the rounds (null when skipped). */
+  mixed: ReturnType<typeof medianOfMixedRounds> | null;
   /** Load average (1, 5, 15 min) when this size's measurements started and ended. */
   loadAverage: { start: number[]; end: number[] };
 };
@@ -301,6 +305,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       const list = chosen(scenarios(probes));
       const loads: LoadResult[][] = list.map(() => []);
       const exports: ExportResult[] = [];
+      const mixedRounds: MixedGroupResult[][] = [];
       for (let round = 1; round <= options.rounds; round++) {
         const of = options.rounds > 1 ? ` (round ${round} of ${options.rounds})` : '';
         for (const [index, scenario] of list.entries()) {
@@ -309,6 +314,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
             await measure(
               { url: server.url, cookie, seconds: options.seconds, amount: options.amount, connections: options.connections },
               scenario.requests,
+            ),
+          );
+        }
+        if (!options.noMixed) {
+          options.log(`  mixed load: searching and listing at once${of}`);
+          mixedRounds.push(
+            await measureMixed(
+              { url: server.url, cookie, seconds: options.seconds, amount: options.amount, connections: options.connections },
+              mixedLoad(probes, options.connections),
             ),
           );
         }
@@ -330,6 +344,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         probes,
         results,
         exported,
+        mixed: mixedRounds.length > 0 ? medianOfMixedRounds(mixedRounds) : null,
         loadAverage: { start: loadAtStart, end: loadAverage() },
       });
       if (options.web && !web) {

@@ -158,6 +158,19 @@ export function scenarios(probes: Probes): Scenario[] {
   ];
 }
 
+/**
+ * The mixed load (issue 17 item 2): half the connections search the commonest surname, the other
+ * half list page 1; page 1's p99 must stay ≤ 25 ms.
+ */
+export const MIXED_TARGET = { listingP99Ms: 25 } as const;
+export function mixedLoad(probes: Probes, connections: number) {
+  const half = Math.max(1, Math.floor(connections / 2));
+  return [
+    { key: 'searching', title: `Searching the commonest surname (${probes.apellido})`, requests: [quick(probes.apellido)], connections: half },
+    { key: 'listing', title: 'Listing page 1', requests: [{ method: 'GET' as const, path: `/api/casos/?${page(1)}` }], connections: Math.max(1, connections - half) },
+  ];
+}
+
 export function exportRequest(probes: Probes): HttpRequest {
   return { method: 'POST', path: '/api/casos/export', body: { formato: 'excel', ...probes.exportFilter } };
 }
