@@ -17,7 +17,8 @@ import { createPgDatabase, freePort, PG_URL, sleep, spawnServer, type ServerProc
  * node under load loses no acknowledged write and its clients see only quick errors.
  * Needs TEST_DATABASE_URL, haproxy and moto; run: npm run test:faults
  */
-const HAPROXY = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0 ? 'haproxy' : null;
+/** Debian's HAProxy, on the PATH or where Debian puts it (root's PATH is not everyone's). */
+const HAPROXY = ['haproxy', '/usr/sbin/haproxy'].find((command) => spawnSync(command, ['-v'], { stdio: 'ignore' }).status === 0) ?? null;
 const REQUIRED = process.env.S3_TESTS_REQUIRED === '1';
 const ready = Boolean(PG_URL) && HAPROXY !== null && s3ServerAvailable;
 const why = !PG_URL ? 'TEST_DATABASE_URL is not set' : !HAPROXY ? 'haproxy is not installed (apt-get install haproxy)' : s3SkipReason;
