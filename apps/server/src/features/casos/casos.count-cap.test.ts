@@ -41,6 +41,20 @@ describe('POST /api/casos/filtro: capped totals (docs/decisions/003)', () => {
     expect([body.totalRows, body.totalCapped]).toEqual([MATCHING, false]);
   });
 
+  it('remembers "more than COUNT_CAP" for a minute (decision 042); a total under the cap and exactCount are always counted', async () => {
+    await t.database.db.execute(sql`update casos set busqueda = busqueda || ' recordado' where reclamo_nro = '777'`);
+    expect((await filtro({ busquedaRapida: 'recordado' })).totalCapped).toBe(true);
+    // Now only 10 match: within the minute the capped answer stands, exactCount counts.
+    await t.database.db.execute(sql`update casos set busqueda = replace(busqueda, ' recordado', '') where id not in (select id from casos where reclamo_nro = '777' order by id limit 10)`);
+    expect((await filtro({ busquedaRapida: 'recordado' })).totalCapped).toBe(true);
+    expect((await filtro({ busquedaRapida: 'recordado' }, '&exactCount=1')).totalRows).toBe(10);
+    // A total under the cap is counted at every request.
+    expect((await filtro({ busquedaRapida: 'recordado', nroSiniestro: '777' })).totalRows).toBe(10);
+    await t.database.db.execute(sql`update casos set busqueda = busqueda || ' recordado' where id in (select id from casos where reclamo_nro = '777' and busqueda not like '%recordado%' order by id limit 1)`);
+    expect((await filtro({ busquedaRapida: 'recordado', nroSiniestro: '777' })).totalRows).toBe(11);
+    await t.database.db.execute(sql`update casos set busqueda = replace(busqueda, ' recordado', '')`);
+  });
+
   it('refuses an exactCount other than 0 or 1 with 400', async () => {
     const response = await t.request('user', { method: 'POST', url: '/api/casos/filtro/?exactCount=yes', payload: {} });
     expect(response.statusCode).toBe(400);

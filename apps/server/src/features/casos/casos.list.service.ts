@@ -33,6 +33,15 @@ function searchesText(filtro: CasoFiltro): boolean {
   return [filtro.busquedaRapida, filtro.apellido, filtro.dominio].some((value) => typeof value === 'string' && value.trim() !== '');
 }
 
+/**
+ * How long a node remembers that a filter has more than COUNT_CAP matches (docs/decisions/042):
+ * counting them builds the whole trigram bitmap of a common surname (64 ms at 1M cases), and
+ * "more than 10,000" stays true unless thousands of matching cases go within the minute.
+ * Totals at or under the cap are never remembered; `exactCount` always counts.
+ */
+export const CAPPED_COUNT_TTL_MS = 60_000;
+const CAPPED_COUNT_MAX_FILTERS = 1_000;
+
 /** The counted list a counter-only filter asks for (docs/decisions/042). */
 function countedList(filtro: CasoFiltro): CountedList {
   if (filtro.condCasos === COND_CASOS.VIGENTES) return 'vigentes';
@@ -57,6 +66,8 @@ function listJson(casesJson: string, contadores: Contadores, lookups: CaseLookup
 /** The case list (spec §2): its pages, filters and counters, and the xlsx export. */
 export function createCasosListService(deps: { db: Db; reference: Pick<ReferenceService, 'caseLookups' | 'dropCaseLookups'> }) {
   const { db, reference } = deps;
+  /** Filters known to match more than COUNT_CAP cases, until when (CAPPED_COUNT_TTL_MS). */
+  const cappedUntil = new Map<string, number>();
 
   /**
    * The total of a filter; a filter that is only the case condition reads the counters (exact and
@@ -65,8 +76,19 @@ export function createCasosListService(deps: { db: Db; reference: Pick<Reference
   async function countMatches(filtro: CasoFiltro, exact: boolean): Promise<{ total: number; capped: boolean }> {
     if (!isCounterOnly(filtro)) {
       if (exact) return { total: await listRepo.count(db, filterWhere(filtro)), capped: false };
+      const key = JSON.stringify({ ...filtro, formato: null });
+      const until = cappedUntil.get(key);
+      if (until !== undefined && until > Date.now()) return { total: COUNT_CAP, capped: true };
       const total = await listRepo.count(db, filterWhere(filtro), COUNT_CAP + 1);
-      return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
+      if (total <= COUNT_CAP) {
+        cappedUntil.delete(key);
+        return { total, capped: false };
+      }
+      // The oldest remembered filter makes room (a Map iterates in insertion order).
+      if (cappedUntil.size >= CAPPED_COUNT_MAX_FILTERS) cappedUntil.delete(cappedUntil.keys().next().value!);
+      cappedUntil.delete(key);
+      cappedUntil.set(key, Date.now() + CAPPED_COUNT_TTL_MS);
+      return { total: COUNT_CAP, capped: true };
     }
     const { vigentes, cerrados } = await repo.contadores(db);
     if (filtro.condCasos === COND_CASOS.VIGENTES) return { total: vigentes, capped: false };
