@@ -286,7 +286,8 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 }
 
 async function vacuumAnalyze(database: Database): Promise<void> {
-  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques`;
+  // caso_plazos too: without statistics the list's filter 'Plazo' read every running clock (decision 044).
+  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_plazos`;
   if (database.kind === 'pglite') {
     await database.pglite!.exec(statement);
     return;
@@ -341,6 +342,7 @@ export async function seedDemoTareas(database: Database, options: { until?: stri
       [ROL.ADMIN, ROL.USER, DEMO_TAREAS, until, options.fromCaso ?? 0, FIRST_CLOSED_ESTADO],
     );
     written = Number(row?.n ?? 0);
+    await exec('ANALYZE tareas');
   });
   return written;
 }
