@@ -52,7 +52,7 @@ describe('sign-in and the shell', () => {
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await menu.getByText('Casos', { exact: true }).waitFor();
     const entries = await menu.locator('a, button').allTextContents();
-    expect(entries).toEqual(['Crear Caso', 'Casos', 'Audiencias', 'Inspecciones', 'Valores', 'Cerrar Sesión']);
+    expect(entries).toEqual(['Crear Caso', 'Casos', 'Audiencias', 'Inspecciones', 'Valores', 'Mis tareas', 'Cerrar Sesión']);
     await context.close();
   });
 

@@ -17,7 +17,14 @@ export const API_BASE = '/api';
 
 type Body = Record<string, unknown> | unknown[] | FormData | undefined;
 
-async function request<T>(method: string, path: string, body?: Body, init?: RequestInit): Promise<T> {
+/**
+ * A response schema of the API contract (packages/domain, the one the server serializes with):
+ * every JSON answer is parsed with it, so its type comes from the contract and a changed field
+ * fails loudly here instead of showing `undefined` on a screen.
+ */
+export type ResponseSchema<T> = { parse: (data: unknown) => T };
+
+async function send(method: string, path: string, body?: Body, init?: RequestInit): Promise<Response> {
   const isForm = body instanceof FormData;
   let response: Response;
   try {
@@ -35,16 +42,26 @@ async function request<T>(method: string, path: string, body?: Body, init?: Requ
     const payload = await response.json().catch(() => null);
     throw new ApiError(response.status, payload?.message ?? response.statusText ?? `Error del servidor: ${response.status}`, payload?.errors ?? []);
   }
-  if (response.status === 204) return undefined as T;
-  const type = response.headers.get('content-type') ?? '';
-  return (type.includes('application/json') ? response.json() : response.blob()) as Promise<T>;
+  return response;
+}
+
+async function json<T>(schema: ResponseSchema<T>, method: string, path: string, body?: Body, init?: RequestInit): Promise<T> {
+  const response = await send(method, path, body, init);
+  return schema.parse(await response.json());
+}
+
+async function blob(method: string, path: string, body?: Body): Promise<Blob> {
+  return (await send(method, path, body)).blob();
 }
 
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('POST', path, body, init),
-  patch: <T>(path: string, body?: Body) => request<T>('PATCH', path, body),
-  delete: <T>(path: string, body?: Body) => request<T>('DELETE', path, body),
+  get: <T>(schema: ResponseSchema<T>, path: string) => json(schema, 'GET', path),
+  post: <T>(schema: ResponseSchema<T>, path: string, body?: Body, init?: RequestInit) => json(schema, 'POST', path, body, init),
+  patch: <T>(schema: ResponseSchema<T>, path: string, body?: Body) => json(schema, 'PATCH', path, body),
+  delete: <T>(schema: ResponseSchema<T>, path: string, body?: Body) => json(schema, 'DELETE', path, body),
+  /** A file (document, report, xlsx, zip, .docx). */
+  getFile: (path: string) => blob('GET', path),
+  postFile: (path: string, body?: Body) => blob('POST', path, body),
 };
 
 /** Query string from the defined values only. */

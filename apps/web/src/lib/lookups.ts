@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { TIPOS_DOC_INICIALES, type InspectorLookup, type Lookup } from '@siniestros/domain';
+import { TIPOS_DOC_INICIALES, type Lookup, lookupListResponse, personLookupListResponse } from '@siniestros/domain';
 import { api } from './api';
 import { queryKeys } from './query-keys';
 
@@ -11,7 +11,7 @@ import { queryKeys } from './query-keys';
 const STALE_MS = 60_000;
 
 /** GET /companias. */
-export const getCompanias = () => api.get<Lookup[]>('/companias');
+export const getCompanias = () => api.get(lookupListResponse, '/companias');
 export function useCompanias() {
   return useQuery({ queryKey: queryKeys.lookups.companias, queryFn: getCompanias, staleTime: STALE_MS });
 }
@@ -22,7 +22,7 @@ const FALLBACK_TIPOS_DOC: Lookup[] = TIPOS_DOC_INICIALES.map((nombre, index) => 
 /** GET /doc: person document types, or the spec's local list when they cannot be read. */
 export async function getTiposDoc(): Promise<Lookup[]> {
   try {
-    const tipos = await api.get<Lookup[]>('/doc');
+    const tipos = await api.get(lookupListResponse, '/doc');
     return tipos.length > 0 ? tipos : FALLBACK_TIPOS_DOC;
   } catch {
     return FALLBACK_TIPOS_DOC;
@@ -33,13 +33,13 @@ export function useTiposDoc() {
 }
 
 /** GET /casos/productos. */
-export const getProductos = () => api.get<Lookup[]>('/casos/productos');
+export const getProductos = () => api.get(lookupListResponse, '/casos/productos');
 export function useProductos() {
   return useQuery({ queryKey: queryKeys.lookups.productos, queryFn: getProductos, staleTime: STALE_MS });
 }
 
 /** GET /inspector: the active inspectors (spec §7). */
-export const getInspectores = () => api.get<InspectorLookup[]>('/inspector');
+export const getInspectores = () => api.get(personLookupListResponse, '/inspector');
 export function useInspectores() {
   return useQuery({ queryKey: queryKeys.lookups.inspectores, queryFn: getInspectores, staleTime: STALE_MS });
 }

@@ -1,20 +1,10 @@
+import { authUserResponse, sessionUserSchema, type AuthUser, type SessionUser } from '@siniestros/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './api';
 import { queryKeys } from './query-keys';
 
-export type Session = {
-  usr: string;
-  rol: number;
-  id_inspect: number | null;
-  nombre?: string;
-  apellido?: string;
-  /** Has a confirmed second factor (GET /users/auth only). */
-  totp?: boolean;
-  /** REQUIRE_TOTP: this user's role must have a second factor (GET /users/auth only). */
-  totp_required?: boolean;
-  /** Sign-in answer under REQUIRE_TOTP: this user must enrol before anything else. */
-  totp_setup_required?: boolean;
-};
+/** Who is signed in: GET /users/auth's answer, or the sign-in's and the refresh's (a subset). */
+export type Session = SessionUser & Partial<Omit<AuthUser, keyof SessionUser>> & { totp_setup_required?: boolean };
 
 /**
  * Spec §4, session: check once; when not authenticated, revalidate the token once
@@ -22,12 +12,12 @@ export type Session = {
  */
 export async function getSession(): Promise<Session | null> {
   try {
-    return await api.get<Session>('/users/auth');
+    return await api.get(authUserResponse, '/users/auth');
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
   }
   try {
-    return await api.post<Session>('/users/refresh');
+    return await api.post(sessionUserSchema, '/users/refresh');
   } catch {
     return null;
   }

@@ -15,7 +15,7 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 export const savedResponse = <T extends z.ZodType>(row: T) => z.object({ message: z.string(), data: row });
 
 /** A write that answers with its toast text beside the saved row's own fields. */
-export const withMessage = <T extends z.ZodObject>(row: T) => row.extend({ message: z.string() });
+export const withMessage = <Shape extends z.ZodRawShape>(row: z.ZodObject<Shape>) => row.extend({ message: z.string() });
 
 /** A numeric column (two decimals) as the database driver returns it: a string. */
 export const decimalString = z.string();

@@ -1,10 +1,11 @@
+import { messageResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasswordChange } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /users/password: the signed-in user's own change, with the current one (docs/decisions/028). */
-export const changePassword = (body: PasswordChange) => api.post<{ message: string }>('/users/password', body);
+export const changePassword = (body: PasswordChange) => api.post(messageResponse, '/users/password', body);
 
 /** The other sessions end with it: the list changes. */
 export function useChangePassword() {

@@ -1,10 +1,10 @@
+import { sesionesPageResponse } from '@siniestros/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SesionesPage } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /users/sessions: the signed-in user's live sessions, last used first. */
-export const getSessions = (page: number) => api.get<SesionesPage>(`/users/sessions${qs({ page })}`);
+export const getSessions = (page: number) => api.get(sesionesPageResponse, `/users/sessions${qs({ page })}`);
 
 export function useSessions(page: number, isEnabled = true) {
   return useQuery({

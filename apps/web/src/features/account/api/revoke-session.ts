@@ -1,9 +1,10 @@
+import { messageResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /users/sessions/{id}: ends one of the signed-in user's sessions (this one too). */
-export const revokeSession = (id: string) => api.delete<{ message: string }>(`/users/sessions/${id}`);
+export const revokeSession = (id: string) => api.delete(messageResponse, `/users/sessions/${id}`);
 
 export function useRevokeSession() {
   const queryClient = useQueryClient();

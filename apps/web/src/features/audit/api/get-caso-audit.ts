@@ -1,9 +1,9 @@
+import { auditPageResponse } from '@siniestros/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditPage } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getCasoAudit = (idCaso: number, page: number) => api.get<AuditPage>(`/audit/casos/${idCaso}${qs({ page })}`);
+export const getCasoAudit = (idCaso: number, page: number) => api.get(auditPageResponse, `/audit/casos/${idCaso}${qs({ page })}`);
 
 export function useCasoAudit(idCaso: number, page: number, enabled: boolean) {
   return useQuery({

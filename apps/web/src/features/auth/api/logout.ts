@@ -1,8 +1,9 @@
+import { messageResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const logout = () => api.post<{ message: string }>('/users/logout');
+export const logout = () => api.post(messageResponse, '/users/logout');
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
+import { casoAvanzadoResponse } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
-import type { LifecycleResponse } from './lifecycle-response';
 
 /**
  * PATCH /casos/avanza/{id}: 1→2, 2→3, 4→5, 5→6, 6→7, 7→8 (decision 000).
  * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
  */
 export const advanceCaso = (idCaso: number, idEstado: number, valorAcordado?: string) =>
-  api.patch<LifecycleResponse>(`/casos/avanza/${idCaso}`, {
+  api.patch(casoAvanzadoResponse, `/casos/avanza/${idCaso}`, {
     id_estado: idEstado,
     ...(valorAcordado === undefined ? {} : { valor_acordado: valorAcordado }),
   });

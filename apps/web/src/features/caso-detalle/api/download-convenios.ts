@@ -6,7 +6,7 @@ export type ConveniosRequest = { convenioFile: string[]; id_tercero?: number; cb
 
 /** POST /documentacion/c/{caseId} {convenioFile: [template names], id_tercero}: a zip saved as archivos_convenios.zip. */
 export async function downloadConvenios(idCaso: number, request: ConveniosRequest) {
-  const blob = await api.post<Blob>(`/documentacion/c/${idCaso}`, request);
+  const blob = await api.postFile(`/documentacion/c/${idCaso}`, request);
   saveBlob(blob, CONVENIOS_ZIP_NAME);
 }
 

@@ -1,13 +1,13 @@
+import { casoEstadoResponse } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
-import type { LifecycleResponse } from './lifecycle-response';
 
 /**
  * PATCH /casos/reinspeccionar/{id}: status 3-7 back to 2 (decision 000).
  * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
  */
 export const reinspectCaso = (idCaso: number, idEstado: number) =>
-  api.patch<LifecycleResponse>(`/casos/reinspeccionar/${idCaso}`, { id_estado: idEstado });
+  api.patch(casoEstadoResponse, `/casos/reinspeccionar/${idCaso}`, { id_estado: idEstado });
 
 export function useReinspectCaso(idCaso: number) {
   return useCasoMutation(idCaso, (idEstado: number) => reinspectCaso(idCaso, idEstado));

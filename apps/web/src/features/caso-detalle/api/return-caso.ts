@@ -1,13 +1,13 @@
+import { casoEstadoResponse } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
-import type { LifecycleResponse } from './lifecycle-response';
 
 /**
  * PATCH /casos/return/{id}: 'Retroceder Caso', 3 → 2 when the case has no inspection.
  * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
  */
 export const returnCaso = (idCaso: number, idEstado: number) =>
-  api.patch<LifecycleResponse>(`/casos/return/${idCaso}`, { id_estado: idEstado });
+  api.patch(casoEstadoResponse, `/casos/return/${idCaso}`, { id_estado: idEstado });
 
 export function useReturnCaso(idCaso: number) {
   return useCasoMutation(idCaso, (idEstado: number) => returnCaso(idCaso, idEstado));

@@ -1,11 +1,11 @@
+import { casoEstadoResponse } from '@siniestros/domain';
 import type { CasoFullUpdateInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
 
-export type UpdateCasoResponse = { message: string; id_estado: number };
 
 /** PATCH /casos/{id} {caso, asegurados, terceros}: one transaction (decision 000). */
-export const updateCaso = (idCaso: number, body: CasoFullUpdateInput) => api.patch<UpdateCasoResponse>(`/casos/${idCaso}`, body);
+export const updateCaso = (idCaso: number, body: CasoFullUpdateInput) => api.patch(casoEstadoResponse, `/casos/${idCaso}`, body);
 
 export function useUpdateCaso(idCaso: number) {
   return useCasoMutation(idCaso, (body: CasoFullUpdateInput) => updateCaso(idCaso, body));

@@ -18,7 +18,7 @@ import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify'
 import { useAdvanceCaso } from '../api/advance-caso';
 import { useReturnCaso } from '../api/return-caso';
 import { useCloseCaso } from '../api/close-caso';
-import type { LifecycleResponse } from '../api/lifecycle-response';
+import type { MessageResponse } from '@siniestros/domain';
 import { AceptarOfrecimientoDialog } from './AceptarOfrecimientoDialog';
 import { AnalisisDialog } from './AnalisisDialog';
 import { ReconsiderarDialog } from './ReconsiderarDialog';
@@ -27,7 +27,7 @@ import { ConveniosDialog } from './ConveniosDialog';
 type Dialog = 'analisis' | 'reconsiderar' | 'aceptar' | 'convenios' | null;
 
 const onLifecycle = (fallback: string) => ({
-  onSuccess: (response: LifecycleResponse) => notifySuccess(response.message || fallback),
+  onSuccess: (response: MessageResponse) => notifySuccess(response.message || fallback),
   onError: (error: unknown) => notifyApiError(error, CASO_MESSAGES.loadError),
 });
 

@@ -1,13 +1,13 @@
+import { casoCreadoResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AltaInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type AltaResult = { message: string; id: number };
 
 /** API contract POST /casos/alta; the Idempotency-Key makes a repeated press create one case. */
 export const createCaso = (alta: AltaInput, idempotencyKey: string) =>
-  api.post<AltaResult>('/casos/alta', alta, { headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey } });
+  api.post(casoCreadoResponse, '/casos/alta', alta, { headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey } });
 
 export function useCreateCaso() {
   const queryClient = useQueryClient();

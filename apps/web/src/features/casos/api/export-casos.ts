@@ -5,7 +5,7 @@ import type { CasoFiltroDraft } from './filtro-draft';
 
 /** Spec §7: the filters (or the quick search) plus formato excel; saved as casos_export_{date}.xlsx. */
 export async function exportCasos(filtro: CasoFiltroDraft) {
-  const blob = await api.post<Blob>('/casos/export', { ...filtro, formato: 'excel' });
+  const blob = await api.postFile('/casos/export', { ...filtro, formato: 'excel' });
   saveBlob(blob, exportFileName(todayIso()));
 }
 

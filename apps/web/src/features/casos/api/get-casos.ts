@@ -1,24 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE, type AnalistaLookup, type CasoListRow, type Lookup } from '@siniestros/domain';
+import { PAGE_SIZE, casosListResponse, type CasosList } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** API contract GET /casos/: totalCount = Vigentes, totalCloseCount = Cerrados. */
-export type CasosListResponse = {
-  cases: CasoListRow[];
-  totalPages: number;
-  totalCount: number;
-  totalCloseCount: number;
-  analistas: AnalistaLookup[];
-  estados: Lookup[];
-  productos: Lookup[];
-  companias: Lookup[];
-};
-
 /** The lookups for the filters and the counters, which only the unfiltered list returns. */
-export type CasosSummary = Omit<CasosListResponse, 'cases' | 'totalPages'>;
+export type CasosSummary = Omit<CasosList, 'cases' | 'totalPages'>;
 
-export const getCasos = (page: number, pageSize = PAGE_SIZE) => api.get<CasosListResponse>(`/casos/${qs({ page, pageSize })}`);
+export const getCasos = (page: number, pageSize = PAGE_SIZE) => api.get(casosListResponse, `/casos/${qs({ page, pageSize })}`);
 
 export function useCasosList(page: number, isEnabled: boolean) {
   const queryClient = useQueryClient();

@@ -1,12 +1,12 @@
+import { plazoEstadosResponse } from '@siniestros/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { PlazoEstados } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 
 /** POST /plazos/estados: which of the listed cases have a legal clock por vencer or vencido (docs/decisions/044). */
 export function usePlazoEstados(ids: number[]) {
   return useQuery({
     queryKey: ['plazo-estados', ids],
-    queryFn: () => api.post<PlazoEstados>('/plazos/estados', { ids }),
+    queryFn: () => api.post(plazoEstadosResponse, '/plazos/estados', { ids }),
     enabled: ids.length > 0,
     staleTime: 60_000,
   });

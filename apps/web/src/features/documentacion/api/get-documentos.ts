@@ -1,9 +1,10 @@
+import { documentosResponse } from '@siniestros/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /documentacion/listado/{id_caso}: the stored file names of the case, newest last (API contract). */
-export const getDocumentos = (idCaso: number) => api.get<string[]>(`/documentacion/listado/${idCaso}`);
+export const getDocumentos = (idCaso: number) => api.get(documentosResponse, `/documentacion/listado/${idCaso}`);
 
 export function useDocumentos(idCaso: number | undefined) {
   return useQuery({ queryKey: queryKeys.documentos(idCaso ?? 0), queryFn: () => getDocumentos(idCaso!), enabled: Boolean(idCaso) });

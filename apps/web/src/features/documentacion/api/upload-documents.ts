@@ -1,20 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DOCUMENTACION_MESSAGES } from '@siniestros/domain';
+import { DOCUMENTACION_MESSAGES, documentosSubidosResponse } from '@siniestros/domain';
 import { api, ApiError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type TypedFile = { file: File; tipo: string };
-export type UploadResult = { message: string; files: string[] };
 
 /** API contract: for each file a `tipo` text part immediately BEFORE its `uploadFiles` part. */
-export function uploadDocuments(idCaso: number, files: readonly TypedFile[]): Promise<UploadResult> {
+export function uploadDocuments(idCaso: number, files: readonly TypedFile[]) {
   const form = new FormData();
   for (const { file, tipo } of files) {
     form.append('tipo', tipo);
     form.append('uploadFiles', file);
   }
-  return api.post<UploadResult>(`/documentacion/t/${idCaso}`, form);
+  return api.post(documentosSubidosResponse, `/documentacion/t/${idCaso}`, form);
 }
 
 /** Spec §8: an upload failure reads 'Hay uno o mas archivos mas grande de lo permitido' unless the server says why. */

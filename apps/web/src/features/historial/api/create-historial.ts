@@ -1,8 +1,9 @@
+import { historialSavedResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const createHistorial = (idCaso: number, msg: string) => api.post<{ message: string }>('/historial', { id_caso: idCaso, msg });
+export const createHistorial = (idCaso: number, msg: string) => api.post(historialSavedResponse, '/historial', { id_caso: idCaso, msg });
 
 export function useCreateHistorial(idCaso: number) {
   const queryClient = useQueryClient();

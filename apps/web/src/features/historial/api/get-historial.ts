@@ -1,9 +1,9 @@
+import { historialListResponse } from '@siniestros/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { HistorialEntry } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getHistorial = (idCaso: number) => api.get<HistorialEntry[]>(`/historial/${idCaso}`);
+export const getHistorial = (idCaso: number) => api.get(historialListResponse, `/historial/${idCaso}`);
 
 export function useHistorial(idCaso: number, isEnabled = true) {
   return useQuery({

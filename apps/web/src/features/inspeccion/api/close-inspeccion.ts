@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { INSPECCION_EARLY_CLOSE_FIELD, type InspeccionCloseInput } from '@siniestros/domain';
+import { INSPECCION_EARLY_CLOSE_FIELD, type InspeccionCloseInput, messageResponse } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -17,7 +17,7 @@ export function closeInspeccion(id: number, input: InspeccionCloseForm) {
   if (input.confirmaAnticipada) form.append(INSPECCION_EARLY_CLOSE_FIELD, 'true');
   form.append('inspeccion', input.inspeccion);
   form.append('cotizacion', input.cotizacion);
-  return api.patch<{ message: string }>(`/inspeccion/d/${id}`, form);
+  return api.patch(messageResponse, `/inspeccion/d/${id}`, form);
 }
 
 export function useCloseInspeccion(id: number) {

@@ -1,9 +1,10 @@
+import { messageResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /inspeccion/{id} with body {id_caso} (decision 000). */
-export const deleteInspeccion = (id: number, idCaso: number) => api.delete<{ message: string }>(`/inspeccion/${id}`, { id_caso: idCaso });
+export const deleteInspeccion = (id: number, idCaso: number) => api.delete(messageResponse, `/inspeccion/${id}`, { id_caso: idCaso });
 
 export function useDeleteInspeccion(idCaso: number) {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type Inspeccion, type InspeccionesFiltradas, type InspeccionesPage, type InspeccionFiltro } from '@siniestros/domain';
+import { PAGE_SIZE, type Inspeccion, type InspeccionFiltro, inspeccionesFiltradasResponse, inspeccionesPageResponse } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -14,10 +14,10 @@ export type InspeccionesList = { rows: Inspeccion[]; totalPages: number; totalCo
 export async function getInspecciones(page: number, filtro: InspeccionFiltro | null): Promise<InspeccionesList> {
   const paging = qs({ page, pageSize: PAGE_SIZE });
   if (!filtro) {
-    const result = await api.get<InspeccionesPage>(`/inspeccion/all/${paging}`);
+    const result = await api.get(inspeccionesPageResponse, `/inspeccion/all/${paging}`);
     return { rows: result.inspecciones, totalPages: result.totalPages, totalCount: result.totalCount };
   }
-  const result = await api.post<InspeccionesFiltradas>(`/inspeccion/filtro/${paging}`, filtro);
+  const result = await api.post(inspeccionesFiltradasResponse, `/inspeccion/filtro/${paging}`, filtro);
   return { rows: result.data, totalPages: result.totalPage, totalCount: result.totalCount };
 }
 

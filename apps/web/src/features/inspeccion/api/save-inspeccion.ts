@@ -1,11 +1,12 @@
+import { inspeccionSavedResponse, messageResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InspeccionInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /inspeccion/{id_caso} schedules; PATCH /inspeccion/edit/{id} edits (spec §7). */
-export const createInspeccion = (idCaso: number, input: InspeccionInput) => api.post<{ message: string }>(`/inspeccion/${idCaso}`, input);
-export const updateInspeccion = (id: number, input: InspeccionInput) => api.patch<{ message: string }>(`/inspeccion/edit/${id}`, input);
+export const createInspeccion = (idCaso: number, input: InspeccionInput) => api.post(inspeccionSavedResponse, `/inspeccion/${idCaso}`, input);
+export const updateInspeccion = (id: number, input: InspeccionInput) => api.patch(messageResponse, `/inspeccion/edit/${id}`, input);
 
 export function useSaveInspeccion(idCaso: number) {
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
+import { messageResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** PATCH /inspeccion/update_inspector/{id} {caso, inspector}: reassign a Coordinada inspection (spec §7). */
-export const updateInspector = (id: number, caso: number, inspector: number) => api.patch<{ message: string }>(`/inspeccion/update_inspector/${id}`, { caso, inspector });
+export const updateInspector = (id: number, caso: number, inspector: number) => api.patch(messageResponse, `/inspeccion/update_inspector/${id}`, { caso, inspector });
 
 export function useUpdateInspector() {
   const queryClient = useQueryClient();

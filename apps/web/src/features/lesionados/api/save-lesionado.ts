@@ -1,11 +1,12 @@
+import { lesionadoSavedResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LesionadoInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /lesionados/{idCaso} creates; PATCH /lesionados/{id} updates (spec §7). */
-export const createLesionado = (idCaso: number, input: LesionadoInput) => api.post<{ message: string }>(`/lesionados/${idCaso}`, input);
-export const updateLesionado = (id: number, input: LesionadoInput) => api.patch<{ message: string }>(`/lesionados/${id}`, { id, ...input });
+export const createLesionado = (idCaso: number, input: LesionadoInput) => api.post(lesionadoSavedResponse, `/lesionados/${idCaso}`, input);
+export const updateLesionado = (id: number, input: LesionadoInput) => api.patch(lesionadoSavedResponse, `/lesionados/${id}`, { id, ...input });
 
 export function useSaveLesionado(idCaso: number) {
   const queryClient = useQueryClient();

@@ -1,12 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  PAGE_SIZE,
-  type Audiencia,
-  type AudienciaAgenda,
-  type AudienciaFiltro,
-  type AudienciasFiltradas,
-  type AudienciasPage,
-} from '@siniestros/domain';
+import { PAGE_SIZE, type Audiencia, type AudienciaAgenda, type AudienciaFiltro, audienciasFiltradasResponse, audienciasPageResponse } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -21,10 +14,10 @@ export type AudienciasList = { rows: Audiencia[]; totalPages: number; total: num
 export async function getAudiencias(page: number, filtro: AudienciaFiltro | null, cuando: AudienciaAgenda): Promise<AudienciasList> {
   const paging = qs({ page, pageSize: PAGE_SIZE, cuando });
   if (!filtro) {
-    const result = await api.get<AudienciasPage>(`/mediacion/${paging}`);
+    const result = await api.get(audienciasPageResponse, `/mediacion/${paging}`);
     return { rows: result.data, totalPages: result.totalPages, total: result.total };
   }
-  const result = await api.post<AudienciasFiltradas>(`/mediacion/filter/${paging}`, filtro);
+  const result = await api.post(audienciasFiltradasResponse, `/mediacion/filter/${paging}`, filtro);
   return { rows: result.data, totalPages: result.totalPage, total: result.total };
 }
 

@@ -1,11 +1,12 @@
+import { audienciaSavedResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AudienciaInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /mediacion/{idCaso} creates; PATCH /mediacion/{id} updates (spec §7). */
-export const createAudiencia = (idCaso: number, input: AudienciaInput) => api.post<{ message: string }>(`/mediacion/${idCaso}`, { idCaso, ...input });
-export const updateAudiencia = (id: number, idCaso: number, input: AudienciaInput) => api.patch<{ message: string }>(`/mediacion/${id}`, { id, idCaso, ...input });
+export const createAudiencia = (idCaso: number, input: AudienciaInput) => api.post(audienciaSavedResponse, `/mediacion/${idCaso}`, { idCaso, ...input });
+export const updateAudiencia = (id: number, idCaso: number, input: AudienciaInput) => api.patch(audienciaSavedResponse, `/mediacion/${id}`, { id, idCaso, ...input });
 
 export function useSaveAudiencia(idCaso: number) {
   const queryClient = useQueryClient();

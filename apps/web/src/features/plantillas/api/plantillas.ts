@@ -1,25 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { convenioSlug, CONVENIO_TEMPLATES, type PlantillaConvenio } from '@siniestros/domain';
+import { convenioSlug, CONVENIO_TEMPLATES, plantillaListResponse, plantillaSavedResponse } from '@siniestros/domain';
 import { api, qs, saveBlob } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function usePlantillas() {
-  return useQuery({ queryKey: queryKeys.plantillas, queryFn: () => api.get<PlantillaConvenio[]>('/plantillas') });
+  return useQuery({ queryKey: queryKeys.plantillas, queryFn: () => api.get(plantillaListResponse, '/plantillas') });
 }
 
 const slugOf = (id: number) => convenioSlug(CONVENIO_TEMPLATES.find((template) => template.id === id)!);
 
 /** GET /plantillas/{id}/archivo?version=N: the .docx of that version, saved under the name the server gives it. */
 export async function downloadPlantilla(id: number, version: number) {
-  saveBlob(await api.get<Blob>(`/plantillas/${id}/archivo${qs({ version })}`), `${slugOf(id)}_v${version}.docx`);
+  saveBlob(await api.getFile(`/plantillas/${id}/archivo${qs({ version })}`), `${slugOf(id)}_v${version}.docx`);
 }
 
 /** GET /plantillas/{id}/vista-previa?version=N: the version filled with the demo case. */
 export async function previewPlantilla(id: number, version: number) {
-  saveBlob(await api.get<Blob>(`/plantillas/${id}/vista-previa${qs({ version })}`), `Vista_previa_${slugOf(id)}_v${version}.docx`);
+  saveBlob(await api.getFile(`/plantillas/${id}/vista-previa${qs({ version })}`), `Vista_previa_${slugOf(id)}_v${version}.docx`);
 }
-
-type Saved = { message: string; version: number };
 
 export function useUploadPlantilla() {
   const queryClient = useQueryClient();
@@ -27,7 +25,7 @@ export function useUploadPlantilla() {
     mutationFn: ({ id, file }: { id: number; file: File }) => {
       const form = new FormData();
       form.append('archivo', file);
-      return api.post<Saved>(`/plantillas/${id}`, form);
+      return api.post(plantillaSavedResponse, `/plantillas/${id}`, form);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.plantillas }),
   });
@@ -36,7 +34,7 @@ export function useUploadPlantilla() {
 export function useRestorePlantilla() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, version }: { id: number; version: number }) => api.post<Saved>(`/plantillas/${id}/restaurar`, { version }),
+    mutationFn: ({ id, version }: { id: number; version: number }) => api.post(plantillaSavedResponse, `/plantillas/${id}/restaurar`, { version }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.plantillas }),
   });
 }

@@ -1,5 +1,6 @@
+import { casoPlazosResponse, plazoReglaSavedResponse, plazoReglasResponse } from '@siniestros/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CasoPlazo, PlazoRegla, PlazoUpdateInput } from '@siniestros/domain';
+import type { PlazoUpdateInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 
 /** The legal clocks' query keys: rules and every case's clocks sit under ['plazos']. */
@@ -11,12 +12,12 @@ export const plazosKeys = {
 
 /** GET /plazos/caso/{id}: the case's running clocks with days left. */
 export function useCasoPlazos(idCaso: number) {
-  return useQuery({ queryKey: plazosKeys.caso(idCaso), queryFn: () => api.get<CasoPlazo[]>(`/plazos/caso/${idCaso}`) });
+  return useQuery({ queryKey: plazosKeys.caso(idCaso), queryFn: () => api.get(casoPlazosResponse, `/plazos/caso/${idCaso}`) });
 }
 
 /** GET /plazos: the rules. */
 export function usePlazoReglas() {
-  return useQuery({ queryKey: plazosKeys.reglas, queryFn: () => api.get<PlazoRegla[]>('/plazos') });
+  return useQuery({ queryKey: plazosKeys.reglas, queryFn: () => api.get(plazoReglasResponse, '/plazos') });
 }
 
 /** PATCH /plazos/{codigo} (Admin): a rule changes every clock that follows it. */
@@ -24,7 +25,7 @@ export function useUpdatePlazoRegla() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ codigo, input }: { codigo: string; input: PlazoUpdateInput }) =>
-      api.patch<PlazoRegla & { message: string }>(`/plazos/${codigo}`, input),
+      api.patch(plazoReglaSavedResponse, `/plazos/${codigo}`, input),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: plazosKeys.all }),

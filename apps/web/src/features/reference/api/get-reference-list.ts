@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type ReferenceKind } from '@siniestros/domain';
+import { PAGE_SIZE, type ReferenceKind, lookupListResponse, lookupPageResponse, personLookupListResponse } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { REFERENCE_ENDPOINTS, type ReferenceRow } from './reference-endpoints';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,10 +9,10 @@ export type ReferencePage = { rows: ReferenceRow[]; totalPages: number };
 export async function getReferenceList(kind: ReferenceKind, page: number): Promise<ReferencePage> {
   const endpoint = REFERENCE_ENDPOINTS[kind];
   if (endpoint.isPaged) {
-    const result = await api.get<{ data: ReferenceRow[]; totalPages: number }>(`${endpoint.list}${qs({ page, pageSize: PAGE_SIZE })}`);
+    const result = await api.get(lookupPageResponse, `${endpoint.list}${qs({ page, pageSize: PAGE_SIZE })}`);
     return { rows: result.data, totalPages: result.totalPages };
   }
-  return { rows: await api.get<ReferenceRow[]>(endpoint.list), totalPages: 1 };
+  return { rows: await api.get(kind === 'analistas' ? personLookupListResponse : lookupListResponse, endpoint.list), totalPages: 1 };
 }
 
 export function useReferenceList(kind: ReferenceKind, page: number) {

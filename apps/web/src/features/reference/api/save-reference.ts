@@ -1,13 +1,14 @@
+import { messageResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReferenceKind } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { REFERENCE_ENDPOINTS, type ReferenceInput } from './reference-endpoints';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const createReference = (kind: ReferenceKind, input: ReferenceInput) => api.post(REFERENCE_ENDPOINTS[kind].create, input);
+export const createReference = (kind: ReferenceKind, input: ReferenceInput) => api.post(messageResponse, REFERENCE_ENDPOINTS[kind].create, input);
 
 export const updateReference = (kind: ReferenceKind, id: number, input: ReferenceInput) =>
-  api.patch(REFERENCE_ENDPOINTS[kind].update(id), REFERENCE_ENDPOINTS[kind].updateBody(id, input));
+  api.patch(messageResponse, REFERENCE_ENDPOINTS[kind].update(id), REFERENCE_ENDPOINTS[kind].updateBody(id, input));
 
 export function useSaveReference(kind: ReferenceKind) {
   const queryClient = useQueryClient();

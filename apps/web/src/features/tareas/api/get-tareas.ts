@@ -1,11 +1,12 @@
+import { tareaAsignablesResponse, tareaListResponse, tareasPageResponse } from '@siniestros/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Tarea, TareaAsignable, TareasPage, TareaVista } from '@siniestros/domain';
+import type { TareaVista } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { tareasKeys } from './keys';
 
 /** GET /tareas: the signed-in user's open tasks (or the team's), one tab, soonest first. */
 export const getTareas = (vista: TareaVista, equipo: boolean, page: number) =>
-  api.get<TareasPage>(`/tareas${qs({ vista, equipo: equipo ? 1 : 0, page, pageSize: 20 })}`);
+  api.get(tareasPageResponse, `/tareas${qs({ vista, equipo: equipo ? 1 : 0, page, pageSize: 20 })}`);
 
 export function useTareas(vista: TareaVista, equipo: boolean, page: number) {
   return useQuery({
@@ -17,10 +18,14 @@ export function useTareas(vista: TareaVista, equipo: boolean, page: number) {
 
 /** GET /tareas/caso/{id}: the case's open tasks. */
 export function useTareasCaso(idCaso: number) {
-  return useQuery({ queryKey: tareasKeys.caso(idCaso), queryFn: () => api.get<Tarea[]>(`/tareas/caso/${idCaso}`) });
+  return useQuery({ queryKey: tareasKeys.caso(idCaso), queryFn: () => api.get(tareaListResponse, `/tareas/caso/${idCaso}`) });
 }
 
 /** GET /tareas/asignables: active Admins and Users. */
 export function useAsignables() {
-  return useQuery({ queryKey: tareasKeys.asignables, queryFn: () => api.get<TareaAsignable[]>('/tareas/asignables'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: tareasKeys.asignables,
+    queryFn: () => api.get(tareaAsignablesResponse, '/tareas/asignables'),
+    staleTime: 60_000,
+  });
 }

@@ -1,3 +1,4 @@
+import { tareaSavedResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tarea, TareaInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
@@ -19,7 +20,7 @@ function useRefresh() {
 export function useCreateTarea(idCaso: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TareaInput) => api.post<Saved>(`/tareas/caso/${idCaso}`, input),
+    mutationFn: (input: TareaInput) => api.post(tareaSavedResponse, `/tareas/caso/${idCaso}`, input),
     onSettled: (saved) => refresh(saved),
   });
 }
@@ -27,7 +28,10 @@ export function useCreateTarea(idCaso: number) {
 /** PATCH /tareas/{id}/hecha. */
 export function useCompleteTarea() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => api.patch<Saved>(`/tareas/${id}/hecha`, {}), onSettled: (saved) => refresh(saved) });
+  return useMutation({
+    mutationFn: (id: number) => api.patch(tareaSavedResponse, `/tareas/${id}/hecha`, {}),
+    onSettled: (saved) => refresh(saved),
+  });
 }
 
 /** PATCH /tareas/{id}/asignar. */
@@ -35,7 +39,7 @@ export function useReassignTarea() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, idUsuario }: { id: number; idUsuario: number }) =>
-      api.patch<Saved>(`/tareas/${id}/asignar`, { id_usuario: idUsuario }),
+      api.patch(tareaSavedResponse, `/tareas/${id}/asignar`, { id_usuario: idUsuario }),
     onSettled: (saved) => refresh(saved),
   });
 }

@@ -1,16 +1,16 @@
+import { messageResponse, usuarioListResponse, usuarioSavedResponse } from '@siniestros/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Usuario } from '@siniestros/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getUsers = () => api.get<Usuario[]>('/users');
+export const getUsers = () => api.get(usuarioListResponse, '/users');
 export function useUsers() {
   return useQuery({ queryKey: queryKeys.users, queryFn: getUsers });
 }
 
 export type UserPayload = Record<string, unknown>;
-export const createUser = (body: UserPayload) => api.post<{ message: string }>('/users', body);
-export const updateUser = (id: number, body: UserPayload) => api.patch<{ message: string }>(`/users/${id}`, body);
+export const createUser = (body: UserPayload) => api.post(usuarioSavedResponse, '/users', body);
+export const updateUser = (id: number, body: UserPayload) => api.patch(usuarioSavedResponse, `/users/${id}`, body);
 
 export function useSaveUser() {
   const queryClient = useQueryClient();
@@ -23,13 +23,13 @@ export function useSaveUser() {
 
 
 /** Lost phone: removes the user's second factor and ends their sessions (docs/decisions/022). */
-export const resetUserTotp = (id: number) => api.delete<{ message: string }>(`/users/${id}/totp`);
+export const resetUserTotp = (id: number) => api.delete(messageResponse, `/users/${id}/totp`);
 export function useResetUserTotp() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: resetUserTotp, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }) });
 }
 
-export const revokeUserSessions = (id: number) => api.post<{ message: string }>(`/users/${id}/sessions/revoke`, {});
+export const revokeUserSessions = (id: number) => api.post(messageResponse, `/users/${id}/sessions/revoke`, {});
 export function useRevokeUserSessions() {
   return useMutation({ mutationFn: revokeUserSessions });
 }
