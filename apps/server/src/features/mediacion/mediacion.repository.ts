@@ -7,7 +7,8 @@ import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
 
-const COLUMNS = {
+/** A hearing as the case detail shows it: without its company and claim number, which the case has. */
+const CASO_AUDIENCIA_COLUMNS = {
   id: audiencias.id,
   id_caso: audiencias.idCaso,
   fecha: audiencias.fecha,
@@ -15,6 +16,10 @@ const COLUMNS = {
   hora: audiencias.hora,
   lugar: audiencias.lugar,
   mediacion_nro: audiencias.mediacionNro,
+};
+
+const COLUMNS = {
+  ...CASO_AUDIENCIA_COLUMNS,
   compania: companias.nombre,
   reclamo_nro: casos.reclamoNro,
 };
@@ -77,17 +82,6 @@ async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number>
     .where(where);
   return row?.n ?? 0;
 }
-
-/** A hearing as the case detail shows it: without its company and claim number, which the case has. */
-const CASO_AUDIENCIA_COLUMNS = {
-  id: audiencias.id,
-  id_caso: audiencias.idCaso,
-  fecha: audiencias.fecha,
-  fechah: audiencias.fechah,
-  hora: audiencias.hora,
-  lugar: audiencias.lugar,
-  mediacion_nro: audiencias.mediacionNro,
-};
 
 export const mediacionRepository = {
   /** The hearings of a case in the order they were scheduled (the case detail's list). */
