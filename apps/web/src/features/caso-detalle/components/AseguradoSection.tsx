@@ -8,7 +8,7 @@ export function AseguradoSection({ form, tDoc }: { form: CasoForm; tDoc: Lookup[
   const tiposDoc = tDoc.map((item) => ({ value: String(item.id), label: item.nombre }));
   return (
     <Fieldset legend="Asegurado">
-      <AseguradoFields bind={bindForm(form, 'asegurados', '')} tiposDoc={tiposDoc} />
+      <AseguradoFields bind={bindForm(form, 'asegurados', '')} tiposDoc={tiposDoc} narrow />
     </Fieldset>
   );
 }

@@ -14,6 +14,7 @@ export function CasoDatosSection({ form, detalle }: { form: CasoForm; detalle: C
         bind={bindForm(form, 'caso', '')}
         companias={options(detalle.companias)}
         detalle={{ productos: options(detalle.productos), analistas: options(detalle.analistas) }}
+        narrow
       />
     </Fieldset>
   );

@@ -31,7 +31,7 @@ export function TercerosSection({ form, tDoc }: { form: CasoForm; tDoc: Lookup[]
               </Group>
             }
           >
-            <TerceroFields bind={bindForm(form, path, '')} tiposDoc={tiposDoc} />
+            <TerceroFields bind={bindForm(form, path, '')} tiposDoc={tiposDoc} narrow />
           </Fieldset>
         );
       })}

@@ -13,16 +13,21 @@ import { decimalOnly, digitsOnly, type FieldBinder } from './bind-form';
 export type Options = { value: string; label: string }[];
 
 /**
- * A field's share of the 12-column grid: as drawn on a desktop (md and up), two to a row on a
- * narrow window or 200 % zoom, one to a row on a phone, so no field is squeezed (WCAG 1.4.10).
+ * A field's share of the 12-column grid. Across the page (creation) as drawn on a desktop (md
+ * and up); in the detail's narrower column three fields to a row and the text areas alone. Two
+ * to a row on a narrow window or 200 % zoom, one on a phone, so no field is squeezed
+ * (WCAG 1.4.10).
  */
-const col = (span: number) => ({ base: 12, xs: Math.max(span, 6), md: span });
+type Layout = { narrow?: boolean };
+const columns = ({ narrow }: Layout) => (span: number) =>
+  narrow ? { base: 12, sm: span >= 6 ? 12 : 6, lg: span >= 6 ? 12 : 4 } : { base: 12, xs: Math.max(span, 6), md: span };
 
 const counter = (value: string, max: number) => `${value.length}/${max}`;
 const COUNTED = { inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[] };
 
 /** The case's own fields; `detalle` adds Producto, Analista and Via de Ingreso (an existing case's). */
-export function CasoFields({ bind, companias, detalle }: { bind: FieldBinder; companias: Options; detalle?: { productos: Options; analistas: Options } }) {
+export function CasoFields({ bind, companias, detalle, narrow }: { bind: FieldBinder; companias: Options; detalle?: { productos: Options; analistas: Options } } & Layout) {
+  const col = columns({ narrow });
   return (
     <Grid gap="sm">
       <Grid.Col span={col(2)}>
@@ -109,13 +114,15 @@ const PERSONA_MAX_LENGTH: Partial<Record<PersonaField, number>> = {
   cel: 70,
 };
 
-function Persona({ bind, tiposDoc, codigoPostalLabel }: { bind: FieldBinder; tiposDoc: Options; codigoPostalLabel: string }) {
+function Persona({ bind, tiposDoc, codigoPostalLabel, narrow }: { bind: FieldBinder; tiposDoc: Options; codigoPostalLabel: string } & Layout) {
+  const col = columns({ narrow });
   const input = (field: PersonaField) => (field === 'id_tipo_doc' ? bind.select(field) : bind.input(field));
   return <PersonaFields input={input} tiposDoc={tiposDoc} codigoPostalLabel={codigoPostalLabel} span={(field) => col(PERSONA_SPAN[field])} maxLength={PERSONA_MAX_LENGTH} />;
 }
 
 /** Marca y Modelo*, Año, Dominio*: the vehicle of both the insured party and a third party. */
-function Vehiculo({ bind }: { bind: FieldBinder }) {
+function Vehiculo({ bind, narrow }: { bind: FieldBinder } & Layout) {
+  const col = columns({ narrow });
   return (
     <>
       <Grid.Col span={col(3)}>
@@ -132,17 +139,18 @@ function Vehiculo({ bind }: { bind: FieldBinder }) {
 }
 
 /** The insured party (* on the fields spec §5 requires; Suma asegurada up to two decimals). */
-export function AseguradoFields({ bind, tiposDoc }: { bind: FieldBinder; tiposDoc: Options }) {
+export function AseguradoFields({ bind, tiposDoc, narrow }: { bind: FieldBinder; tiposDoc: Options } & Layout) {
+  const col = columns({ narrow });
   return (
     <Grid gap="sm">
-      <Persona bind={bind} tiposDoc={tiposDoc} codigoPostalLabel="Código Postal" />
+      <Persona bind={bind} tiposDoc={tiposDoc} codigoPostalLabel="Código Postal" narrow={narrow} />
       <Grid.Col span={col(2)}>
         <TextInput label="Póliza" maxLength={50} {...bind.input('poliza')} />
       </Grid.Col>
       <Grid.Col span={col(3)}>
         <TextInput label="CBU" maxLength={50} {...bind.input('cbu')} />
       </Grid.Col>
-      <Vehiculo bind={bind} />
+      <Vehiculo bind={bind} narrow={narrow} />
       <Grid.Col span={col(2)}>
         <TextInput label="Numero de Chasis" maxLength={50} {...bind.input('nro_chasis')} />
       </Grid.Col>
@@ -166,14 +174,15 @@ export function AseguradoFields({ bind, tiposDoc }: { bind: FieldBinder; tiposDo
 }
 
 /** One third party (spec §2 '+ Terceros'; up to 5). */
-export function TerceroFields({ bind, tiposDoc }: { bind: FieldBinder; tiposDoc: Options }) {
+export function TerceroFields({ bind, tiposDoc, narrow }: { bind: FieldBinder; tiposDoc: Options } & Layout) {
+  const col = columns({ narrow });
   return (
     <Grid gap="sm">
-      <Persona bind={bind} tiposDoc={tiposDoc} codigoPostalLabel="Codigo Postal" />
+      <Persona bind={bind} tiposDoc={tiposDoc} codigoPostalLabel="Codigo Postal" narrow={narrow} />
       <Grid.Col span={col(3)}>
         <TextInput label="CBU" maxLength={50} {...bind.input('cbu')} />
       </Grid.Col>
-      <Vehiculo bind={bind} />
+      <Vehiculo bind={bind} narrow={narrow} />
       <Grid.Col span={col(12)}>
         <Textarea
           label="Descripcion"
