@@ -49,4 +49,16 @@ export const queryKeys = {
   auditCaso: (idCaso: number, page: number) => ['audit', 'caso', idCaso, page] as const,
   valores: (page: number, filtro: unknown) => ['valores', page, filtro] as const,
   plantillas: ['plantillas'] as const,
+  tareas: {
+    all: ['tareas'] as const,
+    caso: (idCaso: number) => ['tareas', 'caso', idCaso] as const,
+    mias: (vista: string, equipo: boolean, page: number) => ['tareas', 'mias', vista, equipo, page] as const,
+    asignables: ['tareas', 'asignables'] as const,
+  },
+  plazos: {
+    all: ['plazos'] as const,
+    reglas: ['plazos', 'reglas'] as const,
+    caso: (idCaso: number) => ['plazos', 'caso', idCaso] as const,
+    estados: (ids: readonly number[]) => ['plazos', 'estados', ids] as const,
+  },
 };

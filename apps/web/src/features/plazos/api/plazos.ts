@@ -2,22 +2,17 @@ import { casoPlazosResponse, plazoReglaSavedResponse, plazoReglasResponse } from
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlazoUpdateInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The legal clocks' query keys: rules and every case's clocks sit under ['plazos']. */
-export const plazosKeys = {
-  all: ['plazos'] as const,
-  reglas: ['plazos', 'reglas'] as const,
-  caso: (idCaso: number) => ['plazos', 'caso', idCaso] as const,
-};
-
 /** GET /plazos/caso/{id}: the case's running clocks with days left. */
 export function useCasoPlazos(idCaso: number) {
-  return useQuery({ queryKey: plazosKeys.caso(idCaso), queryFn: () => api.get(casoPlazosResponse, `/plazos/caso/${idCaso}`) });
+  return useQuery({ queryKey: queryKeys.plazos.caso(idCaso), queryFn: () => api.get(casoPlazosResponse, `/plazos/caso/${idCaso}`) });
 }
 
 /** GET /plazos: the rules. */
 export function usePlazoReglas() {
-  return useQuery({ queryKey: plazosKeys.reglas, queryFn: () => api.get(plazoReglasResponse, '/plazos') });
+  return useQuery({ queryKey: queryKeys.plazos.reglas, queryFn: () => api.get(plazoReglasResponse, '/plazos') });
 }
 
 /** PATCH /plazos/{codigo} (Admin): a rule changes every clock that follows it. */
@@ -26,10 +21,7 @@ export function useUpdatePlazoRegla() {
   return useMutation({
     mutationFn: ({ codigo, input }: { codigo: string; input: PlazoUpdateInput }) =>
       api.patch(plazoReglaSavedResponse, `/plazos/${codigo}`, input),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: plazosKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['plazo-estados'] }),
-      ]),
+    // The rules, every case's clocks and the list's markers all sit under ['plazos'].
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.plazos.all }),
   });
 }

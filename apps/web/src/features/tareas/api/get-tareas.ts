@@ -2,7 +2,7 @@ import { tareaAsignablesResponse, tareaListResponse, tareasPageResponse } from '
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TareaVista } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
-import { tareasKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /tareas: the signed-in user's open tasks (or the team's), one tab, soonest first. */
 export const getTareas = (vista: TareaVista, equipo: boolean, page: number) =>
@@ -10,7 +10,7 @@ export const getTareas = (vista: TareaVista, equipo: boolean, page: number) =>
 
 export function useTareas(vista: TareaVista, equipo: boolean, page: number) {
   return useQuery({
-    queryKey: tareasKeys.mias(vista, equipo, page),
+    queryKey: queryKeys.tareas.mias(vista, equipo, page),
     queryFn: () => getTareas(vista, equipo, page),
     placeholderData: keepPreviousData,
   });
@@ -18,13 +18,13 @@ export function useTareas(vista: TareaVista, equipo: boolean, page: number) {
 
 /** GET /tareas/caso/{id}: the case's open tasks. */
 export function useTareasCaso(idCaso: number) {
-  return useQuery({ queryKey: tareasKeys.caso(idCaso), queryFn: () => api.get(tareaListResponse, `/tareas/caso/${idCaso}`) });
+  return useQuery({ queryKey: queryKeys.tareas.caso(idCaso), queryFn: () => api.get(tareaListResponse, `/tareas/caso/${idCaso}`) });
 }
 
 /** GET /tareas/asignables: active Admins and Users. */
 export function useAsignables() {
   return useQuery({
-    queryKey: tareasKeys.asignables,
+    queryKey: queryKeys.tareas.asignables,
     queryFn: () => api.get(tareaAsignablesResponse, '/tareas/asignables'),
     staleTime: 60_000,
   });

@@ -2,7 +2,7 @@ import { tareaSavedResponse } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tarea, TareaInput } from '@siniestros/domain';
 import { api } from '../../../lib/api';
-import { historialKey, tareasKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 type Saved = Tarea & { message: string };
 
@@ -11,8 +11,8 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return (saved?: Saved) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: tareasKeys.all }),
-      saved ? queryClient.invalidateQueries({ queryKey: historialKey(saved.id_caso) }) : undefined,
+      queryClient.invalidateQueries({ queryKey: queryKeys.tareas.all }),
+      saved ? queryClient.invalidateQueries({ queryKey: queryKeys.historial(saved.id_caso) }) : undefined,
     ]);
 }
 
