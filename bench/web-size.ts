@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from '../e2e/chromium';
 import { ROOT } from './server';
 
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
-const CHROMIUM = '/usr/bin/chromium';
 
 export type RouteJs = {
   files: number;
@@ -32,20 +32,8 @@ function gzipKb(scripts: Map<string, Buffer>): RouteJs {
 
 export async function measureWebSizes(url: string, credentials: { username: string; password: string }): Promise<WebSizes> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) return { skipped: 'apps/web/dist not built (npm run build)' };
-  if (!fs.existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} not installed` };
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  if (!fs.existsSync(CHROMIUM_PATH)) return { skipped: `${CHROMIUM_PATH} not installed` };
+  const browser = await launchChromium(chromium);
   try {
     const scriptsOf = async (route: string, signedIn: boolean): Promise<RouteJs> => {
       const context = await browser.newContext();

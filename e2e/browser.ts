@@ -2,27 +2,14 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { apiLogin, type Credentials } from './api';
+import { launchChromium } from './chromium';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core') as typeof import('playwright-core');
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export const launch = (): Promise<Browser> => launchChromium(chromium);
 
 export type Session = { context: BrowserContext; page: Page; problems: string[] };
 
