@@ -73,6 +73,5 @@ export function createCasoDetailService(deps: { db: Db; reference: Pick<Referenc
         inspectores,
       };
     },
-
   };
 }
