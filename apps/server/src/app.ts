@@ -38,6 +38,7 @@ import { createValoresService, valoresRoutes } from './features/valores';
 import { createPlantillasService, plantillasRoutes } from './features/plantillas';
 import { createTareasService, tareasRoutes } from './features/tareas';
 import { createPlazosService, plazosRoutes } from './features/plazos';
+import { createTableroService, tableroRoutes } from './features/tablero';
 
 /** The first segment of `url`, decoded and lower-cased, is `api` (only chooses which 404 to answer). */
 export function looksLikeApiPath(url: string): boolean {
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lesionados = createLesionadosService({ db, historial, audit });
   const tareas = createTareasService({ db, historial, audit, documentacionDias: config.TAREA_DOCUMENTACION_DIAS });
   const plazos = createPlazosService({ db, audit, historial });
+  const tablero = createTableroService({ db });
   const mediacion = createMediacionService({ db, historial, audit, tareas });
   const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas });
   const valores = createValoresService({ db });
@@ -178,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       plantillasRoutes(api, plantillas);
       tareasRoutes(api, tareas);
       plazosRoutes(api, plazos);
+      tableroRoutes(api, tablero);
     },
     { prefix: '/api' },
   );

@@ -128,6 +128,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'POST /api/tareas/caso/:id': 'staff',
   'PATCH /api/tareas/:id/hecha': 'staff',
   'PATCH /api/tareas/:id/asignar': 'staff',
+  'GET /api/tablero': 'staff',
   'GET /api/plazos': 'staff',
   'PATCH /api/plazos/:codigo': 'admin',
   'GET /api/plazos/caso/:id': 'staff',

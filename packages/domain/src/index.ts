@@ -31,3 +31,4 @@ export * from './shared/dias-habiles';
 export * from './shared/feriados-ar';
 export * from './tareas/tareas.schemas';
 export * from './plazos/plazos.schemas';
+export * from './tablero/tablero.schemas';

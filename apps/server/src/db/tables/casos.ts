@@ -123,6 +123,7 @@ export const casos = pgTable(
     index('casos_vigentes_id_idx').on(table.id.desc()).where(sql`${table.idEstado} < 8`),
     index('casos_cerrados_id_idx').on(table.id.desc()).where(sql`${table.idEstado} >= 8`),
     index('casos_busqueda_trgm_idx').using('gin', sql`${table.busqueda} gin_trgm_ops`),
+    // The Tablero's partial indexes over the open cases (fecha_creado; fecha_estado; id_analista, id_estado) live in drizzle/0014 (custom SQL).
     uniqueIndex('casos_idempotency_uq').on(table.idempotencyKey),
   ],
 );

@@ -24,6 +24,7 @@ export const inspecciones = pgTable(
     index('inspecciones_caso_idx').on(table.idCaso),
     index('inspecciones_inspector_idx').on(table.idInspector, table.id.desc()),
     // inspecciones_inspector_fecha_idx (inspector, fecha DESC, id DESC) INCLUDE (estado) lives in drizzle/0006 (custom SQL: no INCLUDE here).
+    // inspecciones_pendientes_inspector_idx (inspector, fecha) WHERE pending, for the Tablero, lives in drizzle/0014.
     index('inspecciones_fecha_idx').on(table.fechaInspeccion, table.id.desc()),
   ],
 );

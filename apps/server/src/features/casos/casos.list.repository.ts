@@ -67,18 +67,21 @@ const TODAY_AR = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date
  * caso_plazos_en_curso_idx, bounded by plazo_ultimo_inicio (drizzle/0011); no clock is computed
  * per case. The bounds are computed once per rule in a materialized CTE: written in the join
  * condition they were evaluated per clock row (1-4 s at 50,000 cases). A hearing's clock never
- * turns red (a past hearing took place).
+ * turns red (a past hearing took place). The ids may repeat (a case with two such clocks); the
+ * Tablero counts them distinct.
  */
-function plazoCondition(plazo: 'vencido' | 'por_vencer'): SQL {
+export function plazoCasoIds(plazo: 'vencido' | 'por_vencer'): SQL {
   const lastVencido = sql`plazo_ultimo_inicio(cantidad, unidad, ${TODAY_AR} - 1)`;
   const cortes =
     plazo === 'vencido'
       ? sql`select evento, '-infinity'::date as desde_min, ${lastVencido} as desde_max from plazos_legales where activo and evento <> 'audiencia'`
       : sql`select evento, ${lastVencido} as desde_min, plazo_ultimo_inicio(cantidad, unidad, ${TODAY_AR} + aviso_dias) as desde_max from plazos_legales where activo`;
-  return sql`${casos.id} in (with cortes as materialized (${cortes})
+  return sql`with cortes as materialized (${cortes})
     select cp.id_caso from cortes r join caso_plazos cp
-      on cp.evento = r.evento and cp.hasta is null and cp.desde > r.desde_min and cp.desde <= r.desde_max)`;
+      on cp.evento = r.evento and cp.hasta is null and cp.desde > r.desde_min and cp.desde <= r.desde_max`;
 }
+
+const plazoCondition = (plazo: 'vencido' | 'por_vencer'): SQL => sql`${casos.id} in (${plazoCasoIds(plazo)})`;
 
 /** The WHERE of the filtered list and the export (spec §3 filter fields; docs/decisions/003). */
 export function filterWhere(filtro: CasoFiltro): SQL | undefined {

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { FIRST_CLOSED_ESTADO, INSPECCION_PENDING_ESTADOS, ROL } from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { plazoCasoIds } from '../casos';
+
+/** The day bounds the Tablero counts with (Argentina's dates, YYYY-MM-DD). */
+export type TableroDias = {
+  hoy: string;
+  finSemana: string;
+  /** fecha >= d7: 0-7 days old; d30 <= fecha < d7: 8-30; d90 <= fecha < d30: 31-90. */
+  d7: string;
+  d30: string;
+  d90: string;
+  /** Pending inspections dated before this are 'atrasadas'. */
+  inspeccionAtrasada: string;
+  audienciasHasta: string;
+};
+
+export type TableroRow = {
+  abiertos: number;
+  alta_7: number;
+  alta_30: number;
+  alta_90: number;
+  estado_7: number;
+  estado_30: number;
+  estado_90: number;
+  mias_vencidas: number;
+  mias_hoy: number;
+  mias_semana: number;
+  equipo_vencidas: number;
+  equipo_hoy: number;
+  equipo_semana: number;
+  audiencias: number;
+  plazo_por_vencer: number;
+  plazo_vencido: number;
+  por_estado: { id_estado: number; estado: string; total: number }[] | null;
+  analistas: { id_analista: number | null; analista: string | null; abiertos: number }[] | null;
+  usuarios: { id_usuario: number; usuario: string; vencidas: number }[] | null;
+  inspectores: { id_inspector: number; inspector: string; pendientes: number; atrasadas: number }[] | null;
+};
+
+const ABIERTO = sql.raw(`c.id_estado < ${FIRST_CLOSED_ESTADO}`);
+const PENDIENTE = sql.raw(`i.estado in (${INSPECCION_PENDING_ESTADOS.map((estado) => `'${estado}'`).join(', ')})`);
+const countRange = (column: string, from: string, to?: string) =>
+  sql`(select count(*)::int from casos c where ${ABIERTO} and ${sql.raw(`c.${column}`)} >= ${from}${
+    to === undefined ? sql`` : sql` and ${sql.raw(`c.${column}`)} < ${to}`
+  })`;
+
+/**
+ * The whole Tablero in one statement: each figure a scalar subquery over an index range
+ * (drizzle/0014, the tareas partial indexes of 0011, audiencias_fechah_idx) or a counter row;
+ * the groups per status and per analyst read casos_abiertos_analista_estado_idx alone.
+ */
+export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias): Promise<TableroRow> {
+  const tareasDe = (where: ReturnType<typeof sql>) => sql`(select count(*)::int from tareas t where t.hecha is null and ${where})`;
+  const mia = sql`t.id_usuario = ${idUsuario}`;
+  const result = await db.execute(sql`
+    select
+      (select total from caso_contadores where not cerrado) as abiertos,
+      ${countRange('fecha_creado', d.d7)} as alta_7,
+      ${countRange('fecha_creado', d.d30, d.d7)} as alta_30,
+      ${countRange('fecha_creado', d.d90, d.d30)} as alta_90,
+      ${countRange('fecha_estado', d.d7)} as estado_7,
+      ${countRange('fecha_estado', d.d30, d.d7)} as estado_30,
+      ${countRange('fecha_estado', d.d90, d.d30)} as estado_90,
+      ${tareasDe(sql`${mia} and t.vence < ${d.hoy}`)} as mias_vencidas,
+      ${tareasDe(sql`${mia} and t.vence = ${d.hoy}`)} as mias_hoy,
+      ${tareasDe(sql`${mia} and t.vence between ${d.hoy} and ${d.finSemana}`)} as mias_semana,
+      ${tareasDe(sql`t.vence < ${d.hoy}`)} as equipo_vencidas,
+      ${tareasDe(sql`t.vence = ${d.hoy}`)} as equipo_hoy,
+      ${tareasDe(sql`t.vence between ${d.hoy} and ${d.finSemana}`)} as equipo_semana,
+      (select count(*)::int from audiencias a where a.fechah between ${d.hoy} and ${d.audienciasHasta}) as audiencias,
+      (select count(distinct id_caso)::int from (${plazoCasoIds('por_vencer')}) p) as plazo_por_vencer,
+      (select count(distinct id_caso)::int from (${plazoCasoIds('vencido')}) v) as plazo_vencido,
+      (select json_agg(json_build_object('id_estado', g.id_estado, 'estado', e.nombre, 'total', g.total) order by g.id_estado)
+         from (select c.id_estado, count(*)::int as total from casos c where ${ABIERTO} group by c.id_estado) g
+         join estados e on e.id = g.id_estado) as por_estado,
+      (select json_agg(json_build_object('id_analista', g.id_analista, 'analista', an.apellido || ', ' || an.nombre, 'abiertos', g.total)
+           order by g.total desc, an.apellido, an.nombre, g.id_analista)
+         from (select c.id_analista, count(*)::int as total from casos c where ${ABIERTO} group by c.id_analista) g
+         left join analistas an on an.id = g.id_analista) as analistas,
+      (select json_agg(json_build_object('id_usuario', u.id, 'usuario', u.apellido || ', ' || u.nombre, 'vencidas',
+           (select count(*)::int from tareas t where t.hecha is null and t.id_usuario = u.id and t.vence < ${d.hoy}))
+           order by u.apellido, u.nombre, u.id)
+         from usuarios u where u.activo and u.rol in (${ROL.ADMIN}, ${ROL.USER})) as usuarios,
+      (select json_agg(json_build_object('id_inspector', g.id_inspector, 'inspector', ins.apellido || ', ' || ins.nombre,
+           'pendientes', g.pendientes, 'atrasadas', g.atrasadas) order by ins.apellido, ins.nombre, g.id_inspector)
+         from (select i.id_inspector, count(*)::int as pendientes,
+                 count(*) filter (where i.fecha_inspeccion < ${d.inspeccionAtrasada})::int as atrasadas
+               from inspecciones i where ${PENDIENTE} group by i.id_inspector) g
+         join inspectores ins on ins.id = g.id_inspector) as inspectores`);
+  return (result as unknown as { rows: TableroRow[] }).rows[0]!;
+}
