@@ -11,13 +11,25 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableName } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config';
-import { sessions } from '../db/tables/users';
 import { lockDataDir, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { assertSafeKey, fsyncPath, isMissingFile } from '../shared/storage';
 import { openStorage, type StorageSettings } from '../shared/storage.open';
 import { ADVISORY_LOCK } from '../db/locks';
 import { documentos } from '../db/tables/documentacion';
+import {
+  insertRows,
+  isSessions,
+  qualified,
+  readRowBatches,
+  readSequences,
+  SCHEMAS,
+  SESSIONS_TABLE,
+  tablesInLoadOrder,
+  writeSequences,
+  type SequenceValue,
+  type TableInfo,
+} from './logical';
 
 /**
  * Backup and restore of a whole office: the database and every stored file under
@@ -31,15 +43,6 @@ import { documentos } from '../db/tables/documentacion';
 export const MANIFEST_FILE = 'manifest.json';
 const FORMAT = 'siniestros-backup';
 const FORMAT_VERSION = 1;
-/** The schemas the application owns: its tables and drizzle's migration ledger. */
-const SCHEMAS = ['public', 'drizzle'];
-const ROWS_PER_BATCH = 1000;
-/**
- * Sessions are never backed up nor restored: a restore must not bring back sessions that were
- * ended since (logout, revocation, password change). Everybody signs in again after a restore.
- */
-const SESSIONS_TABLE = getTableName(sessions);
-
 export type DatabaseMethod = 'pglite-datadir' | 'pg_dump' | 'logical';
 
 export type FileEntry = { key: string; bytes: number; sha256: string };
@@ -225,46 +228,6 @@ async function dumpPostgres(
   return { kind: 'postgres', method: 'logical', file, ...(await sha256Of(path.join(out, file))), migrations };
 }
 
-type TableInfo = { schema: string; name: string; columns: string[] };
-
-const qualified = (table: { schema: string; name: string }) => `${pg.escapeIdentifier(table.schema)}.${pg.escapeIdentifier(table.name)}`;
-
-/** The application's tables, parents before children (foreign keys), with their columns. */
-async function tablesInLoadOrder(client: pg.Client): Promise<TableInfo[]> {
-  const { rows: tables } = await client.query<{ oid: number; schema: string; name: string }>(
-    `select c.oid::int as oid, n.nspname as schema, c.relname as name
-       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind in ('r', 'p') and n.nspname = any($1) order by 2, 3`,
-    [SCHEMAS],
-  );
-  const { rows: links } = await client.query<{ child: number; parent: number }>(
-    `select conrelid::int as child, confrelid::int as parent from pg_constraint where contype = 'f' and conrelid <> confrelid`,
-  );
-  const ordered: typeof tables = [];
-  const placed = new Set<number>();
-  while (ordered.length < tables.length) {
-    const ready = tables.filter(
-      (table) =>
-        !placed.has(table.oid) &&
-        links.every((link) => link.child !== table.oid || placed.has(link.parent) || !tables.some((t) => t.oid === link.parent)),
-    );
-    if (ready.length === 0) throw new Error('Foreign keys form a cycle: the logical dump cannot order the tables');
-    for (const table of ready) {
-      placed.add(table.oid);
-      ordered.push(table);
-    }
-  }
-  const result: TableInfo[] = [];
-  for (const table of ordered) {
-    const { rows } = await client.query<{ column_name: string }>(
-      `select column_name from information_schema.columns where table_schema = $1 and table_name = $2 and is_generated = 'NEVER' order by ordinal_position`,
-      [table.schema, table.name],
-    );
-    result.push({ schema: table.schema, name: table.name, columns: rows.map((row) => row.column_name) });
-  }
-  return result;
-}
-
 /**
  * One gzip'd JSON-lines file: a header (tables in load order, columns), then the rows of each
  * table in batches, then the sequences. Read inside the caller's REPEATABLE READ transaction: a
@@ -277,23 +240,15 @@ async function logicalDump(client: pg.Client, file: string, log: OpsLog) {
   const write = (line: string) => new Promise<void>((resolve) => (gzip.write(`${line}\n`) ? resolve() : gzip.once('drain', resolve)));
   await write(JSON.stringify({ format: 'siniestros-logical', version: 1, tables }));
   for (const table of tables) {
-    if (table.schema === 'public' && table.name === SESSIONS_TABLE) continue;
+    if (isSessions(table)) continue;
     let count = 0;
-    await client.query(`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${qualified(table)} t`);
-    for (;;) {
-      const { rows } = await client.query<{ j: string }>(`FETCH ${ROWS_PER_BATCH} FROM dump_rows`);
-      if (rows.length === 0) break;
+    for await (const rows of readRowBatches(client, table)) {
       count += rows.length;
-      await write(`{"table":${JSON.stringify(`${table.schema}.${table.name}`)},"rows":[${rows.map((row) => row.j).join(',')}]}`);
+      await write(`{"table":${JSON.stringify(`${table.schema}.${table.name}`)},"rows":[${rows.join(',')}]}`);
     }
-    await client.query('CLOSE dump_rows');
     log(`  ${table.schema}.${table.name}: ${count} rows`);
   }
-  const { rows: sequences } = await client.query<{ schema: string; name: string; value: string | null }>(
-    `select schemaname as schema, sequencename as name, last_value::text as value from pg_sequences where schemaname = any($1)`,
-    [SCHEMAS],
-  );
-  await write(JSON.stringify({ sequences }));
+  await write(JSON.stringify({ sequences: await readSequences(client) }));
   gzip.end();
   await written;
 }
@@ -477,7 +432,7 @@ async function restoreLogical(url: string, dumpFile: string, migrations: number,
           tables?: TableInfo[];
           table?: string;
           rows?: unknown[];
-          sequences?: { schema: string; name: string; value: string | null }[];
+          sequences?: SequenceValue[];
         };
         if (record.tables) {
           tables = record.tables;
@@ -488,17 +443,9 @@ async function restoreLogical(url: string, dumpFile: string, migrations: number,
         } else if (record.table && record.rows) {
           const table = byName.get(record.table);
           if (!table) throw new Error(`The dump has rows for an unknown table ${record.table}`);
-          const columns = table.columns.map((column) => pg.escapeIdentifier(column)).join(', ');
-          await client.query(
-            `INSERT INTO ${qualified(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(null::${qualified(table)}, $1::json)`,
-            [JSON.stringify(record.rows)],
-          );
+          await insertRows(client, table, JSON.stringify(record.rows));
         } else if (record.sequences) {
-          for (const sequence of record.sequences) {
-            const name = qualified(sequence);
-            if (sequence.value === null) await client.query(`SELECT setval($1::regclass, 1, false)`, [name]);
-            else await client.query(`SELECT setval($1::regclass, $2::bigint, true)`, [name, sequence.value]);
-          }
+          await writeSequences(client, record.sequences);
         }
       }
       for (const table of tables) await client.query(`ALTER TABLE ${qualified(table)} ENABLE TRIGGER USER`);
