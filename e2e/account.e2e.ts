@@ -87,7 +87,7 @@ describe("'Mi cuenta'", () => {
     await page.getByText('No soy un robot').click();
     await page.getByText('Verificado').waitFor();
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL('**/casos');
+    await page.waitForURL('**/tablero');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(person.username);
     expect(problems).toEqual([]);
     await context.close();

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('sign-in and the shell', () => {
-  it('an Admin signs in through the real captcha widget and lands on /casos', async () => {
+  it('an Admin signs in through the real captcha widget and lands on the Tablero', async () => {
     const { page, problems, context } = await open(browser);
     await page.goto(baseUrl());
     await page.getByRole('button', { name: 'Ingresar' }).click();
@@ -27,9 +27,10 @@ describe('sign-in and the shell', () => {
     await page.getByText('Verificado').waitFor();
     await expectNoAxeViolations(page, 'login with the captcha solved');
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL('**/casos');
+    await page.waitForURL('**/tablero');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(ADMIN.username);
-    await expectNoAxeViolations(page, "an Admin's case list");
+    await page.getByRole('heading', { name: 'Casos abiertos por estado' }).waitFor();
+    await expectNoAxeViolations(page, "an Admin's Tablero");
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -52,7 +53,7 @@ describe('sign-in and the shell', () => {
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await menu.getByText('Casos', { exact: true }).waitFor();
     const entries = await menu.locator('a, button').allTextContents();
-    expect(entries).toEqual(['Crear Caso', 'Casos', 'Audiencias', 'Inspecciones', 'Valores', 'Mis tareas', 'Cerrar Sesión']);
+    expect(entries).toEqual(['Tablero', 'Crear Caso', 'Casos', 'Audiencias', 'Inspecciones', 'Valores', 'Mis tareas', 'Cerrar Sesión']);
     await context.close();
   });
 

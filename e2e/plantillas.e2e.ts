@@ -114,13 +114,13 @@ describe('convenio templates (Admin)', () => {
     await context.close();
   });
 
-  it('is not in the User menu, and its address takes the User back to the case list', async () => {
+  it('is not in the User menu, and its address takes the User back to the Tablero', async () => {
     const { page, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/casos`);
     await page.getByRole('link', { name: 'Casos' }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Plantillas' }).count()).toBe(0);
     await page.goto(`${baseUrl()}/plantillas`);
-    await page.waitForURL(`${baseUrl()}/casos`);
+    await page.waitForURL(`${baseUrl()}/tablero`);
     expect(await page.getByRole('heading', { name: 'Plantillas de Convenio' }).count()).toBe(0);
     await context.close();
   });

@@ -134,7 +134,7 @@ describe("the README's demo recipe on a fresh data folder", () => {
     await page.getByText('No soy un robot').click();
     await page.getByText('Verificado').waitFor();
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL('**/casos');
+    await page.waitForURL('**/tablero');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(username);
     // Production asks an Admin for a second factor first (README): the enrolment is offered at once.
     await page.getByRole('dialog', { name: 'Segundo factor' }).getByText(AUTH_MESSAGES.totpSetupRequired).waitFor();

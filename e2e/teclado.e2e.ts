@@ -69,7 +69,8 @@ describe('keyboard only', () => {
     await page.getByText('Verificado').waitFor();
     await tabTo(page, /^Ingresar$/);
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/casos');
+    await page.waitForURL('**/tablero');
+    await page.goto(`${baseUrl()}/casos`);
     await page.getByTestId('contador-vigentes').waitFor();
 
     // The first Tab stop skips the header and the menu.

@@ -46,6 +46,7 @@ const routes = (
       <Route path="/responsabilidad" element={screen(ADMIN, reference('responsabilidad'))} />
       <Route path="/usuarios" element={screen(ADMIN, () => import('./routes/usuarios'))} />
       <Route path="/plantillas" element={screen(ADMIN, () => import('./routes/plantillas'))} />
+      <Route path="/tablero" element={screen(STAFF, () => import('./routes/tablero'))} />
       <Route path="/tareas" element={screen(STAFF, () => import('./routes/tareas'))} />
       <Route path="/plazos" element={screen(ADMIN, () => import('./routes/plazos'))} />
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />

@@ -61,4 +61,6 @@ export const queryKeys = {
     caso: (idCaso: number) => ['plazos', 'caso', idCaso] as const,
     estados: (ids: readonly number[]) => ['plazos', 'estados', ids] as const,
   },
+  /** The Tablero's figures (GET /tablero); refreshed each minute rather than invalidated by every change. */
+  tablero: ['tablero'] as const,
 };

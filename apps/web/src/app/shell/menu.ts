@@ -4,6 +4,8 @@ export type MenuEntry = { to: string; label: string };
 
 /** Spec §2, header and side menu: these entries per role (plus 'Plantillas' for the Admin). */
 const STAFF_MENU: MenuEntry[] = [
+  // Beyond the spec: the home screen of Admin and User (issue 18 item 1, docs/decisions/049).
+  { to: '/tablero', label: 'Tablero' },
   { to: '/casos/crearCaso', label: 'Crear Caso' },
   { to: '/casos', label: 'Casos' },
   { to: '/audiencias/allaudiencias', label: 'Audiencias' },

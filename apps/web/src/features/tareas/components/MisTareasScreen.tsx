@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Group, Paper, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { TAREA_MESSAGES, TAREA_ORIGEN, TAREA_VISTAS, type TareaOrigen, type TareaVista } from '@siniestros/domain';
 import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
@@ -9,11 +9,15 @@ import { TareaActions } from './TareaActions';
 import { VenceBadge } from './VenceBadge';
 
 const VISTAS = Object.entries(TAREA_VISTAS) as [TareaVista, string][];
+const vistaDe = (value: string | null): TareaVista =>
+  value !== null && Object.hasOwn(TAREA_VISTAS, value) ? (value as TareaVista) : 'vencidas';
 
 /** 'Mis tareas' (/tareas): the signed-in user's open tasks by tab, or the team's (issue 18 item 2). */
 export function MisTareasScreen() {
-  const [vista, setVista] = useState<TareaVista>('vencidas');
-  const [isEquipo, setEquipo] = useState(false);
+  // The tab and the team's view a link opens (?vista=hoy&equipo=1, the Tablero's figures).
+  const [params] = useSearchParams();
+  const [vista, setVista] = useState<TareaVista>(() => vistaDe(params.get('vista')));
+  const [isEquipo, setEquipo] = useState(() => params.get('equipo') === '1');
   const [page, setPage] = useState(1);
   const tareas = useTareas(vista, isEquipo, page);
   const contadores = tareas.data?.contadores;

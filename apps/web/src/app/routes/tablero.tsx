@@ -1,0 +1,5 @@
+import { TableroScreen } from '../../features/tablero/components/TableroScreen';
+
+export function Component() {
+  return <TableroScreen />;
+}

@@ -1,0 +1,179 @@
+import type { ReactNode } from 'react';
+import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { TABLERO_INSPECCION_ATRASADA_DIAS, TABLERO_TRAMOS, formatDate, type Tablero, type TableroTramos } from '@siniestros/domain';
+import { TableHeader } from '../../../components/ListTableParts';
+import { PageTitle } from '../../../components/PageTitle';
+import { useTablero } from '../api/get-tablero';
+
+const numero = new Intl.NumberFormat('es-AR');
+
+/**
+ * Where each figure leads. Mis tareas reads its tab (and the team's view) from the URL; the case,
+ * hearing and inspection lists do not read filters from the URL yet, so their figures open the
+ * whole list (docs/decisions/049).
+ */
+const LISTA = {
+  casos: '/casos',
+  audiencias: '/audiencias/allaudiencias',
+  inspecciones: '/inspecciones/allinspecciones',
+  tareas: (vista: 'vencidas' | 'hoy' | 'semana', equipo = false) => `/tareas?vista=${vista}${equipo ? '&equipo=1' : ''}`,
+};
+
+/** One figure: its name and number, the whole line a link to the list that makes it. */
+function Cifra({ label, value, to }: { label: string; value: number; to: string }) {
+  return (
+    <Anchor component={Link} to={to} underline="hover" c="inherit">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text span c="blue.8" size="sm">
+          {label}
+        </Text>
+        <Text span fw={700} size="lg">
+          {numero.format(value)}
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}
+
+function Tarjeta({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      <Stack gap={6}>{children}</Stack>
+    </Paper>
+  );
+}
+
+function Tramos({ tramos }: { tramos: TableroTramos }) {
+  return TABLERO_TRAMOS.map((tramo) => <Cifra key={tramo.key} label={tramo.label} value={tramos[tramo.key]} to={LISTA.casos} />);
+}
+
+function TareasCifras({ cuenta, equipo }: { cuenta: Tablero['tareas']['mias']; equipo?: boolean }) {
+  return (
+    <>
+      <Cifra label="Vencidas" value={cuenta.vencidas} to={LISTA.tareas('vencidas', equipo)} />
+      <Cifra label="Hoy" value={cuenta.hoy} to={LISTA.tareas('hoy', equipo)} />
+      <Cifra label="Esta semana" value={cuenta.semana} to={LISTA.tareas('semana', equipo)} />
+    </>
+  );
+}
+
+/** The Tablero (/tablero): the home screen of Admin and User (issue 18 item 1). */
+export function TableroScreen() {
+  const tablero = useTablero();
+  const data = tablero.data;
+  return (
+    <>
+      <PageTitle>Tablero</PageTitle>
+      {!data ? (
+        <Loader aria-label="Cargando el tablero" />
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" mb="md">
+            Cifras al {formatDate(data.hoy)}. Cada cifra abre la lista que la forma.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <Tarjeta id="tablero-estados" title="Casos abiertos por estado">
+              <Cifra label="Total abiertos" value={data.casos.abiertos} to={LISTA.casos} />
+              {data.casos.porEstado.map((estado) => (
+                <Cifra key={estado.id_estado} label={estado.estado} value={estado.total} to={LISTA.casos} />
+              ))}
+            </Tarjeta>
+            <Tarjeta id="tablero-alta" title="Antigüedad desde el alta">
+              <Tramos tramos={data.casos.antiguedadAlta} />
+            </Tarjeta>
+            <Tarjeta id="tablero-estado" title="Días en el estado actual">
+              <Tramos tramos={data.casos.antiguedadEstado} />
+            </Tarjeta>
+            <Tarjeta id="tablero-mis-tareas" title="Mis tareas">
+              <TareasCifras cuenta={data.tareas.mias} />
+            </Tarjeta>
+            <Tarjeta id="tablero-equipo" title="Tareas del equipo">
+              <TareasCifras cuenta={data.tareas.equipo} equipo />
+            </Tarjeta>
+            <Tarjeta id="tablero-agenda" title="Agenda y plazos">
+              <Cifra label="Audiencias de los próximos 7 días" value={data.audiencias.proximas} to={LISTA.audiencias} />
+              <Cifra label="Casos con plazo por vencer" value={data.plazos.porVencer} to={LISTA.casos} />
+              <Cifra label="Casos con plazo vencido" value={data.plazos.vencidos} to={LISTA.casos} />
+              <Cifra label="Inspecciones pendientes" value={data.inspecciones.pendientes} to={LISTA.inspecciones} />
+              <Cifra
+                label={`Inspecciones con más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`}
+                value={data.inspecciones.atrasadas}
+                to={LISTA.inspecciones}
+              />
+            </Tarjeta>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" mt="md">
+            <Tarjeta id="tablero-analistas" title="Casos abiertos por analista">
+              <Table.ScrollContainer minWidth={240}>
+                <Table striped aria-labelledby="tablero-analistas">
+                  <TableHeader cells={['Analista', 'Abiertos']} />
+                  <Table.Tbody>
+                    {data.analistas.map((analista) => (
+                      <Table.Tr key={analista.id_analista ?? 'sin'}>
+                        <Table.Td>
+                          <Anchor component={Link} to={LISTA.casos}>
+                            {analista.analista}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td ta="right">{numero.format(analista.abiertos)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Tarjeta>
+            <Tarjeta id="tablero-usuarios" title="Tareas vencidas por usuario">
+              <Table.ScrollContainer minWidth={240}>
+                <Table striped aria-labelledby="tablero-usuarios">
+                  <TableHeader cells={['Usuario', 'Vencidas']} />
+                  <Table.Tbody>
+                    {data.usuarios.map((usuario) => (
+                      <Table.Tr key={usuario.id_usuario}>
+                        <Table.Td>
+                          <Anchor component={Link} to={LISTA.tareas('vencidas', true)}>
+                            {usuario.usuario}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td ta="right">{numero.format(usuario.vencidas)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Tarjeta>
+            <Tarjeta id="tablero-inspectores" title="Inspecciones pendientes por inspector">
+              {data.inspecciones.porInspector.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No hay inspecciones pendientes.
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={240}>
+                  <Table striped aria-labelledby="tablero-inspectores">
+                    <TableHeader cells={['Inspector', 'Pendientes', `Más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`]} />
+                    <Table.Tbody>
+                      {data.inspecciones.porInspector.map((inspector) => (
+                        <Table.Tr key={inspector.id_inspector}>
+                          <Table.Td>
+                            <Anchor component={Link} to={LISTA.inspecciones}>
+                              {inspector.inspector}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td ta="right">{numero.format(inspector.pendientes)}</Table.Td>
+                          <Table.Td ta="right">{numero.format(inspector.atrasadas)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Tarjeta>
+          </SimpleGrid>
+        </>
+      )}
+    </>
+  );
+}
