@@ -14,6 +14,8 @@ import { documentos } from '../db/tables/documentacion';
 import { insertCaso } from '../../test/fixtures';
 import { withDatabase } from '../../test/global-setup';
 import { errorLogStream } from '../../test/logged-errors';
+import { s3ServerAvailable, s3SkipReason, startS3Server } from '../../test/s3-server';
+import { openStorage } from '../shared/storage.open';
 import { migrateTo, PROGRESS_TABLE, type MigrateToResult } from './migrate-to';
 
 /**
@@ -177,12 +179,51 @@ describe.skipIf(skipReason !== null)('migrate-to: PGlite office → PostgreSQL',
     await client.end();
     expect(rows[0]!.n).toBe(6);
 
+    // Cut again in the middle of a table: its rows so far are rolled back, and it is copied whole next time.
+    const cut = migrateTo({
+      dataDir: sourceDir,
+      url,
+      files: { dataDir: filesTo },
+      afterBatch: (name) => {
+        if (name === 'public.historial') throw new Error('connection lost mid-table');
+      },
+    });
+    await expect(cut).rejects.toThrow('connection lost mid-table');
+    const half = new pg.Client({ connectionString: url });
+    await half.connect();
+    const historial = await half.query<{ n: number }>('select count(*)::int as n from historial');
+    const progress = await half.query<{ name: string }>(`select name from ${PROGRESS_TABLE} where kind = 'table'`);
+    await half.end();
+    expect(historial.rows[0]!.n).toBe(0);
+    expect(progress.rows.map((row) => row.name)).not.toContain('public.historial');
+    const before = progress.rows.length;
+    expect(before).toBeGreaterThan(6);
+
     const lines: string[] = [];
     const result = await migrateTo({ dataDir: sourceDir, url, files: { dataDir: filesTo }, log: (line) => lines.push(line) });
     expectAllMatch(result);
-    expect(result.tables.filter((check) => !check.copied)).toHaveLength(6);
-    expect(lines.join('\n')).toMatch(/Resuming the migration .*: 6 tables already copied/);
+    expect(result.tables.filter((check) => !check.copied)).toHaveLength(before);
+    expect(result.tables.find((check) => check.table === 'public.historial')!.targetRows).toBeGreaterThan(CASES);
+    expect(lines.join('\n')).toMatch(new RegExp(`Resuming the migration .*: ${before} tables already copied`));
     expect(await readTree(path.join(filesTo, 'files'))).toEqual(await readTree(path.join(sourceDir, 'files')));
+  });
+
+  it.skipIf(!s3ServerAvailable)(`sends the documents to the bucket with STORAGE=s3${s3SkipReason ? ` (skipped: ${s3SkipReason})` : ''}`, async () => {
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.stop());
+    await s3.createBucket('oficina-migrada');
+    const url = await newTargetDatabase();
+    const settings = configOf(await newDir('siniestros-migrate-s3-'), s3.env('oficina-migrada'));
+    const result = await migrateTo({ dataDir: sourceDir, url, files: settings });
+    expectAllMatch(result);
+    expect(result.files.filter((file) => file.ok).map((file) => file.key).sort()).toEqual(Object.keys(FILES).sort());
+    const bucket = await openStorage(settings);
+    for (const [key, content] of Object.entries(FILES)) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await bucket.get(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
+      expect(Buffer.concat(chunks).equals(content), key).toBe(true);
+    }
+    bucket.close?.();
   });
 
   it('refuses a target that already holds an office, and a source in use', async () => {

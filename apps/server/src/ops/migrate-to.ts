@@ -28,6 +28,8 @@ export type MigrateToOptions = {
   log?: (message: string) => void;
   /** Tests: called after each table is committed (throwing interrupts the run). */
   afterTable?: (name: string) => void | Promise<void>;
+  /** Tests: called after each batch, inside the table's transaction (throwing leaves the table half copied). */
+  afterBatch?: (name: string, rows: number) => void | Promise<void>;
 };
 
 export type TableCheck = { table: string; sourceRows: number; targetRows: number; sourceChecksum: string; targetChecksum: string; ok: boolean; copied: boolean };
@@ -99,7 +101,7 @@ export async function migrateTo(options: MigrateToOptions): Promise<MigrateToRes
       const copied = new Set<string>();
       for (const table of tables) {
         if (done.has(nameOf(table))) continue;
-        rowsCopied += await copyTable(source, target, table);
+        rowsCopied += await copyTable(source, target, table, options.afterBatch);
         copied.add(nameOf(table));
         log(`  ${nameOf(table)} copied`);
         await options.afterTable?.(nameOf(table));
@@ -158,7 +160,7 @@ async function claimTarget(target: pg.Client, identity: string, log: (message: s
  * One table in ONE target transaction: emptied, filled in batches, recorded as done. A run cut
  * half way leaves nothing of it (the rollback), and the next run copies it again.
  */
-async function copyTable(source: Queryable, target: pg.Client, table: TableInfo): Promise<number> {
+async function copyTable(source: Queryable, target: pg.Client, table: TableInfo, afterBatch: MigrateToOptions['afterBatch']): Promise<number> {
   let count = 0;
   await target.query('BEGIN');
   try {
@@ -170,6 +172,7 @@ async function copyTable(source: Queryable, target: pg.Client, table: TableInfo)
       for await (const rows of readRowBatches(source, table)) {
         await insertRows(target, table, `[${rows.join(',')}]`);
         count += rows.length;
+        await afterBatch?.(nameOf(table), count);
       }
     } finally {
       await source.query('COMMIT');
