@@ -53,6 +53,15 @@ describe('Tablero', () => {
       await page.getByRole('heading', { name: title, level: 2 }).waitFor();
     const abiertos = page.getByRole('region', { name: 'Casos abiertos por estado' }).getByRole('link', { name: /^Total abiertos/ });
     expect(Number((await abiertos.textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
+    // The two charts (loaded after the figures) draw their bars and name their figures.
+    const grafico = page.getByRole('img', { name: /^Casos abiertos por estado\. / });
+    await grafico.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await grafico.getAttribute('aria-label')).toContain(`${tablero.casos.porEstado[0]!.estado}: `);
+    await page
+      .getByRole('img', { name: /^Antigüedad de los casos abiertos\. / })
+      .locator('.recharts-bar-rectangle')
+      .first()
+      .waitFor();
     await expectNoAxeViolations(page, 'the Tablero at 1440 px');
 
     await vencidas.click();

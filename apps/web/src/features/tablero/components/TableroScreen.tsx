@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { TABLERO_INSPECCION_ATRASADA_DIAS, TABLERO_TRAMOS, formatDate, type Tablero, type TableroTramos } from '@siniestros/domain';
@@ -7,6 +7,9 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useTablero } from '../api/get-tablero';
 
 const numero = new Intl.NumberFormat('es-AR');
+
+/** The charts (recharts, ~100 KB gzipped) load after the figures, in a chunk of their own. */
+const TableroGraficos = lazy(() => import('./TableroGraficos').then((module) => ({ default: module.TableroGraficos })));
 
 /**
  * Where each figure leads. Mis tareas reads its tab (and the team's view) from the URL; the case,
@@ -76,18 +79,6 @@ export function TableroScreen() {
             Cifras al {formatDate(data.hoy)}. Cada cifra abre la lista que la forma.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            <Tarjeta id="tablero-estados" title="Casos abiertos por estado">
-              <Cifra label="Total abiertos" value={data.casos.abiertos} to={LISTA.casos} />
-              {data.casos.porEstado.map((estado) => (
-                <Cifra key={estado.id_estado} label={estado.estado} value={estado.total} to={LISTA.casos} />
-              ))}
-            </Tarjeta>
-            <Tarjeta id="tablero-alta" title="Antigüedad desde el alta">
-              <Tramos tramos={data.casos.antiguedadAlta} />
-            </Tarjeta>
-            <Tarjeta id="tablero-estado" title="Días en el estado actual">
-              <Tramos tramos={data.casos.antiguedadEstado} />
-            </Tarjeta>
             <Tarjeta id="tablero-mis-tareas" title="Mis tareas">
               <TareasCifras cuenta={data.tareas.mias} />
             </Tarjeta>
@@ -104,6 +95,18 @@ export function TableroScreen() {
                 value={data.inspecciones.atrasadas}
                 to={LISTA.inspecciones}
               />
+            </Tarjeta>
+            <Tarjeta id="tablero-estados" title="Casos abiertos por estado">
+              <Cifra label="Total abiertos" value={data.casos.abiertos} to={LISTA.casos} />
+              {data.casos.porEstado.map((estado) => (
+                <Cifra key={estado.id_estado} label={estado.estado} value={estado.total} to={LISTA.casos} />
+              ))}
+            </Tarjeta>
+            <Tarjeta id="tablero-alta" title="Antigüedad desde el alta">
+              <Tramos tramos={data.casos.antiguedadAlta} />
+            </Tarjeta>
+            <Tarjeta id="tablero-estado" title="Días en el estado actual">
+              <Tramos tramos={data.casos.antiguedadEstado} />
             </Tarjeta>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" mt="md">
@@ -172,6 +175,9 @@ export function TableroScreen() {
               )}
             </Tarjeta>
           </SimpleGrid>
+          <Suspense fallback={null}>
+            <TableroGraficos data={data} />
+          </Suspense>
         </>
       )}
     </>
