@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -224,6 +226,27 @@ describe.skipIf(skipReason !== null)('migrate-to: PGlite office → PostgreSQL',
       expect(Buffer.concat(chunks).equals(content), key).toBe(true);
     }
     bucket.close?.();
+  });
+
+  it('the documented command: exit 0 with a line per table; exit 1 when a table differs; exit 2 without a target', async () => {
+    const url = await newTargetDatabase();
+    const workDir = await newDir('siniestros-migrate-cli-');
+    const env = { ...process.env, DATA_DIR: sourceDir, INIT_CWD: workDir, LOG_LEVEL: 'silent' };
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/ops/migrate-to.cli.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..'), env });
+    const done = await run([url, '--files-to', 'nueva']);
+    expect(done.stdout).toMatch(/public\.casos +301 +301 +\w{12} OK/);
+    expect(done.stdout).toMatch(/All \d+ tables and 2 files match/);
+    expect(await readTree(path.join(workDir, 'nueva', 'files'))).toEqual(await readTree(path.join(sourceDir, 'files')));
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`update terceros set nombre = nombre || ' ' where id = (select min(id) from terceros)`);
+    await client.end();
+    const differs = await run([url, '--no-files']).catch((error: { code: number; stdout: string }) => error);
+    expect(differs).toMatchObject({ code: 1 });
+    expect((differs as { stdout: string }).stdout).toMatch(/public\.terceros .* CHECKSUM MISMATCH/);
+    await expect(run([])).rejects.toMatchObject({ code: 2 });
   });
 
   it('refuses a target that already holds an office, and a source in use', async () => {
