@@ -79,7 +79,7 @@ export async function* readRowBatches(client: Queryable, table: TableInfo): Asyn
   }
 }
 
-/** Writes rows given as JSON objects (text or parsed) into `table`: one statement per batch. */
+/** Writes a batch of rows, given as one JSON array text, into `table`: one statement. */
 export async function insertRows(client: Queryable, table: TableInfo, rowsJson: string): Promise<void> {
   const columns = table.columns.map((column) => pg.escapeIdentifier(column)).join(', ');
   await client.query(
