@@ -72,6 +72,21 @@ describe('Tablero', () => {
     await context.close();
   });
 
+  it('a status figure opens the case list filtered by that status, in the URL, with as many cases', async () => {
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/tablero`);
+    const estados = page.getByRole('region', { name: 'Casos abiertos por estado' }).getByRole('link');
+    await estados.nth(1).waitFor();
+    const figura = Number((await estados.nth(1).textContent())!.replace(/\D/g, ''));
+    await estados.nth(1).click();
+    await page.waitForURL(/\/casos\?.*estado=\d+/);
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe(figura.toLocaleString('es-AR'));
+    await page.getByRole('button', { name: 'Limpiar Filtros' }).click();
+    await expect.poll(() => page.getByTestId('contador-filtrados').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('reads at 390 px: one column, no horizontal scroll, axe clean', async () => {
     const { page, problems, context } = await open(browser, USERS.user, { width: 390, height: 844 });
     await page.goto(`${baseUrl()}/tablero`);

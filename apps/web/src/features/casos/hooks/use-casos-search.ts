@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from '@mantine/form';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CASO_MESSAGES, casoFiltroSchema, COND_CASOS } from '@siniestros/domain';
@@ -34,13 +35,33 @@ type Search = { mode: Mode; page: number; applied: CasoFiltroDraft; run: number 
  * Limpiar Filtros / Volver reset the filters, go back to page 1 and reload the unfiltered list;
  * changing page reloads in the current mode.
  */
+/**
+ * The filter a link names in the URL (`/casos?estado=3&condCasos=1`, the Tablero's figures), when
+ * it has one and the shared schema accepts it; unknown keys are ignored.
+ */
+function filtroFromUrl(params: URLSearchParams): CasoFiltroDraft | null {
+  const draft = { ...EMPTY_FILTRO };
+  let isNamed = false;
+  for (const key of Object.keys(EMPTY_FILTRO) as (keyof CasoFiltroDraft)[]) {
+    const value = params.get(key);
+    if (value === null) continue;
+    (draft as Record<string, string>)[key] = value;
+    isNamed = true;
+  }
+  return isNamed && casoFiltroSchema.safeParse(draft).success ? draft : null;
+}
+
 export function useCasosSearch() {
   const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [fromUrl] = useState(() => filtroFromUrl(params));
   const form = useForm<CasoFiltroDraft>({
-    initialValues: EMPTY_FILTRO,
+    initialValues: fromUrl ?? EMPTY_FILTRO,
     validate: zod4Resolver(casoFiltroSchema, { errorPriority: 'first' }),
   });
-  const [search, setSearch] = useState<Search>({ mode: 'list', page: 1, applied: EMPTY_FILTRO, run: 0 });
+  const [search, setSearch] = useState<Search>(() =>
+    fromUrl ? { mode: 'filter', page: 1, applied: fromUrl, run: 1 } : { mode: 'list', page: 1, applied: EMPTY_FILTRO, run: 0 },
+  );
   const isFiltering = search.mode === 'filter';
 
   const list = useCasosList(search.page, !isFiltering);
@@ -68,6 +89,8 @@ export function useCasosSearch() {
   );
 
   const reset = () => {
+    // Volver goes back to the whole list, also after arriving with a filter in the URL.
+    form.setInitialValues(EMPTY_FILTRO);
     form.reset();
     setSearch((previous) => ({ mode: 'list', page: 1, applied: EMPTY_FILTRO, run: previous.run }));
     void queryClient.invalidateQueries({ queryKey: queryKeys.casos.list(1) });

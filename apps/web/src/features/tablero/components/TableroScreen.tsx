@@ -1,7 +1,16 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { TABLERO_INSPECCION_ATRASADA_DIAS, TABLERO_TRAMOS, formatDate, type Tablero, type TableroTramos } from '@siniestros/domain';
+import {
+  COND_CASOS,
+  SIN_ANALISTA,
+  TABLERO_INSPECCION_ATRASADA_DIAS,
+  TABLERO_TRAMOS,
+  addDaysIso,
+  formatDate,
+  type Tablero,
+  type TableroTramos,
+} from '@siniestros/domain';
 import { TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useTablero } from '../api/get-tablero';
@@ -12,16 +21,25 @@ const numero = new Intl.NumberFormat('es-AR');
 const TableroGraficos = lazy(() => import('./TableroGraficos').then((module) => ({ default: module.TableroGraficos })));
 
 /**
- * Where each figure leads. Mis tareas reads its tab (and the team's view) from the URL; the case,
- * hearing and inspection lists do not read filters from the URL yet, so their figures open the
- * whole list (docs/decisions/049).
+ * Where each figure leads, its filter in the URL: the case list and Mis tareas read theirs from
+ * it; the hearing and inspection lists do not yet, so those figures open the whole list
+ * (docs/decisions/049). Age since the status date has no filter on the case list: its buckets open
+ * the open cases.
  */
 const LISTA = {
-  casos: '/casos',
+  casos: (filtro: Record<string, string> = {}) => `/casos?${new URLSearchParams({ condCasos: COND_CASOS.VIGENTES, ...filtro })}`,
   audiencias: '/audiencias/allaudiencias',
   inspecciones: '/inspecciones/allinspecciones',
   tareas: (vista: 'vencidas' | 'hoy' | 'semana', equipo = false) => `/tareas?vista=${vista}${equipo ? '&equipo=1' : ''}`,
 };
+
+/** The F Alta range of an age bucket, as the case list's Fecha desde / hasta. */
+function altaRange(hoy: string, tramo: (typeof TABLERO_TRAMOS)[number]): Record<string, string> {
+  const range: Record<string, string> = { fechaHasta: addDaysIso(hoy, -tramo.desde) };
+  if (tramo.hasta !== null) range.fechaDesde = addDaysIso(hoy, -tramo.hasta);
+  if (tramo.desde === 0) delete range.fechaHasta;
+  return range;
+}
 
 /** One figure: its name and number, the whole line a link to the list that makes it. */
 function Cifra({ label, value, to }: { label: string; value: number; to: string }) {
@@ -50,8 +68,10 @@ function Tarjeta({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Tramos({ tramos }: { tramos: TableroTramos }) {
-  return TABLERO_TRAMOS.map((tramo) => <Cifra key={tramo.key} label={tramo.label} value={tramos[tramo.key]} to={LISTA.casos} />);
+function Tramos({ tramos, hoy }: { tramos: TableroTramos; hoy?: string }) {
+  return TABLERO_TRAMOS.map((tramo) => (
+    <Cifra key={tramo.key} label={tramo.label} value={tramos[tramo.key]} to={LISTA.casos(hoy ? altaRange(hoy, tramo) : {})} />
+  ));
 }
 
 function TareasCifras({ cuenta, equipo }: { cuenta: Tablero['tareas']['mias']; equipo?: boolean }) {
@@ -87,8 +107,16 @@ export function TableroScreen() {
             </Tarjeta>
             <Tarjeta id="tablero-agenda" title="Agenda y plazos">
               <Cifra label="Audiencias de los próximos 7 días" value={data.audiencias.proximas} to={LISTA.audiencias} />
-              <Cifra label="Casos con plazo por vencer" value={data.plazos.porVencer} to={LISTA.casos} />
-              <Cifra label="Casos con plazo vencido" value={data.plazos.vencidos} to={LISTA.casos} />
+              <Cifra
+                label="Casos con plazo por vencer"
+                value={data.plazos.porVencer}
+                to={LISTA.casos({ plazo: 'por_vencer', condCasos: COND_CASOS.TODOS })}
+              />
+              <Cifra
+                label="Casos con plazo vencido"
+                value={data.plazos.vencidos}
+                to={LISTA.casos({ plazo: 'vencido', condCasos: COND_CASOS.TODOS })}
+              />
               <Cifra label="Inspecciones pendientes" value={data.inspecciones.pendientes} to={LISTA.inspecciones} />
               <Cifra
                 label={`Inspecciones con más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`}
@@ -97,13 +125,18 @@ export function TableroScreen() {
               />
             </Tarjeta>
             <Tarjeta id="tablero-estados" title="Casos abiertos por estado">
-              <Cifra label="Total abiertos" value={data.casos.abiertos} to={LISTA.casos} />
+              <Cifra label="Total abiertos" value={data.casos.abiertos} to={LISTA.casos()} />
               {data.casos.porEstado.map((estado) => (
-                <Cifra key={estado.id_estado} label={estado.estado} value={estado.total} to={LISTA.casos} />
+                <Cifra
+                  key={estado.id_estado}
+                  label={estado.estado}
+                  value={estado.total}
+                  to={LISTA.casos({ estado: String(estado.id_estado) })}
+                />
               ))}
             </Tarjeta>
             <Tarjeta id="tablero-alta" title="Antigüedad desde el alta">
-              <Tramos tramos={data.casos.antiguedadAlta} />
+              <Tramos tramos={data.casos.antiguedadAlta} hoy={data.hoy} />
             </Tarjeta>
             <Tarjeta id="tablero-estado" title="Días en el estado actual">
               <Tramos tramos={data.casos.antiguedadEstado} />
@@ -118,7 +151,10 @@ export function TableroScreen() {
                     {data.analistas.map((analista) => (
                       <Table.Tr key={analista.id_analista ?? 'sin'}>
                         <Table.Td>
-                          <Anchor component={Link} to={LISTA.casos}>
+                          <Anchor
+                            component={Link}
+                            to={LISTA.casos({ analista: analista.id_analista === null ? SIN_ANALISTA : String(analista.id_analista) })}
+                          >
                             {analista.analista}
                           </Anchor>
                         </Table.Td>
