@@ -50,7 +50,7 @@ describe('Tablero', () => {
       'Tareas del equipo',
       'Agenda y plazos',
     ])
-      await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+      await page.getByRole('heading', { name: title, level: 2, exact: true }).waitFor();
     const abiertos = page.getByRole('region', { name: 'Casos abiertos por estado' }).getByRole('link', { name: /^Total abiertos/ });
     expect(Number((await abiertos.textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
     // The two charts (loaded after the figures) draw their bars and name their figures.

@@ -74,7 +74,7 @@ describe('second factor', () => {
     // The enrolment used this period's code, and each period is accepted once: the app's next one.
     await codeField.fill(codeFor(secret, 1));
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL('**/casos');
+    await page.waitForURL('**/tablero');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(person.username);
 
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
