@@ -32,3 +32,4 @@ export * from './shared/feriados-ar';
 export * from './tareas/tareas.schemas';
 export * from './plazos/plazos.schemas';
 export * from './tablero/tablero.schemas';
+export * from './tablero/tablero.filtros';

@@ -20,6 +20,7 @@ export const queryKeys = {
     tiposDoc: ['lookups', 'tiposDoc'] as const,
     productos: ['lookups', 'productos'] as const,
     inspectores: ['lookups', 'inspectores'] as const,
+    analistas: ['lookups', 'analistas'] as const,
   },
   reference: (kind: ReferenceKind) => ['reference', kind] as const,
   referencePage: (kind: ReferenceKind, page: number) => ['reference', kind, page] as const,
@@ -52,7 +53,7 @@ export const queryKeys = {
   tareas: {
     all: ['tareas'] as const,
     caso: (idCaso: number) => ['tareas', 'caso', idCaso] as const,
-    mias: (vista: string, equipo: boolean, page: number) => ['tareas', 'mias', vista, equipo, page] as const,
+    mias: (vista: string, equipo: boolean, usuario: number | null, page: number) => ['tareas', 'mias', vista, equipo, usuario, page] as const,
     asignables: ['tareas', 'asignables'] as const,
   },
   plazos: {
@@ -63,4 +64,11 @@ export const queryKeys = {
   },
   /** The Tablero's figures (GET /tablero); refreshed each minute rather than invalidated by every change. */
   tablero: ['tablero'] as const,
+  /** The bell and the page 'Notificaciones' (each polls; reading one refreshes all of them) and the user's settings. */
+  notificaciones: {
+    all: ['notificaciones'] as const,
+    recientes: ['notificaciones', 'recientes'] as const,
+    page: (page: number, noLeidas: boolean) => ['notificaciones', 'page', page, noLeidas] as const,
+    preferencias: ['notificaciones', 'preferencias'] as const,
+  },
 };

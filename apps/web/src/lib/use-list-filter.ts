@@ -1,16 +1,21 @@
 import { useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { notifyError, VALIDATION_TOAST_MS } from './notify';
+import { filterFromUrl } from './url-filter';
 
 /**
  * A list screen's filter panel: the values being typed (`draft`), the filter Filtrar applies
  * (checked with the shared schema: one toast per bad field, named by its label), the page, and
- * Volver back to the whole list on page 1.
+ * Volver back to the whole list on page 1. A list opened from a link starts filtered by the filter
+ * its URL names (`/inspecciones/allinspecciones?estado=Pendiente&inspector=3`, the Tablero's figures).
  */
 export function useListFilter<T extends Record<string, string>>(empty: T, schema: z.ZodType<T>, labels: Readonly<Record<keyof T, string>>) {
-  const [draft, setDraft] = useState<T>(empty);
-  const [isTouched, setTouched] = useState(false);
-  const [filtro, setFiltro] = useState<T | null>(null);
+  const [params] = useSearchParams();
+  const [fromUrl] = useState(() => filterFromUrl(params, empty, schema));
+  const [draft, setDraft] = useState<T>(fromUrl ?? empty);
+  const [isTouched, setTouched] = useState(fromUrl !== null);
+  const [filtro, setFiltro] = useState<T | null>(() => (fromUrl ? schema.parse(fromUrl) : null));
   const [page, setPage] = useState(1);
 
   const change = (field: keyof T) => (value: string | null) => {

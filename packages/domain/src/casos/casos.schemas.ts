@@ -226,6 +226,9 @@ export const casoFiltroSchema = z.strictObject({
   flag: filterField(2, (value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= FLAGS.length, 'Etiqueta invalida'),
   fechaDesde: filterDate,
   fechaHasta: filterDate,
+  /** The status date (the day the case reached its status): the Tablero's 'Días en el estado actual'. */
+  fechaEstadoDesde: filterDate,
+  fechaEstadoHasta: filterDate,
   dominio: filterText(20),
   apellido: filterText(150),
   condCasos: z

@@ -4,9 +4,11 @@ import { decimalString, withMessage } from '../shared/responses';
 
 export const INSPECCION_ESTADOS = { COORDINADA: 'Coordinada', LICITANDO: 'Licitando', FINALIZADA: 'Finalizada' } as const;
 export type InspeccionEstado = (typeof INSPECCION_ESTADOS)[keyof typeof INSPECCION_ESTADOS];
-export const INSPECCION_FILTER_ESTADOS = [INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.FINALIZADA] as const;
 /** States an inspection is still waiting in (spec §2, My inspections: the open-detail action). */
 export const INSPECCION_PENDING_ESTADOS = [INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.LICITANDO] as const;
+/** The list filter's value for every pending state at once (the Tablero's 'Inspecciones pendientes'). */
+export const INSPECCION_FILTRO_PENDIENTE = 'Pendiente';
+export const INSPECCION_FILTER_ESTADOS = [INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.FINALIZADA, INSPECCION_FILTRO_PENDIENTE] as const;
 export const isInspeccionPending = (estado: string) => (INSPECCION_PENDING_ESTADOS as readonly string[]).includes(estado);
 
 /** On-screen limits (spec §9) are narrower than the API's (spec §5). */
@@ -128,9 +130,13 @@ export const inspeccionFiltroSchema = z.strictObject({
   nroInspeccion: optionalFilterId,
   estado: z.preprocess(
     (value) => value ?? '',
-    z.union([z.literal(''), z.enum([INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.LICITANDO, INSPECCION_ESTADOS.FINALIZADA])], {
-      error: 'Estado invalido',
-    }),
+    z.union(
+      [
+        z.literal(''),
+        z.enum([INSPECCION_ESTADOS.COORDINADA, INSPECCION_ESTADOS.LICITANDO, INSPECCION_ESTADOS.FINALIZADA, INSPECCION_FILTRO_PENDIENTE]),
+      ],
+      { error: 'Estado invalido' },
+    ),
   ),
   inspector: optionalFilterId,
   producto: optionalFilterId,

@@ -95,6 +95,8 @@ export const tareasQuery = pagingQuery.extend({
     .default('todas'),
   /** 1: everyone's tasks (the team), else only the signed-in user's. */
   equipo: z.enum(['0', '1'], { error: 'Debe ser 0 o 1' }).default('0'),
+  /** With equipo=1: only this user's tasks (the Tablero's overdue tasks of one user). */
+  usuario: positiveId.optional(),
 });
 export type TareasQuery = z.infer<typeof tareasQuery>;
 

@@ -97,6 +97,8 @@ export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   if (filtro.flag && flag) conditions.push(eq(casos[flag.key], true));
   if (filtro.fechaDesde) conditions.push(gte(casos.fechaCreado, filtro.fechaDesde));
   if (filtro.fechaHasta) conditions.push(lte(casos.fechaCreado, filtro.fechaHasta));
+  if (filtro.fechaEstadoDesde) conditions.push(gte(casos.fechaEstado, filtro.fechaEstadoDesde));
+  if (filtro.fechaEstadoHasta) conditions.push(lte(casos.fechaEstado, filtro.fechaEstadoHasta));
   if (filtro.condCasos === COND_CASOS.VIGENTES) conditions.push(lt(casos.idEstado, FIRST_CLOSED_ESTADO));
   if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(casos.idEstado, FIRST_CLOSED_ESTADO));
   conditions.push(personaContains('dominio', filtro.dominio), personaContains('apellido', filtro.apellido));

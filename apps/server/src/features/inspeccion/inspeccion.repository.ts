@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm';
-import { INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
+import { INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import { totalRows } from '../../db/contadores';
@@ -32,7 +32,8 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
   const conditions: SQL[] = [];
   if (filtro.nroCaso) conditions.push(eq(inspecciones.idCaso, Number(filtro.nroCaso)));
   if (filtro.nroInspeccion) conditions.push(eq(inspecciones.id, Number(filtro.nroInspeccion)));
-  if (filtro.estado) conditions.push(eq(inspecciones.estado, filtro.estado));
+  if (filtro.estado === INSPECCION_FILTRO_PENDIENTE) conditions.push(inArray(inspecciones.estado, [...INSPECCION_PENDING_ESTADOS]));
+  else if (filtro.estado) conditions.push(eq(inspecciones.estado, filtro.estado));
   if (filtro.inspector) conditions.push(eq(inspecciones.idInspector, Number(filtro.inspector)));
   if (filtro.producto) conditions.push(eq(casos.idProducto, Number(filtro.producto)));
   if (filtro.fechaDesde) conditions.push(gte(inspecciones.fechaInspeccion, filtro.fechaDesde));

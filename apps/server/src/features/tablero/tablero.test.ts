@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDaysIso, finDeSemanaIso, todayIso, type Tablero } from '@siniestros/domain';
+import {
+  addDaysIso,
+  finDeSemanaIso,
+  tableroFiltroAntiguedad,
+  tableroFiltroAudiencias,
+  tableroFiltroInspecciones,
+  tableroFiltroTareas,
+  TABLERO_TRAMOS,
+  todayIso,
+  type Tablero,
+} from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 
@@ -104,6 +114,29 @@ const listTotal = async (payload: Record<string, string>) =>
     }
   ).totalRows;
 
+/** What each list answers for the filter a Tablero figure puts in its link (packages/domain tableroFiltro*). */
+const listas = {
+  audiencias: async (filtro: Record<string, string>) => {
+    const response = await t.request('user', {
+      method: 'POST',
+      url: '/api/mediacion/filter?pageSize=100&cuando=proximas',
+      payload: filtro,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { total: number }).total;
+  },
+  inspecciones: async (filtro: Record<string, string>) => {
+    const response = await t.request('user', { method: 'POST', url: '/api/inspeccion/filtro?pageSize=100', payload: filtro });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { totalCount: number }).totalCount;
+  },
+  tareas: async (filtro: Record<string, string>) => {
+    const response = await t.request('user', { method: 'GET', url: `/api/tareas?${new URLSearchParams(filtro)}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { total: number }).total;
+  },
+};
+
 describe('GET /api/tablero', () => {
   it('counts the open cases by status, as the case list filtered by each status does', async () => {
     expect(tablero.hoy).toBe(hoy);
@@ -122,6 +155,19 @@ describe('GET /api/tablero', () => {
     expect(tablero.casos.antiguedadEstado).toEqual({ d0_7: 2, d8_30: 0, d31_90: 2, d90_mas: 1 });
   });
 
+  it('each age bucket opens the open cases of that age, since F Alta or the status date, as many as the figure', async () => {
+    for (const desdeEl of ['alta', 'estado'] as const) {
+      const tramos = desdeEl === 'alta' ? tablero.casos.antiguedadAlta : tablero.casos.antiguedadEstado;
+      for (const { key } of TABLERO_TRAMOS)
+        expect(await listTotal(tableroFiltroAntiguedad(hoy, key, desdeEl)), `${desdeEl} ${key}`).toBe(tramos[key]);
+    }
+    expect(tableroFiltroAntiguedad(hoy, 'd8_30', 'estado')).toEqual({
+      condCasos: '1',
+      fechaEstadoDesde: dia(-30),
+      fechaEstadoHasta: dia(-8),
+    });
+  });
+
   it("counts the signed-in user's and the team's open tasks overdue, due today and this week", () => {
     const semanaUser = 2; // today and Sunday (the same day on a Sunday: then both tasks are today's)
     expect(tablero.tareas.mias).toEqual({ vencidas: 2, hoy: hoy === finDeSemanaIso(hoy) ? 2 : 1, semana: semanaUser });
@@ -129,6 +175,15 @@ describe('GET /api/tablero', () => {
     const vencidas = Object.fromEntries(tablero.usuarios.map((u) => [u.id_usuario, u.vencidas]));
     expect(vencidas).toEqual({ [t.ids.admin]: 1, [t.ids.user]: 2 });
     expect(tablero.usuarios.find((u) => u.id_usuario === t.ids.user)?.usuario).toBe('Pérez, Usuario');
+  });
+
+  it('each task figure opens Mis tareas on a tab with as many tasks, one user’s overdue tasks included', async () => {
+    for (const vista of ['vencidas', 'hoy', 'semana'] as const) {
+      expect(await listas.tareas(tableroFiltroTareas(vista))).toBe(tablero.tareas.mias[vista]);
+      expect(await listas.tareas(tableroFiltroTareas(vista, { equipo: true }))).toBe(tablero.tareas.equipo[vista]);
+    }
+    for (const { id_usuario, vencidas } of tablero.usuarios)
+      expect(await listas.tareas(tableroFiltroTareas('vencidas', { usuario: id_usuario }))).toBe(vencidas);
   });
 
   it("lists each analyst's open cases, the cases without one included, most first", () => {
@@ -150,8 +205,20 @@ describe('GET /api/tablero', () => {
     ]);
   });
 
-  it('counts the hearings of the next 7 days, today included', () => {
+  it('each inspection figure opens the inspection list filtered to as many: pending, late, per inspector', async () => {
+    expect(await listas.inspecciones(tableroFiltroInspecciones(hoy))).toBe(tablero.inspecciones.pendientes);
+    expect(await listas.inspecciones(tableroFiltroInspecciones(hoy, { atrasadas: true }))).toBe(tablero.inspecciones.atrasadas);
+    for (const { id_inspector, pendientes, atrasadas } of tablero.inspecciones.porInspector) {
+      expect(await listas.inspecciones(tableroFiltroInspecciones(hoy, { inspector: id_inspector }))).toBe(pendientes);
+      expect(await listas.inspecciones(tableroFiltroInspecciones(hoy, { inspector: id_inspector, atrasadas: true }))).toBe(atrasadas);
+    }
+    // 'Pendiente' is Coordinada or Licitando: the Licitando one of 7 days ago is in, the Finalizada not.
+    expect(await listas.inspecciones({ estado: 'Licitando' })).toBe(1);
+  });
+
+  it('counts the hearings of the next 7 days, today included, as the agenda filtered to them does', async () => {
     expect(tablero.audiencias).toEqual({ proximas: 2, hasta: dia(6) });
+    expect(await listas.audiencias(tableroFiltroAudiencias(hoy))).toBe(tablero.audiencias.proximas);
   });
 
   it('counts the cases with a legal clock por vencer or vencido as the list filtered by Plazo does', async () => {

@@ -92,10 +92,13 @@ export function createTareasService(deps: {
       return repo.listOpenByCaso(db, idCaso);
     },
 
-    /** 'Mis tareas': the user's open tasks, or the team's with `equipo=1`, soonest first, and the four tabs' figures. */
+    /**
+     * 'Mis tareas': the user's open tasks, or the team's with `equipo=1` (one user's with `usuario`),
+     * soonest first, and the four tabs' figures.
+     */
     async page(query: TareasQuery, idUsuario: number): Promise<TareasPage> {
       const day = today();
-      const quien = query.equipo === '1' ? null : idUsuario;
+      const quien = query.equipo === '1' ? (query.usuario ?? null) : idUsuario;
       const [{ rows, total }, contadores] = await Promise.all([
         repo.page(db, quien, rango(query.vista, day), query.pageSize, pageOffset(query)),
         repo.contadores(db, quien, day, finDeSemanaIso(day)),

@@ -137,12 +137,23 @@ describe('Mis tareas', () => {
     const team = await misTareas('user', 'vista=todas&equipo=1&pageSize=100');
     expect(team.data.some((tarea) => tarea.texto === 'vencida')).toBe(true);
     expect(team.total).toBeGreaterThanOrEqual(todas.total + mine.total);
+    // The team's view of one user (the Tablero's overdue tasks per user) is that user's own list, tabs included.
+    for (const vista of ['todas', 'vencidas'] as const) {
+      const deSolo = await misTareas('user', `vista=${vista}&equipo=1&usuario=${idSolo}&pageSize=100`);
+      const propias = await asSolo(`vista=${vista}`);
+      expect(deSolo.data.map((tarea) => tarea.id)).toEqual(propias.data.map((tarea) => tarea.id));
+      expect(deSolo.contadores).toEqual(propias.contadores);
+    }
+    expect((await misTareas('user', `vista=todas&usuario=${idSolo}&pageSize=100`)).data.every((tarea) => tarea.id_usuario === t.ids.user)).toBe(
+      true,
+    );
 
-    const bad = await t.request('user', { method: 'GET', url: '/api/tareas?vista=ayer&equipo=2' });
+    const bad = await t.request('user', { method: 'GET', url: '/api/tareas?vista=ayer&equipo=2&usuario=x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((error: { message: string }) => error.message)).toEqual([
       'Debe ser vencidas, hoy, semana o todas',
       'Debe ser 0 o 1',
+      'Debe ser un número entero',
     ]);
     expect((await t.request('inspector', { method: 'GET', url: '/api/tareas' })).statusCode).toBe(403);
   });

@@ -106,6 +106,16 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
             <Select label="Plazo" data={PLAZO_OPTIONS} {...select('plazo')} />
             <DateField label="Fecha Desde" {...form.getInputProps('fechaDesde')} maxDate={form.values.fechaHasta || undefined} />
             <DateField label="Fecha Hasta" {...form.getInputProps('fechaHasta')} minDate={form.values.fechaDesde || undefined} />
+            <DateField
+              label="Cambio de estado desde"
+              {...form.getInputProps('fechaEstadoDesde')}
+              maxDate={form.values.fechaEstadoHasta || undefined}
+            />
+            <DateField
+              label="Cambio de estado hasta"
+              {...form.getInputProps('fechaEstadoHasta')}
+              minDate={form.values.fechaEstadoDesde || undefined}
+            />
           </SimpleGrid>
           <Group gap="xs" mt="sm" justify="flex-end">
             <Button type="submit" leftSection={<IconFilter size={16} />}>

@@ -33,7 +33,8 @@ export function CasosScreen() {
   const plazoEstados = usePlazoEstados(search.cases.map((caso) => caso.id));
   const exporter = useExportCasos();
   const { isVisited, markVisited } = useVisitedCasos();
-  const [isExpanded, setIsExpanded] = useState(false);
+  // A list opened from a link with a filter shows that filter in the open panel.
+  const [isExpanded, setIsExpanded] = useState(search.isFromUrl);
   const [analistaFor, setAnalistaFor] = useState<CasoListRow | null>(null);
   const [historialFor, setHistorialFor] = useState<number | null>(null);
 

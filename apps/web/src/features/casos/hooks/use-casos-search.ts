@@ -9,6 +9,7 @@ import type { CasoFiltroDraft } from '../api/filtro-draft';
 import { useCasosList, useCasosSummary } from '../api/get-casos';
 import { useFilteredCasos } from '../api/filter-casos';
 import { queryKeys } from '../../../lib/query-keys';
+import { filterFromUrl } from '../../../lib/url-filter';
 
 export const EMPTY_FILTRO: CasoFiltroDraft = {
   nroCaso: '',
@@ -20,6 +21,8 @@ export const EMPTY_FILTRO: CasoFiltroDraft = {
   flag: '',
   fechaDesde: '',
   fechaHasta: '',
+  fechaEstadoDesde: '',
+  fechaEstadoHasta: '',
   dominio: '',
   apellido: '',
   condCasos: COND_CASOS.TODOS,
@@ -35,26 +38,11 @@ type Search = { mode: Mode; page: number; applied: CasoFiltroDraft; run: number 
  * Limpiar Filtros / Volver reset the filters, go back to page 1 and reload the unfiltered list;
  * changing page reloads in the current mode.
  */
-/**
- * The filter a link names in the URL (`/casos?estado=3&condCasos=1`, the Tablero's figures), when
- * it has one and the shared schema accepts it; unknown keys are ignored.
- */
-function filtroFromUrl(params: URLSearchParams): CasoFiltroDraft | null {
-  const draft = { ...EMPTY_FILTRO };
-  let isNamed = false;
-  for (const key of Object.keys(EMPTY_FILTRO) as (keyof CasoFiltroDraft)[]) {
-    const value = params.get(key);
-    if (value === null) continue;
-    (draft as Record<string, string>)[key] = value;
-    isNamed = true;
-  }
-  return isNamed && casoFiltroSchema.safeParse(draft).success ? draft : null;
-}
-
 export function useCasosSearch() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [fromUrl] = useState(() => filtroFromUrl(params));
+  // The filter a link names in the URL (the Tablero's figures), when the shared schema accepts it.
+  const [fromUrl] = useState(() => filterFromUrl(params, EMPTY_FILTRO, casoFiltroSchema));
   const form = useForm<CasoFiltroDraft>({
     initialValues: fromUrl ?? EMPTY_FILTRO,
     validate: zod4Resolver(casoFiltroSchema, { errorPriority: 'first' }),
@@ -109,6 +97,8 @@ export function useCasosSearch() {
   return {
     form,
     isFiltering,
+    /** The list opened with a filter named in its URL (the panel shows it). */
+    isFromUrl: fromUrl !== null,
     page: search.page,
     setPage,
     applyFilter,

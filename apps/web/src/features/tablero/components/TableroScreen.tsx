@@ -6,8 +6,11 @@ import {
   SIN_ANALISTA,
   TABLERO_INSPECCION_ATRASADA_DIAS,
   TABLERO_TRAMOS,
-  addDaysIso,
   formatDate,
+  tableroFiltroAntiguedad,
+  tableroFiltroAudiencias,
+  tableroFiltroInspecciones,
+  tableroFiltroTareas,
   type Tablero,
   type TableroTramos,
 } from '@siniestros/domain';
@@ -20,26 +23,20 @@ const numero = new Intl.NumberFormat('es-AR');
 /** The charts (recharts, ~100 KB gzipped) load after the figures, in a chunk of their own. */
 const TableroGraficos = lazy(() => import('./TableroGraficos').then((module) => ({ default: module.TableroGraficos })));
 
+const withQuery = (path: string, filtro: Record<string, string>) => `${path}?${new URLSearchParams(filtro)}`;
+
 /**
- * Where each figure leads, its filter in the URL: the case list and Mis tareas read theirs from
- * it; the hearing and inspection lists do not yet, so those figures open the whole list
- * (docs/decisions/049). Age since the status date has no filter on the case list: its buckets open
- * the open cases.
+ * Where each figure leads: its list, with the filter that makes the figure in the URL (the lists
+ * start filtered from it; the filters are packages/domain's tableroFiltro*, which the server test
+ * also asks each list with, so a figure equals its list's total — docs/decisions/049, 053).
  */
 const LISTA = {
-  casos: (filtro: Record<string, string> = {}) => `/casos?${new URLSearchParams({ condCasos: COND_CASOS.VIGENTES, ...filtro })}`,
-  audiencias: '/audiencias/allaudiencias',
-  inspecciones: '/inspecciones/allinspecciones',
-  tareas: (vista: 'vencidas' | 'hoy' | 'semana', equipo = false) => `/tareas?vista=${vista}${equipo ? '&equipo=1' : ''}`,
+  casos: (filtro: Record<string, string> = {}) => withQuery('/casos', { condCasos: COND_CASOS.VIGENTES, ...filtro }),
+  audiencias: (hoy: string) => withQuery('/audiencias/allaudiencias', tableroFiltroAudiencias(hoy)),
+  inspecciones: (hoy: string, options?: Parameters<typeof tableroFiltroInspecciones>[1]) =>
+    withQuery('/inspecciones/allinspecciones', tableroFiltroInspecciones(hoy, options)),
+  tareas: (...args: Parameters<typeof tableroFiltroTareas>) => withQuery('/tareas', tableroFiltroTareas(...args)),
 };
-
-/** The F Alta range of an age bucket, as the case list's Fecha desde / hasta. */
-function altaRange(hoy: string, tramo: (typeof TABLERO_TRAMOS)[number]): Record<string, string> {
-  const range: Record<string, string> = { fechaHasta: addDaysIso(hoy, -tramo.desde) };
-  if (tramo.hasta !== null) range.fechaDesde = addDaysIso(hoy, -tramo.hasta);
-  if (tramo.desde === 0) delete range.fechaHasta;
-  return range;
-}
 
 /** One figure: its name and number, the whole line a link to the list that makes it. */
 function Cifra({ label, value, to }: { label: string; value: number; to: string }) {
@@ -68,18 +65,23 @@ function Tarjeta({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Tramos({ tramos, hoy }: { tramos: TableroTramos; hoy?: string }) {
+function Tramos({ tramos, hoy, desdeEl }: { tramos: TableroTramos; hoy: string; desdeEl: 'alta' | 'estado' }) {
   return TABLERO_TRAMOS.map((tramo) => (
-    <Cifra key={tramo.key} label={tramo.label} value={tramos[tramo.key]} to={LISTA.casos(hoy ? altaRange(hoy, tramo) : {})} />
+    <Cifra
+      key={tramo.key}
+      label={tramo.label}
+      value={tramos[tramo.key]}
+      to={LISTA.casos(tableroFiltroAntiguedad(hoy, tramo.key, desdeEl))}
+    />
   ));
 }
 
 function TareasCifras({ cuenta, equipo }: { cuenta: Tablero['tareas']['mias']; equipo?: boolean }) {
   return (
     <>
-      <Cifra label="Vencidas" value={cuenta.vencidas} to={LISTA.tareas('vencidas', equipo)} />
-      <Cifra label="Hoy" value={cuenta.hoy} to={LISTA.tareas('hoy', equipo)} />
-      <Cifra label="Esta semana" value={cuenta.semana} to={LISTA.tareas('semana', equipo)} />
+      <Cifra label="Vencidas" value={cuenta.vencidas} to={LISTA.tareas('vencidas', { equipo })} />
+      <Cifra label="Hoy" value={cuenta.hoy} to={LISTA.tareas('hoy', { equipo })} />
+      <Cifra label="Esta semana" value={cuenta.semana} to={LISTA.tareas('semana', { equipo })} />
     </>
   );
 }
@@ -106,7 +108,7 @@ export function TableroScreen() {
               <TareasCifras cuenta={data.tareas.equipo} equipo />
             </Tarjeta>
             <Tarjeta id="tablero-agenda" title="Agenda y plazos">
-              <Cifra label="Audiencias de los próximos 7 días" value={data.audiencias.proximas} to={LISTA.audiencias} />
+              <Cifra label="Audiencias de los próximos 7 días" value={data.audiencias.proximas} to={LISTA.audiencias(data.hoy)} />
               <Cifra
                 label="Casos con plazo por vencer"
                 value={data.plazos.porVencer}
@@ -117,11 +119,11 @@ export function TableroScreen() {
                 value={data.plazos.vencidos}
                 to={LISTA.casos({ plazo: 'vencido', condCasos: COND_CASOS.TODOS })}
               />
-              <Cifra label="Inspecciones pendientes" value={data.inspecciones.pendientes} to={LISTA.inspecciones} />
+              <Cifra label="Inspecciones pendientes" value={data.inspecciones.pendientes} to={LISTA.inspecciones(data.hoy)} />
               <Cifra
                 label={`Inspecciones con más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`}
                 value={data.inspecciones.atrasadas}
-                to={LISTA.inspecciones}
+                to={LISTA.inspecciones(data.hoy, { atrasadas: true })}
               />
             </Tarjeta>
             <Tarjeta id="tablero-estados" title="Casos abiertos por estado">
@@ -136,10 +138,10 @@ export function TableroScreen() {
               ))}
             </Tarjeta>
             <Tarjeta id="tablero-alta" title="Antigüedad desde el alta">
-              <Tramos tramos={data.casos.antiguedadAlta} hoy={data.hoy} />
+              <Tramos tramos={data.casos.antiguedadAlta} hoy={data.hoy} desdeEl="alta" />
             </Tarjeta>
             <Tarjeta id="tablero-estado" title="Días en el estado actual">
-              <Tramos tramos={data.casos.antiguedadEstado} />
+              <Tramos tramos={data.casos.antiguedadEstado} hoy={data.hoy} desdeEl="estado" />
             </Tarjeta>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" mt="md">
@@ -173,7 +175,7 @@ export function TableroScreen() {
                     {data.usuarios.map((usuario) => (
                       <Table.Tr key={usuario.id_usuario}>
                         <Table.Td>
-                          <Anchor component={Link} to={LISTA.tareas('vencidas', true)}>
+                          <Anchor component={Link} to={LISTA.tareas('vencidas', { usuario: usuario.id_usuario })}>
                             {usuario.usuario}
                           </Anchor>
                         </Table.Td>
@@ -197,12 +199,24 @@ export function TableroScreen() {
                       {data.inspecciones.porInspector.map((inspector) => (
                         <Table.Tr key={inspector.id_inspector}>
                           <Table.Td>
-                            <Anchor component={Link} to={LISTA.inspecciones}>
+                            <Anchor component={Link} to={LISTA.inspecciones(data.hoy, { inspector: inspector.id_inspector })}>
                               {inspector.inspector}
                             </Anchor>
                           </Table.Td>
                           <Table.Td ta="right">{numero.format(inspector.pendientes)}</Table.Td>
-                          <Table.Td ta="right">{numero.format(inspector.atrasadas)}</Table.Td>
+                          <Table.Td ta="right">
+                            {inspector.atrasadas === 0 ? (
+                              '0'
+                            ) : (
+                              <Anchor
+                                component={Link}
+                                to={LISTA.inspecciones(data.hoy, { inspector: inspector.id_inspector, atrasadas: true })}
+                                aria-label={`${inspector.inspector}: ${inspector.atrasadas} con más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`}
+                              >
+                                {numero.format(inspector.atrasadas)}
+                              </Anchor>
+                            )}
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

@@ -4,14 +4,14 @@ import type { TareaVista } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /tareas: the signed-in user's open tasks (or the team's), one tab, soonest first. */
-export const getTareas = (vista: TareaVista, equipo: boolean, page: number) =>
-  api.get(tareasPageResponse, `/tareas${qs({ vista, equipo: equipo ? 1 : 0, page, pageSize: 20 })}`);
+/** GET /tareas: the signed-in user's open tasks (or the team's, or one user's in it), one tab, soonest first. */
+export const getTareas = (vista: TareaVista, equipo: boolean, usuario: number | null, page: number) =>
+  api.get(tareasPageResponse, `/tareas${qs({ vista, equipo: equipo ? 1 : 0, usuario: equipo ? usuario : null, page, pageSize: 20 })}`);
 
-export function useTareas(vista: TareaVista, equipo: boolean, page: number) {
+export function useTareas(vista: TareaVista, equipo: boolean, usuario: number | null, page: number) {
   return useQuery({
-    queryKey: queryKeys.tareas.mias(vista, equipo, page),
-    queryFn: () => getTareas(vista, equipo, page),
+    queryKey: queryKeys.tareas.mias(vista, equipo, equipo ? usuario : null, page),
+    queryFn: () => getTareas(vista, equipo, usuario, page),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,32 +1,63 @@
 import { useState } from 'react';
-import { Anchor, Group, Paper, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { TAREA_MESSAGES, TAREA_ORIGEN, TAREA_VISTAS, type TareaOrigen, type TareaVista } from '@siniestros/domain';
+import { TAREA_MESSAGES, TAREA_ORIGEN, TAREA_VISTAS, tareasQuery, type TareaOrigen, type TareaVista } from '@siniestros/domain';
 import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
-import { useTareas } from '../api/get-tareas';
+import { useAsignables, useTareas } from '../api/get-tareas';
 import { TareaActions } from './TareaActions';
 import { VenceBadge } from './VenceBadge';
 
 const VISTAS = Object.entries(TAREA_VISTAS) as [TareaVista, string][];
-const vistaDe = (value: string | null): TareaVista =>
-  value !== null && Object.hasOwn(TAREA_VISTAS, value) ? (value as TareaVista) : 'vencidas';
+
+/**
+ * The tab, the team's view and the assignee a link opens (`?vista=vencidas&equipo=1&usuario=7`,
+ * the Tablero's figures), checked with the API's own query schema; a URL it refuses opens Vencidas.
+ */
+function vistaFromUrl(params: URLSearchParams) {
+  const parsed = tareasQuery.safeParse({
+    vista: params.get('vista') ?? 'vencidas',
+    equipo: params.get('equipo') ?? undefined,
+    usuario: params.get('usuario') ?? undefined,
+  });
+  if (!parsed.success) return { vista: 'vencidas' as const, isEquipo: false, usuario: null };
+  const isEquipo = parsed.data.equipo === '1';
+  return { vista: parsed.data.vista, isEquipo, usuario: isEquipo ? (parsed.data.usuario ?? null) : null };
+}
 
 /** 'Mis tareas' (/tareas): the signed-in user's open tasks by tab, or the team's (issue 18 item 2). */
 export function MisTareasScreen() {
-  // The tab and the team's view a link opens (?vista=hoy&equipo=1, the Tablero's figures).
   const [params] = useSearchParams();
-  const [vista, setVista] = useState<TareaVista>(() => vistaDe(params.get('vista')));
-  const [isEquipo, setEquipo] = useState(() => params.get('equipo') === '1');
+  const [fromUrl] = useState(() => vistaFromUrl(params));
+  const [vista, setVista] = useState<TareaVista>(fromUrl.vista);
+  const [isEquipo, setEquipo] = useState(fromUrl.isEquipo);
+  const [usuario, setUsuario] = useState<number | null>(fromUrl.usuario);
   const [page, setPage] = useState(1);
-  const tareas = useTareas(vista, isEquipo, page);
+  const tareas = useTareas(vista, isEquipo, usuario, page);
+  const asignables = useAsignables();
   const contadores = tareas.data?.contadores;
   const rows = tareas.data?.data ?? [];
 
   return (
     <>
       <PageTitle>{isEquipo ? 'Tareas del equipo' : 'Mis tareas'}</PageTitle>
-      <Group justify="flex-end" mb="sm">
+      <Group justify="flex-end" align="flex-end" mb="sm">
+        {isEquipo && (
+          <Select
+            label="Asignadas a"
+            placeholder="Todos"
+            clearable
+            searchable
+            w={260}
+            maw="100%"
+            data={(asignables.data ?? []).map((item) => ({ value: String(item.id), label: item.nombre }))}
+            value={usuario === null ? null : String(usuario)}
+            onChange={(value) => {
+              setUsuario(value ? Number(value) : null);
+              setPage(1);
+            }}
+          />
+        )}
         <Switch
           label="Ver las del equipo"
           checked={isEquipo}
