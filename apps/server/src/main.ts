@@ -1,7 +1,9 @@
+import { TABLERO_PLAZOS_RECUENTO_MIN } from '@siniestros/domain';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
+import { recontarPlazosTablero } from './features/tablero';
 import { SHUTDOWN_BODY_WAIT_MS } from './plugins/body-timeout';
 
 const config = loadConfig();
@@ -54,6 +56,17 @@ async function chaseDocumentacion() {
 }
 void chaseDocumentacion();
 setInterval(() => void chaseDocumentacion(), 3600_000).unref();
+
+/** The Tablero's Plazo figures, counted every few minutes instead of per request (docs/decisions/052). */
+async function recontarPlazos() {
+  try {
+    await recontarPlazosTablero(database.db);
+  } catch (error) {
+    app.log.warn({ err: error }, 'Tablero Plazo count failed: retried at the next one');
+  }
+}
+void recontarPlazos();
+setInterval(() => void recontarPlazos(), TABLERO_PLAZOS_RECUENTO_MIN * 60_000).unref();
 
 let closing = false;
 /**

@@ -127,6 +127,14 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
        SELECT id >> $1, id_estado >= $2, count(*)::int FROM casos GROUP BY 1, 2`,
       [CASO_BLOQUE_BITS, FIRST_CLOSED_ESTADO],
     );
+    // Cases per status × analyst (drizzle/0016, the Tablero), recounted like the counters; the
+    // Tablero's Plazo figures are counted again by the next Tablero.
+    await exec('DELETE FROM plazo_cuentas');
+    await exec('DELETE FROM caso_contadores_estado');
+    await exec(
+      `INSERT INTO caso_contadores_estado (id_estado, id_analista, total)
+       SELECT id_estado, coalesce(id_analista, 0), count(*)::int FROM casos GROUP BY 1, 2`,
+    );
     await exec(
       `UPDATE fila_contadores k SET total = CASE k.tabla
          WHEN 'inspecciones' THEN (SELECT count(*)::int FROM inspecciones) ELSE (SELECT count(*)::int FROM audiencias) END`,
@@ -287,7 +295,7 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 
 async function vacuumAnalyze(database: Database): Promise<void> {
   // caso_plazos too: without statistics the list's filter 'Plazo' read every running clock (decision 044).
-  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_plazos`;
+  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_contadores_estado, caso_plazos`;
   if (database.kind === 'pglite') {
     await database.pglite!.exec(statement);
     return;

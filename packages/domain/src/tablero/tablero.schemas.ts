@@ -4,6 +4,11 @@ import { z } from 'zod';
 
 /** An inspection still pending this many days after its date counts as 'atrasada'. */
 export const TABLERO_INSPECCION_ATRASADA_DIAS = 7;
+/**
+ * The Tablero's Plazo figures are counted this often (docs/decisions/052): a clock turns red with
+ * time passing, so no trigger can keep them, and counting them per request grows with the cases.
+ */
+export const TABLERO_PLAZOS_RECUENTO_MIN = 5;
 /** Hearings of the next this-many days (today included). */
 export const TABLERO_AUDIENCIAS_DIAS = 7;
 
@@ -38,7 +43,8 @@ export const tableroResponse = z.object({
     porInspector: z.array(z.object({ id_inspector: z.number(), inspector: z.string(), pendientes: z.number(), atrasadas: z.number() })),
   }),
   audiencias: z.object({ proximas: z.number(), hasta: z.string() }),
-  plazos: z.object({ porVencer: z.number(), vencidos: z.number() }),
+  /** Counted every TABLERO_PLAZOS_RECUENTO_MIN minutes, not per request: `calculado` says when (ISO instant). */
+  plazos: z.object({ porVencer: z.number(), vencidos: z.number(), calculado: z.string() }),
 });
 export type Tablero = z.infer<typeof tableroResponse>;
 

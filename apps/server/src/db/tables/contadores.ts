@@ -1,4 +1,4 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Rows of a whole table (inspecciones, audiencias), kept by a statement trigger in the writing
@@ -7,4 +7,29 @@ import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 export const filaContadores = pgTable('fila_contadores', {
   tabla: text('tabla').primaryKey(),
   total: integer('total').notNull(),
+});
+
+/**
+ * Cases per status × analyst (`id_analista` 0 = none), kept by the counters' trigger at commit
+ * (drizzle/0016): the Tablero's open cases per status and per analyst without a pass over them.
+ */
+export const casoContadoresEstado = pgTable(
+  'caso_contadores_estado',
+  {
+    id_estado: smallint('id_estado').notNull(),
+    id_analista: integer('id_analista').notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ name: 'caso_contadores_estado_pk', columns: [table.id_estado, table.id_analista] })],
+);
+
+/**
+ * The Tablero's Plazo figures ('vencido', 'por_vencer'): the cases the list's Plazo filter finds on
+ * `dia`, counted at `calculado` (docs/decisions/052: periodic, not per request).
+ */
+export const plazoCuentas = pgTable('plazo_cuentas', {
+  plazo: text('plazo').primaryKey(),
+  dia: date('dia', { mode: 'string' }).notNull(),
+  total: integer('total').notNull(),
+  calculado: timestamp('calculado', { withTimezone: true }).notNull(),
 });

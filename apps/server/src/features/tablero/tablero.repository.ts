@@ -31,8 +31,10 @@ export type TableroRow = {
   equipo_hoy: number;
   equipo_semana: number;
   audiencias: number;
-  plazo_por_vencer: number;
-  plazo_vencido: number;
+  /** From plazo_cuentas: null when not counted yet today (Argentina's date). */
+  plazo_por_vencer: number | null;
+  plazo_vencido: number | null;
+  plazos_calculado: string | Date | null;
   por_estado: { id_estado: number; estado: string; total: number }[] | null;
   analistas: { id_analista: number | null; analista: string | null; abiertos: number }[] | null;
   usuarios: { id_usuario: number; usuario: string; vencidas: number }[] | null;
@@ -49,7 +51,8 @@ const countRange = (column: string, from: string, to?: string) =>
 /**
  * The whole Tablero in one statement: each figure a scalar subquery over an index range
  * (drizzle/0014, the tareas partial indexes of 0011, audiencias_fechah_idx) or a counter row;
- * the groups per status and per analyst read casos_abiertos_analista_estado_idx alone.
+ * the groups per status and per analyst sum the counter rows of caso_contadores_estado (drizzle/0016),
+ * and the Plazo figures are the periodic count of plazo_cuentas (docs/decisions/052).
  */
 export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias): Promise<TableroRow> {
   const tareasDe = (where: ReturnType<typeof sql>) => sql`(select count(*)::int from tareas t where t.hecha is null and ${where})`;
@@ -70,14 +73,17 @@ export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias):
       ${tareasDe(sql`t.vence = ${d.hoy}`)} as equipo_hoy,
       ${tareasDe(sql`t.vence between ${d.hoy} and ${d.finSemana}`)} as equipo_semana,
       (select count(*)::int from audiencias a where a.fechah between ${d.hoy} and ${d.audienciasHasta}) as audiencias,
-      (select count(distinct id_caso)::int from (${plazoCasoIds('por_vencer')}) p) as plazo_por_vencer,
-      (select count(distinct id_caso)::int from (${plazoCasoIds('vencido')}) v) as plazo_vencido,
+      (select total from plazo_cuentas where plazo = 'por_vencer' and dia = ${TODAY_AR}) as plazo_por_vencer,
+      (select total from plazo_cuentas where plazo = 'vencido' and dia = ${TODAY_AR}) as plazo_vencido,
+      (select min(calculado) from plazo_cuentas where dia = ${TODAY_AR}) as plazos_calculado,
       (select json_agg(json_build_object('id_estado', g.id_estado, 'estado', e.nombre, 'total', g.total) order by g.id_estado)
-         from (select c.id_estado, count(*)::int as total from casos c where ${ABIERTO} group by c.id_estado) g
+         from (select k.id_estado, sum(k.total)::int as total from caso_contadores_estado k
+               where k.id_estado < ${FIRST_CLOSED_ESTADO} group by k.id_estado having sum(k.total) > 0) g
          join estados e on e.id = g.id_estado) as por_estado,
       (select json_agg(json_build_object('id_analista', g.id_analista, 'analista', an.apellido || ', ' || an.nombre, 'abiertos', g.total)
            order by g.total desc, an.apellido, an.nombre, g.id_analista)
-         from (select c.id_analista, count(*)::int as total from casos c where ${ABIERTO} group by c.id_analista) g
+         from (select nullif(k.id_analista, 0) as id_analista, sum(k.total)::int as total from caso_contadores_estado k
+               where k.id_estado < ${FIRST_CLOSED_ESTADO} group by k.id_analista having sum(k.total) > 0) g
          left join analistas an on an.id = g.id_analista) as analistas,
       (select json_agg(json_build_object('id_usuario', u.id, 'usuario', u.apellido || ', ' || u.nombre, 'vencidas',
            (select count(*)::int from tareas t where t.hecha is null and t.id_usuario = u.id and t.vence < ${d.hoy}))
@@ -90,4 +96,34 @@ export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias):
                from inspecciones i where ${PENDIENTE} group by i.id_inspector) g
          join inspectores ins on ins.id = g.id_inspector) as inspectores`);
   return (result as unknown as { rows: TableroRow[] }).rows[0]!;
+}
+
+/** Today in Argentina as the case list's Plazo filter counts it (casos.list.repository). */
+const TODAY_AR = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
+
+export type PlazoCuentas = { porVencer: number; vencidos: number; calculado: Date };
+
+/**
+ * Counts the cases the list's Plazo filter finds (por vencer, vencido) and keeps the figures for
+ * the Tablero (plazo_cuentas, docs/decisions/052): one pass over the running clocks of each rule
+ * range, which grows with the matching cases, so it runs every few minutes, not per request.
+ */
+export async function contarPlazos(db: DbOrTx): Promise<PlazoCuentas> {
+  const result = await db.execute(sql`
+    insert into plazo_cuentas (plazo, dia, total, calculado)
+    select 'por_vencer', ${TODAY_AR}, (select count(distinct id_caso)::int from (${plazoCasoIds('por_vencer')}) p), now()
+    union all
+    select 'vencido', ${TODAY_AR}, (select count(distinct id_caso)::int from (${plazoCasoIds('vencido')}) v), now()
+    on conflict (plazo) do update set dia = excluded.dia, total = excluded.total, calculado = excluded.calculado
+    returning plazo, total, calculado`);
+  const rows = (result as unknown as { rows: { plazo: string; total: number; calculado: string | Date }[] }).rows;
+  const of = (plazo: string) => rows.find((row) => row.plazo === plazo)!;
+  return { porVencer: of('por_vencer').total, vencidos: of('vencido').total, calculado: new Date(of('vencido').calculado) };
+}
+
+/** When the Plazo figures were last counted, if today (Argentina's date). */
+export async function plazosCalculado(db: DbOrTx): Promise<Date | null> {
+  const result = await db.execute(sql`select min(calculado) as calculado from plazo_cuentas where dia = ${TODAY_AR}`);
+  const value = (result as unknown as { rows: { calculado: string | Date | null }[] }).rows[0]?.calculado;
+  return value ? new Date(value) : null;
 }

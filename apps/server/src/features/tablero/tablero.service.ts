@@ -2,15 +2,27 @@ import {
   SIN_ANALISTA_NOMBRE,
   TABLERO_AUDIENCIAS_DIAS,
   TABLERO_INSPECCION_ATRASADA_DIAS,
+  TABLERO_PLAZOS_RECUENTO_MIN,
   addDaysIso,
   finDeSemanaIso,
   todayIso,
   type Tablero,
 } from '@siniestros/domain';
 import type { Db } from '../../db/client';
-import { tableroRow } from './tablero.repository';
+import { contarPlazos, plazosCalculado, tableroRow } from './tablero.repository';
 
 export type TableroService = ReturnType<typeof createTableroService>;
+
+/**
+ * Counts the Tablero's Plazo figures again unless a node did within half the interval (main.ts
+ * calls it every TABLERO_PLAZOS_RECUENTO_MIN minutes, docs/decisions/052). Returns whether it counted.
+ */
+export async function recontarPlazosTablero(db: Db): Promise<boolean> {
+  const calculado = await plazosCalculado(db);
+  if (calculado && Date.now() - calculado.getTime() < (TABLERO_PLAZOS_RECUENTO_MIN * 60_000) / 2) return false;
+  await contarPlazos(db);
+  return true;
+}
 
 /** The Tablero (issue 18 item 1; docs/decisions/049): the day's figures of the office, counted in Argentina's date. */
 export function createTableroService(deps: { db: Db; today?: () => string }) {
@@ -37,6 +49,11 @@ export function createTableroService(deps: { db: Db; today?: () => string }) {
         d90_mas: Math.max(0, row.abiertos - d7 - d30 - d90),
       });
       const inspectores = row.inspectores ?? [];
+      // Not counted yet today (a new day, a fresh database): counted now, once.
+      const plazos =
+        row.plazo_por_vencer === null || row.plazo_vencido === null || row.plazos_calculado === null
+          ? await contarPlazos(db)
+          : { porVencer: row.plazo_por_vencer, vencidos: row.plazo_vencido, calculado: new Date(row.plazos_calculado) };
       return {
         hoy,
         casos: {
@@ -57,7 +74,7 @@ export function createTableroService(deps: { db: Db; today?: () => string }) {
           porInspector: inspectores,
         },
         audiencias: { proximas: row.audiencias, hasta: audienciasHasta },
-        plazos: { porVencer: row.plazo_por_vencer, vencidos: row.plazo_vencido },
+        plazos: { porVencer: plazos.porVencer, vencidos: plazos.vencidos, calculado: plazos.calculado.toISOString() },
       };
     },
   };

@@ -1,0 +1,87 @@
+-- The Tablero at 1M cases (docs/decisions/052): open cases per status and per analyst from counter
+-- rows kept by the counters' trigger, not a pass over the open cases; the Plazo figures from a
+-- periodic count; and the counters' trigger rewritten so that concurrent writers never wait on
+-- each other in a cycle and hold the counter rows only while they commit.
+--
+-- Cases per status × analyst (0 = without analyst). Closed statuses are kept too: one rule for
+-- every status change.
+CREATE TABLE "caso_contadores_estado" (
+	"id_estado" smallint NOT NULL,
+	"id_analista" integer NOT NULL,
+	"total" integer NOT NULL,
+	CONSTRAINT "caso_contadores_estado_pk" PRIMARY KEY("id_estado","id_analista")
+);
+--> statement-breakpoint
+INSERT INTO "caso_contadores_estado" ("id_estado", "id_analista", "total")
+  SELECT "id_estado", coalesce("id_analista", 0), count(*)::int FROM "casos" GROUP BY 1, 2;
+--> statement-breakpoint
+-- The Tablero's 'Plazo por vencer' / 'Plazo vencido': how many cases the list's Plazo filter
+-- finds, counted every few minutes (and on the first Tablero of a day) rather than per request: a
+-- clock turns red with time passing, without a write a trigger could follow.
+CREATE TABLE "plazo_cuentas" (
+	"plazo" text PRIMARY KEY NOT NULL,
+	"dia" date NOT NULL,
+	"total" integer NOT NULL,
+	"calculado" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+-- One change of a case is at most two images: the one it leaves (-1) and the one it reaches (+1).
+-- Both are applied table by table (caso_contadores, caso_bloques, caso_contadores_estado) and, in
+-- each table, the image whose (id_estado, id_analista) sorts first goes first. The rows of every
+-- table are then always locked in one global order. Before, a close locked the open counter row
+-- and then the closed one while a reopen locked them the other way round: two such transactions
+-- could deadlock (40P01).
+CREATE OR REPLACE FUNCTION caso_contadores_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  a casos%ROWTYPE;
+  b casos%ROWTYPE;
+  da integer;
+  db integer;
+  dos boolean := TG_OP = 'UPDATE';
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    a := NEW; da := 1;
+  ELSIF TG_OP = 'DELETE' THEN
+    a := OLD; da := -1;
+  ELSIF (NEW.id_estado, coalesce(NEW.id_analista, 0)) < (OLD.id_estado, coalesce(OLD.id_analista, 0)) THEN
+    a := NEW; da := 1; b := OLD; db := -1;
+  ELSE
+    a := OLD; da := -1; b := NEW; db := 1;
+  END IF;
+  IF NOT dos OR (a.id_estado >= 8) <> (b.id_estado >= 8) THEN
+    UPDATE caso_contadores SET total = total + da WHERE cerrado = (a.id_estado >= 8);
+    IF dos THEN
+      UPDATE caso_contadores SET total = total + db WHERE cerrado = (b.id_estado >= 8);
+    END IF;
+    INSERT INTO caso_bloques (bloque, cerrado, total) VALUES (a.id >> 10, a.id_estado >= 8, da)
+      ON CONFLICT (bloque, cerrado) DO UPDATE SET total = caso_bloques.total + excluded.total;
+    IF dos THEN
+      INSERT INTO caso_bloques (bloque, cerrado, total) VALUES (b.id >> 10, b.id_estado >= 8, db)
+        ON CONFLICT (bloque, cerrado) DO UPDATE SET total = caso_bloques.total + excluded.total;
+    END IF;
+  END IF;
+  INSERT INTO caso_contadores_estado (id_estado, id_analista, total) VALUES (a.id_estado, coalesce(a.id_analista, 0), da)
+    ON CONFLICT (id_estado, id_analista) DO UPDATE SET total = caso_contadores_estado.total + excluded.total;
+  IF dos THEN
+    INSERT INTO caso_contadores_estado (id_estado, id_analista, total) VALUES (b.id_estado, coalesce(b.id_analista, 0), db)
+      ON CONFLICT (id_estado, id_analista) DO UPDATE SET total = caso_contadores_estado.total + excluded.total;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+DROP TRIGGER "casos_contadores_ins_del" ON "casos";
+--> statement-breakpoint
+DROP TRIGGER "casos_contadores_upd" ON "casos";
+--> statement-breakpoint
+-- Deferred to the commit: a creation or a status change writes its case, history, audit and
+-- clocks first and touches the shared counter rows last, holding them only while it commits
+-- (immediate, every creation held the 'Vigentes' row for the rest of its transaction).
+CREATE CONSTRAINT TRIGGER "casos_contadores_ins_del" AFTER INSERT OR DELETE ON "casos"
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION caso_contadores_sync();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "casos_contadores_upd" AFTER UPDATE OF "id_estado", "id_analista" ON "casos"
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN (OLD."id_estado" IS DISTINCT FROM NEW."id_estado" OR OLD."id_analista" IS DISTINCT FROM NEW."id_analista")
+  EXECUTE FUNCTION caso_contadores_sync();
