@@ -39,6 +39,7 @@ import { createPlantillasService, plantillasRoutes } from './features/plantillas
 import { createTareasService, tareasRoutes } from './features/tareas';
 import { createPlazosService, plazosRoutes } from './features/plazos';
 import { createTableroService, tableroRoutes } from './features/tablero';
+import { createMailer, createNotificacionesService, notificacionesRoutes, type Mailer } from './features/notificaciones';
 
 /** The first segment of `url`, decoded and lower-cased, is `api` (only chooses which 404 to answer). */
 export function looksLikeApiPath(url: string): boolean {
@@ -62,6 +63,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** How slow a request body may arrive (tests shorten it). */
   bodyTimeout?: BodyTimeoutOptions;
+  /** The digest's sender (tests); else one from the SMTP_* settings, none without SMTP_HOST. */
+  mailer?: Mailer;
 };
 
 const DEFAULT_WEB_DIST = path.resolve(SERVER_DIR, '../web/dist');
@@ -147,7 +150,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documentacion = createDocumentacionService({ db, storage, historial, casos, plantillas, config });
   const letrados = createLetradosService({ db, historial });
   const lesionados = createLesionadosService({ db, historial, audit });
-  const tareas = createTareasService({ db, historial, audit, documentacionDias: config.TAREA_DOCUMENTACION_DIAS });
+  const mailer = deps.mailer ?? createMailer(config);
+  if (mailer && !deps.mailer) app.addHook('onClose', async () => mailer.close());
+  const notificaciones = createNotificacionesService({
+    db,
+    audit,
+    mailer,
+    org: config.ORG_NAME,
+    appUrl: config.APP_URL,
+    resumenHora: config.RESUMEN_HORA,
+    log: app.log,
+    now,
+  });
+  const tareas = createTareasService({ db, historial, audit, notificaciones, documentacionDias: config.TAREA_DOCUMENTACION_DIAS });
   const plazos = createPlazosService({ db, audit, historial });
   const tablero = createTableroService({ db });
   const mediacion = createMediacionService({ db, historial, audit, tareas });
@@ -181,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tareasRoutes(api, tareas);
       plazosRoutes(api, plazos);
       tableroRoutes(api, tablero);
+      notificacionesRoutes(api, notificaciones);
     },
     { prefix: '/api' },
   );
@@ -215,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     valores,
     tareas,
     plazos,
+    notificaciones,
   });
   return app;
 }
@@ -238,6 +255,7 @@ declare module 'fastify' {
       valores: ReturnType<typeof createValoresService>;
       tareas: ReturnType<typeof createTareasService>;
       plazos: ReturnType<typeof createPlazosService>;
+      notificaciones: ReturnType<typeof createNotificacionesService>;
     };
   }
 }

@@ -79,6 +79,22 @@ const configSchema = z.object({
   CONVENIO_LUGAR: z.string().min(1).default('la Ciudad Autónoma de Buenos Aires'),
   /** Working days a convenio gives the insurer to pay (its payment clause). */
   CONVENIO_PLAZO_PAGO_DIAS: z.coerce.number().int().min(1).max(365).default(15),
+  /** The daily e-mail digest (docs/decisions/050): unset SMTP_HOST, no e-mail is sent. */
+  SMTP_HOST: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** `true`: TLS from the start (usually port 465); `false`: STARTTLS when the server offers it. */
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASS: z.string().optional(),
+  /** The sender, `Siniestros <siniestros@oficina.com.ar>`; required with SMTP_HOST. */
+  SMTP_FROM: z.string().min(3).optional(),
+  /** When the digest goes, HH:MM in Argentina (the first run of the job from then on). */
+  RESUMEN_HORA: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 00:00 to 23:59').default('08:00'),
+  /** The address users open the app at (`https://siniestros.oficina.com.ar`): the digest links to it. */
+  APP_URL: z.string().url().optional(),
   SWAGGER_UI: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -118,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration:\nS3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  if (config.SMTP_HOST && !config.SMTP_FROM) throw new Error('Invalid configuration:\nSMTP_FROM: required with SMTP_HOST');
   const isProduction = config.NODE_ENV === 'production';
   const requireTotp = totpRequirementOf(config);
   return {

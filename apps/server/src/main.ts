@@ -68,6 +68,19 @@ async function recontarPlazos() {
 void recontarPlazos();
 setInterval(() => void recontarPlazos(), TABLERO_PLAZOS_RECUENTO_MIN * 60_000).unref();
 
+/** Notifications of tasks due and clocks turning amber, and the daily digest from RESUMEN_HORA (docs/decisions/050): every 5 minutes. */
+async function notificar() {
+  try {
+    const { avisos, resumenes } = await app.services.notificaciones.tick();
+    if (avisos && avisos.tareas + avisos.plazos > 0) app.log.info(avisos, 'notifications made');
+    if (resumenes && resumenes.enviados + resumenes.fallidos > 0) app.log.info(resumenes, 'daily digests');
+  } catch (error) {
+    app.log.warn({ err: error }, 'notification run failed: retried at the next one');
+  }
+}
+void notificar();
+setInterval(() => void notificar(), 5 * 60_000).unref();
+
 let closing = false;
 /**
  * SIGTERM/SIGINT: stop accepting connections, answer 503 to new requests on open ones, let the

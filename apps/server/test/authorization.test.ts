@@ -134,6 +134,12 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/plazos/caso/:id': 'staff',
   'PATCH /api/plazos/caso/:id': 'staff',
   'POST /api/plazos/estados': 'staff',
+  // Notifications (issue 18 item 4): each Admin and User their own; an Inspector none (decision 050).
+  'GET /api/notificaciones': 'staff',
+  'PATCH /api/notificaciones/leidas': 'staff',
+  'PATCH /api/notificaciones/:id/leida': 'staff',
+  'GET /api/notificaciones/preferencias': 'staff',
+  'PATCH /api/notificaciones/preferencias': 'staff',
 };
 
 const ALLOWED: Record<Expected, (Role | null)[]> = {

@@ -33,3 +33,4 @@ export * from './tareas/tareas.schemas';
 export * from './plazos/plazos.schemas';
 export * from './tablero/tablero.schemas';
 export * from './tablero/tablero.filtros';
+export * from './notificaciones/notificaciones.schemas';

@@ -14,4 +14,6 @@ export const ADVISORY_LOCK = {
   PLANTILLAS: 7_324_003,
   /** Held by the node that runs the migrations: nodes starting together migrate one after another. */
   MIGRATIONS: 7_324_004,
+  /** Taken (try, per transaction) by the run that makes the periodic notifications: one node at a time (decision 050). */
+  NOTIFICACIONES: 7_324_005,
 } as const;

@@ -12,3 +12,4 @@ export * from './tables/contadores';
 export * from './tables/plantillas';
 export * from './tables/tareas';
 export * from './tables/plazos';
+export * from './tables/notificaciones';

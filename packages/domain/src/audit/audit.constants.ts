@@ -41,6 +41,8 @@ export const AUDIT_ACTION = {
   tareaUpdated: 'tarea.update',
   /** A legal deadline rule changed by an Admin (docs/decisions/044). */
   plazoUpdated: 'plazo.update',
+  /** A user's own notification settings: the daily digest, the analyst they are (docs/decisions/050). */
+  notificacionPreferencias: 'notificacion.preferencias',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -57,6 +59,7 @@ export const AUDIT_ENTITY = {
   plantilla: 'plantilla_convenio',
   tarea: 'tarea',
   plazo: 'plazo_legal',
+  notificacionPreferencias: 'notificacion_preferencias',
 } as const;
 export type AuditEntity = (typeof AUDIT_ENTITY)[keyof typeof AUDIT_ENTITY];
 

@@ -19,3 +19,11 @@ export type AuditWriter = {
 
 /** The same actor for changes the server makes by itself. */
 export const SISTEMA: Actor = { actor: 'sistema' };
+
+/** What the Diario tells notifications (features/notificaciones, wired in app.ts), in the task's transaction. */
+export type TareaNotificaciones = {
+  tareaAsignada(
+    tx: DbOrTx,
+    aviso: { idTarea: number; idCaso: number; idUsuario: number; texto: string; vence: string; autor: string },
+  ): Promise<void>;
+};

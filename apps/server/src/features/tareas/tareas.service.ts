@@ -20,7 +20,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
-import { SISTEMA, type Actor, type AuditWriter, type HistorialWriter } from './tareas.ports';
+import { SISTEMA, type Actor, type AuditWriter, type HistorialWriter, type TareaNotificaciones } from './tareas.ports';
 import { tareasRepository as repo, type TareaRango } from './tareas.repository';
 
 export type TareasService = ReturnType<typeof createTareasService>;
@@ -38,6 +38,8 @@ export function createTareasService(deps: {
   db: Db;
   historial: HistorialWriter;
   audit: AuditWriter;
+  /** 'Tarea asignada' for the assignee when someone else gives them a task (optional: tests of the Diario alone). */
+  notificaciones?: TareaNotificaciones;
   today?: () => string;
   /** Days in Pendiente Documentación before a chase task. */
   documentacionDias?: number;
@@ -115,6 +117,7 @@ export function createTareasService(deps: {
         const usuario = await asignable(tx, input.id_usuario);
         const id = await repo.insert(tx, { idCaso, texto: input.texto, vence: input.vence, idUsuario: usuario.id, creadoPor: who.actor });
         await historial.add(tx, idCaso, who.actor, TAREA_HISTORIA.created(input.texto, usuario.nombre, input.vence));
+        await deps.notificaciones?.tareaAsignada(tx, { idTarea: id, idCaso, idUsuario: usuario.id, texto: input.texto, vence: input.vence, autor: who.actor });
         const created = (await repo.findById(tx, id))!;
         await audit.record(tx, {
           ...who,
@@ -139,6 +142,14 @@ export function createTareasService(deps: {
         if (tarea.idUsuario === idUsuario) throw conflict(TAREA_MESSAGES.sameUser);
         const usuario = await asignable(tx, idUsuario);
         await repo.reassign(tx, id, usuario.id);
+        await deps.notificaciones?.tareaAsignada(tx, {
+          idTarea: id,
+          idCaso: tarea.idCaso,
+          idUsuario: usuario.id,
+          texto: tarea.texto,
+          vence: (await repo.findById(tx, id))!.vence,
+          autor: who.actor,
+        });
         return TAREA_HISTORIA.reassigned(tarea.texto, usuario.nombre);
       }),
 
