@@ -85,3 +85,50 @@ CREATE CONSTRAINT TRIGGER "casos_contadores_upd" AFTER UPDATE OF "id_estado", "i
   DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW WHEN (OLD."id_estado" IS DISTINCT FROM NEW."id_estado" OR OLD."id_analista" IS DISTINCT FROM NEW."id_analista")
   EXECUTE FUNCTION caso_contadores_sync();
+--> statement-breakpoint
+-- Open tasks per assignee and due date: the Tablero's and 'Mis tareas' figures (overdue, today,
+-- this week, all; mine, the team's, each user's) are sums over these rows — a few per user and
+-- day — rather than counts over the open tasks (at 1M demo cases, 300,000 open tasks: 300-420 ms).
+CREATE TABLE "tarea_contadores" (
+	"id_usuario" integer NOT NULL,
+	"vence" date NOT NULL,
+	"total" integer NOT NULL,
+	CONSTRAINT "tarea_contadores_pk" PRIMARY KEY("id_usuario","vence")
+);
+--> statement-breakpoint
+INSERT INTO "tarea_contadores" ("id_usuario", "vence", "total")
+  SELECT "id_usuario", "vence", count(*)::int FROM "tareas" WHERE "hecha" IS NULL GROUP BY 1, 2;
+--> statement-breakpoint
+-- As caso_contadores_sync: the image left (-1) and the image reached (+1) of an open task, in
+-- (id_usuario, vence) order, at commit.
+CREATE OR REPLACE FUNCTION tarea_contadores_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  viejo boolean := TG_OP <> 'INSERT' AND OLD.hecha IS NULL;
+  nuevo boolean := TG_OP <> 'DELETE' AND NEW.hecha IS NULL;
+BEGIN
+  IF viejo AND nuevo AND (NEW.id_usuario, NEW.vence) < (OLD.id_usuario, OLD.vence) THEN
+    INSERT INTO tarea_contadores VALUES (NEW.id_usuario, NEW.vence, 1)
+      ON CONFLICT (id_usuario, vence) DO UPDATE SET total = tarea_contadores.total + 1;
+    nuevo := false;
+  END IF;
+  IF viejo THEN
+    INSERT INTO tarea_contadores VALUES (OLD.id_usuario, OLD.vence, -1)
+      ON CONFLICT (id_usuario, vence) DO UPDATE SET total = tarea_contadores.total - 1;
+  END IF;
+  IF nuevo THEN
+    INSERT INTO tarea_contadores VALUES (NEW.id_usuario, NEW.vence, 1)
+      ON CONFLICT (id_usuario, vence) DO UPDATE SET total = tarea_contadores.total + 1;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "tareas_contadores_ins_del" AFTER INSERT OR DELETE ON "tareas"
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION tarea_contadores_sync();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "tareas_contadores_upd" AFTER UPDATE OF "id_usuario", "vence", "hecha" ON "tareas"
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN (OLD."id_usuario" IS DISTINCT FROM NEW."id_usuario" OR OLD."vence" IS DISTINCT FROM NEW."vence"
+    OR (OLD."hecha" IS NULL) <> (NEW."hecha" IS NULL))
+  EXECUTE FUNCTION tarea_contadores_sync();

@@ -335,12 +335,14 @@ export async function seedDemoTareas(database: Database, options: { until?: stri
   const until = options.until ?? todayIso();
   let written = 0;
   await inTransaction(database, async (exec) => {
+    // One recount below instead of a deferred trigger event per task.
+    await exec('ALTER TABLE tareas DISABLE TRIGGER tareas_contadores_ins_del');
     const [row] = await exec(
       `WITH staff AS (SELECT array_agg(id ORDER BY id) AS ids FROM usuarios WHERE activo AND rol IN ($1, $2)),
        nuevas AS (
          INSERT INTO tareas (id_caso, texto, vence, id_usuario, origen, creado_por)
          SELECT c.id, ($3::text[])[1 + (c.id / 2) % array_length($3::text[], 1)],
-           $4::date + ((c.id * 7919) % 41) - 12,
+           $4::date + ((c.id::bigint * 7919) % 41)::int - 12,
            staff.ids[1 + (c.id / 2) % array_length(staff.ids, 1)], 'manual', 'demo'
          FROM casos c, staff
          WHERE staff.ids IS NOT NULL AND c.id >= $5 AND c.id_estado < $6 AND c.id % 2 = 0
@@ -350,6 +352,11 @@ export async function seedDemoTareas(database: Database, options: { until?: stri
       [ROL.ADMIN, ROL.USER, DEMO_TAREAS, until, options.fromCaso ?? 0, FIRST_CLOSED_ESTADO],
     );
     written = Number(row?.n ?? 0);
+    // The per-user-and-day counters (drizzle/0016) recounted once, as the loader does the cases'.
+    await exec('DELETE FROM tarea_contadores');
+    await exec(`INSERT INTO tarea_contadores (id_usuario, vence, total)
+      SELECT id_usuario, vence, count(*)::int FROM tareas WHERE hecha IS NULL GROUP BY 1, 2`);
+    await exec('ALTER TABLE tareas ENABLE TRIGGER tareas_contadores_ins_del');
     await exec('ANALYZE tareas');
   });
   return written;

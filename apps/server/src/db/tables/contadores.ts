@@ -33,3 +33,14 @@ export const plazoCuentas = pgTable('plazo_cuentas', {
   total: integer('total').notNull(),
   calculado: timestamp('calculado', { withTimezone: true }).notNull(),
 });
+
+/** Open tasks per assignee and due date, kept by a trigger at commit (drizzle/0016): the task figures are sums of these. */
+export const tareaContadores = pgTable(
+  'tarea_contadores',
+  {
+    id_usuario: integer('id_usuario').notNull(),
+    vence: date('vence', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ name: 'tarea_contadores_pk', columns: [table.id_usuario, table.vence] })],
+);

@@ -50,12 +50,13 @@ const countRange = (column: string, from: string, to?: string) =>
 
 /**
  * The whole Tablero in one statement: each figure a scalar subquery over an index range
- * (drizzle/0014, the tareas partial indexes of 0011, audiencias_fechah_idx) or a counter row;
+ * (drizzle/0014, audiencias_fechah_idx) or counter rows (the tasks': tarea_contadores);
  * the groups per status and per analyst sum the counter rows of caso_contadores_estado (drizzle/0016),
  * and the Plazo figures are the periodic count of plazo_cuentas (docs/decisions/052).
  */
 export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias): Promise<TableroRow> {
-  const tareasDe = (where: ReturnType<typeof sql>) => sql`(select count(*)::int from tareas t where t.hecha is null and ${where})`;
+  // Open tasks from their per-user-and-day counters (tarea_contadores, drizzle/0016).
+  const tareasDe = (where: ReturnType<typeof sql>) => sql`(select coalesce(sum(t.total), 0)::int from tarea_contadores t where ${where})`;
   const mia = sql`t.id_usuario = ${idUsuario}`;
   const result = await db.execute(sql`
     select
@@ -86,7 +87,7 @@ export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias):
                where k.id_estado < ${FIRST_CLOSED_ESTADO} group by k.id_analista having sum(k.total) > 0) g
          left join analistas an on an.id = g.id_analista) as analistas,
       (select json_agg(json_build_object('id_usuario', u.id, 'usuario', u.apellido || ', ' || u.nombre, 'vencidas',
-           (select count(*)::int from tareas t where t.hecha is null and t.id_usuario = u.id and t.vence < ${d.hoy}))
+           (select coalesce(sum(t.total), 0)::int from tarea_contadores t where t.id_usuario = u.id and t.vence < ${d.hoy}))
            order by u.apellido, u.nombre, u.id)
          from usuarios u where u.activo and u.rol in (${ROL.ADMIN}, ${ROL.USER})) as usuarios,
       (select json_agg(json_build_object('id_inspector', g.id_inspector, 'inspector', ins.apellido || ', ' || ins.nombre,

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
 import { tareas } from '../../db/tables/tareas';
 import { users } from '../../db/tables/users';
+import { contarTareas, totalTareas } from './tareas.contadores';
 
 /**
  * Only this file touches the tables. The case's claim number and the assignee's name come from
@@ -67,7 +68,7 @@ export const tareasRepository = {
       rango.from ? gte(tareas.vence, rango.from) : undefined,
       rango.to ? lte(tareas.vence, rango.to) : undefined,
     );
-    const [rows, [count]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select(COLUMNS)
         .from(tareas)
@@ -75,26 +76,14 @@ export const tareasRepository = {
         .orderBy(...SOONEST_FIRST)
         .limit(limit)
         .offset(offset),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(tareas)
-        .where(where),
+      totalTareas(db, idUsuario, rango),
     ]);
-    return { rows, total: count?.n ?? 0 };
+    return { rows, total };
   },
 
-  /** The four tabs' figures in one pass over the open tasks' (usuario, vence) index. */
-  async contadores(db: DbOrTx, idUsuario: number | null, today: string, weekEnd: string): Promise<TareaContadores> {
-    const [row] = await db
-      .select({
-        vencidas: sql<number>`count(*) filter (where ${tareas.vence} < ${today})::int`,
-        hoy: sql<number>`count(*) filter (where ${tareas.vence} = ${today})::int`,
-        semana: sql<number>`count(*) filter (where ${tareas.vence} between ${today} and ${weekEnd})::int`,
-        todas: sql<number>`count(*)::int`,
-      })
-      .from(tareas)
-      .where(openOf(idUsuario));
-    return row ?? { vencidas: 0, hoy: 0, semana: 0, todas: 0 };
+  /** The four tabs' figures, from the per-user-and-day counters (tareas.contadores.ts). */
+  contadores(db: DbOrTx, idUsuario: number | null, today: string, weekEnd: string): Promise<TareaContadores> {
+    return contarTareas(db, idUsuario, today, weekEnd);
   },
 
   async findById(db: DbOrTx, id: number): Promise<Tarea | undefined> {

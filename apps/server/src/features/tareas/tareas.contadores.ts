@@ -1,0 +1,41 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TareaContadores } from '@siniestros/domain';
+import type { DbOrTx } from '../../db/client';
+import { tareaContadores as k } from '../../db/tables/contadores';
+import type { TareaRango } from './tareas.repository';
+
+/**
+ * The task figures from tarea_contadores (open tasks per assignee and due date, kept by a trigger,
+ * drizzle/0016; docs/decisions/052): sums over a few rows per user and day, not counts over the
+ * open tasks, so 'Mis tareas' and the Tablero cost the same with 300 or 300,000 open tasks.
+ */
+const deUsuario = (idUsuario: number | null): SQL => (idUsuario === null ? sql`true` : sql`${k.id_usuario} = ${idUsuario}`);
+
+async function one<T>(db: DbOrTx, query: SQL): Promise<T> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows[0]!;
+}
+
+/** Vencidas / Hoy / Esta semana / Todas of one user's open tasks, or the team's (null). */
+export function contarTareas(db: DbOrTx, idUsuario: number | null, today: string, weekEnd: string): Promise<TareaContadores> {
+  return one<TareaContadores>(
+    db,
+    sql`select coalesce(sum(${k.total}) filter (where ${k.vence} < ${today}), 0)::int as vencidas,
+          coalesce(sum(${k.total}) filter (where ${k.vence} = ${today}), 0)::int as hoy,
+          coalesce(sum(${k.total}) filter (where ${k.vence} between ${today} and ${weekEnd}), 0)::int as semana,
+          coalesce(sum(${k.total}), 0)::int as todas
+        from ${k} where ${deUsuario(idUsuario)}`,
+  );
+}
+
+/** How many open tasks a tab (a due-date range) of one user or of the team holds. */
+export async function totalTareas(db: DbOrTx, idUsuario: number | null, rango: TareaRango): Promise<number> {
+  const row = await one<{ n: number }>(
+    db,
+    sql`select coalesce(sum(${k.total}), 0)::int as n from ${k} where ${deUsuario(idUsuario)}
+        ${rango.before ? sql`and ${k.vence} < ${rango.before}` : sql``}
+        ${rango.from ? sql`and ${k.vence} >= ${rango.from}` : sql``}
+        ${rango.to ? sql`and ${k.vence} <= ${rango.to}` : sql``}`,
+  );
+  return row.n;
+}
