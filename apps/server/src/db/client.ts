@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { createPrimaryFinder, NO_PRIMARY, parseHostList, type PrimaryFinder } from './primary';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -38,6 +39,8 @@ export type Database = {
   pool?: pg.Pool;
   /** PostgreSQL only: outage detection and fail-fast. */
   availability?: DatabaseAvailability;
+  /** PostgreSQL only: a client of its own on the server the pool uses (the writable one of several hosts). */
+  newClient?: (config?: pg.ClientConfig) => pg.Client;
 };
 
 export type DatabaseOptions = {
@@ -68,6 +71,8 @@ export const DB_WAITS = { connectTimeoutMs: 2_000, stallProbeMs: 750, probeTimeo
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
   '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300', 'DB_UNAVAILABLE',
+  // A write reached a read-only server (a standby, or a primary being replaced) and no host is writable yet: a failover (docs/decisions/051).
+  '25006', NO_PRIMARY,
 ]);
 const UNAVAILABLE_MESSAGE_RE = /timeout exceeded when trying to connect|Connection terminated|connection timeout|Query read timeout|Client has encountered a connection error|Connection is closed/i;
 /** The pool had no free connection in time: the server is busy, not gone. */
@@ -277,8 +282,11 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   const statementTimeoutMs = options.statementTimeoutMs ?? 15_000;
   const connectTimeoutMs = options.connectTimeoutMs ?? DB_WAITS.connectTimeoutMs;
   const stallProbeMs = options.stallProbeMs ?? DB_WAITS.stallProbeMs;
+  // Several hosts (a primary and its standbys): every connection goes to the writable one (docs/decisions/051).
+  const hostList = parseHostList(url);
+  const primary: PrimaryFinder | null = hostList ? createPrimaryFinder(hostList, DB_WAITS.probeTimeoutMs) : null;
   const pool = new pg.Pool({
-    connectionString: url,
+    ...(primary ? { Client: primary.Client } : { connectionString: url }),
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
@@ -296,6 +304,10 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   });
 
   async function probe() {
+    if (primary) {
+      await primary.find();
+      return;
+    }
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: DB_WAITS.probeTimeoutMs, query_timeout: DB_WAITS.probeTimeoutMs });
     // A connection dropped mid-probe also emits 'error'; unheard, it would crash the process. The promise reports it.
     client.on('error', () => undefined);
@@ -313,6 +325,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   const waitingCheckouts = new Set<ConnectCallback>();
   availability.subscribe((event) => {
     if (event.type !== 'down') return;
+    primary?.forget();
     for (const waiter of waitingCheckouts) waiter(unavailableError());
     for (const client of checkedOut) {
       client[BROKEN] = true;
@@ -432,6 +445,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     kind: 'postgres',
     pool,
     availability: { isDown: availability.isDown, subscribe: availability.subscribe },
+    newClient: (config) => (primary ? new primary.Client(config) : new pg.Client({ ...config, connectionString: url })),
     close: async () => {
       availability.close();
       await pool.end();

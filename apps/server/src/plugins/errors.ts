@@ -34,7 +34,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: errors[0]?.message ?? MSG_VALIDATION, errors });
     }
     // The client hung up (an aborted export or download): whatever broke after that is not a fault.
-    if (request.raw.destroyed || reply.raw.destroyed) {
+    // Not `request.raw.destroyed`: Node sets it once a body has been read whole, so every POST's
+    // database error cut the connection instead of answering 503 (seen in the failover test).
+    if (reply.raw.destroyed) {
       request.log.info({ err: error }, 'client closed the connection before the answer');
       reply.hijack();
       reply.raw.destroy();

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 
@@ -35,11 +35,11 @@ export function createInvalidation(database: Database, log: Log): Invalidation {
     for (const [name, drops] of listeners) if (topic === null || name === topic) for (const drop of drops) drop();
   };
 
-  if (database.kind !== 'postgres' || !database.pool) {
+  if (database.kind !== 'postgres' || !database.newClient) {
     return { notify: async () => undefined, on, ready: async () => undefined, close: async () => undefined };
   }
 
-  const { connectionString } = database.pool.options;
+  const newClient = database.newClient;
   let client: pg.Client | null = null;
   let closed = false;
   let delay = RECONNECT_MS.first;
@@ -54,7 +54,8 @@ export function createInvalidation(database: Database, log: Log): Invalidation {
   async function listen() {
     timer = null;
     if (closed) return;
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 2_000, keepAlive: true });
+    // On the pool's server: the writable one when DATABASE_URL lists several hosts (a standby refuses LISTEN).
+    const next = newClient({ connectionTimeoutMillis: 2_000, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === INVALIDATION_CHANNEL) fire(message.payload ?? null);
     });
