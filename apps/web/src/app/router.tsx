@@ -48,6 +48,7 @@ const routes = (
       <Route path="/plantillas" element={screen(ADMIN, () => import('./routes/plantillas'))} />
       <Route path="/tablero" element={screen(STAFF, () => import('./routes/tablero'))} />
       <Route path="/tareas" element={screen(STAFF, () => import('./routes/tareas'))} />
+      <Route path="/notificaciones" element={screen(STAFF, () => import('./routes/notificaciones'))} />
       <Route path="/plazos" element={screen(ADMIN, () => import('./routes/plazos'))} />
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
       <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />

@@ -3,9 +3,10 @@ import { AppShell, Burger, Divider, Group, Menu, NavLink, ScrollArea, Text, Unst
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { LOGOUT_DELAY_MS } from '@siniestros/domain';
+import { LOGOUT_DELAY_MS, ROL } from '@siniestros/domain';
 import { useSession } from '../../lib/session';
 import { TotpDialog, useAppConfig, useLogout, useTotpSetupRequired } from '../../features/auth';
+import { NotificacionesBell } from '../../features/notificaciones';
 import { notifyApiError } from '../../lib/notify';
 import { menuFor, type MenuEntry } from './menu';
 import classes from './AppLayout.module.css';
@@ -86,37 +87,40 @@ export function AppLayout() {
               {config.data?.orgAcronym ?? ''}
             </Text>
           </Group>
-          <Menu position="bottom-end" width={220} shadow="md">
-            <Menu.Target>
-              <UnstyledButton
-                aria-label={`Menú de usuario ${session.data?.usr ?? ''}`.trim()}
-                miw={0}
-                py={4}
-                px={6}
-                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-              >
-                <Group gap={6} wrap="nowrap" miw={0}>
-                  <IconUserCircle size={20} style={{ flexShrink: 0 }} />
-                  <Text size="sm" truncate data-testid="header-user">
-                    {session.data?.usr}
-                  </Text>
-                  <IconChevronDown size={14} style={{ flexShrink: 0 }} />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component={Link} to="/mi-cuenta" leftSection={<IconUserCircle size={16} />}>
-                Mi cuenta
-              </Menu.Item>
-              <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => setTotpOpen(true)}>
-                Segundo factor
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout} disabled={logout.isPending}>
-                Cerrar Sesión
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap={4} wrap="nowrap" miw={0}>
+            {(session.data?.rol === ROL.ADMIN || session.data?.rol === ROL.USER) && <NotificacionesBell />}
+            <Menu position="bottom-end" width={220} shadow="md">
+              <Menu.Target>
+                <UnstyledButton
+                  aria-label={`Menú de usuario ${session.data?.usr ?? ''}`.trim()}
+                  miw={0}
+                  py={4}
+                  px={6}
+                  style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                >
+                  <Group gap={6} wrap="nowrap" miw={0}>
+                    <IconUserCircle size={20} style={{ flexShrink: 0 }} />
+                    <Text size="sm" truncate data-testid="header-user">
+                      {session.data?.usr}
+                    </Text>
+                    <IconChevronDown size={14} style={{ flexShrink: 0 }} />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/mi-cuenta" leftSection={<IconUserCircle size={16} />}>
+                  Mi cuenta
+                </Menu.Item>
+                <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => setTotpOpen(true)}>
+                  Segundo factor
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item leftSection={<IconLogout size={16} />} onClick={onLogout} disabled={logout.isPending}>
+                  Cerrar Sesión
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Menú principal" id={NAV_ID} inert={isMenuCollapsed}>

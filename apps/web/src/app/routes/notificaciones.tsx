@@ -1,0 +1,5 @@
+import { NotificacionesScreen } from '../../features/notificaciones/components/NotificacionesScreen';
+
+export function Component() {
+  return <NotificacionesScreen />;
+}

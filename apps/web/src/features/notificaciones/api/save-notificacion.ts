@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notificacionLeidaResponse, notificacionPreferenciasSavedResponse, type NotificacionPreferenciasInput } from '@siniestros/domain';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The bell and the page read the same items: a change refreshes both. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.notificaciones.all });
+}
+
+/** PATCH /notificaciones/{id}/leida. */
+export function useMarcarLeida() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => api.patch(notificacionLeidaResponse, `/notificaciones/${id}/leida`, {}),
+    onSettled: refresh,
+  });
+}
+
+/** PATCH /notificaciones/leidas. */
+export function useMarcarTodas() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => api.patch(notificacionLeidaResponse, '/notificaciones/leidas', {}),
+    onSettled: refresh,
+  });
+}
+
+/** PATCH /notificaciones/preferencias. */
+export function useGuardarPreferencias() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NotificacionPreferenciasInput) =>
+      api.patch(notificacionPreferenciasSavedResponse, '/notificaciones/preferencias', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notificaciones.preferencias }),
+  });
+}

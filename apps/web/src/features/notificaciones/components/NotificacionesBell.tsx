@@ -1,0 +1,78 @@
+import { ActionIcon, Badge, Menu, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { NOTIFICACION_MESSAGES, notificacionesBellLabel, type Notificacion } from '@siniestros/domain';
+import { notifyApiError } from '../../../lib/notify';
+import { useNotificacionesRecientes } from '../api/get-notificaciones';
+import { useMarcarLeida, useMarcarTodas } from '../api/save-notificacion';
+import { NotificacionTexto, notificacionHref } from './NotificacionTexto';
+
+/**
+ * The header's bell (issue 18 item 4): the unread count in its name and badge, the newest items in
+ * its menu; choosing one marks it read and opens its case.
+ */
+export function NotificacionesBell() {
+  const recientes = useNotificacionesRecientes(true);
+  const marcarLeida = useMarcarLeida();
+  const marcarTodas = useMarcarTodas();
+  const navigate = useNavigate();
+  const noLeidas = recientes.data?.no_leidas ?? 0;
+  const items = recientes.data?.data ?? [];
+
+  const open = (item: Notificacion) => {
+    if (item.leida === null) marcarLeida.mutate(item.id, { onError: (error) => notifyApiError(error, 'Error al marcar la notificación') });
+    void navigate(notificacionHref(item));
+  };
+
+  return (
+    <Menu position="bottom-end" width={360} shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="dark" size="lg" pos="relative" aria-label={notificacionesBellLabel(noLeidas)}>
+          <IconBell size={20} aria-hidden />
+          {noLeidas > 0 && (
+            // The count is in the button's name; the badge repeats it for the eye.
+            <Badge
+              component="span"
+              aria-hidden
+              size="xs"
+              circle={noLeidas < 10}
+              color="red.8"
+              pos="absolute"
+              top={-2}
+              right={-4}
+              px={noLeidas < 10 ? 0 : 4}
+            >
+              {noLeidas > 99 ? '99+' : noLeidas}
+            </Badge>
+          )}
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown maw="calc(100vw - 16px)">
+        <Menu.Label>{NOTIFICACION_MESSAGES.title}</Menu.Label>
+        {recientes.data && items.length === 0 && (
+          <Text size="sm" c="dimmed" px="sm" py="xs">
+            {NOTIFICACION_MESSAGES.empty}
+          </Text>
+        )}
+        {items.map((item) => (
+          <Menu.Item key={item.id} onClick={() => open(item)}>
+            <NotificacionTexto item={item} />
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        {noLeidas > 0 && (
+          <Menu.Item
+            onClick={() =>
+              marcarTodas.mutate(undefined, { onError: (error) => notifyApiError(error, 'Error al marcar las notificaciones') })
+            }
+          >
+            {NOTIFICACION_MESSAGES.marcarTodas}
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} to="/notificaciones">
+          {NOTIFICACION_MESSAGES.verTodas}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { NOTIFICACION_MESSAGES, type Notificacion, type NotificacionPreferencias } from '@siniestros/domain';
+import { ListPagination } from '../../../components/ListTableParts';
+import { PageTitle } from '../../../components/PageTitle';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useAnalistas, useNotificaciones, usePreferencias } from '../api/get-notificaciones';
+import { useGuardarPreferencias, useMarcarLeida, useMarcarTodas } from '../api/save-notificacion';
+import { NotificacionTexto, notificacionHref } from './NotificacionTexto';
+
+/** The page 'Notificaciones' (/notificaciones): every item, read and unread, and the user's settings (issue 18 item 4). */
+export function NotificacionesScreen() {
+  const [page, setPage] = useState(1);
+  const [isSoloNoLeidas, setSoloNoLeidas] = useState(false);
+  const notificaciones = useNotificaciones(page, isSoloNoLeidas);
+  const marcarTodas = useMarcarTodas();
+  const rows = notificaciones.data?.data ?? [];
+  const noLeidas = notificaciones.data?.no_leidas ?? 0;
+
+  return (
+    <>
+      <PageTitle>{NOTIFICACION_MESSAGES.title}</PageTitle>
+      <Group justify="space-between" mb="sm" gap="sm">
+        <SegmentedControl
+          aria-label="Mostrar"
+          value={isSoloNoLeidas ? 'no_leidas' : 'todas'}
+          onChange={(value) => {
+            setSoloNoLeidas(value === 'no_leidas');
+            setPage(1);
+          }}
+          data={[
+            { value: 'todas', label: 'Todas' },
+            { value: 'no_leidas', label: `Sin leer (${noLeidas})` },
+          ]}
+        />
+        <Button
+          variant="default"
+          disabled={noLeidas === 0}
+          loading={marcarTodas.isPending}
+          onClick={() =>
+            marcarTodas.mutate(undefined, {
+              onSuccess: (result) => notifySuccess(result.message),
+              onError: (error) => notifyApiError(error, 'Error al marcar las notificaciones'),
+            })
+          }
+        >
+          {NOTIFICACION_MESSAGES.marcarTodas}
+        </Button>
+      </Group>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={NOTIFICACION_MESSAGES.title}>
+        {notificaciones.data && rows.length === 0 && (
+          <Text component="li" c="dimmed" ta="center" py="md">
+            {isSoloNoLeidas ? NOTIFICACION_MESSAGES.emptyNoLeidas : NOTIFICACION_MESSAGES.empty}
+          </Text>
+        )}
+        {rows.map((item) => (
+          <NotificacionFila key={item.id} item={item} />
+        ))}
+      </Stack>
+      <ListPagination totalPages={notificaciones.data?.totalPages ?? 0} page={page} onChange={setPage} />
+      <Preferencias />
+    </>
+  );
+}
+
+function NotificacionFila({ item }: { item: Notificacion }) {
+  const marcarLeida = useMarcarLeida();
+  const isUnread = item.leida === null;
+  return (
+    <Paper component="li" withBorder p="sm" bg={isUnread ? 'blue.0' : undefined}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <NotificacionTexto item={item} />
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          {item.id_caso && (
+            <Anchor component={Link} to={notificacionHref(item)} size="sm" onClick={() => isUnread && marcarLeida.mutate(item.id)}>
+              {`Ver caso ${item.id_caso}`}
+            </Anchor>
+          )}
+          {isUnread && (
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={marcarLeida.isPending}
+              onClick={() => marcarLeida.mutate(item.id, { onError: (error) => notifyApiError(error, 'Error al marcar la notificación') })}
+            >
+              Marcar como leída
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The daily digest and the analyst the user is ('Caso asignado'), saved together. */
+function Preferencias() {
+  const preferencias = usePreferencias();
+  return (
+    <Paper withBorder p="md" mt="xl" component="section" aria-labelledby="notificaciones-preferencias">
+      <Title order={2} size="h4" id="notificaciones-preferencias" mb="sm">
+        Preferencias
+      </Title>
+      {preferencias.data && <PreferenciasForm key={JSON.stringify(preferencias.data)} initial={preferencias.data} />}
+    </Paper>
+  );
+}
+
+function PreferenciasForm({ initial }: { initial: NotificacionPreferencias }) {
+  const analistas = useAnalistas();
+  const guardar = useGuardarPreferencias();
+  const [isResumen, setResumen] = useState(initial.resumen_diario);
+  const [idAnalista, setIdAnalista] = useState<string | null>(initial.id_analista === null ? null : String(initial.id_analista));
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        guardar.mutate(
+          { resumen_diario: isResumen, id_analista: idAnalista === null ? null : Number(idAnalista) },
+          {
+            onSuccess: (saved) => notifySuccess(saved.message),
+            onError: (error) => notifyApiError(error, 'Error al guardar las preferencias'),
+          },
+        );
+      }}
+    >
+      <Stack gap="md" maw={520}>
+        <Switch
+          label={NOTIFICACION_MESSAGES.resumenDiario}
+          description={NOTIFICACION_MESSAGES.resumenDescripcion(initial.correo)}
+          checked={isResumen}
+          onChange={(event) => setResumen(event.currentTarget.checked)}
+        />
+        {isResumen && !initial.correo_configurado && (
+          <Alert color="yellow" variant="light">
+            {NOTIFICACION_MESSAGES.resumenSinCorreo}
+          </Alert>
+        )}
+        <Select
+          label={NOTIFICACION_MESSAGES.analista}
+          description={NOTIFICACION_MESSAGES.analistaDescripcion}
+          placeholder="Ninguno"
+          clearable
+          searchable
+          data={(analistas.data ?? []).map((analista) => ({
+            value: String(analista.id),
+            label: `${analista.apellido}, ${analista.nombre}`,
+          }))}
+          value={idAnalista}
+          onChange={setIdAnalista}
+        />
+        <Group>
+          <Button type="submit" loading={guardar.isPending}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

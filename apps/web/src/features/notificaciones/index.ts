@@ -1,0 +1,1 @@
+export { NotificacionesBell } from './components/NotificacionesBell';
