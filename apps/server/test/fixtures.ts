@@ -29,25 +29,25 @@ export async function insertCaso(
   return db.transaction(async (tx) => {
     const [asegurado] = await tx
       .insert(asegurados)
-      .values({ apellido: 'González', nombre: 'María José', idTipoDoc: 1, nroDoc: '28123456', marcaModelo: 'Ford Ka', dominio: 'AB123CD' })
+      .values({ apellido: 'González', nombre: 'María José', id_tipo_doc: 1, nro_doc: '28123456', marca_modelo: 'Ford Ka', dominio: 'AB123CD' })
       .returning({ id: asegurados.id });
     const [caso] = await tx
       .insert(casos)
       .values({
-        idCompania,
-        reclamoNro: fixture.reclamoNro ?? String(100000 + Math.floor(Math.random() * 900000)),
+        id_compania: idCompania,
+        reclamo_nro: fixture.reclamoNro ?? String(100000 + Math.floor(Math.random() * 900000)),
         gestor: 'Gestor Test',
-        fechaCreado: todayIso(),
-        fechaSiniestro: '2026-10-01',
-        fechaDenuncia: '2026-10-02',
+        fecha_creado: todayIso(),
+        fecha_siniestro: '2026-10-01',
+        fecha_denuncia: '2026-10-02',
         usuario: fixture.usuario ?? 'fixture@test.local',
-        idEstado: fixture.idEstado ?? 1,
-        fechaEstado: todayIso(),
-        idAsegurado: asegurado!.id,
-        idProducto: fixture.idProducto ?? null,
-        fechaCierre: fixture.fechaCierre ?? null,
-        valorOfertado: fixture.valorOfertado ?? null,
-        valorAcordado: fixture.valorAcordado ?? null,
+        id_estado: fixture.idEstado ?? 1,
+        fecha_estado: todayIso(),
+        id_asegurado: asegurado!.id,
+        id_producto: fixture.idProducto ?? null,
+        fecha_cierre: fixture.fechaCierre ?? null,
+        valor_ofertado: fixture.valorOfertado ?? null,
+        valor_acordado: fixture.valorAcordado ?? null,
         busqueda: 'gonzalez maria jose 28123456 ab123cd',
       })
       .returning({ id: casos.id });
@@ -56,19 +56,19 @@ export async function insertCaso(
       const [tercero] = await tx
         .insert(terceros)
         .values({
-          idCaso: caso!.id,
+          id_caso: caso!.id,
           orden,
           apellido: `Tercero${orden}`,
           nombre: 'Juan',
-          idTipoDoc: 1,
-          nroDoc: `3000000${orden}`,
-          marcaModelo: 'Fiat Cronos',
+          id_tipo_doc: 1,
+          nro_doc: `3000000${orden}`,
+          marca_modelo: 'Fiat Cronos',
           dominio: `AC${orden}00ZZ`,
         })
         .returning({ id: terceros.id });
       terceroIds.push(tercero!.id);
     }
-    await tx.insert(historial).values({ idCaso: caso!.id, usuario: fixture.usuario ?? 'fixture@test.local', msg: 'Alta caso' });
+    await tx.insert(historial).values({ id_caso: caso!.id, usuario: fixture.usuario ?? 'fixture@test.local', msg: 'Alta caso' });
     return { id: caso!.id, idAsegurado: asegurado!.id, idCompania, terceroIds };
   });
 }

@@ -387,7 +387,7 @@ describe('backup and restore with STORAGE=s3 (embedded database)', () => {
       const app = await buildApp({ database, config, logger: false });
       const idCaso = (await insertCaso(database.db, {})).id;
       await app.services.storage.put(key.replace('/1/', `/${idCaso}/`), Readable.from([content]));
-      await database.db.insert(documentos).values({ idCaso, usuario: 'admin', nombre: 'poliza.pdf', tipo: 'Denuncia', storageKey: key.replace('/1/', `/${idCaso}/`), tamano: content.length, mime: 'application/pdf' });
+      await database.db.insert(documentos).values({ id_caso: idCaso, usuario: 'admin', nombre: 'poliza.pdf', tipo: 'Denuncia', storage_key: key.replace('/1/', `/${idCaso}/`), tamano: content.length, mime: 'application/pdf' });
       await app.services.storage.put(`casos/${idCaso}/sin-fila`, Readable.from([Buffer.from('x')]));
       await app.close();
       await database.close();

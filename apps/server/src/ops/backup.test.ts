@@ -111,7 +111,7 @@ async function seedOffice(office: Office) {
     for (const [key, content] of Object.entries(FILES)) {
       const tamano = await app.services.storage.put(key, Readable.from([Buffer.from(content)]));
       const idCaso = casos[Number(key.split('/')[1]) - 1]!.id;
-      await database.db.insert(documentos).values({ idCaso, nombre: path.basename(key), tipo: 'Denuncia', storageKey: key, tamano, usuario: 'ana@oficina.local' });
+      await database.db.insert(documentos).values({ id_caso: idCaso, nombre: path.basename(key), tipo: 'Denuncia', storage_key: key, tamano, usuario: 'ana@oficina.local' });
     }
 
   });

@@ -113,7 +113,7 @@ describe.skipIf(skipReason !== null)('migrate-to: PGlite office → PostgreSQL',
       const caso = await insertCaso(seed.db, { terceros: 2, valorOfertado: '125000.50' });
       for (const [key, content] of Object.entries(FILES)) {
         const tamano = await app.services.storage.put(key, Readable.from([content]));
-        await seed.db.insert(documentos).values({ idCaso: caso.id, nombre: path.basename(key), tipo: 'Denuncia', storageKey: key, tamano, usuario: ADMIN.username });
+        await seed.db.insert(documentos).values({ id_caso: caso.id, nombre: path.basename(key), tipo: 'Denuncia', storage_key: key, tamano, usuario: ADMIN.username });
       }
       // A live session: not carried over (everybody signs in again on the new server).
       expect((await app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN })).statusCode).toBe(200);

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/client';
 import { DEMO_INSPECTORES } from '../db/demo-data';
 import { seedDemo, seedDemoTareas } from '../db/demo-load';
 import { migrate } from '../db/migrate';
+import { seedDemoNotificaciones } from './demo-notificaciones';
 
 const DEFAULT_DEMO_PASSWORD = 'Demo-Siniestros-2026';
 
@@ -78,6 +79,8 @@ try {
   }
   const tareas = await seedDemoTareas(database, { until: values.until });
   if (tareas > 0) console.log(`Tasks: ${tareas.toLocaleString('es-AR')} open, over the office's Admins and Users`);
+  const notificaciones = await seedDemoNotificaciones(database, { until: values.until });
+  if (notificaciones > 0) console.log(`Notifications: ${notificaciones.toLocaleString('es-AR')} (the handlers' bells)`);
 } finally {
   await database.close();
 }
@@ -89,7 +92,7 @@ async function addHandlerUsers(target: Database): Promise<void> {
   for (const handler of DEMO_HANDLERS) {
     const inserted = await target.db
       .insert(users)
-      .values({ ...handler, passwordHash, rol: ROL.USER })
+      .values({ ...handler, password_hash: passwordHash, rol: ROL.USER })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (inserted.length > 0) created.push(handler.username);
@@ -109,7 +112,7 @@ async function addInspectorUsers(target: Database): Promise<void> {
     const username = `inspector${index + 1}@demo.local`;
     const inserted = await target.db
       .insert(users)
-      .values({ apellido: demo.apellido, nombre: demo.nombre, username, passwordHash, rol: ROL.INSPECTOR, idInspect: record.id })
+      .values({ apellido: demo.apellido, nombre: demo.nombre, username, password_hash: passwordHash, rol: ROL.INSPECTOR, id_inspect: record.id })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (inserted.length > 0) created.push(username);

@@ -142,10 +142,10 @@ const ROUTES: Record<string, RouteCase> = {
       const [{ n }] = (await t.database.db
         .select({ n: sql<number>`count(*)::int` })
         .from(documentos)
-        .where(eq(documentos.idCaso, fixture.idCaso))) as [{ n: number }];
+        .where(eq(documentos.id_caso, fixture.idCaso))) as [{ n: number }];
       if (allowed) {
         expect(inspeccion!.estado).toBe('Finalizada');
-        expect(caso!.idEstado).toBe(3);
+        expect(caso!.id_estado).toBe(3);
         expect(n).toBe(2);
         return;
       }
@@ -153,7 +153,7 @@ const ROUTES: Record<string, RouteCase> = {
       // Refused: nothing of the close happened, not even the files in storage.
       expect(inspeccion!.estado).toBe('Coordinada');
       expect(inspeccion!.resultado).toBeNull();
-      expect(caso!.idEstado).toBe(2);
+      expect(caso!.id_estado).toBe(2);
       expect(n).toBe(0);
       expect(await storedFilesOf(fixture.idCaso)).toEqual([]);
     },

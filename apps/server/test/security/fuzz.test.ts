@@ -845,9 +845,9 @@ beforeAll(async () => {
   for (const idEstado of [1, 2, 2, 3, 4, 8])
     caseIds.push((await insertCaso(db, { idEstado, terceros: 2, valorOfertado: idEstado >= 4 ? '150000.00' : null })).id);
   const inspeccion = (idCaso: number, idInspector: number) => ({
-    idCaso,
-    idInspector,
-    fechaInspeccion: '2026-05-01',
+    id_caso: idCaso,
+    id_inspector: idInspector,
+    fecha_inspeccion: '2026-05-01',
     direccion: 'Calle 1',
     detalle: 'Frente',
     estado: 'Coordinada',
@@ -1063,10 +1063,10 @@ describe('mass assignment: fields the server owns are never written from a body'
     expect(response.statusCode, response.body).toBe(201);
     const row = await casoRow(response.json().id);
     expect(row.id).not.toBe(999_999);
-    expect(row.idEstado).toBe(1);
+    expect(row.id_estado).toBe(1);
     expect(row.usuario).toBe(USERNAMES.user);
-    expect(row.fechaCreado).toBe(todayIso());
-    const [alta] = await t.database.db.select().from(historial).where(eq(historial.idCaso, row.id));
+    expect(row.fecha_creado).toBe(todayIso());
+    const [alta] = await t.database.db.select().from(historial).where(eq(historial.id_caso, row.id));
     expect(alta!.usuario).toBe(USERNAMES.user);
 
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(casos);
@@ -1095,7 +1095,7 @@ describe('mass assignment: fields the server owns are never written from a body'
     });
     expect(response.statusCode, response.body).toBe(201);
     const row = await casoRow(response.json().id);
-    expect(row.idAsegurado).not.toBe(other.idAsegurado);
+    expect(row.id_asegurado).not.toBe(other.idAsegurado);
     const [untouched] = await t.database.db.select().from(asegurados).where(eq(asegurados.id, other.idAsegurado));
     expect(untouched!.apellido).toBe('González');
   });
@@ -1134,12 +1134,12 @@ describe('mass assignment: fields the server owns are never written from a body'
     expect(partial.statusCode, partial.body).toBe(200);
 
     const row = await casoRow(target.id);
-    expect(row.idEstado).toBe(3);
-    expect(row.fechaCierre).toBeNull();
-    expect(row.valorOfertado).toBeNull();
+    expect(row.id_estado).toBe(3);
+    expect(row.fecha_cierre).toBeNull();
+    expect(row.valor_ofertado).toBeNull();
     expect(row.analisis).toBeNull();
-    expect(row.idResponsabilidad).toBeNull();
-    expect(row.idAsegurado).toBe(target.idAsegurado);
+    expect(row.id_responsabilidad).toBeNull();
+    expect(row.id_asegurado).toBe(target.idAsegurado);
     expect(row.usuario).toBe('fixture@test.local');
     for (const flag of FLAGS) expect(row[flag.key], flag.key).toBe(false);
     // The insured party edited is the case's own, whatever id the body names.
@@ -1172,7 +1172,7 @@ describe('mass assignment: fields the server owns are never written from a body'
     expect(full.statusCode, full.body).toBe(404);
     const [theirs] = await t.database.db.select().from(terceros).where(eq(terceros.id, other.terceroIds[0]!));
     expect(theirs!.apellido).toBe('Tercero1');
-    expect(theirs!.idCaso).toBe(other.id);
+    expect(theirs!.id_caso).toBe(other.id);
     // One transaction: the case fields sent with the refused third party were not written either.
     expect((await casoRow(target.id)).gestor).toBe('Gestor Test');
   });
@@ -1186,7 +1186,7 @@ describe('mass assignment: fields the server owns are never written from a body'
       payload: { id_caso: target.id, msg: 'Nota', usuario: 'intruso@evil.local', fecha: '2000-01-01' },
     });
     expect(nota.statusCode, nota.body).toBe(201);
-    const notas = await t.database.db.select().from(historial).where(eq(historial.idCaso, target.id));
+    const notas = await t.database.db.select().from(historial).where(eq(historial.id_caso, target.id));
     expect(notas.map((row) => row.usuario)).not.toContain('intruso@evil.local');
 
     const agenda = await t.request('user', {
@@ -1204,7 +1204,7 @@ describe('mass assignment: fields the server owns are never written from a body'
     });
     expect(agenda.statusCode, agenda.body).toBe(201);
     const [inspeccion] = await t.database.db.select().from(inspecciones).where(eq(inspecciones.id, agenda.json().id));
-    expect(inspeccion!.idCaso).toBe(target.id);
+    expect(inspeccion!.id_caso).toBe(target.id);
     expect(inspeccion!.estado).toBe('Coordinada');
 
     const lesionado = await t.request('user', {
@@ -1495,12 +1495,12 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
 /** A case created by a fuzzed body is a plain new case: status 1, today, the session's user, its 'Alta caso' row. */
 async function checkCreatedCase(id: number, role: Role, request: FuzzRequest) {
   const [row] = await t.database.db.select().from(casos).where(eq(casos.id, id));
-  const history = await t.database.db.select().from(historial).where(eq(historial.idCaso, id));
+  const history = await t.database.db.select().from(historial).where(eq(historial.id_caso, id));
   const wrong =
     !row ||
-    row.idEstado !== 1 ||
+    row.id_estado !== 1 ||
     row.usuario !== USERNAMES[role] ||
-    row.fechaCreado !== todayIso() ||
+    row.fecha_creado !== todayIso() ||
     !history.some((item) => item.msg === 'Alta caso') ||
     FLAGS.some((flag) => row[flag.key]);
   if (wrong) record('POST /api/casos/alta wrote a server-owned field', `${JSON.stringify(row)} ${describeSent(request)}`);

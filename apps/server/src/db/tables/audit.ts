@@ -13,7 +13,7 @@ export const auditLog = pgTable(
     actor: varchar('actor', { length: 150 }),
     action: varchar('action', { length: 40 }).notNull(),
     entity: varchar('entity', { length: 40 }),
-    entityId: integer('entity_id'),
+    entity_id: integer('entity_id'),
     ip: varchar('ip', { length: 64 }),
     method: varchar('method', { length: 10 }),
     route: varchar('route', { length: 200 }),
@@ -22,5 +22,5 @@ export const auditLog = pgTable(
     /** `{field: [old, new]}` of a change. */
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
   },
-  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId, table.id), index('audit_log_fecha_idx').on(table.fecha)],
+  (table) => [index('audit_log_entity_idx').on(table.entity, table.entity_id, table.id), index('audit_log_fecha_idx').on(table.fecha)],
 );

@@ -23,15 +23,15 @@ const personaColumns = () => ({
   id: serial('id').primaryKey(),
   apellido: varchar('apellido', { length: 150 }).notNull(),
   nombre: varchar('nombre', { length: 150 }),
-  idTipoDoc: integer('id_tipo_doc').references(() => tiposDoc.id),
-  nroDoc: varchar('nro_doc', { length: 20 }),
+  id_tipo_doc: integer('id_tipo_doc').references(() => tiposDoc.id),
+  nro_doc: varchar('nro_doc', { length: 20 }),
   cuit: varchar('cuit', { length: 20 }),
   domicilio: varchar('domicilio', { length: 200 }),
-  codigoPostal: varchar('codigo_postal', { length: 20 }),
+  codigo_postal: varchar('codigo_postal', { length: 20 }),
   fijo: varchar('fijo', { length: 300 }),
   cel: varchar('cel', { length: 70 }),
   cbu: varchar('cbu', { length: 50 }),
-  marcaModelo: varchar('marca_modelo', { length: 50 }),
+  marca_modelo: varchar('marca_modelo', { length: 50 }),
   anio: integer('anio'),
   dominio: varchar('dominio', { length: 20 }),
   mail: varchar('mail', { length: 400 }),
@@ -40,9 +40,9 @@ const personaColumns = () => ({
 export const asegurados = pgTable('asegurados', {
   ...personaColumns(),
   poliza: varchar('poliza', { length: 50 }),
-  nroChasis: varchar('nro_chasis', { length: 50 }),
-  nroMotor: varchar('nro_motor', { length: 50 }),
-  sumaAsegurada: money('suma_asegurada'),
+  nro_chasis: varchar('nro_chasis', { length: 50 }),
+  nro_motor: varchar('nro_motor', { length: 50 }),
+  suma_asegurada: money('suma_asegurada'),
   accesorios: varchar('accesorios', { length: 200 }),
   otros: varchar('otros', { length: 200 }),
   detalle: varchar('detalle', { length: 2000 }),
@@ -52,40 +52,40 @@ export const casos = pgTable(
   'casos',
   {
     id: serial('id').primaryKey(),
-    idCompania: integer('id_compania')
+    id_compania: integer('id_compania')
       .notNull()
       .references(() => companias.id),
-    reclamoNro: varchar('reclamo_nro', { length: 20 }).notNull(),
+    reclamo_nro: varchar('reclamo_nro', { length: 20 }).notNull(),
     gestor: varchar('gestor', { length: 50 }).notNull(),
-    fechaCreado: date('fecha_creado', { mode: 'string' }).notNull(),
-    fechaSiniestro: date('fecha_siniestro', { mode: 'string' }),
-    horaSiniestro: time('hora_siniestro'),
-    fechaDenuncia: date('fecha_denuncia', { mode: 'string' }),
-    lugarSiniestro: varchar('lugar_siniestro', { length: 400 }),
-    declaracionAsegurado: text('declaracion_asegurado'),
+    fecha_creado: date('fecha_creado', { mode: 'string' }).notNull(),
+    fecha_siniestro: date('fecha_siniestro', { mode: 'string' }),
+    hora_siniestro: time('hora_siniestro'),
+    fecha_denuncia: date('fecha_denuncia', { mode: 'string' }),
+    lugar_siniestro: varchar('lugar_siniestro', { length: 400 }),
+    declaracion_asegurado: text('declaracion_asegurado'),
     usuario: varchar('usuario', { length: 150 }).notNull(),
-    idEstado: smallint('id_estado')
+    id_estado: smallint('id_estado')
       .notNull()
       .references(() => estados.id),
     /** The status a closed case was closed from, so Reabrir can return to it (decision 000). */
-    idEstadoPrevio: smallint('id_estado_previo'),
-    fechaEstado: date('fecha_estado', { mode: 'string' }).notNull(),
-    idLetrado: integer('id_letrado'),
-    idAsegurado: integer('id_asegurado')
+    id_estado_previo: smallint('id_estado_previo'),
+    fecha_estado: date('fecha_estado', { mode: 'string' }).notNull(),
+    id_letrado: integer('id_letrado'),
+    id_asegurado: integer('id_asegurado')
       .notNull()
       .references(() => asegurados.id),
     presupuesto: money('presupuesto'),
     cotizacion: money('cotizacion'),
-    idResponsabilidad: integer('id_responsabilidad').references(() => responsabilidades.id),
+    id_responsabilidad: integer('id_responsabilidad').references(() => responsabilidades.id),
     analisis: varchar('analisis', { length: 200 }),
-    valorAcordado: money('valor_acordado'),
+    valor_acordado: money('valor_acordado'),
     ampliacion: varchar('ampliacion', { length: 200 }),
-    valorOfertado: money('valor_ofertado'),
-    idProducto: integer('id_producto').references(() => productos.id),
-    idAnalista: integer('id_analista').references(() => analistas.id),
-    viaIngreso: varchar('via_ingreso', { length: 100 }),
-    fechaCierre: date('fecha_cierre', { mode: 'string' }),
-    completaDoc: boolean('completa_doc').notNull().default(false),
+    valor_ofertado: money('valor_ofertado'),
+    id_producto: integer('id_producto').references(() => productos.id),
+    id_analista: integer('id_analista').references(() => analistas.id),
+    via_ingreso: varchar('via_ingreso', { length: 100 }),
+    fecha_cierre: date('fecha_cierre', { mode: 'string' }),
+    completa_doc: boolean('completa_doc').notNull().default(false),
     /** Lowercased, accent-free text of every searchable field of the case and its people. */
     busqueda: text('busqueda').notNull().default(''),
     urg: boolean('urg').notNull().default(false),
@@ -106,25 +106,25 @@ export const casos = pgTable(
     lesiones: boolean('lesiones').notNull().default(false),
     sc: boolean('sc').notNull().default(false),
     /** Idempotency-Key of the POST /casos/alta that created it. */
-    idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    idempotency_key: varchar('idempotency_key', { length: 100 }),
   },
   (table) => [
     index('casos_id_desc_idx').on(table.id.desc()),
-    index('casos_estado_id_idx').on(table.idEstado, table.id.desc()),
-    index('casos_compania_id_idx').on(table.idCompania, table.id.desc()),
-    index('casos_analista_id_idx').on(table.idAnalista, table.id.desc()),
+    index('casos_estado_id_idx').on(table.id_estado, table.id.desc()),
+    index('casos_compania_id_idx').on(table.id_compania, table.id.desc()),
+    index('casos_analista_id_idx').on(table.id_analista, table.id.desc()),
     // casos_analista_estado_id_idx (analista, estado, id DESC) INCLUDE (compania) lives in drizzle/0005 (custom SQL: no INCLUDE here).
-    index('casos_producto_id_idx').on(table.idProducto, table.id.desc()),
-    index('casos_fecha_creado_idx').on(table.fechaCreado, table.id.desc()),
-    index('casos_reclamo_idx').on(table.reclamoNro),
-    index('casos_asegurado_idx').on(table.idAsegurado),
-    index('casos_cierre_idx').on(table.fechaCierre, table.id.desc()).where(sql`${table.idEstado} >= 8`),
+    index('casos_producto_id_idx').on(table.id_producto, table.id.desc()),
+    index('casos_fecha_creado_idx').on(table.fecha_creado, table.id.desc()),
+    index('casos_reclamo_idx').on(table.reclamo_nro),
+    index('casos_asegurado_idx').on(table.id_asegurado),
+    index('casos_cierre_idx').on(table.fecha_cierre, table.id.desc()).where(sql`${table.id_estado} >= 8`),
     // 'Vigentes' and 'Cerrados' in id order, index-only (docs/decisions/042): a deep page walks at most one block of caso_bloques.
-    index('casos_vigentes_id_idx').on(table.id.desc()).where(sql`${table.idEstado} < 8`),
-    index('casos_cerrados_id_idx').on(table.id.desc()).where(sql`${table.idEstado} >= 8`),
+    index('casos_vigentes_id_idx').on(table.id.desc()).where(sql`${table.id_estado} < 8`),
+    index('casos_cerrados_id_idx').on(table.id.desc()).where(sql`${table.id_estado} >= 8`),
     index('casos_busqueda_trgm_idx').using('gin', sql`${table.busqueda} gin_trgm_ops`),
     // The Tablero's partial indexes over the open cases (fecha_creado; fecha_estado; id_analista, id_estado) live in drizzle/0014 (custom SQL).
-    uniqueIndex('casos_idempotency_uq').on(table.idempotencyKey),
+    uniqueIndex('casos_idempotency_uq').on(table.idempotency_key),
   ],
 );
 
@@ -132,15 +132,15 @@ export const terceros = pgTable(
   'terceros',
   {
     ...personaColumns(),
-    idCaso: integer('id_caso')
+    id_caso: integer('id_caso')
       .notNull()
       .references(() => casos.id, { onDelete: 'cascade' }),
     /** Position 1-5 within the case (id_tercero … id_tercero5 of the spec). */
     orden: smallint('orden').notNull(),
     detalle: varchar('detalle', { length: 1500 }),
-    idLetrado: integer('id_letrado'),
+    id_letrado: integer('id_letrado'),
   },
-  (table) => [uniqueIndex('terceros_caso_orden_uq').on(table.idCaso, table.orden)],
+  (table) => [uniqueIndex('terceros_caso_orden_uq').on(table.id_caso, table.orden)],
 );
 
 /** Vigentes / Cerrados counters, maintained by a trigger so the list never counts the table. */

@@ -5,12 +5,12 @@ export const historial = pgTable(
   'historial',
   {
     id: serial('id').primaryKey(),
-    idCaso: integer('id_caso')
+    id_caso: integer('id_caso')
       .notNull()
       .references(() => casos.id, { onDelete: 'cascade' }),
     usuario: varchar('usuario', { length: 150 }).notNull(),
     msg: text('msg').notNull(),
     fecha: timestamp('fecha', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (table) => [index('historial_caso_idx').on(table.idCaso, table.id.desc())],
+  (table) => [index('historial_caso_idx').on(table.id_caso, table.id.desc())],
 );

@@ -6,25 +6,25 @@ export const inspecciones = pgTable(
   'inspecciones',
   {
     id: serial('id').primaryKey(),
-    idCaso: integer('id_caso')
+    id_caso: integer('id_caso')
       .notNull()
       .references(() => casos.id, { onDelete: 'cascade' }),
-    idInspector: integer('id_inspector')
+    id_inspector: integer('id_inspector')
       .notNull()
       .references(() => inspectores.id),
-    fechaInspeccion: date('fecha_inspeccion', { mode: 'string' }).notNull(),
+    fecha_inspeccion: date('fecha_inspeccion', { mode: 'string' }).notNull(),
     direccion: varchar('direccion', { length: 400 }).notNull(),
     detalle: varchar('detalle', { length: 1500 }).notNull(),
     resultado: varchar('resultado', { length: 600 }),
-    montoInspeccion: numeric('monto_inspeccion', { precision: 15, scale: 2 }),
-    fechaCierre: date('fecha_cierre', { mode: 'string' }),
+    monto_inspeccion: numeric('monto_inspeccion', { precision: 15, scale: 2 }),
+    fecha_cierre: date('fecha_cierre', { mode: 'string' }),
     estado: varchar('estado', { length: 50 }).notNull(),
   },
   (table) => [
-    index('inspecciones_caso_idx').on(table.idCaso),
-    index('inspecciones_inspector_idx').on(table.idInspector, table.id.desc()),
+    index('inspecciones_caso_idx').on(table.id_caso),
+    index('inspecciones_inspector_idx').on(table.id_inspector, table.id.desc()),
     // inspecciones_inspector_fecha_idx (inspector, fecha DESC, id DESC) INCLUDE (estado) lives in drizzle/0006 (custom SQL: no INCLUDE here).
     // inspecciones_pendientes_inspector_idx (inspector, fecha) WHERE pending, for the Tablero, lives in drizzle/0014.
-    index('inspecciones_fecha_idx').on(table.fechaInspeccion, table.id.desc()),
+    index('inspecciones_fecha_idx').on(table.fecha_inspeccion, table.id.desc()),
   ],
 );

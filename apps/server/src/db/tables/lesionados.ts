@@ -6,15 +6,15 @@ export const lesionados = pgTable(
   'lesionados',
   {
     id: serial('id').primaryKey(),
-    idCaso: integer('id_caso')
+    id_caso: integer('id_caso')
       .notNull()
       .references(() => casos.id, { onDelete: 'cascade' }),
     apellido: varchar('apellido', { length: 50 }).notNull(),
     nombre: varchar('nombre', { length: 50 }).notNull(),
-    idTipoDoc: integer('id_tipo_doc')
+    id_tipo_doc: integer('id_tipo_doc')
       .notNull()
       .references(() => tiposDoc.id),
-    nroDoc: varchar('nro_doc', { length: 50 }).notNull(),
+    nro_doc: varchar('nro_doc', { length: 50 }).notNull(),
   },
-  (table) => [index('lesionados_caso_idx').on(table.idCaso)],
+  (table) => [index('lesionados_caso_idx').on(table.id_caso)],
 );

@@ -5,7 +5,7 @@ export const letrados = pgTable(
   'letrados',
   {
     id: serial('id').primaryKey(),
-    idCaso: integer('id_caso')
+    id_caso: integer('id_caso')
       .notNull()
       .references(() => casos.id, { onDelete: 'cascade' }),
     apellido: varchar('apellido', { length: 50 }).notNull(),
@@ -16,5 +16,5 @@ export const letrados = pgTable(
     cuit: varchar('cuit', { length: 20 }),
     cbu: varchar('cbu', { length: 50 }),
   },
-  (table) => [uniqueIndex('letrados_caso_uq').on(table.idCaso)],
+  (table) => [uniqueIndex('letrados_caso_uq').on(table.id_caso)],
 );

@@ -6,7 +6,7 @@ export const audiencias = pgTable(
   'audiencias',
   {
     id: serial('id').primaryKey(),
-    idCaso: integer('id_caso')
+    id_caso: integer('id_caso')
       .notNull()
       .references(() => casos.id, { onDelete: 'cascade' }),
     /** Day the hearing was recorded. */
@@ -15,18 +15,18 @@ export const audiencias = pgTable(
     fechah: date('fechah', { mode: 'string' }).notNull(),
     hora: time('hora').notNull(),
     lugar: varchar('lugar', { length: 600 }).notNull(),
-    mediacionNro: varchar('mediacion_nro', { length: 20 }),
+    mediacion_nro: varchar('mediacion_nro', { length: 20 }),
     /**
      * The company of the case, copied by triggers (drizzle/0008) so the hearings filtered by
      * company are read off one index. NOT NULL in the database; optional here because the
      * insert trigger fills it.
      */
-    idCompania: integer('id_compania').references(() => companias.id),
+    id_compania: integer('id_compania').references(() => companias.id),
   },
   (table) => [
-    index('audiencias_caso_idx').on(table.idCaso),
+    index('audiencias_caso_idx').on(table.id_caso),
     index('audiencias_fechah_idx').on(table.fechah.desc(), table.id.desc()),
-    index('audiencias_nro_idx').on(table.mediacionNro),
-    index('audiencias_compania_fechah_idx').on(table.idCompania, table.fechah.desc(), table.id.desc()),
+    index('audiencias_nro_idx').on(table.mediacion_nro),
+    index('audiencias_compania_fechah_idx').on(table.id_compania, table.fechah.desc(), table.id.desc()),
   ],
 );

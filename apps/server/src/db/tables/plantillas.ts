@@ -15,14 +15,14 @@ export const plantillasConvenio = pgTable(
   'plantillas_convenio',
   {
     id: serial('id').primaryKey(),
-    idPlantilla: integer('id_plantilla').notNull(),
+    id_plantilla: integer('id_plantilla').notNull(),
     version: integer('version').notNull(),
     /** The .docx; null when the version restores the shipped default. */
     contenido: bytea('contenido'),
-    nombreArchivo: varchar('nombre_archivo', { length: 200 }),
-    restauradaDe: integer('restaurada_de'),
+    nombre_archivo: varchar('nombre_archivo', { length: 200 }),
+    restaurada_de: integer('restaurada_de'),
     usuario: varchar('usuario', { length: 150 }).notNull(),
     creado: timestamp('creado', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('plantillas_convenio_version_uq').on(table.idPlantilla, table.version)],
+  (table) => [uniqueIndex('plantillas_convenio_version_uq').on(table.id_plantilla, table.version)],
 );

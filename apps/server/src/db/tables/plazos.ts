@@ -11,7 +11,7 @@ export const plazosLegales = pgTable('plazos_legales', {
   /** dias_corridos, dias_habiles or anios. */
   unidad: varchar('unidad', { length: 15 }).notNull(),
   /** Amber from this many calendar days before the end. */
-  avisoDias: integer('aviso_dias').notNull(),
+  aviso_dias: integer('aviso_dias').notNull(),
   activo: boolean('activo').notNull().default(true),
   /** The legal source, shown beside the clock. */
   fuente: varchar('fuente', { length: 200 }).notNull(),
@@ -26,15 +26,15 @@ export const plazosLegales = pgTable('plazos_legales', {
 export const casoPlazos = pgTable(
   'caso_plazos',
   {
-    idCaso: integer('id_caso').notNull(),
+    id_caso: integer('id_caso').notNull(),
     evento: varchar('evento', { length: 30 }).notNull(),
     desde: date('desde', { mode: 'string' }).notNull(),
     hasta: date('hasta', { mode: 'string' }),
   },
   (table) => [
-    primaryKey({ columns: [table.idCaso, table.evento] }),
+    primaryKey({ columns: [table.id_caso, table.evento] }),
     index('caso_plazos_en_curso_idx')
-      .on(table.evento, table.desde, table.idCaso)
+      .on(table.evento, table.desde, table.id_caso)
       .where(sql`${table.hasta} is null`),
   ],
 );

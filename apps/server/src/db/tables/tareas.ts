@@ -9,32 +9,32 @@ export const tareas = pgTable(
   'tareas',
   {
     id: serial('id').primaryKey(),
-    idCaso: integer('id_caso').notNull(),
+    id_caso: integer('id_caso').notNull(),
     texto: varchar('texto', { length: 500 }).notNull(),
     vence: date('vence', { mode: 'string' }).notNull(),
     /** The user who must do it (an Admin or User account). */
-    idUsuario: integer('id_usuario').notNull(),
+    id_usuario: integer('id_usuario').notNull(),
     /** manual, or what the system made it for: audiencia, inspeccion, documentacion. */
     origen: varchar('origen', { length: 20 }).notNull().default('manual'),
     /** The hearing, inspection or case the system task follows. */
-    origenId: integer('origen_id'),
-    creadoPor: varchar('creado_por', { length: 150 }).notNull(),
+    origen_id: integer('origen_id'),
+    creado_por: varchar('creado_por', { length: 150 }).notNull(),
     creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     hecha: timestamp('hecha', { withTimezone: true, mode: 'date' }),
-    hechaPor: varchar('hecha_por', { length: 150 }),
+    hecha_por: varchar('hecha_por', { length: 150 }),
   },
   (table) => [
     // 'Mis tareas' and a dashboard's overdue / today / week counts per user read these ranges alone.
     index('tareas_abiertas_usuario_vence_idx')
-      .on(table.idUsuario, table.vence, table.id)
+      .on(table.id_usuario, table.vence, table.id)
       .where(sql`${table.hecha} is null`),
     index('tareas_abiertas_vence_idx')
       .on(table.vence, table.id)
       .where(sql`${table.hecha} is null`),
-    index('tareas_caso_idx').on(table.idCaso),
+    index('tareas_caso_idx').on(table.id_caso),
     // One open system task per hearing, inspection or case chased.
     uniqueIndex('tareas_sistema_abierta_uq')
-      .on(table.origen, table.origenId)
+      .on(table.origen, table.origen_id)
       .where(sql`${table.hecha} is null and ${table.origen} <> 'manual'`),
   ],
 );

@@ -9,16 +9,16 @@ export const users = pgTable(
     apellido: varchar('apellido', { length: 50 }).notNull(),
     nombre: varchar('nombre', { length: 50 }).notNull(),
     username: varchar('username', { length: 150 }).notNull(),
-    passwordHash: text('password_hash').notNull(),
+    password_hash: text('password_hash').notNull(),
     rol: smallint('rol').notNull(),
-    idInspect: integer('id_inspect').references(() => inspectores.id),
+    id_inspect: integer('id_inspect').references(() => inspectores.id),
     activo: boolean('activo').notNull().default(true),
     /** Base32 TOTP secret once confirmed (RFC 6238); null when the user has no second factor. */
-    totpSecret: text('totp_secret'),
+    totp_secret: text('totp_secret'),
     /** Secret generated at enrolment, waiting for the first valid code. */
-    totpPendingSecret: text('totp_pending_secret'),
+    totp_pending_secret: text('totp_pending_secret'),
     /** Last accepted time step: a code is accepted once (ASVS 6.5.1). */
-    totpLastStep: integer('totp_last_step'),
+    totp_last_step: integer('totp_last_step'),
     creado: timestamp('creado', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('usuarios_username_uq').on(sql`lower(${table.username})`)],
@@ -29,17 +29,17 @@ export const sessions = pgTable(
   'sesiones',
   {
     id: varchar('id', { length: 64 }).primaryKey(),
-    userId: integer('user_id')
+    user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
     expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
-    ultimoUso: timestamp('ultimo_uso', { withTimezone: true, mode: 'date' }).notNull(),
+    ultimo_uso: timestamp('ultimo_uso', { withTimezone: true, mode: 'date' }).notNull(),
     /** The public name of the session in 'Mi cuenta' (the token's hash is never sent). */
     ref: uuid('ref').notNull().defaultRandom(),
     /** Address and User-Agent of the sign-in, to tell the user's sessions apart. */
     ip: varchar('ip', { length: 64 }),
-    userAgent: varchar('user_agent', { length: 300 }),
+    user_agent: varchar('user_agent', { length: 300 }),
   },
-  (table) => [index('sesiones_user_idx').on(table.userId), index('sesiones_expira_idx').on(table.expira)],
+  (table) => [index('sesiones_user_idx').on(table.user_id), index('sesiones_expira_idx').on(table.expira)],
 );

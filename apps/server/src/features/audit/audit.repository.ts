@@ -8,7 +8,7 @@ const COLUMNS = {
   actor: auditLog.actor,
   action: auditLog.action,
   entity: auditLog.entity,
-  entity_id: auditLog.entityId,
+  entity_id: auditLog.entity_id,
   ip: auditLog.ip,
   method: auditLog.method,
   route: auditLog.route,
@@ -31,7 +31,7 @@ export const auditRepository = {
     return db
       .select(COLUMNS)
       .from(auditLog)
-      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entity_id, entityId)))
       .orderBy(desc(auditLog.id))
       .limit(limit)
       .offset(offset);
@@ -41,7 +41,7 @@ export const auditRepository = {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog)
-      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)));
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entity_id, entityId)));
     return row?.n ?? 0;
   },
 

@@ -86,7 +86,7 @@ export function createAuditService(db: Db, options: { now?: () => Date } = {}) {
         actor: event.actor?.slice(0, 150) ?? null,
         action: event.action,
         entity: event.entity ?? null,
-        entityId: event.entityId ?? null,
+        entity_id: event.entityId ?? null,
         ip: event.ip?.slice(0, 64) ?? null,
         method: event.method ?? null,
         route: event.route?.slice(0, 200) ?? null,

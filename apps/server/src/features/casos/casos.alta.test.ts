@@ -42,7 +42,7 @@ describe('POST /api/casos/alta', () => {
     const [row] = await t.database.db.select().from(casos).where(eq(casos.id, id));
     expect(row).toMatchObject({ idEstado: 1, fechaCreado: todayIso(), fechaEstado: todayIso(), usuario: USERNAMES.user, reclamoNro: '4001234567', horaSiniestro: '14:30:00' });
     expect(row!.busqueda).toContain('gonzalez maria jose');
-    const history = await t.database.db.select().from(historial).where(eq(historial.idCaso, id));
+    const history = await t.database.db.select().from(historial).where(eq(historial.id_caso, id));
     expect(history.map((entry) => [entry.msg, entry.usuario])).toEqual([[CASO_MESSAGES.alta, USERNAMES.user]]);
     const after = await snapshot();
     expect(after.terceros).toBe(before.terceros);
@@ -52,7 +52,7 @@ describe('POST /api/casos/alta', () => {
   it(`creates a case with ${MAX_TERCEROS} third parties in order`, async () => {
     const payload = Array.from({ length: MAX_TERCEROS }, (_, index) => tercero(index + 1));
     const id = await createCaso(t, { terceros: payload });
-    const rows = await t.database.db.select({ orden: terceros.orden, apellido: terceros.apellido }).from(terceros).where(eq(terceros.idCaso, id)).orderBy(terceros.orden);
+    const rows = await t.database.db.select({ orden: terceros.orden, apellido: terceros.apellido }).from(terceros).where(eq(terceros.id_caso, id)).orderBy(terceros.orden);
     expect(rows).toEqual(payload.map((item, index) => ({ orden: index + 1, apellido: item.apellido })));
     const detail = (await t.request('user', { method: 'GET', url: `/api/casos/${id}` })).json();
     const ids = [detail.caso.id_tercero, detail.caso.id_tercero2, detail.caso.id_tercero3, detail.caso.id_tercero4, detail.caso.id_tercero5];

@@ -36,21 +36,21 @@ describe('GET /api/casos/:id in one round trip', () => {
   it('reads the case, its people, lawyer, injured, hearings, inspections and the inspectors in one statement', async () => {
     const id = await createCaso(t, { terceros: [tercero(1), tercero(2), tercero(3)] });
     const db = t.database.db;
-    await db.insert(letrados).values({ idCaso: id, apellido: 'Abogado', nombre: 'Ana' });
+    await db.insert(letrados).values({ id_caso: id, apellido: 'Abogado', nombre: 'Ana' });
     await db.insert(lesionados).values([
-      { idCaso: id, apellido: 'Herido', nombre: 'Pedro', idTipoDoc: 1, nroDoc: '40111222' },
-      { idCaso: id, apellido: 'Herida', nombre: 'Paula', idTipoDoc: 1, nroDoc: '40111223' },
+      { id_caso: id, apellido: 'Herido', nombre: 'Pedro', id_tipo_doc: 1, nro_doc: '40111222' },
+      { id_caso: id, apellido: 'Herida', nombre: 'Paula', id_tipo_doc: 1, nro_doc: '40111223' },
     ]);
-    await db.insert(audiencias).values({ idCaso: id, fecha: '2026-02-01', fechah: '2026-03-01', hora: '10:30:15', lugar: 'Centro', mediacionNro: 'M-1' });
+    await db.insert(audiencias).values({ id_caso: id, fecha: '2026-02-01', fechah: '2026-03-01', hora: '10:30:15', lugar: 'Centro', mediacion_nro: 'M-1' });
     await db.insert(inspecciones).values({
-      idCaso: id,
-      idInspector: t.ids.inspectorRecord,
-      fechaInspeccion: '2026-02-02',
+      id_caso: id,
+      id_inspector: t.ids.inspectorRecord,
+      fecha_inspeccion: '2026-02-02',
       direccion: 'Calle "1" \\ 2',
       detalle: 'Línea 1\nLínea 2\t😀',
       estado: 'Finalizada',
-      montoInspeccion: '0.10',
-      fechaCierre: '2026-02-03',
+      monto_inspeccion: '0.10',
+      fecha_cierre: '2026-02-03',
     });
     await detail(id); // the lookups are now in memory
     let body: CasoDetalle | undefined;

@@ -20,7 +20,7 @@ import { casosRepository as repo } from './casos.repository';
 const detailStatement = preparedPerDatabase((db) =>
   repo
     .detailQuery(db, {
-      asegurado: casoPersonas.aseguradoJson(casos.idAsegurado),
+      asegurado: casoPersonas.aseguradoJson(casos.id_asegurado),
       terceros: casoPersonas.tercerosJson(casos.id),
       letrado: letradoDelCasoJson(casos.id),
       lesionados: lesionadosDelCasoJson(casos.id),

@@ -23,7 +23,7 @@ afterAll(() => t?.close());
 
 const getDetail = async (id: number): Promise<CasoDetalle> => (await t.request('user', { method: 'GET', url: `/api/casos/${id}` })).json();
 const patch = (url: string, payload: object) => t.request('user', { method: 'PATCH', url, payload });
-const historyOf = (id: number) => t.database.db.select({ msg: historial.msg, usuario: historial.usuario }).from(historial).where(eq(historial.idCaso, id)).orderBy(desc(historial.id));
+const historyOf = (id: number) => t.database.db.select({ msg: historial.msg, usuario: historial.usuario }).from(historial).where(eq(historial.id_caso, id)).orderBy(desc(historial.id));
 
 /** The body the web app sends back: the detail's objects, edited. */
 function editBody(detail: CasoDetalle) {
@@ -34,11 +34,11 @@ describe('GET /api/casos/:id', () => {
   it('returns the case with its read-only extras, people, lawyer, injured, hearings, inspections and lookups', async () => {
     const id = await createCaso(t, { terceros: [tercero(1), tercero(2)] });
     const db = t.database.db;
-    const [letrado] = await db.insert(letrados).values({ idCaso: id, apellido: 'Abogado', nombre: 'Ana', mail: 'ana@estudio.com' }).returning();
-    await db.insert(lesionados).values({ idCaso: id, apellido: 'Herido', nombre: 'Pedro', idTipoDoc: 1, nroDoc: '40111222' });
-    await db.insert(audiencias).values({ idCaso: id, fecha: '2026-02-01', fechah: '2026-03-01', hora: '10:30', lugar: 'Centro de mediación', mediacionNro: 'M-1' });
-    const inspection = { idCaso: id, idInspector: t.ids.inspectorRecord, fechaInspeccion: '2026-02-02', direccion: 'Calle 1', detalle: 'Ver daños' };
-    const [finalizada] = await db.insert(inspecciones).values({ ...inspection, estado: 'Finalizada', resultado: 'Daño leve', montoInspeccion: '12345.60', fechaCierre: '2026-02-03' }).returning();
+    const [letrado] = await db.insert(letrados).values({ id_caso: id, apellido: 'Abogado', nombre: 'Ana', mail: 'ana@estudio.com' }).returning();
+    await db.insert(lesionados).values({ id_caso: id, apellido: 'Herido', nombre: 'Pedro', id_tipo_doc: 1, nro_doc: '40111222' });
+    await db.insert(audiencias).values({ id_caso: id, fecha: '2026-02-01', fechah: '2026-03-01', hora: '10:30', lugar: 'Centro de mediación', mediacion_nro: 'M-1' });
+    const inspection = { id_caso: id, id_inspector: t.ids.inspectorRecord, fecha_inspeccion: '2026-02-02', direccion: 'Calle 1', detalle: 'Ver daños' };
+    const [finalizada] = await db.insert(inspecciones).values({ ...inspection, estado: 'Finalizada', resultado: 'Daño leve', monto_inspeccion: '12345.60', fecha_cierre: '2026-02-03' }).returning();
     const [coordinada] = await db.insert(inspecciones).values({ ...inspection, estado: 'Coordinada' }).returning();
 
     const response = await t.request('admin', { method: 'GET', url: `/api/casos/${id}` });
@@ -166,7 +166,7 @@ describe('PATCH /api/casos/:id', () => {
     const withoutDocs = await patch(`/api/casos/${id}`, body);
     expect(withoutDocs.json().id_estado).toBe(1);
 
-    await t.database.db.insert(documentos).values({ idCaso: id, nombre: 'DNI.pdf', tipo: 'DNI', storageKey: `casos/${id}/dni.pdf`, tamano: 10, usuario: USERNAMES.user });
+    await t.database.db.insert(documentos).values({ id_caso: id, nombre: 'DNI.pdf', tipo: 'DNI', storage_key: `casos/${id}/dni.pdf`, tamano: 10, usuario: USERNAMES.user });
     const withDocs = await patch(`/api/casos/${id}`, body);
     expect(withDocs.json()).toEqual({ message: CASO_MESSAGES.updated, id_estado: 2 });
     const detail = await getDetail(id);

@@ -41,15 +41,15 @@ function personaValues(input: AseguradoInput | TerceroInput) {
   return {
     apellido: input.apellido,
     nombre: input.nombre,
-    idTipoDoc: input.id_tipo_doc,
-    nroDoc: input.nro_doc,
+    id_tipo_doc: input.id_tipo_doc,
+    nro_doc: input.nro_doc,
     cuit: input.cuit,
     domicilio: input.domicilio,
-    codigoPostal: input.codigo_postal,
+    codigo_postal: input.codigo_postal,
     fijo: input.fijo,
     cel: input.cel,
     cbu: input.cbu,
-    marcaModelo: input.marca_modelo,
+    marca_modelo: input.marca_modelo,
     anio: input.anio,
     dominio: input.dominio,
     mail: input.mail,
@@ -61,9 +61,9 @@ function aseguradoValues(input: AseguradoInput): AseguradoValues {
   return {
     ...personaValues(input),
     poliza: input.poliza,
-    nroChasis: input.nro_chasis,
-    nroMotor: input.nro_motor,
-    sumaAsegurada: input.suma_asegurada,
+    nro_chasis: input.nro_chasis,
+    nro_motor: input.nro_motor,
+    suma_asegurada: input.suma_asegurada,
     accesorios: input.accesorios,
     otros: input.otros,
   };
@@ -72,27 +72,27 @@ function aseguradoValues(input: AseguradoInput): AseguradoValues {
 function terceroValues(input: TerceroInput): TerceroValues {
   return {
     ...personaValues(input),
-    idLetrado: input.id_letrado,
+    id_letrado: input.id_letrado,
   };
 }
 
 /** The case fields a person edits; what the body leaves out (undefined) stays as it is. */
 function casoEditValues(input: CasoUpdateInput): Partial<CasoValues> {
   return {
-    idCompania: input.id_compania,
-    reclamoNro: input.reclamo_nro,
+    id_compania: input.id_compania,
+    reclamo_nro: input.reclamo_nro,
     gestor: input.gestor,
-    fechaSiniestro: input.fecha_siniestro,
-    horaSiniestro: input.hora_siniestro,
-    fechaDenuncia: input.fecha_denuncia,
-    lugarSiniestro: input.lugar_siniestro,
-    declaracionAsegurado: input.declaracion_asegurado,
-    idProducto: input.id_producto,
-    viaIngreso: input.via_ingreso,
-    completaDoc: input.completa_doc,
+    fecha_siniestro: input.fecha_siniestro,
+    hora_siniestro: input.hora_siniestro,
+    fecha_denuncia: input.fecha_denuncia,
+    lugar_siniestro: input.lugar_siniestro,
+    declaracion_asegurado: input.declaracion_asegurado,
+    id_producto: input.id_producto,
+    via_ingreso: input.via_ingreso,
+    completa_doc: input.completa_doc,
     presupuesto: input.presupuesto,
     cotizacion: input.cotizacion,
-    valorAcordado: input.valor_acordado,
+    valor_acordado: input.valor_acordado,
     ampliacion: input.ampliacion,
   };
 }
@@ -138,13 +138,13 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
 
   async function assignAnalista(tx: DbOrTx, idCaso: number, idAnalista: number | null, usuario: string) {
     if (idAnalista === null) {
-      await repo.updateCaso(tx, idCaso, { idAnalista: null });
+      await repo.updateCaso(tx, idCaso, { id_analista: null });
       await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaRemoved);
       return;
     }
     const analista = await repo.findAnalista(tx, idAnalista);
     if (!analista) throw unprocessable(CASO_MESSAGES.analistaNotFound);
-    await repo.updateCaso(tx, idCaso, { idAnalista });
+    await repo.updateCaso(tx, idCaso, { id_analista: idAnalista });
     await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaAssigned(analista.apellido, analista.nombre));
   }
 
@@ -152,7 +152,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
   async function completeDocumentation(tx: DbOrTx, caso: CasoLock, isComplete: boolean, usuario: string): Promise<number> {
     if (!isComplete || caso.idEstado !== ESTADO.INICIAL) return caso.idEstado;
     if ((await repo.countDocumentos(tx, caso.id)) === 0) return caso.idEstado;
-    await repo.updateCaso(tx, caso.id, { idEstado: ESTADO.INSPECCION, fechaEstado: today() });
+    await repo.updateCaso(tx, caso.id, { id_estado: ESTADO.INSPECCION, fecha_estado: today() });
     await historial.add(tx, caso.id, usuario, CICLO_MESSAGES.history.completaDoc);
     return ESTADO.INSPECCION;
   }
@@ -201,22 +201,22 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
         return await db.transaction(async (tx) => {
           const idAsegurado = await repo.insertAsegurado(tx, aseguradoValues(asegurado));
           const id = await repo.insertCaso(tx, {
-            idCompania: caso.id_compania,
-            reclamoNro: caso.reclamo_nro,
+            id_compania: caso.id_compania,
+            reclamo_nro: caso.reclamo_nro,
             gestor: caso.gestor,
-            fechaCreado: today(),
-            fechaSiniestro: caso.fecha_siniestro,
-            horaSiniestro: caso.hora_siniestro ?? null,
-            fechaDenuncia: caso.fecha_denuncia,
-            lugarSiniestro: caso.lugar_siniestro,
-            declaracionAsegurado: caso.declaracion_asegurado,
-            idProducto: caso.id_producto ?? null,
-            viaIngreso: caso.via_ingreso,
+            fecha_creado: today(),
+            fecha_siniestro: caso.fecha_siniestro,
+            hora_siniestro: caso.hora_siniestro ?? null,
+            fecha_denuncia: caso.fecha_denuncia,
+            lugar_siniestro: caso.lugar_siniestro,
+            declaracion_asegurado: caso.declaracion_asegurado,
+            id_producto: caso.id_producto ?? null,
+            via_ingreso: caso.via_ingreso,
             usuario,
-            idEstado: ESTADO.INICIAL,
-            fechaEstado: today(),
-            idAsegurado,
-            idempotencyKey: idempotencyKey ?? null,
+            id_estado: ESTADO.INICIAL,
+            fecha_estado: today(),
+            id_asegurado: idAsegurado,
+            idempotency_key: idempotencyKey ?? null,
             busqueda: casoSearchText({ reclamo_nro: caso.reclamo_nro, asegurado, terceros }),
           });
           await repo.insertTerceros(

@@ -34,7 +34,7 @@ beforeAll(async () => {
     );
   }
   await createCaso(t, { caso: { id_compania: otra, reclamo_nro: '800' } });
-  await db.update(casos).set({ valorOfertado: '1234567.89', fechaCierre: '2026-04-30', idEstado: 17, idAnalista: analista!.id, fechaCreado: '2026-03-02' }).where(eq(casos.id, created[0]!));
+  await db.update(casos).set({ valor_ofertado: '1234567.89', fecha_cierre: '2026-04-30', id_estado: 17, id_analista: analista!.id, fecha_creado: '2026-03-02' }).where(eq(casos.id, created[0]!));
 });
 afterAll(() => t?.close());
 
@@ -156,7 +156,7 @@ describe('POST /api/casos/export', () => {
   /** `count` cases named `gestor` (also their search text), inserted in one statement. */
   async function bulkCasos(gestor: string, count: number) {
     const db = t.database.db;
-    const [owner] = await db.insert(asegurados).values({ apellido: gestor, idTipoDoc: 1, nroDoc: '1', marcaModelo: 'X', dominio: 'MA000SS' }).returning();
+    const [owner] = await db.insert(asegurados).values({ apellido: gestor, id_tipo_doc: 1, nro_doc: '1', marca_modelo: 'X', dominio: 'MA000SS' }).returning();
     await db.execute(sql`
       insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda)
       select ${companiaX}, ${gestor} || g, ${gestor}, '2026-05-01', 'bulk', 1, '2026-05-01', ${owner!.id}, lower(${gestor}) || ' ' || g from generate_series(1, ${count}::int) g`);

@@ -18,10 +18,10 @@ export const casosLifecycleRepository = {
     const [row] = await tx
       .select({
         id: casos.id,
-        idEstado: casos.idEstado,
-        idEstadoPrevio: casos.idEstadoPrevio,
-        valorOfertado: casos.valorOfertado,
-        valorAcordado: casos.valorAcordado,
+        idEstado: casos.id_estado,
+        idEstadoPrevio: casos.id_estado_previo,
+        valorOfertado: casos.valor_ofertado,
+        valorAcordado: casos.valor_acordado,
       })
       .from(casos)
       .where(eq(casos.id, id))
@@ -49,8 +49,8 @@ export const casosLifecycleRepository = {
       .from(inspecciones)
       .where(
         onlyPending
-          ? and(eq(inspecciones.idCaso, idCaso), inArray(inspecciones.estado, ['Coordinada', 'Licitando']))
-          : eq(inspecciones.idCaso, idCaso),
+          ? and(eq(inspecciones.id_caso, idCaso), inArray(inspecciones.estado, ['Coordinada', 'Licitando']))
+          : eq(inspecciones.id_caso, idCaso),
       );
     return row?.n ?? 0;
   },

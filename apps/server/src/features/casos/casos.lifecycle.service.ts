@@ -56,7 +56,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     msg: string,
     extra: Parameters<typeof repo.update>[2] = {},
   ) {
-    await repo.update(tx, caso.id, { idEstado, fechaEstado: today(), ...extra });
+    await repo.update(tx, caso.id, { id_estado: idEstado, fecha_estado: today(), ...extra });
     await historial.add(tx, caso.id, usuario, msg);
   }
 
@@ -78,12 +78,12 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
             const acordado = valorAcordado ?? caso.valorAcordado ?? caso.valorOfertado;
             if (acordado === null) throw unprocessable(CONVENIO_MESSAGES.noOffer);
             await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.accepted(estado, formatPesos(acordado)), {
-              valorAcordado: acordado,
+              valor_acordado: acordado,
             });
             return { id_estado: target, valor_acordado: acordado };
           }
           if (valorAcordado !== undefined) throw unprocessable(CICLO_MESSAGES.acordadoOnlyOnAccept);
-          const extra = target >= ESTADO.FINALIZADO ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado } : {};
+          const extra = target >= ESTADO.FINALIZADO ? { fecha_cierre: today(), id_estado_previo: caso.idEstado } : {};
           await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(estado), extra);
           return { id_estado: target };
         },
@@ -116,8 +116,8 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
         if (!canClose(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotClose);
         const motivo = msg?.trim() || closingReasonName(idEstado) || String(idEstado);
         await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.closed(motivo), {
-          fechaCierre: today(),
-          idEstadoPrevio: caso.idEstado,
+          fecha_cierre: today(),
+          id_estado_previo: caso.idEstado,
         });
         return { id_estado: idEstado };
       });
@@ -131,8 +131,8 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
           if (!canReopen(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReopen);
           const target = reopenTarget(caso.idEstadoPrevio);
           await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.reopened(await repo.estadoNombre(tx, target)), {
-            fechaCierre: null,
-            idEstadoPrevio: null,
+            fecha_cierre: null,
+            id_estado_previo: null,
           });
           return { id_estado: target };
         },
@@ -158,8 +158,8 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
       return transition(id, usuario, async (caso, tx) => {
         const closing = idEstado >= ESTADO.FINALIZADO;
         const extra = closing
-          ? { fechaCierre: today(), idEstadoPrevio: caso.idEstado < ESTADO.FINALIZADO ? caso.idEstado : caso.idEstadoPrevio }
-          : { fechaCierre: null };
+          ? { fecha_cierre: today(), id_estado_previo: caso.idEstado < ESTADO.FINALIZADO ? caso.idEstado : caso.idEstadoPrevio }
+          : { fecha_cierre: null };
         await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.statusChanged(await repo.estadoNombre(tx, idEstado)), extra);
         return { id_estado: idEstado };
       });
@@ -173,8 +173,8 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
         if (!(await repo.responsabilidadExists(tx, input.id_responsabilidad)))
           throw unprocessable(ANALISIS_MESSAGES.responsabilidadNotFound);
         await moveTo(tx, caso, ESTADO.OFRECIMIENTO, usuario, ANALISIS_MESSAGES.history, {
-          idResponsabilidad: input.id_responsabilidad,
-          valorOfertado: input.valor_ofertado,
+          id_responsabilidad: input.id_responsabilidad,
+          valor_ofertado: input.valor_ofertado,
           analisis: input.analisis,
         });
         return { id_estado: ESTADO.OFRECIMIENTO };
@@ -185,7 +185,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     async reconsider(id: number, input: { valor_ofertado: string; msg: string }, usuario: string) {
       return transition(id, usuario, async (caso, tx) => {
         if (caso.idEstado !== ESTADO.OFRECIMIENTO) throw conflict(CICLO_MESSAGES.cannotReconsider);
-        await repo.update(tx, id, { valorOfertado: input.valor_ofertado });
+        await repo.update(tx, id, { valor_ofertado: input.valor_ofertado });
         await historial.add(
           tx,
           id,

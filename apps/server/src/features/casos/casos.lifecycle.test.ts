@@ -32,13 +32,13 @@ const ALL_ESTADOS = Array.from({ length: 19 }, (_, index) => index + 1);
 async function casoRow(id: number) {
   const [row] = await t.database.db
     .select({
-      idEstado: casos.idEstado,
-      idEstadoPrevio: casos.idEstadoPrevio,
-      fechaCierre: casos.fechaCierre,
-      valorOfertado: casos.valorOfertado,
-      valorAcordado: casos.valorAcordado,
+      idEstado: casos.id_estado,
+      idEstadoPrevio: casos.id_estado_previo,
+      fechaCierre: casos.fecha_cierre,
+      valorOfertado: casos.valor_ofertado,
+      valorAcordado: casos.valor_acordado,
       analisis: casos.analisis,
-      idResponsabilidad: casos.idResponsabilidad,
+      idResponsabilidad: casos.id_responsabilidad,
     })
     .from(casos)
     .where(eq(casos.id, id));
@@ -46,15 +46,15 @@ async function casoRow(id: number) {
 }
 
 async function historyOf(idCaso: number): Promise<string[]> {
-  const rows = await t.database.db.select({ msg: historial.msg }).from(historial).where(eq(historial.idCaso, idCaso)).orderBy(historial.id);
+  const rows = await t.database.db.select({ msg: historial.msg }).from(historial).where(eq(historial.id_caso, idCaso)).orderBy(historial.id);
   return rows.map((row) => row.msg);
 }
 
 async function addInspeccion(idCaso: number, estado: 'Coordinada' | 'Licitando' | 'Finalizada') {
   await t.database.db.insert(inspecciones).values({
-    idCaso,
-    idInspector: t.ids.inspectorRecord,
-    fechaInspeccion: '2026-10-05',
+    id_caso: idCaso,
+    id_inspector: t.ids.inspectorRecord,
+    fecha_inspeccion: '2026-10-05',
     direccion: 'Av. Rivadavia 1234',
     detalle: 'Daños en paragolpes',
     estado,
@@ -241,7 +241,7 @@ describe('transition rules', () => {
       message: CICLO_MESSAGES.reinspected,
       id_estado: ESTADO.INSPECCION,
     });
-    expect(await t.database.db.select().from(inspecciones).where(eq(inspecciones.idCaso, caso.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(inspecciones).where(eq(inspecciones.id_caso, caso.id))).toHaveLength(1);
     expect((await historyOf(caso.id)).at(-1)).toBe(CICLO_MESSAGES.history.reinspected);
   });
 

@@ -53,8 +53,8 @@ function personaContains(field: 'apellido' | 'dominio', value: string): SQL | un
   const pattern = likeContains(term);
   // Plates carry no accents: lower() is enough and much cheaper than translate().
   const normalized = (column: Column) => (field === 'dominio' ? sql`lower(${column})` : folded(column));
-  const inAsegurado = sql`(select ${normalized(asegurados[field])} from ${asegurados} where ${asegurados.id} = ${casos.idAsegurado})`;
-  const inTerceros = sql`(select bool_or(${likePattern(normalized(terceros[field]), pattern)}) from ${terceros} where ${terceros.idCaso} = ${casos.id})`;
+  const inAsegurado = sql`(select ${normalized(asegurados[field])} from ${asegurados} where ${asegurados.id} = ${casos.id_asegurado})`;
+  const inTerceros = sql`(select bool_or(${likePattern(normalized(terceros[field]), pattern)}) from ${terceros} where ${terceros.id_caso} = ${casos.id})`;
   return sql`(${likePattern(casos.busqueda, pattern)} and (${likePattern(inAsegurado, pattern)} or coalesce(${inTerceros}, false)))`;
 }
 
@@ -87,20 +87,20 @@ const plazoCondition = (plazo: 'vencido' | 'por_vencer'): SQL => sql`${casos.id}
 export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filtro.nroCaso) conditions.push(idEquals(casos.id, filtro.nroCaso));
-  if (filtro.nroSiniestro) conditions.push(eq(casos.reclamoNro, filtro.nroSiniestro));
-  if (filtro.estado) conditions.push(idEquals(casos.idEstado, filtro.estado, SMALLINT_MAX));
-  if (filtro.producto) conditions.push(idEquals(casos.idProducto, filtro.producto));
-  if (filtro.compania) conditions.push(idEquals(casos.idCompania, filtro.compania));
-  if (filtro.analista === SIN_ANALISTA) conditions.push(isNull(casos.idAnalista));
-  else if (filtro.analista) conditions.push(idEquals(casos.idAnalista, filtro.analista));
+  if (filtro.nroSiniestro) conditions.push(eq(casos.reclamo_nro, filtro.nroSiniestro));
+  if (filtro.estado) conditions.push(idEquals(casos.id_estado, filtro.estado, SMALLINT_MAX));
+  if (filtro.producto) conditions.push(idEquals(casos.id_producto, filtro.producto));
+  if (filtro.compania) conditions.push(idEquals(casos.id_compania, filtro.compania));
+  if (filtro.analista === SIN_ANALISTA) conditions.push(isNull(casos.id_analista));
+  else if (filtro.analista) conditions.push(idEquals(casos.id_analista, filtro.analista));
   const flag = FLAGS[Number(filtro.flag) - 1];
   if (filtro.flag && flag) conditions.push(eq(casos[flag.key], true));
-  if (filtro.fechaDesde) conditions.push(gte(casos.fechaCreado, filtro.fechaDesde));
-  if (filtro.fechaHasta) conditions.push(lte(casos.fechaCreado, filtro.fechaHasta));
-  if (filtro.fechaEstadoDesde) conditions.push(gte(casos.fechaEstado, filtro.fechaEstadoDesde));
-  if (filtro.fechaEstadoHasta) conditions.push(lte(casos.fechaEstado, filtro.fechaEstadoHasta));
-  if (filtro.condCasos === COND_CASOS.VIGENTES) conditions.push(lt(casos.idEstado, FIRST_CLOSED_ESTADO));
-  if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(casos.idEstado, FIRST_CLOSED_ESTADO));
+  if (filtro.fechaDesde) conditions.push(gte(casos.fecha_creado, filtro.fechaDesde));
+  if (filtro.fechaHasta) conditions.push(lte(casos.fecha_creado, filtro.fechaHasta));
+  if (filtro.fechaEstadoDesde) conditions.push(gte(casos.fecha_estado, filtro.fechaEstadoDesde));
+  if (filtro.fechaEstadoHasta) conditions.push(lte(casos.fecha_estado, filtro.fechaEstadoHasta));
+  if (filtro.condCasos === COND_CASOS.VIGENTES) conditions.push(lt(casos.id_estado, FIRST_CLOSED_ESTADO));
+  if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(casos.id_estado, FIRST_CLOSED_ESTADO));
   conditions.push(personaContains('dominio', filtro.dominio), personaContains('apellido', filtro.apellido));
   for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(likePattern(casos.busqueda, likeContains(term)));
   if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo));
@@ -118,33 +118,33 @@ const hasAny = (table: typeof lesionados | typeof audiencias, idCaso: Column) =>
   sql<boolean>`coalesce((select true from ${table} where ${idCaso} = ${casos.id} limit 1), false)`;
 
 /** The case's lawyer: its own column or the lawyer row of the case. */
-const idLetrado = sql<number | null>`coalesce(${casos.idLetrado}, (select ${letrados.id} from ${letrados} where ${letrados.idCaso} = ${casos.id}))`;
+const idLetrado = sql<number | null>`coalesce(${casos.id_letrado}, (select ${letrados.id} from ${letrados} where ${letrados.id_caso} = ${casos.id}))`;
 
 /** The list row with the ids of its lookups; casos.names.ts puts their names in. */
 const LIST_COLUMNS = {
   id: casos.id,
-  fecha_creado: casos.fechaCreado,
+  fecha_creado: casos.fecha_creado,
   t_apellido: terceros.apellido,
   t_nombre: terceros.nombre,
-  id_compania: casos.idCompania,
+  id_compania: casos.id_compania,
   t_dominio: terceros.dominio,
-  fecha_siniestro: casos.fechaSiniestro,
-  id_estado: casos.idEstado,
-  id_producto: casos.idProducto,
-  lesionado: hasAny(lesionados, lesionados.idCaso),
+  fecha_siniestro: casos.fecha_siniestro,
+  id_estado: casos.id_estado,
+  id_producto: casos.id_producto,
+  lesionado: hasAny(lesionados, lesionados.id_caso),
   id_letrado: idLetrado,
-  mediacion: hasAny(audiencias, audiencias.idCaso),
-  id_analista: casos.idAnalista,
-  reclamo_nro: casos.reclamoNro,
+  mediacion: hasAny(audiencias, audiencias.id_caso),
+  id_analista: casos.id_analista,
+  reclamo_nro: casos.reclamo_nro,
   ...FLAG_COLUMNS,
 };
 
 /** The export's columns beyond the list's. */
 const EXPORT_EXTRA_COLUMNS = {
   gestor: casos.gestor,
-  fecha_denuncia: casos.fechaDenuncia,
-  fecha_cierre: casos.fechaCierre,
-  valor_ofertado: casos.valorOfertado,
+  fecha_denuncia: casos.fecha_denuncia,
+  fecha_cierre: casos.fecha_cierre,
+  valor_ofertado: casos.valor_ofertado,
   as_apellido: asegurados.apellido,
   as_nombre: asegurados.nombre,
   as_dominio: asegurados.dominio,
@@ -162,7 +162,7 @@ export type CasoExportRowIds = CasoRowIds & {
 
 /** The case rows with their first third party. */
 function withTercero<T extends PgSelect>(query: T) {
-  return query.leftJoin(terceros, and(eq(terceros.idCaso, casos.id), eq(terceros.orden, 1)));
+  return query.leftJoin(terceros, and(eq(terceros.id_caso, casos.id), eq(terceros.orden, 1)));
 }
 
 /** Vigentes and Cerrados (trigger-kept, docs/decisions/002) as two columns of page 1. */
@@ -201,10 +201,10 @@ const firstPageStatements = preparedPerDatabase((db) => {
       db
         .select({
           json: LIST_ROW_JSON,
-          id_compania: casos.idCompania,
-          id_estado: casos.idEstado,
-          id_producto: casos.idProducto,
-          id_analista: casos.idAnalista,
+          id_compania: casos.id_compania,
+          id_estado: casos.id_estado,
+          id_producto: casos.id_producto,
+          id_analista: casos.id_analista,
           ...CONTADORES,
         })
         .from(casos)
@@ -247,7 +247,7 @@ function countedPageIds(list: CountedList, limit: number, offset: number): SQL {
   const bloques =
     list === 'todos' ? sql`` : sql`where ${casoBloques.cerrado} = ${sql.raw(list === 'cerrados' ? 'true' : 'false')}`;
   const condition =
-    list === 'todos' ? sql`true` : list === 'vigentes' ? sql`${casos.idEstado} < ${FIRST_CLOSED}` : sql`${casos.idEstado} >= ${FIRST_CLOSED}`;
+    list === 'todos' ? sql`true` : list === 'vigentes' ? sql`${casos.id_estado} < ${FIRST_CLOSED}` : sql`${casos.id_estado} >= ${FIRST_CLOSED}`;
   return sql`(with inicio as (
       select bloque, hasta - total as antes from (
         select bloque, total, sum(total) over (order by bloque desc) as hasta
@@ -304,7 +304,7 @@ export const casosListRepository = {
     const query = db
       .select({ ...LIST_COLUMNS, ...EXPORT_EXTRA_COLUMNS })
       .from(casos)
-      .innerJoin(asegurados, eq(asegurados.id, casos.idAsegurado))
+      .innerJoin(asegurados, eq(asegurados.id, casos.id_asegurado))
       .where(batchWhere)
       .$dynamic();
     return (await withTercero(query).orderBy(NEWEST_FIRST).limit(limit)) as CasoExportRowIds[];

@@ -54,13 +54,13 @@ beforeAll(async () => {
 
   // Status, dates, analysts, flags and extras set straight in the database: not what is tested here.
   const set = (id: number, values: Partial<typeof casos.$inferInsert>) => db.update(casos).set(values).where(eq(casos.id, id));
-  await set(ids.a, { fechaCreado: '2026-01-05', idAnalista: analistaUno, urg: true });
-  await set(ids.b, { fechaCreado: '2026-02-10', idEstado: 9, sc: true });
-  await set(ids.c, { fechaCreado: '2026-03-15', idEstado: 3, idAnalista: analistaDos });
-  await set(ids.d, { fechaCreado: '2026-03-31', idAnalista: analistaUno, urg: true, sc: true });
-  await set(ids.e, { fechaCreado: '2026-04-01', idEstado: 14 });
-  await db.insert(lesionados).values({ idCaso: ids.a, apellido: 'Herido', nombre: 'Uno', idTipoDoc: 1, nroDoc: '1' });
-  await db.insert(audiencias).values({ idCaso: ids.b, fecha: '2026-02-01', fechah: '2026-03-01', hora: '10:00', lugar: 'Mediación' });
+  await set(ids.a, { fecha_creado: '2026-01-05', id_analista: analistaUno, urg: true });
+  await set(ids.b, { fecha_creado: '2026-02-10', id_estado: 9, sc: true });
+  await set(ids.c, { fecha_creado: '2026-03-15', id_estado: 3, id_analista: analistaDos });
+  await set(ids.d, { fecha_creado: '2026-03-31', id_analista: analistaUno, urg: true, sc: true });
+  await set(ids.e, { fecha_creado: '2026-04-01', id_estado: 14 });
+  await db.insert(lesionados).values({ id_caso: ids.a, apellido: 'Herido', nombre: 'Uno', id_tipo_doc: 1, nro_doc: '1' });
+  await db.insert(audiencias).values({ id_caso: ids.b, fecha: '2026-02-01', fechah: '2026-03-01', hora: '10:00', lugar: 'Mediación' });
 });
 afterAll(() => t?.close());
 
@@ -264,7 +264,7 @@ describe('names of the rows', () => {
       asegurado: asegurado({ apellido: 'Escapes' }),
       terceros: [tercero(1, { apellido: 'D\'Angelo "Tano" \\ Ñandú', nombre: 'Línea\nNueva\tTab', dominio: 'AB123CD' })],
     });
-    await t.database.db.update(casos).set({ idAnalista: analistaDos, ana: true, sc: true }).where(eq(casos.id, id));
+    await t.database.db.update(casos).set({ id_analista: analistaDos, ana: true, sc: true }).where(eq(casos.id, id));
     const page1 = (await t.request('user', { method: 'GET', url: '/api/casos?page=1&pageSize=100' })).json() as { cases: CasoListRow[] };
     // The filter without conditions reads the same cases through the other path (rows named in Node).
     const [head, ...rest] = (await filtro({}, 1, 100)).cases;

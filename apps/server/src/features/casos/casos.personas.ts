@@ -13,16 +13,16 @@ const personaColumns = <T extends typeof asegurados | typeof terceros>(table: T)
   id: table.id,
   apellido: table.apellido,
   nombre: table.nombre,
-  id_tipo_doc: table.idTipoDoc,
+  id_tipo_doc: table.id_tipo_doc,
   tipo_doc: tiposDoc.nombre,
-  nro_doc: table.nroDoc,
+  nro_doc: table.nro_doc,
   cuit: table.cuit,
   domicilio: table.domicilio,
-  codigo_postal: table.codigoPostal,
+  codigo_postal: table.codigo_postal,
   fijo: table.fijo,
   cel: table.cel,
   cbu: table.cbu,
-  marca_modelo: table.marcaModelo,
+  marca_modelo: table.marca_modelo,
   anio: table.anio,
   dominio: table.dominio,
   mail: table.mail,
@@ -31,31 +31,31 @@ const personaColumns = <T extends typeof asegurados | typeof terceros>(table: T)
 const ASEGURADO_COLUMNS = {
   ...personaColumns(asegurados),
   poliza: asegurados.poliza,
-  nro_chasis: asegurados.nroChasis,
-  nro_motor: asegurados.nroMotor,
-  suma_asegurada: asegurados.sumaAsegurada,
+  nro_chasis: asegurados.nro_chasis,
+  nro_motor: asegurados.nro_motor,
+  suma_asegurada: asegurados.suma_asegurada,
   accesorios: asegurados.accesorios,
   otros: asegurados.otros,
   detalle: asegurados.detalle,
 };
-const TERCERO_COLUMNS = { ...personaColumns(terceros), detalle: terceros.detalle, id_letrado: terceros.idLetrado, orden: terceros.orden };
+const TERCERO_COLUMNS = { ...personaColumns(terceros), detalle: terceros.detalle, id_letrado: terceros.id_letrado, orden: terceros.orden };
 
 export type CasoPersonas = typeof casoPersonas;
 
 export const casoPersonas = {
   /** The insured party as JSON (null when missing): a subquery of the statement that reads the case (the detail's one round trip). */
   aseguradoJson: (idAsegurado: Column | SQL) =>
-    jsonRow<Asegurado>(ASEGURADO_COLUMNS, sql`from ${asegurados} left join ${tiposDoc} on ${tiposDoc.id} = ${asegurados.idTipoDoc} where ${asegurados.id} = ${idAsegurado}`),
+    jsonRow<Asegurado>(ASEGURADO_COLUMNS, sql`from ${asegurados} left join ${tiposDoc} on ${tiposDoc.id} = ${asegurados.id_tipo_doc} where ${asegurados.id} = ${idAsegurado}`),
 
   /** The third parties in their order as JSON (all five at most): the same. */
   tercerosJson: (idCaso: Column | SQL) =>
-    jsonRows<Tercero>(TERCERO_COLUMNS, sql`from ${terceros} left join ${tiposDoc} on ${tiposDoc.id} = ${terceros.idTipoDoc} where ${terceros.idCaso} = ${idCaso}`, ['orden']),
+    jsonRows<Tercero>(TERCERO_COLUMNS, sql`from ${terceros} left join ${tiposDoc} on ${tiposDoc.id} = ${terceros.id_tipo_doc} where ${terceros.id_caso} = ${idCaso}`, ['orden']),
 
   async asegurado(db: DbOrTx, idAsegurado: number): Promise<Asegurado | undefined> {
     const [row] = await db
       .select(ASEGURADO_COLUMNS)
       .from(asegurados)
-      .leftJoin(tiposDoc, eq(tiposDoc.id, asegurados.idTipoDoc))
+      .leftJoin(tiposDoc, eq(tiposDoc.id, asegurados.id_tipo_doc))
       .where(eq(asegurados.id, idAsegurado));
     return row;
   },
@@ -65,8 +65,8 @@ export const casoPersonas = {
     return db
       .select(TERCERO_COLUMNS)
       .from(terceros)
-      .leftJoin(tiposDoc, eq(tiposDoc.id, terceros.idTipoDoc))
-      .where(eq(terceros.idCaso, idCaso))
+      .leftJoin(tiposDoc, eq(tiposDoc.id, terceros.id_tipo_doc))
+      .where(eq(terceros.id_caso, idCaso))
       .orderBy(asc(terceros.orden))
       .limit(limit);
   },

@@ -8,7 +8,7 @@ import { analistas, companias, estados, productos, responsabilidades } from '../
 import { asegurados, casoContadores, casos, terceros } from '../../db/tables/casos';
 
 export type AseguradoValues = Omit<typeof asegurados.$inferInsert, 'id'>;
-export type TerceroValues = Omit<typeof terceros.$inferInsert, 'id' | 'idCaso' | 'orden'>;
+export type TerceroValues = Omit<typeof terceros.$inferInsert, 'id' | 'id_caso' | 'orden'>;
 export type CasoValues = typeof casos.$inferInsert;
 
 /** The case row a write locks: what the rules of an edit look at. */
@@ -19,32 +19,32 @@ export const FLAG_COLUMNS = Object.fromEntries(FLAG_KEYS.map((key) => [key, caso
 /** The Caso of the detail (spec §3) without what is derived from its people and inspections. */
 const CASO_COLUMNS = {
   id: casos.id,
-  id_compania: casos.idCompania,
-  reclamo_nro: casos.reclamoNro,
+  id_compania: casos.id_compania,
+  reclamo_nro: casos.reclamo_nro,
   gestor: casos.gestor,
-  fecha_creado: casos.fechaCreado,
-  fecha_siniestro: casos.fechaSiniestro,
-  hora_siniestro: casos.horaSiniestro,
-  fecha_denuncia: casos.fechaDenuncia,
-  lugar_siniestro: casos.lugarSiniestro,
-  declaracion_asegurado: casos.declaracionAsegurado,
+  fecha_creado: casos.fecha_creado,
+  fecha_siniestro: casos.fecha_siniestro,
+  hora_siniestro: casos.hora_siniestro,
+  fecha_denuncia: casos.fecha_denuncia,
+  lugar_siniestro: casos.lugar_siniestro,
+  declaracion_asegurado: casos.declaracion_asegurado,
   usuario: casos.usuario,
-  id_estado: casos.idEstado,
-  fecha_estado: casos.fechaEstado,
-  id_letrado: sql<number | null>`coalesce(${casos.idLetrado}, ${letrados.id})`,
-  id_asegurado: casos.idAsegurado,
+  id_estado: casos.id_estado,
+  fecha_estado: casos.fecha_estado,
+  id_letrado: sql<number | null>`coalesce(${casos.id_letrado}, ${letrados.id})`,
+  id_asegurado: casos.id_asegurado,
   presupuesto: casos.presupuesto,
   cotizacion: casos.cotizacion,
-  id_responsabilidad: casos.idResponsabilidad,
+  id_responsabilidad: casos.id_responsabilidad,
   analisis: casos.analisis,
-  valor_acordado: casos.valorAcordado,
+  valor_acordado: casos.valor_acordado,
   ampliacion: casos.ampliacion,
-  valor_ofertado: casos.valorOfertado,
-  id_producto: casos.idProducto,
-  id_analista: casos.idAnalista,
-  via_ingreso: casos.viaIngreso,
-  fecha_cierre: casos.fechaCierre,
-  completa_doc: casos.completaDoc,
+  valor_ofertado: casos.valor_ofertado,
+  id_producto: casos.id_producto,
+  id_analista: casos.id_analista,
+  via_ingreso: casos.via_ingreso,
+  fecha_cierre: casos.fecha_cierre,
+  completa_doc: casos.completa_doc,
   nombre_estado: estados.nombre,
   nombre_compania: companias.nombre,
   apellido_analista: analistas.apellido,
@@ -85,11 +85,11 @@ export const casosRepository = {
 
   async insertTerceros(tx: DbOrTx, idCaso: number, rows: (TerceroValues & { orden: number })[]) {
     if (rows.length === 0) return;
-    await tx.insert(terceros).values(rows.map((row) => ({ ...row, idCaso })));
+    await tx.insert(terceros).values(rows.map((row) => ({ ...row, id_caso: idCaso })));
   },
 
   async findIdByIdempotencyKey(db: DbOrTx, key: string): Promise<number | undefined> {
-    const [row] = await db.select({ id: casos.id }).from(casos).where(eq(casos.idempotencyKey, key));
+    const [row] = await db.select({ id: casos.id }).from(casos).where(eq(casos.idempotency_key, key));
     return row?.id;
   },
 
@@ -106,7 +106,7 @@ export const casosRepository = {
   /** Reads the case and locks its row until the transaction ends, so two edits apply one after the other. */
   async lock(tx: DbOrTx, id: number): Promise<CasoLock | undefined> {
     const [row] = await tx
-      .select({ id: casos.id, idEstado: casos.idEstado, idAsegurado: casos.idAsegurado, idAnalista: casos.idAnalista })
+      .select({ id: casos.id, idEstado: casos.id_estado, idAsegurado: casos.id_asegurado, idAnalista: casos.id_analista })
       .from(casos)
       .where(eq(casos.id, id))
       .for('update');
@@ -122,34 +122,34 @@ export const casosRepository = {
   },
 
   tercerosOrden(tx: DbOrTx, idCaso: number) {
-    return tx.select({ id: terceros.id, orden: terceros.orden }).from(terceros).where(eq(terceros.idCaso, idCaso)).orderBy(asc(terceros.orden));
+    return tx.select({ id: terceros.id, orden: terceros.orden }).from(terceros).where(eq(terceros.id_caso, idCaso)).orderBy(asc(terceros.orden));
   },
 
   async updateTercero(tx: DbOrTx, idCaso: number, id: number, values: TerceroValues) {
     await tx
       .update(terceros)
       .set(values)
-      .where(and(eq(terceros.id, id), eq(terceros.idCaso, idCaso)));
+      .where(and(eq(terceros.id, id), eq(terceros.id_caso, idCaso)));
   },
 
   /** What the `busqueda` column is built from. */
   async searchSource(tx: DbOrTx, idCaso: number) {
     const [caso] = await tx
       .select({
-        reclamo_nro: casos.reclamoNro,
+        reclamo_nro: casos.reclamo_nro,
         apellido: asegurados.apellido,
         nombre: asegurados.nombre,
-        nro_doc: asegurados.nroDoc,
+        nro_doc: asegurados.nro_doc,
         cuit: asegurados.cuit,
         dominio: asegurados.dominio,
       })
       .from(casos)
-      .innerJoin(asegurados, eq(asegurados.id, casos.idAsegurado))
+      .innerJoin(asegurados, eq(asegurados.id, casos.id_asegurado))
       .where(eq(casos.id, idCaso));
     const people = await tx
-      .select({ apellido: terceros.apellido, nombre: terceros.nombre, nro_doc: terceros.nroDoc, cuit: terceros.cuit, dominio: terceros.dominio })
+      .select({ apellido: terceros.apellido, nombre: terceros.nombre, nro_doc: terceros.nro_doc, cuit: terceros.cuit, dominio: terceros.dominio })
       .from(terceros)
-      .where(eq(terceros.idCaso, idCaso))
+      .where(eq(terceros.id_caso, idCaso))
       .orderBy(asc(terceros.orden));
     if (!caso) return undefined;
     const { reclamo_nro, ...asegurado } = caso;
@@ -157,7 +157,7 @@ export const casosRepository = {
   },
 
   async countDocumentos(tx: DbOrTx, idCaso: number): Promise<number> {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(documentos).where(eq(documentos.idCaso, idCaso));
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(documentos).where(eq(documentos.id_caso, idCaso));
     return row?.n ?? 0;
   },
 
@@ -200,12 +200,12 @@ export const casosRepository = {
     return db
       .select({ ...CASO_COLUMNS, ...extras })
       .from(casos)
-      .innerJoin(estados, eq(estados.id, casos.idEstado))
-      .innerJoin(companias, eq(companias.id, casos.idCompania))
-      .leftJoin(analistas, eq(analistas.id, casos.idAnalista))
-      .leftJoin(productos, eq(productos.id, casos.idProducto))
-      .leftJoin(responsabilidades, eq(responsabilidades.id, casos.idResponsabilidad))
-      .leftJoin(letrados, eq(letrados.idCaso, casos.id))
+      .innerJoin(estados, eq(estados.id, casos.id_estado))
+      .innerJoin(companias, eq(companias.id, casos.id_compania))
+      .leftJoin(analistas, eq(analistas.id, casos.id_analista))
+      .leftJoin(productos, eq(productos.id, casos.id_producto))
+      .leftJoin(responsabilidades, eq(responsabilidades.id, casos.id_responsabilidad))
+      .leftJoin(letrados, eq(letrados.id_caso, casos.id))
       .where(eq(casos.id, sql.placeholder('id')));
   },
 };

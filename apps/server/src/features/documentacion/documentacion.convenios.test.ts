@@ -45,7 +45,7 @@ const CBU = '2850590940090418135201';
 
 async function casoEnConvenio(fixture: Parameters<typeof insertCaso>[1] = {}) {
   const caso = await insertCaso(t.database.db, { idEstado: ESTADO.CONVENIO, ...fixture });
-  await t.database.db.update(casos).set({ lugarSiniestro: 'Av. Corrientes y Callao, CABA' }).where(eq(casos.id, caso.id));
+  await t.database.db.update(casos).set({ lugar_siniestro: 'Av. Corrientes y Callao, CABA' }).where(eq(casos.id, caso.id));
   for (const id of caso.terceroIds) {
     await t.database.db.update(terceros).set({ cbu: CBU, domicilio: 'Av. Rivadavia 4500, CABA' }).where(eq(terceros.id, id));
   }

@@ -27,7 +27,7 @@ describe('Informe (GET /documentacion/i/:id)', () => {
     // All the third parties a case can have and a long statement: the report runs over several pages.
     const caso = await insertCaso(t.database.db, { terceros: MAX_TERCEROS });
     const declaracion = Array.from({ length: 40 }, (_, index) => `Renglón ${index + 1} de la declaración del asegurado sobre el siniestro.`).join(' ');
-    await t.database.db.update(casos).set({ declaracionAsegurado: declaracion }).where(eq(casos.id, caso.id));
+    await t.database.db.update(casos).set({ declaracion_asegurado: declaracion }).where(eq(casos.id, caso.id));
     // 01:30 UTC on the 25th is 22:30 of the 24th in Buenos Aires.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T01:30:00Z'));

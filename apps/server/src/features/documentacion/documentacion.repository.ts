@@ -5,14 +5,14 @@ import { casos } from '../../db/tables/casos';
 import { inspecciones } from '../../db/tables/inspeccion';
 import { documentos } from '../../db/tables/documentacion';
 
-export type DocumentoRow = { id: number; nombre: string; tipo: string; storageKey: string; tamano: number; mime: string | null };
-export type NewDocumento = Omit<DocumentoRow, 'id'> & { idCaso: number; usuario: string };
+export type DocumentoRow = { id: number; nombre: string; tipo: string; storage_key: string; tamano: number; mime: string | null };
+export type NewDocumento = Omit<DocumentoRow, 'id'> & { id_caso: number; usuario: string };
 
 const COLUMNS = {
   id: documentos.id,
   nombre: documentos.nombre,
   tipo: documentos.tipo,
-  storageKey: documentos.storageKey,
+  storage_key: documentos.storage_key,
   tamano: documentos.tamano,
   mime: documentos.mime,
 };
@@ -31,14 +31,14 @@ export const documentacionRepository = {
 
   /** The case's documents, oldest first. */
   list(db: DbOrTx, idCaso: number): Promise<DocumentoRow[]> {
-    return db.select(COLUMNS).from(documentos).where(eq(documentos.idCaso, idCaso)).orderBy(asc(documentos.id));
+    return db.select(COLUMNS).from(documentos).where(eq(documentos.id_caso, idCaso)).orderBy(asc(documentos.id));
   },
 
   async listNames(db: DbOrTx, idCaso: number): Promise<string[]> {
     const rows = await db
       .select({ nombre: documentos.nombre })
       .from(documentos)
-      .where(eq(documentos.idCaso, idCaso))
+      .where(eq(documentos.id_caso, idCaso))
       .orderBy(asc(documentos.id));
     return rows.map((row) => row.nombre);
   },
@@ -48,7 +48,7 @@ export const documentacionRepository = {
     const [row] = await db
       .select(COLUMNS)
       .from(documentos)
-      .where(and(eq(documentos.idCaso, idCaso), sql`lower(${documentos.nombre}) = lower(${nombre})`));
+      .where(and(eq(documentos.id_caso, idCaso), sql`lower(${documentos.nombre}) = lower(${nombre})`));
     return row;
   },
 
@@ -72,9 +72,9 @@ export const documentacionRepository = {
     ];
     if (idsCaso.length === 0) return new Set();
     const rows = await db
-      .select({ key: documentos.storageKey })
+      .select({ key: documentos.storage_key })
       .from(documentos)
-      .where(and(inArray(documentos.idCaso, idsCaso), inArray(documentos.storageKey, keys)));
+      .where(and(inArray(documentos.id_caso, idsCaso), inArray(documentos.storage_key, keys)));
     return new Set(rows.map((row) => row.key));
   },
 
@@ -91,7 +91,7 @@ export const documentacionRepository = {
     const [row] = await db
       .select({ id: inspecciones.id })
       .from(inspecciones)
-      .where(and(eq(inspecciones.idCaso, idCaso), eq(inspecciones.idInspector, idInspector)))
+      .where(and(eq(inspecciones.id_caso, idCaso), eq(inspecciones.id_inspector, idInspector)))
       .limit(1);
     return Boolean(row);
   },

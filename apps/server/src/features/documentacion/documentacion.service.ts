@@ -32,7 +32,7 @@ import type { PlantillasService } from '../plantillas';
 import { renderCasoReport } from './documentacion.report';
 
 /** A file streamed into storage whose documentos row is not written yet. */
-export type StoredUpload = { nombre: string; tipo: string; storageKey: string; tamano: number; mime: string | null };
+export type StoredUpload = { nombre: string; tipo: string; storage_key: string; tamano: number; mime: string | null };
 
 export type DocumentacionService = ReturnType<typeof createDocumentacionService>;
 
@@ -139,7 +139,7 @@ export function createDocumentacionService(deps: {
     const storageKey = `casos/${idCaso}/${randomUUID()}`;
     try {
       const tamano = await storage.put(storageKey, checkedContent(file.file, extension as Parameters<typeof checkedContent>[1]));
-      return { nombre, tipo, storageKey, tamano, mime: kind.mime };
+      return { nombre, tipo, storage_key: storageKey, tamano, mime: kind.mime };
     } catch (error) {
       await storage.remove(storageKey).catch(() => undefined);
       if (isFileTooLarge(error) || file.file.truncated) throw tooLarge(DOCUMENTACION_MESSAGES.tooLarge);
@@ -152,22 +152,14 @@ export function createDocumentacionService(deps: {
   async function recordUploads(tx: DbOrTx, idCaso: number, usuario: string, uploads: StoredUpload[]): Promise<void> {
     await repo.insertMany(
       tx,
-      uploads.map((upload) => ({
-        idCaso,
-        usuario,
-        nombre: upload.nombre,
-        tipo: upload.tipo,
-        storageKey: upload.storageKey,
-        tamano: upload.tamano,
-        mime: upload.mime,
-      })),
+      uploads.map((upload) => ({ ...upload, id_caso: idCaso, usuario })),
     );
   }
 
   /** After a failed write: its files go, unless its COMMIT may have gone through (then the sweeper decides). */
   async function discardUploads(uploads: StoredUpload[], error: unknown): Promise<void> {
     if (isCommitOutcomeUnknown(error)) return;
-    await Promise.allSettled(uploads.map((upload) => storage.remove(upload.storageKey)));
+    await Promise.allSettled(uploads.map((upload) => storage.remove(upload.storage_key)));
   }
 
   return {
@@ -238,7 +230,7 @@ export function createDocumentacionService(deps: {
       await assertCanRead(user, idCaso);
       const documento = await findDocumento(idCaso, nombre);
       // A file gone is not found; a store that fails (S3 unreachable) is its own 503.
-      const content = await storage.get(documento.storageKey).catch((error: unknown) => {
+      const content = await storage.get(documento.storage_key).catch((error: unknown) => {
         throw isMissingFile(error) ? notFound(DOCUMENTACION_MESSAGES.notFound) : error;
       });
       return { documento, content };
@@ -249,10 +241,10 @@ export function createDocumentacionService(deps: {
       await assertCanRead(user, idCaso);
       // A row whose file is gone is left out rather than breaking the zip half way through.
       const rows = await repo.list(db, idCaso);
-      const present = await Promise.all(rows.map((row) => storage.exists(row.storageKey)));
+      const present = await Promise.all(rows.map((row) => storage.exists(row.storage_key)));
       const documentos = rows.filter((_, index) => present[index]);
       if (documentos.length === 0) throw notFound(DOCUMENTACION_MESSAGES.noDocuments);
-      return zipOf(documentos.map((documento) => ({ name: documento.nombre, open: () => storage.get(documento.storageKey) })));
+      return zipOf(documentos.map((documento) => ({ name: documento.nombre, open: () => storage.get(documento.storage_key) })));
     },
 
     /** Stored files without a row, and half-written ones, older than the grace period (main.ts runs it). */
@@ -269,7 +261,7 @@ export function createDocumentacionService(deps: {
         await historial.add(tx, idCaso, usuario, DOCUMENTACION_MESSAGES.historyDeleted(row.nombre));
         return row;
       });
-      await removeStoredFile(documento.storageKey);
+      await removeStoredFile(documento.storage_key);
     },
 
     /** 'Informe' (decision 000): the case summary as a PDF, drawn while it streams. */

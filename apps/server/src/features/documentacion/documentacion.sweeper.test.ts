@@ -51,9 +51,9 @@ async function uploadOne(): Promise<{ name: string; key: string }> {
   expect(response.statusCode, response.body).toBe(201);
   const name = (response.json() as { files: string[] }).files[0]!;
   const [row] = await t.database.db
-    .select({ key: documentos.storageKey })
+    .select({ key: documentos.storage_key })
     .from(documentos)
-    .where(and(eq(documentos.idCaso, idCaso), eq(documentos.nombre, name)));
+    .where(and(eq(documentos.id_caso, idCaso), eq(documentos.nombre, name)));
   return { name, key: row!.key };
 }
 

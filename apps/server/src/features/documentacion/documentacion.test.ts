@@ -68,7 +68,7 @@ async function filesOnDisk(idCaso: number): Promise<string[]> {
 }
 
 async function historyOf(idCaso: number): Promise<string[]> {
-  const rows = await t.database.db.select({ msg: historial.msg }).from(historial).where(eq(historial.idCaso, idCaso)).orderBy(historial.id);
+  const rows = await t.database.db.select({ msg: historial.msg }).from(historial).where(eq(historial.id_caso, idCaso)).orderBy(historial.id);
   return rows.map((row) => row.msg);
 }
 
@@ -105,9 +105,9 @@ describe('upload (POST /documentacion/t/:id)', () => {
     const [row] = await t.database.db
       .select()
       .from(documentos)
-      .where(and(eq(documentos.idCaso, caso.id), eq(documentos.nombre, 'Foto.jpg')));
+      .where(and(eq(documentos.id_caso, caso.id), eq(documentos.nombre, 'Foto.jpg')));
     expect(row).toMatchObject({ tipo: 'Foto', tamano: JPG.length, mime: 'image/jpeg', usuario: 'user@test.local' });
-    expect(row!.storageKey).toMatch(new RegExp(`^casos/${caso.id}/[0-9a-f-]{36}$`));
+    expect(row!.storage_key).toMatch(new RegExp(`^casos/${caso.id}/[0-9a-f-]{36}$`));
   });
 
   it('refuses an oversize file with 413 and keeps nothing of the batch', async () => {
@@ -252,7 +252,7 @@ describe('download, zip and delete', () => {
     }
     // Another case's document, and a name that only exists in storage under its key.
     expect((await download(idCaso, 'DNI.jpg')).statusCode).toBe(404);
-    const [row] = await t.database.db.select({ key: documentos.storageKey }).from(documentos).where(eq(documentos.idCaso, idCaso)).limit(1);
+    const [row] = await t.database.db.select({ key: documentos.storage_key }).from(documentos).where(eq(documentos.id_caso, idCaso)).limit(1);
     expect((await download(idCaso, row!.key.split('/').pop()!)).statusCode).toBe(404);
 
     for (const name of ['../Foto.png', '..%2fFoto.png', 'Foto.png\u0000', 'Foto.png\r\nX: y']) {
@@ -294,7 +294,7 @@ describe('download, zip and delete', () => {
     const [last] = await t.database.db
       .select({ usuario: historial.usuario })
       .from(historial)
-      .where(eq(historial.idCaso, caso.id))
+      .where(eq(historial.id_caso, caso.id))
       .orderBy(historial.id)
       .offset(2);
     expect(last!.usuario).toBe('user@test.local');
@@ -306,9 +306,9 @@ describe('download, zip and delete', () => {
 
   it('lets an Inspector read only the cases of their own inspections', async () => {
     await t.database.db.insert(inspecciones).values({
-      idCaso,
-      idInspector: t.ids.inspectorRecord,
-      fechaInspeccion: '2026-10-05',
+      id_caso: idCaso,
+      id_inspector: t.ids.inspectorRecord,
+      fecha_inspeccion: '2026-10-05',
       direccion: 'Av. Siempreviva 742',
       detalle: 'Frente y lateral',
       estado: 'Coordinada',

@@ -2,10 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { historial } from '../../db/tables/historial';
 
-const COLUMNS = { id: historial.id, id_caso: historial.idCaso, fecha: historial.fecha, msg: historial.msg, usuario: historial.usuario };
+const COLUMNS = { id: historial.id, id_caso: historial.id_caso, fecha: historial.fecha, msg: historial.msg, usuario: historial.usuario };
 
 export const historialRepository = {
-  async insert(db: DbOrTx, values: { idCaso: number; usuario: string; msg: string }) {
+  async insert(db: DbOrTx, values: { id_caso: number; usuario: string; msg: string }) {
     const [row] = await db.insert(historial).values(values).returning(COLUMNS);
     return row!;
   },
@@ -14,7 +14,7 @@ export const historialRepository = {
     return db
       .select(COLUMNS)
       .from(historial)
-      .where(eq(historial.idCaso, idCaso))
+      .where(eq(historial.id_caso, idCaso))
       .orderBy(desc(historial.id));
   },
 };

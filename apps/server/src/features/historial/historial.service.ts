@@ -14,7 +14,7 @@ export type HistorialService = ReturnType<typeof createHistorialService>;
 export function createHistorialService(db: Db) {
   return {
     add(tx: DbOrTx, idCaso: number, usuario: string, msg: string) {
-      return historialRepository.insert(tx, { idCaso, usuario, msg });
+      return historialRepository.insert(tx, { id_caso: idCaso, usuario, msg });
     },
 
     async list(idCaso: number): Promise<HistorialEntry[]> {
@@ -25,7 +25,7 @@ export function createHistorialService(db: Db) {
     async post(idCaso: number, usuario: string, msg: string): Promise<HistorialEntry> {
       const [caso] = await db.select({ id: casos.id }).from(casos).where(eq(casos.id, idCaso));
       if (!caso) throw notFound(CASO_MESSAGES.notFound);
-      return historialRepository.insert(db, { idCaso, usuario, msg });
+      return historialRepository.insert(db, { id_caso: idCaso, usuario, msg });
     },
   };
 }

@@ -74,13 +74,13 @@ async function storedKeys(idCaso: number): Promise<string[]> {
 async function snapshot(idCaso: number, id: number) {
   const db = t.database.db;
   const [inspeccion] = await db.select().from(inspecciones).where(eq(inspecciones.id, id));
-  const [caso] = await db.select({ idEstado: casos.idEstado, fechaEstado: casos.fechaEstado }).from(casos).where(eq(casos.id, idCaso));
+  const [caso] = await db.select({ idEstado: casos.id_estado, fechaEstado: casos.fecha_estado }).from(casos).where(eq(casos.id, idCaso));
   const docs = await db
-    .select({ nombre: documentos.nombre, storageKey: documentos.storageKey })
+    .select({ nombre: documentos.nombre, storage_key: documentos.storage_key })
     .from(documentos)
-    .where(eq(documentos.idCaso, idCaso))
+    .where(eq(documentos.id_caso, idCaso))
     .orderBy(asc(documentos.id));
-  const history = await db.select({ msg: historial.msg }).from(historial).where(eq(historial.idCaso, idCaso)).orderBy(asc(historial.id));
+  const history = await db.select({ msg: historial.msg }).from(historial).where(eq(historial.id_caso, idCaso)).orderBy(asc(historial.id));
   return { inspeccion, caso, docs, history: history.map((row) => row.msg), files: await storedKeys(idCaso) };
 }
 
@@ -101,11 +101,11 @@ describe('PATCH /inspeccion/d/{id}: a successful close', () => {
     const after = await snapshot(idCaso, id);
     expect(after.caso).toEqual({ idEstado: 3, fechaEstado: todayIso() });
     expect(after.docs.map((doc) => doc.nombre)).toEqual(['Inspeccion.pdf', 'Repuestos.png']);
-    expect(after.files).toEqual(after.docs.map((doc) => doc.storageKey).sort());
+    expect(after.files).toEqual(after.docs.map((doc) => doc.storage_key).sort());
     const [last] = await t.database.db
       .select()
       .from(historial)
-      .where(eq(historial.idCaso, idCaso))
+      .where(eq(historial.id_caso, idCaso))
       .orderBy(sql`${historial.id} desc`)
       .limit(1);
     expect(last).toMatchObject({ msg: INSPECCION_MESSAGES.closeHistory, usuario: USERNAMES.inspector });

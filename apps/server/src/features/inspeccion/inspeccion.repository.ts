@@ -23,21 +23,21 @@ function selectInspecciones(db: DbOrTx) {
   return db
     .select(COLUMNS)
     .from(inspecciones)
-    .innerJoin(inspectores, eq(inspectores.id, inspecciones.idInspector))
-    .innerJoin(casos, eq(casos.id, inspecciones.idCaso))
-    .leftJoin(productos, eq(productos.id, casos.idProducto));
+    .innerJoin(inspectores, eq(inspectores.id, inspecciones.id_inspector))
+    .innerJoin(casos, eq(casos.id, inspecciones.id_caso))
+    .leftJoin(productos, eq(productos.id, casos.id_producto));
 }
 
 function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filtro.nroCaso) conditions.push(eq(inspecciones.idCaso, Number(filtro.nroCaso)));
+  if (filtro.nroCaso) conditions.push(eq(inspecciones.id_caso, Number(filtro.nroCaso)));
   if (filtro.nroInspeccion) conditions.push(eq(inspecciones.id, Number(filtro.nroInspeccion)));
   if (filtro.estado === INSPECCION_FILTRO_PENDIENTE) conditions.push(inArray(inspecciones.estado, [...INSPECCION_PENDING_ESTADOS]));
   else if (filtro.estado) conditions.push(eq(inspecciones.estado, filtro.estado));
-  if (filtro.inspector) conditions.push(eq(inspecciones.idInspector, Number(filtro.inspector)));
-  if (filtro.producto) conditions.push(eq(casos.idProducto, Number(filtro.producto)));
-  if (filtro.fechaDesde) conditions.push(gte(inspecciones.fechaInspeccion, filtro.fechaDesde));
-  if (filtro.fechaHasta) conditions.push(lte(inspecciones.fechaInspeccion, filtro.fechaHasta));
+  if (filtro.inspector) conditions.push(eq(inspecciones.id_inspector, Number(filtro.inspector)));
+  if (filtro.producto) conditions.push(eq(casos.id_producto, Number(filtro.producto)));
+  if (filtro.fechaDesde) conditions.push(gte(inspecciones.fecha_inspeccion, filtro.fechaDesde));
+  if (filtro.fechaHasta) conditions.push(lte(inspecciones.fecha_inspeccion, filtro.fechaHasta));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -47,7 +47,7 @@ export const inspeccionRepository = {
   ofCasoJson: (idCaso: Column | SQL) =>
     jsonRows<Inspeccion>(
       INSPECCION_COLUMNS,
-      sql`from ${inspecciones} join ${inspectores} on ${inspectores.id} = ${inspecciones.idInspector} where ${inspecciones.idCaso} = ${idCaso}`,
+      sql`from ${inspecciones} join ${inspectores} on ${inspectores.id} = ${inspecciones.id_inspector} where ${inspecciones.id_caso} = ${idCaso}`,
       ['id'],
     ),
 
@@ -55,8 +55,8 @@ export const inspeccionRepository = {
     const rows = await db
       .select(INSPECCION_COLUMNS)
       .from(inspecciones)
-      .innerJoin(inspectores, eq(inspectores.id, inspecciones.idInspector))
-      .where(eq(inspecciones.idCaso, idCaso))
+      .innerJoin(inspectores, eq(inspectores.id, inspecciones.id_inspector))
+      .where(eq(inspecciones.id_caso, idCaso))
       .orderBy(asc(inspecciones.id));
     return rows as Inspeccion[];
   },
@@ -71,10 +71,10 @@ export const inspeccionRepository = {
     const [row] = await tx
       .select({
         id: inspecciones.id,
-        idCaso: inspecciones.idCaso,
-        idInspector: inspecciones.idInspector,
+        idCaso: inspecciones.id_caso,
+        idInspector: inspecciones.id_inspector,
         estado: inspecciones.estado,
-        fechaInspeccion: inspecciones.fechaInspeccion,
+        fechaInspeccion: inspecciones.fecha_inspeccion,
       })
       .from(inspecciones)
       .where(eq(inspecciones.id, id))
@@ -84,16 +84,16 @@ export const inspeccionRepository = {
 
   /** The case's status, its row locked until the transaction ends. */
   async lockCaso(tx: DbOrTx, idCaso: number): Promise<{ id: number; idEstado: number } | undefined> {
-    const [row] = await tx.select({ id: casos.id, idEstado: casos.idEstado }).from(casos).where(eq(casos.id, idCaso)).for('update');
+    const [row] = await tx.select({ id: casos.id, idEstado: casos.id_estado }).from(casos).where(eq(casos.id, idCaso)).for('update');
     return row;
   },
 
   async casoEstado(db: DbOrTx, idCaso: number): Promise<number | undefined> {
-    const [row] = await db.select({ idEstado: casos.idEstado }).from(casos).where(eq(casos.id, idCaso));
+    const [row] = await db.select({ idEstado: casos.id_estado }).from(casos).where(eq(casos.id, idCaso));
     return row?.idEstado;
   },
 
-  async updateCaso(tx: DbOrTx, idCaso: number, values: { idEstado: number; fechaEstado: string }): Promise<void> {
+  async updateCaso(tx: DbOrTx, idCaso: number, values: { id_estado: number; fecha_estado: string }): Promise<void> {
     await tx.update(casos).set(values).where(eq(casos.id, idCaso));
   },
 
@@ -101,7 +101,7 @@ export const inspeccionRepository = {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(inspecciones)
-      .where(and(eq(inspecciones.idCaso, idCaso), inArray(inspecciones.estado, [...INSPECCION_PENDING_ESTADOS])));
+      .where(and(eq(inspecciones.id_caso, idCaso), inArray(inspecciones.estado, [...INSPECCION_PENDING_ESTADOS])));
     return row?.n ?? 0;
   },
 
@@ -141,13 +141,13 @@ export const inspeccionRepository = {
         .select({ n: sql<number>`count(*)::int` })
         .from(inspecciones)
         .$dynamic();
-      const [row] = await (needsCaso ? query.innerJoin(casos, eq(casos.id, inspecciones.idCaso)) : query).where(where);
+      const [row] = await (needsCaso ? query.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : query).where(where);
       return row?.n ?? 0;
     };
     const [rows, total] = await Promise.all([
       selectInspecciones(db)
         .where(where)
-        .orderBy(sql`${inspecciones.fechaInspeccion} desc`, sql`${inspecciones.id} desc`)
+        .orderBy(sql`${inspecciones.fecha_inspeccion} desc`, sql`${inspecciones.id} desc`)
         .limit(limit)
         .offset(offset),
       count(),
@@ -157,7 +157,7 @@ export const inspeccionRepository = {
 
   /** An inspector's inspections, newest first (inspecciones_inspector_idx). */
   async pageByInspector(db: DbOrTx, idInspector: number, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
-    const where = eq(inspecciones.idInspector, idInspector);
+    const where = eq(inspecciones.id_inspector, idInspector);
     const [rows, [total]] = await Promise.all([
       selectInspecciones(db)
         .where(where)
@@ -177,29 +177,29 @@ export const inspeccionRepository = {
     const [row] = await db
       .select({
         id: casos.id,
-        id_estado: casos.idEstado,
+        id_estado: casos.id_estado,
         estado: estados.nombre,
-        id_compania: casos.idCompania,
+        id_compania: casos.id_compania,
         nombre_compania: companias.nombre,
-        reclamo_nro: casos.reclamoNro,
-        fecha_siniestro: casos.fechaSiniestro,
-        hora_siniestro: casos.horaSiniestro,
-        fecha_denuncia: casos.fechaDenuncia,
-        id_analista: casos.idAnalista,
+        reclamo_nro: casos.reclamo_nro,
+        fecha_siniestro: casos.fecha_siniestro,
+        hora_siniestro: casos.hora_siniestro,
+        fecha_denuncia: casos.fecha_denuncia,
+        id_analista: casos.id_analista,
         apellido_analista: analistas.apellido,
         nombre_analista: analistas.nombre,
         gestor: casos.gestor,
-        id_producto: casos.idProducto,
+        id_producto: casos.id_producto,
         producto: productos.nombre,
-        lugar_siniestro: casos.lugarSiniestro,
-        declaracion_asegurado: casos.declaracionAsegurado,
-        id_asegurado: casos.idAsegurado,
+        lugar_siniestro: casos.lugar_siniestro,
+        declaracion_asegurado: casos.declaracion_asegurado,
+        id_asegurado: casos.id_asegurado,
       })
       .from(casos)
-      .innerJoin(estados, eq(estados.id, casos.idEstado))
-      .innerJoin(companias, eq(companias.id, casos.idCompania))
-      .leftJoin(analistas, eq(analistas.id, casos.idAnalista))
-      .leftJoin(productos, eq(productos.id, casos.idProducto))
+      .innerJoin(estados, eq(estados.id, casos.id_estado))
+      .innerJoin(companias, eq(companias.id, casos.id_compania))
+      .leftJoin(analistas, eq(analistas.id, casos.id_analista))
+      .leftJoin(productos, eq(productos.id, casos.id_producto))
       .where(eq(casos.id, idCaso));
     return row;
   },

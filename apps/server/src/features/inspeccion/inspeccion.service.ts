@@ -115,9 +115,9 @@ export function createInspeccionService(deps: {
         await assertInspector(tx, input.id_inspector);
         if ((await repo.countPending(tx, idCaso)) > 0) throw conflict(INSPECCION_MESSAGES.casoHasPending);
         const inserted = await repo.insert(tx, {
-          idCaso,
-          idInspector: input.id_inspector,
-          fechaInspeccion: input.fecha_inspeccion,
+          id_caso: idCaso,
+          id_inspector: input.id_inspector,
+          fecha_inspeccion: input.fecha_inspeccion,
           direccion: input.direccion,
           detalle: input.detalle,
           estado: INSPECCION_ESTADOS.COORDINADA,
@@ -135,8 +135,8 @@ export function createInspeccionService(deps: {
         if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.cannotEdit);
         await assertInspector(tx, input.id_inspector);
         await repo.update(tx, id, {
-          idInspector: input.id_inspector,
-          fechaInspeccion: input.fecha_inspeccion,
+          id_inspector: input.id_inspector,
+          fecha_inspeccion: input.fecha_inspeccion,
           direccion: input.direccion,
           detalle: input.detalle,
           estado: INSPECCION_ESTADOS.COORDINADA,
@@ -160,7 +160,7 @@ export function createInspeccionService(deps: {
       await change(id, usuario, INSPECCION_MESSAGES.inspectorChanged, async (locked, tx) => {
         if (locked.estado !== INSPECCION_ESTADOS.COORDINADA) throw conflict(INSPECCION_MESSAGES.notCoordinada);
         await assertInspector(tx, idInspector);
-        await repo.update(tx, id, { idInspector });
+        await repo.update(tx, id, { id_inspector: idInspector });
       });
       return (await repo.findById(db, id))!;
     },
@@ -253,10 +253,10 @@ export function createInspeccionService(deps: {
           await repo.update(tx, id, {
             estado: INSPECCION_ESTADOS.FINALIZADA,
             resultado: input.resultado,
-            montoInspeccion: input.monto_inspeccion,
-            fechaCierre: today(),
+            monto_inspeccion: input.monto_inspeccion,
+            fecha_cierre: today(),
           });
-          await repo.updateCaso(tx, idCaso, { idEstado: ESTADO.ANALISIS, fechaEstado: today() });
+          await repo.updateCaso(tx, idCaso, { id_estado: ESTADO.ANALISIS, fecha_estado: today() });
           await deps.tareas?.inspeccionTerminada(tx, id);
           await documentacion.recordUploads(tx, idCaso, actor.username, [stored.inspeccion!, stored.cotizacion!]);
           await historial.add(

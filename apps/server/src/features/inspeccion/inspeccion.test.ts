@@ -61,7 +61,7 @@ describe('POST /inspeccion/{caseId}', () => {
     const twice = await t.request('user', { method: 'POST', url: `/api/inspeccion/${caso.id}`, payload: body() });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(INSPECCION_MESSAGES.casoHasPending);
-    const count = await t.database.db.select().from(inspecciones).where(eq(inspecciones.idCaso, caso.id));
+    const count = await t.database.db.select().from(inspecciones).where(eq(inspecciones.id_caso, caso.id));
     expect(count).toHaveLength(1);
   });
 
@@ -198,7 +198,7 @@ describe('PATCH /inspeccion/update_inspector/{id}', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'inspector', message: INSPECCION_MESSAGES.inspectorRequired }]);
     const [row] = await t.database.db.select().from(inspecciones).where(eq(inspecciones.id, inspeccion.id));
-    expect(row!.idInspector).toBe(t.ids.inspectorRecord);
+    expect(row!.id_inspector).toBe(t.ids.inspectorRecord);
     expect((await historial(caso.id))[0]!.msg).toBe(INSPECCION_MESSAGES.scheduled);
   });
 });
@@ -337,7 +337,7 @@ describe('case status around inspections', () => {
     const { caso, inspeccion } = await casoConInspeccion();
     await t.request('user', { method: 'PATCH', url: `/api/inspeccion/edit/${inspeccion.id}`, payload: body() });
     await t.request('user', { method: 'PATCH', url: `/api/inspeccion/update_inspector/${inspeccion.id}`, payload: { inspector: t.ids.inspector2Record } });
-    const [row] = await t.database.db.select({ idEstado: casos.idEstado }).from(casos).where(eq(casos.id, caso.id));
+    const [row] = await t.database.db.select({ idEstado: casos.id_estado }).from(casos).where(eq(casos.id, caso.id));
     expect(row!.idEstado).toBe(2);
   });
 });

@@ -8,37 +8,37 @@ import { lesionados } from '../../db/tables/lesionados';
 
 const COLUMNS = {
   id: lesionados.id,
-  id_caso: lesionados.idCaso,
+  id_caso: lesionados.id_caso,
   apellido: lesionados.apellido,
   nombre: lesionados.nombre,
-  id_tipo_doc: lesionados.idTipoDoc,
-  nro_doc: lesionados.nroDoc,
+  id_tipo_doc: lesionados.id_tipo_doc,
+  nro_doc: lesionados.nro_doc,
   tipo_doc: tiposDoc.nombre,
 };
 
-export type LesionadoValues = { apellido: string; nombre: string; idTipoDoc: number; nroDoc: string };
+export type LesionadoValues = Pick<typeof lesionados.$inferInsert, 'apellido' | 'nombre' | 'id_tipo_doc' | 'nro_doc'>;
 
 export const lesionadosRepository = {
   /** listByCaso as a JSON array: a subquery for a statement that reads the case (the detail's one round trip). */
   ofCasoJson: (idCaso: Column | SQL) =>
-    jsonRows<Lesionado>(COLUMNS, sql`from ${lesionados} left join ${tiposDoc} on ${tiposDoc.id} = ${lesionados.idTipoDoc} where ${lesionados.idCaso} = ${idCaso}`, ['id']),
+    jsonRows<Lesionado>(COLUMNS, sql`from ${lesionados} left join ${tiposDoc} on ${tiposDoc.id} = ${lesionados.id_tipo_doc} where ${lesionados.id_caso} = ${idCaso}`, ['id']),
 
   listByCaso(db: DbOrTx, idCaso: number): Promise<Lesionado[]> {
     return db
       .select(COLUMNS)
       .from(lesionados)
-      .leftJoin(tiposDoc, eq(tiposDoc.id, lesionados.idTipoDoc))
-      .where(eq(lesionados.idCaso, idCaso))
+      .leftJoin(tiposDoc, eq(tiposDoc.id, lesionados.id_tipo_doc))
+      .where(eq(lesionados.id_caso, idCaso))
       .orderBy(asc(lesionados.id));
   },
 
   async findById(db: DbOrTx, id: number): Promise<Lesionado | undefined> {
-    const [row] = await db.select(COLUMNS).from(lesionados).leftJoin(tiposDoc, eq(tiposDoc.id, lesionados.idTipoDoc)).where(eq(lesionados.id, id));
+    const [row] = await db.select(COLUMNS).from(lesionados).leftJoin(tiposDoc, eq(tiposDoc.id, lesionados.id_tipo_doc)).where(eq(lesionados.id, id));
     return row;
   },
 
   async insert(db: DbOrTx, idCaso: number, values: LesionadoValues): Promise<number> {
-    const [row] = await db.insert(lesionados).values({ idCaso, ...values }).returning({ id: lesionados.id });
+    const [row] = await db.insert(lesionados).values({ id_caso: idCaso, ...values }).returning({ id: lesionados.id });
     return row!.id;
   },
 

@@ -8,7 +8,7 @@ import { lesionadosRepository as repo, type LesionadoValues } from './lesionados
 export type LesionadosService = ReturnType<typeof createLesionadosService>;
 
 function toValues(input: LesionadoInput): LesionadoValues {
-  return { apellido: input.apellido, nombre: input.nombre, idTipoDoc: input.id_tipo_doc, nroDoc: input.nro_doc };
+  return { apellido: input.apellido, nombre: input.nombre, id_tipo_doc: input.id_tipo_doc, nro_doc: input.nro_doc };
 }
 
 /** The fields of an injured person the audit log compares (personal data, docs/decisions/028). */

@@ -5,11 +5,11 @@ import { jsonRow } from '../../db/json';
 import { casos } from '../../db/tables/casos';
 import { letrados } from '../../db/tables/letrados';
 
-export type LetradoValues = Omit<typeof letrados.$inferInsert, 'id' | 'idCaso'>;
+export type LetradoValues = Omit<typeof letrados.$inferInsert, 'id' | 'id_caso'>;
 
 const COLUMNS = {
   id: letrados.id,
-  id_caso: letrados.idCaso,
+  id_caso: letrados.id_caso,
   apellido: letrados.apellido,
   nombre: letrados.nombre,
   fijo: letrados.fijo,
@@ -21,7 +21,7 @@ const COLUMNS = {
 
 export const letradosRepository = {
   /** The case's lawyer as JSON, or null: a subquery for a statement that reads the case (the detail's one round trip). */
-  ofCasoJson: (idCaso: Column | SQL) => jsonRow<Letrado>(COLUMNS, sql`from ${letrados} where ${letrados.idCaso} = ${idCaso}`),
+  ofCasoJson: (idCaso: Column | SQL) => jsonRow<Letrado>(COLUMNS, sql`from ${letrados} where ${letrados.id_caso} = ${idCaso}`),
 
   /** Locks the case row: two dialogs saving at once must not both create the case's lawyer. */
   async lockCaso(tx: DbOrTx, idCaso: number): Promise<boolean> {
@@ -30,7 +30,7 @@ export const letradosRepository = {
   },
 
   async findByCaso(db: DbOrTx, idCaso: number): Promise<Letrado | undefined> {
-    const [row] = await db.select(COLUMNS).from(letrados).where(eq(letrados.idCaso, idCaso));
+    const [row] = await db.select(COLUMNS).from(letrados).where(eq(letrados.id_caso, idCaso));
     return row;
   },
 
@@ -40,7 +40,7 @@ export const letradosRepository = {
   },
 
   async insert(tx: DbOrTx, idCaso: number, values: LetradoValues): Promise<Letrado> {
-    const [row] = await tx.insert(letrados).values({ idCaso, ...values }).returning(COLUMNS);
+    const [row] = await tx.insert(letrados).values({ id_caso: idCaso, ...values }).returning(COLUMNS);
     return row!;
   },
 
@@ -50,6 +50,6 @@ export const letradosRepository = {
   },
 
   async setCasoLetrado(tx: DbOrTx, idCaso: number, idLetrado: number) {
-    await tx.update(casos).set({ idLetrado }).where(eq(casos.id, idCaso));
+    await tx.update(casos).set({ id_letrado: idLetrado }).where(eq(casos.id, idCaso));
   },
 };

@@ -18,12 +18,12 @@ const LETRADO = { apellido: 'Fernández', nombre: 'Julia', fijo: '011 4444-5555'
 const post = (body: Record<string, unknown>, role: 'user' | 'admin' | 'inspector' = 'user') => t.request(role, { method: 'POST', url: '/api/letrados', payload: body });
 
 async function casoRow(id: number) {
-  const [row] = await t.database.db.select({ idLetrado: casos.idLetrado }).from(casos).where(eq(casos.id, id));
+  const [row] = await t.database.db.select({ idLetrado: casos.id_letrado }).from(casos).where(eq(casos.id, id));
   return row!;
 }
 
 async function historyOf(idCaso: number) {
-  return t.database.db.select({ msg: historial.msg, usuario: historial.usuario }).from(historial).where(eq(historial.idCaso, idCaso)).orderBy(historial.id);
+  return t.database.db.select({ msg: historial.msg, usuario: historial.usuario }).from(historial).where(eq(historial.id_caso, idCaso)).orderBy(historial.id);
 }
 
 describe('POST /letrados', () => {
@@ -44,7 +44,7 @@ describe('POST /letrados', () => {
     const second = await post({ id_caso: caso.id, ...LETRADO, msg: 'Cambia el letrado del tercero' });
     expect(second.statusCode).toBe(200);
     expect(second.json().data).toEqual({ id: first.id, id_caso: caso.id, ...LETRADO });
-    expect(await t.database.db.select().from(letrados).where(eq(letrados.idCaso, caso.id))).toHaveLength(1);
+    expect(await t.database.db.select().from(letrados).where(eq(letrados.id_caso, caso.id))).toHaveLength(1);
     expect((await historyOf(caso.id)).map((row) => row.msg)).toEqual(['Alta caso', LETRADO_MESSAGES.created, 'Cambia el letrado del tercero']);
   });
 
@@ -52,7 +52,7 @@ describe('POST /letrados', () => {
     const caso = await insertCaso(t.database.db);
     const responses = await Promise.all([post({ id_caso: caso.id, apellido: 'Uno' }), post({ id_caso: caso.id, apellido: 'Dos' })]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 201]);
-    const rows = await t.database.db.select().from(letrados).where(eq(letrados.idCaso, caso.id));
+    const rows = await t.database.db.select().from(letrados).where(eq(letrados.id_caso, caso.id));
     expect(rows).toHaveLength(1);
     expect((await casoRow(caso.id)).idLetrado).toBe(rows[0]!.id);
   });
@@ -71,7 +71,7 @@ describe('POST /letrados', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(CASO_MESSAGES.notFound);
     expect((await post({ id_caso: caso.id, apellido: 'Ruiz' }, 'inspector')).statusCode).toBe(403);
-    expect(await t.database.db.select().from(letrados).where(eq(letrados.idCaso, caso.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(letrados).where(eq(letrados.id_caso, caso.id))).toHaveLength(0);
   });
 });
 

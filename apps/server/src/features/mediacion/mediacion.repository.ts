@@ -10,18 +10,18 @@ import { audiencias } from '../../db/tables/mediacion';
 /** A hearing as the case detail shows it: without its company and claim number, which the case has. */
 const CASO_AUDIENCIA_COLUMNS = {
   id: audiencias.id,
-  id_caso: audiencias.idCaso,
+  id_caso: audiencias.id_caso,
   fecha: audiencias.fecha,
   fechah: audiencias.fechah,
   hora: audiencias.hora,
   lugar: audiencias.lugar,
-  mediacion_nro: audiencias.mediacionNro,
+  mediacion_nro: audiencias.mediacion_nro,
 };
 
 const COLUMNS = {
   ...CASO_AUDIENCIA_COLUMNS,
   compania: companias.nombre,
-  reclamo_nro: casos.reclamoNro,
+  reclamo_nro: casos.reclamo_nro,
 };
 
 /** Hearings with the name of their company and their case's claim number. */
@@ -29,8 +29,8 @@ function selectAudiencias(db: DbOrTx) {
   return db
     .select(COLUMNS)
     .from(audiencias)
-    .leftJoin(companias, eq(companias.id, audiencias.idCompania))
-    .leftJoin(casos, eq(casos.id, audiencias.idCaso))
+    .leftJoin(companias, eq(companias.id, audiencias.id_compania))
+    .leftJoin(casos, eq(casos.id, audiencias.id_caso))
     .$dynamic();
 }
 
@@ -53,7 +53,7 @@ function agenda(cuando: AudienciaAgenda, today: string): { where: SQL; orderBy: 
       };
 }
 
-export type AudienciaValues = { fechah: string; hora: string; lugar: string; mediacionNro: string | null };
+export type AudienciaValues = Pick<typeof audiencias.$inferInsert, 'fechah' | 'hora' | 'lugar' | 'mediacion_nro'>;
 
 /** `%`, `_` and `\` typed by a person are literal characters, not wildcards. */
 export function likeContains(value: string): string {
@@ -62,8 +62,8 @@ export function likeContains(value: string): string {
 
 function filterConditions(filtro: AudienciaFiltro): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filtro.audienciaNro) conditions.push(sql`${audiencias.mediacionNro} ilike ${likeContains(filtro.audienciaNro)}`);
-  if (filtro.compania) conditions.push(eq(audiencias.idCompania, Number(filtro.compania)));
+  if (filtro.audienciaNro) conditions.push(sql`${audiencias.mediacion_nro} ilike ${likeContains(filtro.audienciaNro)}`);
+  if (filtro.compania) conditions.push(eq(audiencias.id_compania, Number(filtro.compania)));
   if (filtro.fechaDesde) conditions.push(gte(audiencias.fechah, filtro.fechaDesde));
   if (filtro.fechaHasta) conditions.push(lte(audiencias.fechah, filtro.fechaHasta));
   return conditions.length ? and(...conditions) : undefined;
@@ -89,17 +89,17 @@ export const mediacionRepository = {
   ofCasoJson: (idCaso: Column | SQL) =>
     jsonRows<{ [K in keyof typeof CASO_AUDIENCIA_COLUMNS]: (typeof CASO_AUDIENCIA_COLUMNS)[K]['_']['data'] }>(
       CASO_AUDIENCIA_COLUMNS,
-      sql`from ${audiencias} where ${audiencias.idCaso} = ${idCaso}`,
+      sql`from ${audiencias} where ${audiencias.id_caso} = ${idCaso}`,
       ['id'],
     ),
 
   ofCaso(db: DbOrTx, idCaso: number) {
-    return db.select(CASO_AUDIENCIA_COLUMNS).from(audiencias).where(eq(audiencias.idCaso, idCaso)).orderBy(asc(audiencias.id));
+    return db.select(CASO_AUDIENCIA_COLUMNS).from(audiencias).where(eq(audiencias.id_caso, idCaso)).orderBy(asc(audiencias.id));
   },
 
   listByCaso(db: DbOrTx, idCaso: number): Promise<Audiencia[]> {
     return selectAudiencias(db)
-      .where(eq(audiencias.idCaso, idCaso))
+      .where(eq(audiencias.id_caso, idCaso))
       .orderBy(...NEWEST_FIRST);
   },
 
@@ -130,7 +130,7 @@ export const mediacionRepository = {
     return row;
   },
 
-  async insert(db: DbOrTx, values: AudienciaValues & { idCaso: number; fecha: string }): Promise<number> {
+  async insert(db: DbOrTx, values: AudienciaValues & { id_caso: number; fecha: string }): Promise<number> {
     const [row] = await db.insert(audiencias).values(values).returning({ id: audiencias.id });
     return row!.id;
   },

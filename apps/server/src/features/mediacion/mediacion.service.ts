@@ -19,7 +19,7 @@ import { mediacionRepository as repo, type AudienciaValues } from './mediacion.r
 export type MediacionService = ReturnType<typeof createMediacionService>;
 
 function toValues(input: AudienciaInput): AudienciaValues {
-  return { fechah: input.fechah, hora: input.hora, lugar: input.lugar, mediacionNro: input.mediacion_nro };
+  return { fechah: input.fechah, hora: input.hora, lugar: input.lugar, mediacion_nro: input.mediacion_nro };
 }
 
 /**
@@ -53,7 +53,7 @@ export function createMediacionService(deps: { db: Db; historial: HistorialServi
     async create(idCaso: number, input: AudienciaInput, who: AuditActor): Promise<Audiencia> {
       return db.transaction(async (tx) => {
         if (!(await repo.casoExists(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
-        const id = await repo.insert(tx, { idCaso, fecha: today(), ...toValues(input) });
+        const id = await repo.insert(tx, { id_caso: idCaso, fecha: today(), ...toValues(input) });
         await historial.add(tx, idCaso, who.actor, AUDIENCIA_MESSAGES.historyCreated);
         const created = (await repo.findById(tx, id))!;
         await deps.tareas?.audienciaFijada(tx, { idAudiencia: id, idCaso, fechah: created.fechah, hora: created.hora, lugar: created.lugar, usuario: who.actor });

@@ -159,9 +159,9 @@ describe('GET /mediacion/ and POST /mediacion/filter/', () => {
     const { id } = await crear(caso.id, { fechah: '2028-06-01' });
     const inCompania = async (compania: number) => (await filtrar({ compania: String(compania), fechaDesde: '2028-06-01', fechaHasta: '2028-06-01' })).data.map((row) => row.id);
     expect([await inCompania(norte), await inCompania(sur)]).toEqual([[id], []]);
-    await db.update(casos).set({ idCompania: sur }).where(eq(casos.id, caso.id));
+    await db.update(casos).set({ id_compania: sur }).where(eq(casos.id, caso.id));
     expect([await inCompania(norte), await inCompania(sur)]).toEqual([[], [id]]);
-    const [row] = await db.select({ idCompania: audiencias.idCompania }).from(audiencias).where(eq(audiencias.id, id));
+    const [row] = await db.select({ idCompania: audiencias.id_compania }).from(audiencias).where(eq(audiencias.id, id));
     expect(row!.idCompania).toBe(sur);
     expect((await filtrar({ compania: String(sur), fechaDesde: '2028-06-01' })).data[0]).toMatchObject({ id, compania: 'Aseguradora Sur' });
     await db.delete(casos).where(eq(casos.id, caso.id));
@@ -214,7 +214,7 @@ describe('the hearings as an agenda (?cuando=proximas|pasadas)', () => {
       await crear(caso.id, { fechah: todayIso(), hora: '08:30', mediacion_nro: 'HOY-TEMPRANO' }),
       await crear(caso.id, { fechah: dayFrom(7), hora: '10:00', mediacion_nro: 'SEMANA' }),
     ];
-    const [row] = await t.database.db.select({ reclamoNro: casos.reclamoNro }).from(casos).where(eq(casos.id, caso.id));
+    const [row] = await t.database.db.select({ reclamoNro: casos.reclamo_nro }).from(casos).where(eq(casos.id, caso.id));
     const listed = async (cuando: string) => {
       const response = await t.request('user', {
         method: 'POST',

@@ -68,7 +68,7 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
     const [row] = await db
       .select({ version: plantillasConvenio.version, contenido: plantillasConvenio.contenido })
       .from(plantillasConvenio)
-      .where(and(eq(plantillasConvenio.idPlantilla, template.id), version === undefined ? undefined : eq(plantillasConvenio.version, version)))
+      .where(and(eq(plantillasConvenio.id_plantilla, template.id), version === undefined ? undefined : eq(plantillasConvenio.version, version)))
       .orderBy(desc(plantillasConvenio.version))
       .limit(1);
     if (!row) {
@@ -86,9 +86,9 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
       const [{ last } = { last: null }] = await tx
         .select({ last: max(plantillasConvenio.version) })
         .from(plantillasConvenio)
-        .where(eq(plantillasConvenio.idPlantilla, template.id));
+        .where(eq(plantillasConvenio.id_plantilla, template.id));
       const version = (last ?? 0) + 1;
-      await tx.insert(plantillasConvenio).values({ idPlantilla: template.id, version, usuario: who.actor, ...values });
+      await tx.insert(plantillasConvenio).values({ id_plantilla: template.id, version, usuario: who.actor, ...values });
       await audit.record(tx, {
         ...who,
         action: AUDIT_ACTION.plantillaUpdated,
@@ -105,10 +105,10 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
     async list(): Promise<PlantillaConvenio[]> {
       const rows = await db
         .select({
-          idPlantilla: plantillasConvenio.idPlantilla,
+          idPlantilla: plantillasConvenio.id_plantilla,
           version: plantillasConvenio.version,
-          nombreArchivo: plantillasConvenio.nombreArchivo,
-          restauradaDe: plantillasConvenio.restauradaDe,
+          nombreArchivo: plantillasConvenio.nombre_archivo,
+          restauradaDe: plantillasConvenio.restaurada_de,
           usuario: plantillasConvenio.usuario,
           creado: plantillasConvenio.creado,
         })
@@ -162,9 +162,9 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
       const template = templateById(id);
       if (version === 0) return addVersion(template, { contenido: null, nombreArchivo: null, restauradaDe: 0 }, who);
       const [row] = await db
-        .select({ contenido: plantillasConvenio.contenido, nombreArchivo: plantillasConvenio.nombreArchivo })
+        .select({ contenido: plantillasConvenio.contenido, nombreArchivo: plantillasConvenio.nombre_archivo })
         .from(plantillasConvenio)
-        .where(and(eq(plantillasConvenio.idPlantilla, id), eq(plantillasConvenio.version, version)));
+        .where(and(eq(plantillasConvenio.id_plantilla, id), eq(plantillasConvenio.version, version)));
       if (!row) throw notFound(PLANTILLA_MESSAGES.versionNotFound);
       return addVersion(template, { contenido: row.contenido, nombreArchivo: row.nombreArchivo, restauradaDe: version }, who);
     },

@@ -10,14 +10,14 @@ const REGLA = {
   evento: plazosLegales.evento,
   cantidad: plazosLegales.cantidad,
   unidad: plazosLegales.unidad,
-  aviso_dias: plazosLegales.avisoDias,
+  aviso_dias: plazosLegales.aviso_dias,
   activo: plazosLegales.activo,
   fuente: plazosLegales.fuente,
 };
 
 export type ClockStart = { id_caso: number; evento: string; desde: string };
 
-const START = { id_caso: casoPlazos.idCaso, evento: casoPlazos.evento, desde: casoPlazos.desde };
+const START = { id_caso: casoPlazos.id_caso, evento: casoPlazos.evento, desde: casoPlazos.desde };
 
 export const plazosRepository = {
   reglas(db: DbOrTx): Promise<PlazoRegla[]> {
@@ -33,7 +33,7 @@ export const plazosRepository = {
   async update(db: DbOrTx, codigo: string, input: PlazoUpdateInput): Promise<void> {
     await db
       .update(plazosLegales)
-      .set({ nombre: input.nombre, cantidad: input.cantidad, unidad: input.unidad, avisoDias: input.aviso_dias, activo: input.activo })
+      .set({ nombre: input.nombre, cantidad: input.cantidad, unidad: input.unidad, aviso_dias: input.aviso_dias, activo: input.activo })
       .where(eq(plazosLegales.codigo, codigo));
   },
 
@@ -43,7 +43,7 @@ export const plazosRepository = {
     return db
       .select(START)
       .from(casoPlazos)
-      .where(and(inArray(casoPlazos.idCaso, ids), isNull(casoPlazos.hasta)));
+      .where(and(inArray(casoPlazos.id_caso, ids), isNull(casoPlazos.hasta)));
   },
 
   /** Moves the start of a running clock; false when the case has none of that event. */
@@ -51,13 +51,13 @@ export const plazosRepository = {
     const [before] = await db
       .select(START)
       .from(casoPlazos)
-      .where(and(eq(casoPlazos.idCaso, idCaso), eq(casoPlazos.evento, evento), isNull(casoPlazos.hasta)))
+      .where(and(eq(casoPlazos.id_caso, idCaso), eq(casoPlazos.evento, evento), isNull(casoPlazos.hasta)))
       .for('update');
     if (!before) return undefined;
     await db
       .update(casoPlazos)
       .set({ desde })
-      .where(and(eq(casoPlazos.idCaso, idCaso), eq(casoPlazos.evento, evento)));
+      .where(and(eq(casoPlazos.id_caso, idCaso), eq(casoPlazos.evento, evento)));
     return before;
   },
 

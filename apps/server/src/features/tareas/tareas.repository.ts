@@ -12,17 +12,17 @@ import { contarTareas, totalTareas } from './tareas.contadores';
  */
 const COLUMNS = {
   id: tareas.id,
-  id_caso: tareas.idCaso,
-  reclamo_nro: sql<string | null>`(select ${casos.reclamoNro} from ${casos} where ${casos.id} = ${tareas.idCaso})`,
+  id_caso: tareas.id_caso,
+  reclamo_nro: sql<string | null>`(select ${casos.reclamo_nro} from ${casos} where ${casos.id} = ${tareas.id_caso})`,
   texto: tareas.texto,
   vence: tareas.vence,
-  id_usuario: tareas.idUsuario,
-  usuario: sql<string>`(select ${users.apellido} || ', ' || ${users.nombre} from ${users} where ${users.id} = ${tareas.idUsuario})`,
+  id_usuario: tareas.id_usuario,
+  usuario: sql<string>`(select ${users.apellido} || ', ' || ${users.nombre} from ${users} where ${users.id} = ${tareas.id_usuario})`,
   origen: tareas.origen,
-  creado_por: tareas.creadoPor,
+  creado_por: tareas.creado_por,
   creado: sql<string>`to_char(${tareas.creado} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   hecha: sql<string | null>`to_char(${tareas.hecha} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  hecha_por: tareas.hechaPor,
+  hecha_por: tareas.hecha_por,
 };
 
 const ASIGNABLE = { id: users.id, nombre: sql<string>`${users.apellido} || ', ' || ${users.nombre}` };
@@ -32,26 +32,18 @@ const SOONEST_FIRST = [asc(tareas.vence), asc(tareas.id)];
 
 /** Only open tasks, of one user or of everyone. */
 const openOf = (idUsuario: number | null): SQL =>
-  and(isNull(tareas.hecha), idUsuario === null ? undefined : eq(tareas.idUsuario, idUsuario))!;
+  and(isNull(tareas.hecha), idUsuario === null ? undefined : eq(tareas.id_usuario, idUsuario))!;
 
 export type TareaRango = { from?: string; to?: string; before?: string };
 
-export type TareaNueva = {
-  idCaso: number;
-  texto: string;
-  vence: string;
-  idUsuario: number;
-  creadoPor: string;
-  origen?: string;
-  origenId?: number;
-};
+export type TareaNueva = Pick<typeof tareas.$inferInsert, 'id_caso' | 'texto' | 'vence' | 'id_usuario' | 'creado_por' | 'origen' | 'origen_id'>;
 
 export const tareasRepository = {
   listOpenByCaso(db: DbOrTx, idCaso: number): Promise<Tarea[]> {
     return db
       .select(COLUMNS)
       .from(tareas)
-      .where(and(eq(tareas.idCaso, idCaso), isNull(tareas.hecha)))
+      .where(and(eq(tareas.id_caso, idCaso), isNull(tareas.hecha)))
       .orderBy(...SOONEST_FIRST);
   },
 
@@ -93,7 +85,7 @@ export const tareasRepository = {
 
   async lockById(db: DbOrTx, id: number) {
     const [row] = await db
-      .select({ id: tareas.id, idCaso: tareas.idCaso, texto: tareas.texto, idUsuario: tareas.idUsuario, hecha: tareas.hecha })
+      .select({ id: tareas.id, idCaso: tareas.id_caso, texto: tareas.texto, idUsuario: tareas.id_usuario, hecha: tareas.hecha })
       .from(tareas)
       .where(eq(tareas.id, id))
       .for('update');
@@ -108,12 +100,12 @@ export const tareasRepository = {
   async markDone(db: DbOrTx, id: number, usuario: string): Promise<void> {
     await db
       .update(tareas)
-      .set({ hecha: sql`now()`, hechaPor: usuario })
+      .set({ hecha: sql`now()`, hecha_por: usuario })
       .where(eq(tareas.id, id));
   },
 
   async reassign(db: DbOrTx, id: number, idUsuario: number): Promise<void> {
-    await db.update(tareas).set({ idUsuario }).where(eq(tareas.id, id));
+    await db.update(tareas).set({ id_usuario: idUsuario }).where(eq(tareas.id, id));
   },
 
   /** An active Admin or User: who a task can go to. */
@@ -146,14 +138,14 @@ export const tareasRepository = {
    * The open task the system made for a hearing, inspection or case, created or moved to the new
    * date (tareas_sistema_abierta_uq keeps one per origin).
    */
-  async upsertSistema(db: DbOrTx, values: TareaNueva & { origen: string; origenId: number }): Promise<void> {
+  async upsertSistema(db: DbOrTx, values: TareaNueva & { origen: string; origen_id: number }): Promise<void> {
     await db
       .insert(tareas)
       .values(values)
       .onConflictDoUpdate({
-        target: [tareas.origen, tareas.origenId],
+        target: [tareas.origen, tareas.origen_id],
         targetWhere: sql`${tareas.hecha} is null and ${tareas.origen} <> 'manual'`,
-        set: { vence: values.vence, texto: values.texto, idCaso: values.idCaso },
+        set: { vence: values.vence, texto: values.texto, id_caso: values.id_caso },
       });
   },
 
@@ -161,9 +153,9 @@ export const tareasRepository = {
   async closeSistema(db: DbOrTx, origen: string, origenId: number, usuario: string) {
     return db
       .update(tareas)
-      .set({ hecha: sql`now()`, hechaPor: usuario })
-      .where(and(eq(tareas.origen, origen), eq(tareas.origenId, origenId), isNull(tareas.hecha)))
-      .returning({ idCaso: tareas.idCaso, texto: tareas.texto });
+      .set({ hecha: sql`now()`, hecha_por: usuario })
+      .where(and(eq(tareas.origen, origen), eq(tareas.origen_id, origenId), isNull(tareas.hecha)))
+      .returning({ idCaso: tareas.id_caso, texto: tareas.texto });
   },
 
   /**

@@ -115,7 +115,7 @@ export function createTareasService(deps: {
       return db.transaction(async (tx) => {
         if (!(await repo.casoExists(tx, idCaso))) throw notFound(CASO_MESSAGES.notFound);
         const usuario = await asignable(tx, input.id_usuario);
-        const id = await repo.insert(tx, { idCaso, texto: input.texto, vence: input.vence, idUsuario: usuario.id, creadoPor: who.actor });
+        const id = await repo.insert(tx, { id_caso: idCaso, texto: input.texto, vence: input.vence, id_usuario: usuario.id, creado_por: who.actor });
         await historial.add(tx, idCaso, who.actor, TAREA_HISTORIA.created(input.texto, usuario.nombre, input.vence));
         await deps.notificaciones?.tareaAsignada(tx, { idTarea: id, idCaso, idUsuario: usuario.id, texto: input.texto, vence: input.vence, autor: who.actor });
         const created = (await repo.findById(tx, id))!;
@@ -159,12 +159,12 @@ export function createTareasService(deps: {
       if (idUsuario === undefined) return;
       await repo.upsertSistema(tx, {
         origen: 'audiencia',
-        origenId: event.idAudiencia,
-        idCaso: event.idCaso,
+        origen_id: event.idAudiencia,
+        id_caso: event.idCaso,
         texto: TAREA_TEXTO_SISTEMA.audiencia(event.fechah, event.hora, event.lugar),
         vence: addDiasHabiles(event.fechah, -1),
-        idUsuario,
-        creadoPor: SISTEMA.actor,
+        id_usuario: idUsuario,
+        creado_por: SISTEMA.actor,
       });
     },
 
@@ -174,12 +174,12 @@ export function createTareasService(deps: {
       if (idUsuario === undefined) return;
       await repo.upsertSistema(tx, {
         origen: 'inspeccion',
-        origenId: event.idInspeccion,
-        idCaso: event.idCaso,
+        origen_id: event.idInspeccion,
+        id_caso: event.idCaso,
         texto: TAREA_TEXTO_SISTEMA.inspeccion(event.fecha),
         vence: addDiasHabiles(event.fecha, TAREA_INSPECCION_DIAS_HABILES),
-        idUsuario,
-        creadoPor: SISTEMA.actor,
+        id_usuario: idUsuario,
+        creado_por: SISTEMA.actor,
       });
     },
 

@@ -28,12 +28,12 @@ export function createSessionsService(db: Db, options: { lifetimeMs: number; idl
       const expires = new Date(created.getTime() + options.lifetimeMs);
       await usersRepository.insertSession(tx, {
         id: hashToken(token),
-        userId,
+        user_id: userId,
         creado: created,
         expira: expires,
-        ultimoUso: created,
+        ultimo_uso: created,
         ip: origin.ip?.slice(0, 64) ?? null,
-        userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+        user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
       });
       return { token, expires };
     },

@@ -10,9 +10,9 @@ const publicColumns = {
   username: users.username,
   rol: users.rol,
   id_tipo_usuario: users.rol,
-  id_inspect: users.idInspect,
+  id_inspect: users.id_inspect,
   activo: users.activo,
-  totp: sql<boolean>`${users.totpSecret} is not null`,
+  totp: sql<boolean>`${users.totp_secret} is not null`,
 };
 
 export type UserRow = typeof users.$inferSelect;
@@ -23,24 +23,24 @@ const selectSession = preparedPerDatabase((db) =>
     .select({
       sessionId: sessions.id,
       expira: sessions.expira,
-      ultimoUso: sessions.ultimoUso,
+      ultimoUso: sessions.ultimo_uso,
       creado: sessions.creado,
       id: users.id,
       username: users.username,
       nombre: users.nombre,
       apellido: users.apellido,
       rol: users.rol,
-      idInspect: users.idInspect,
-      hasTotp: sql<boolean>`${users.totpSecret} is not null`,
+      idInspect: users.id_inspect,
+      hasTotp: sql<boolean>`${users.totp_secret} is not null`,
     })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expira, sql.placeholder('now')), eq(users.activo, true)))
     .prepare('session_user'),
 );
 
 const liveSessionsOf = (userId: number, window: { now: Date; idleSince: Date }) =>
-  and(eq(sessions.userId, userId), gt(sessions.expira, window.now), gte(sessions.ultimoUso, window.idleSince));
+  and(eq(sessions.user_id, userId), gt(sessions.expira, window.now), gte(sessions.ultimo_uso, window.idleSince));
 
 export const usersRepository = {
   list(db: DbOrTx) {
@@ -83,7 +83,7 @@ export const usersRepository = {
 
   /** Refresh: the same row under a new token hash, so its public id, address and device stay. */
   async renameSession(db: DbOrTx, id: string, newId: string, now: Date): Promise<boolean> {
-    const rows = await db.update(sessions).set({ id: newId, ultimoUso: now }).where(eq(sessions.id, id)).returning({ id: sessions.id });
+    const rows = await db.update(sessions).set({ id: newId, ultimo_uso: now }).where(eq(sessions.id, id)).returning({ id: sessions.id });
     return rows.length > 0;
   },
 
@@ -93,15 +93,15 @@ export const usersRepository = {
       .select({
         ref: sessions.ref,
         ip: sessions.ip,
-        userAgent: sessions.userAgent,
+        userAgent: sessions.user_agent,
         creado: sessions.creado,
-        ultimoUso: sessions.ultimoUso,
+        ultimoUso: sessions.ultimo_uso,
         expira: sessions.expira,
         isCurrent: sql<boolean>`${sessions.id} = ${currentId}`,
       })
       .from(sessions)
       .where(liveSessionsOf(userId, window))
-      .orderBy(desc(sessions.ultimoUso), desc(sessions.creado))
+      .orderBy(desc(sessions.ultimo_uso), desc(sessions.creado))
       .limit(limit)
       .offset(offset);
   },
@@ -113,7 +113,7 @@ export const usersRepository = {
 
   /** Deletes the user's session with public id `ref`; returns its token hash, or null when there is none. */
   async deleteUserSession(db: DbOrTx, userId: number, ref: string): Promise<string | null> {
-    const [row] = await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.ref, ref))).returning({ id: sessions.id });
+    const [row] = await db.delete(sessions).where(and(eq(sessions.user_id, userId), eq(sessions.ref, ref))).returning({ id: sessions.id });
     return row?.id ?? null;
   },
 
@@ -127,7 +127,7 @@ export const usersRepository = {
   },
 
   async touchSession(db: DbOrTx, id: string, now: Date) {
-    await db.update(sessions).set({ ultimoUso: now }).where(eq(sessions.id, id));
+    await db.update(sessions).set({ ultimo_uso: now }).where(eq(sessions.id, id));
   },
 
   async deleteSession(db: DbOrTx, id: string) {
@@ -135,11 +135,11 @@ export const usersRepository = {
   },
 
   async deleteUserSessions(db: DbOrTx, userId: number) {
-    await db.delete(sessions).where(eq(sessions.userId, userId));
+    await db.delete(sessions).where(eq(sessions.user_id, userId));
   },
 
   async deleteOtherSessions(db: DbOrTx, userId: number, keepSessionId: string) {
-    await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+    await db.delete(sessions).where(and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)));
   },
 
   async findById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
@@ -148,16 +148,16 @@ export const usersRepository = {
   },
 
   async setTotpPending(db: DbOrTx, id: number, secret: string) {
-    await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, id));
+    await db.update(users).set({ totp_pending_secret: secret }).where(eq(users.id, id));
   },
 
   /** The pending secret becomes the user's second factor; `step` is the code just used. */
   async enableTotp(db: DbOrTx, id: number, secret: string, step: number) {
-    await db.update(users).set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step }).where(eq(users.id, id));
+    await db.update(users).set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step }).where(eq(users.id, id));
   },
 
   async clearTotp(db: DbOrTx, id: number) {
-    await db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(users.id, id));
+    await db.update(users).set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null }).where(eq(users.id, id));
   },
 
   /**
@@ -167,8 +167,8 @@ export const usersRepository = {
   async consumeTotpStep(db: DbOrTx, id: number, step: number): Promise<boolean> {
     const rows = await db
       .update(users)
-      .set({ totpLastStep: step })
-      .where(and(eq(users.id, id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+      .set({ totp_last_step: step })
+      .where(and(eq(users.id, id), or(isNull(users.totp_last_step), lt(users.totp_last_step, step))))
       .returning({ id: users.id });
     return rows.length > 0;
   },

@@ -100,7 +100,7 @@ export function createUsersService(deps: {
     const ip = who.ip ?? '';
     if ((await guard.retryAfter(user.username, ip)) > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
     const row = await usersRepository.findById(db, user.id);
-    const isValid = row ? await verify(row.passwordHash, password).catch(() => false) : false;
+    const isValid = row ? await verify(row.password_hash, password).catch(() => false) : false;
     if (!row || !isValid) {
       await guard.failed(user.username, ip);
       await audit.record(db, {
@@ -170,17 +170,17 @@ export function createUsersService(deps: {
       }
 
       const user = await usersRepository.findByUsername(db, username);
-      const isValid = await verify(user?.passwordHash ?? (await dummyHash!), input.password).catch(() => false);
+      const isValid = await verify(user?.password_hash ?? (await dummyHash!), input.password).catch(() => false);
       if (!user || !isValid || !user.activo) {
         await guard.failed(username, context.ip);
         const detail = !user ? 'unknown_user' : !isValid ? 'bad_password' : 'disabled_user';
         return refuse(username, context, detail, unauthorized(AUTH_MESSAGES.badCredentials));
       }
 
-      if (user.totpSecret) {
+      if (user.totp_secret) {
         // Asked only after the password was right, so it tells nothing to someone guessing.
         if (!input.totp) return refuse(username, context, 'totp_missing', totpError(AUTH_MESSAGES.totpRequired));
-        const step = totpStepOf(user.totpSecret, input.totp, now());
+        const step = totpStepOf(user.totp_secret, input.totp, now());
         if (step === null || !(await usersRepository.consumeTotpStep(db, user.id, step))) {
           await guard.failed(username, context.ip);
           return refuse(username, context, step === null ? 'totp_invalid' : 'totp_reused', totpError(AUTH_MESSAGES.totpInvalid));
@@ -196,8 +196,8 @@ export function createUsersService(deps: {
         entityId: user.id,
         ip: context.ip,
       });
-      const totpSetupRequired = mustHaveTotp(user.rol) && !user.totpSecret;
-      return { usr: user.username, rol: user.rol as Rol, id_inspect: user.idInspect, token, expires, totpSetupRequired };
+      const totpSetupRequired = mustHaveTotp(user.rol) && !user.totp_secret;
+      return { usr: user.username, rol: user.rol as Rol, id_inspect: user.id_inspect, token, expires, totpSetupRequired };
     },
 
     list: () => usersRepository.list(db),
@@ -212,9 +212,9 @@ export function createUsersService(deps: {
             apellido: input.apellido,
             nombre: input.nombre,
             username: input.username,
-            passwordHash,
+            password_hash: passwordHash,
             rol: input.rol,
-            idInspect,
+            id_inspect: idInspect,
           });
           const created = (await usersRepository.findPublicById(tx, id))!;
           await audit.record(tx, {
@@ -267,9 +267,9 @@ export function createUsersService(deps: {
             nombre: input.nombre,
             username: input.username,
             rol: input.rol,
-            idInspect,
+            id_inspect: idInspect,
             activo: input.activo,
-            passwordHash,
+            password_hash: passwordHash,
           });
           if (rol === ROL.INSPECTOR && idInspect && (input.nombre || input.apellido)) {
             await inspectorRecords.update(tx, idInspect, names);
@@ -318,11 +318,11 @@ export function createUsersService(deps: {
     async changePassword(user: CurrentUser, input: PasswordChange, who: AuditActor) {
       const row = await reauthenticate(user, input.password_actual, who, 'password_actual');
       assertPasswordAllowed(input.password, user.username);
-      if (await verify(row.passwordHash, input.password).catch(() => false))
+      if (await verify(row.password_hash, input.password).catch(() => false))
         throw fieldError('password', USER_MESSAGES.passwordSameAsCurrent);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
-        await usersRepository.update(tx, user.id, { passwordHash });
+        await usersRepository.update(tx, user.id, { password_hash: passwordHash });
         await sessions.revokeOthersOf(user, tx);
         await audit.record(tx, {
           ...who,
@@ -365,10 +365,10 @@ export function createUsersService(deps: {
     /** Step 2: a valid code proves the app holds the secret; other sessions end. */
     async confirmTotp(user: CurrentUser, code: string, who: AuditActor) {
       const row = await usersRepository.findById(db, user.id);
-      if (!row?.totpPendingSecret) throw conflict(TOTP_MESSAGES.notStarted);
-      const step = totpStepOf(row.totpPendingSecret, code, now());
+      if (!row?.totp_pending_secret) throw conflict(TOTP_MESSAGES.notStarted);
+      const step = totpStepOf(row.totp_pending_secret, code, now());
       if (step === null) throw badRequest(AUTH_MESSAGES.totpInvalid, [{ path: 'totp', message: AUTH_MESSAGES.totpInvalid }]);
-      const secret = row.totpPendingSecret;
+      const secret = row.totp_pending_secret;
       await db.transaction(async (tx) => {
         await usersRepository.enableTotp(tx, user.id, secret, step);
         await sessions.revokeOthersOf(user, tx);
@@ -383,8 +383,8 @@ export function createUsersService(deps: {
     async disableTotp(user: CurrentUser, input: TotpDisable, who: AuditActor) {
       if (mustHaveTotp(user.rol)) throw conflict(TOTP_MESSAGES.mandatory);
       const row = await usersRepository.findById(db, user.id);
-      if (!row?.totpSecret) throw conflict(TOTP_MESSAGES.notEnabled);
-      if (input.totp !== undefined) await checkTotp(user.id, row.totpSecret, input.totp);
+      if (!row?.totp_secret) throw conflict(TOTP_MESSAGES.notEnabled);
+      if (input.totp !== undefined) await checkTotp(user.id, row.totp_secret, input.totp);
       else if (user.rol === ROL.ADMIN) throw fieldError('totp', TOTP_MESSAGES.adminCodeRequired);
       else await reauthenticate(user, input.password ?? '', who, 'password');
       await db.transaction(async (tx) => {
@@ -437,7 +437,7 @@ export function createUsersService(deps: {
           throw new Error(
             `ADMIN_USERNAME: ${username} exists and is not an active Admin; choose another ADMIN_USERNAME to create the Admin`,
           );
-        await usersRepository.insert(tx, { apellido: 'Administrador', nombre: 'Admin', username, passwordHash, rol: ROL.ADMIN });
+        await usersRepository.insert(tx, { apellido: 'Administrador', nombre: 'Admin', username, password_hash: passwordHash, rol: ROL.ADMIN });
         return password ? null : chosen;
       });
     },

@@ -9,21 +9,21 @@ import { companias, estados, productos } from '../../db/tables/reference';
  * Closed cases only. Written as a literal (not a bind parameter) so the planner can match the
  * partial index casos_cierre_idx (`WHERE id_estado >= 8`).
  */
-const IS_CLOSED = sql`${casos.idEstado} >= ${sql.raw(String(FIRST_CLOSED_ESTADO))}`;
+const IS_CLOSED = sql`${casos.id_estado} >= ${sql.raw(String(FIRST_CLOSED_ESTADO))}`;
 
 /** The amount of the case's latest Finalizada inspection (inspecciones_caso_idx). */
 const MONTO_INSPECCION = sql<string | null>`(
-  select ${inspecciones.montoInspeccion} from ${inspecciones}
-  where ${inspecciones.idCaso} = ${casos.id} and ${inspecciones.estado} = ${INSPECCION_ESTADOS.FINALIZADA}
-  order by ${inspecciones.fechaCierre} desc nulls last, ${inspecciones.id} desc
+  select ${inspecciones.monto_inspeccion} from ${inspecciones}
+  where ${inspecciones.id_caso} = ${casos.id} and ${inspecciones.estado} = ${INSPECCION_ESTADOS.FINALIZADA}
+  order by ${inspecciones.fecha_cierre} desc nulls last, ${inspecciones.id} desc
   limit 1
 )`;
 
 function conditions(filtro: ValoresFiltro | null): SQL {
   const where: SQL[] = [IS_CLOSED];
-  if (filtro?.compania) where.push(eq(casos.idCompania, Number(filtro.compania)));
-  if (filtro?.fechaDesde) where.push(gte(casos.fechaCierre, filtro.fechaDesde));
-  if (filtro?.fechaHasta) where.push(lte(casos.fechaCierre, filtro.fechaHasta));
+  if (filtro?.compania) where.push(eq(casos.id_compania, Number(filtro.compania)));
+  if (filtro?.fechaDesde) where.push(gte(casos.fecha_cierre, filtro.fechaDesde));
+  if (filtro?.fechaHasta) where.push(lte(casos.fecha_cierre, filtro.fechaHasta));
   return and(...where)!;
 }
 
@@ -38,21 +38,21 @@ export const valoresRepository = {
       db
         .select({
           id: casos.id,
-          id_estado: casos.idEstado,
+          id_estado: casos.id_estado,
           nombre_compania: companias.nombre,
           estado: estados.nombre,
           producto: productos.nombre,
-          fecha_creado: casos.fechaCreado,
-          fecha_cierre: casos.fechaCierre,
+          fecha_creado: casos.fecha_creado,
+          fecha_cierre: casos.fecha_cierre,
           monto_inspeccion: MONTO_INSPECCION,
-          valor_ofertado: casos.valorOfertado,
+          valor_ofertado: casos.valor_ofertado,
         })
         .from(casos)
-        .innerJoin(companias, eq(companias.id, casos.idCompania))
-        .innerJoin(estados, eq(estados.id, casos.idEstado))
-        .leftJoin(productos, eq(productos.id, casos.idProducto))
+        .innerJoin(companias, eq(companias.id, casos.id_compania))
+        .innerJoin(estados, eq(estados.id, casos.id_estado))
+        .leftJoin(productos, eq(productos.id, casos.id_producto))
         .where(where)
-        .orderBy(sql`${casos.fechaCierre} desc`, sql`${casos.id} desc`)
+        .orderBy(sql`${casos.fecha_cierre} desc`, sql`${casos.id} desc`)
         .limit(limit)
         .offset(offset),
       db.select({ n: sql<number>`count(*)::int` }).from(casos).where(where),

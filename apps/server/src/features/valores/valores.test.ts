@@ -11,14 +11,14 @@ let ids: Record<string, number>;
 
 const inspeccion = (idCaso: number, estado: string, monto: string | null, fechaCierre: string | null) =>
   t.database.db.insert(inspecciones).values({
-    idCaso,
-    idInspector: t.ids.inspectorRecord,
-    fechaInspeccion: '2028-01-01',
+    id_caso: idCaso,
+    id_inspector: t.ids.inspectorRecord,
+    fecha_inspeccion: '2028-01-01',
     direccion: 'Calle 1',
     detalle: 'Detalle',
     estado,
-    montoInspeccion: monto,
-    fechaCierre,
+    monto_inspeccion: monto,
+    fecha_cierre: fechaCierre,
     resultado: estado === 'Finalizada' ? 'Daños leves' : null,
   });
 
