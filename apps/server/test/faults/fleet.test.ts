@@ -1,13 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAPROXY, startHaproxy, type Balancer } from '../haproxy';
 import { multipart, SAMPLE_FILES } from '../multipart';
 import { s3ServerAvailable, s3SkipReason, startS3Server, type S3TestServer } from '../s3-server';
-import { createPgDatabase, freePort, PG_URL, sleep, spawnServer, type ServerProcess } from './faults.helpers';
+import { createPgDatabase, PG_URL, sleep, spawnServer, type ServerProcess } from './faults.helpers';
 
 /**
  * The fleet (issue 19 item 3, docs/decisions/047): two production servers (`dist/main.js`) on
@@ -17,8 +14,6 @@ import { createPgDatabase, freePort, PG_URL, sleep, spawnServer, type ServerProc
  * node under load loses no acknowledged write and its clients see only quick errors.
  * Needs TEST_DATABASE_URL, haproxy and moto; run: npm run test:faults
  */
-/** Debian's HAProxy, on the PATH or where Debian puts it (root's PATH is not everyone's). */
-const HAPROXY = ['haproxy', '/usr/sbin/haproxy'].find((command) => spawnSync(command, ['-v'], { stdio: 'ignore' }).status === 0) ?? null;
 const REQUIRED = process.env.S3_TESTS_REQUIRED === '1';
 const ready = Boolean(PG_URL) && HAPROXY !== null && s3ServerAvailable;
 const why = !PG_URL ? 'TEST_DATABASE_URL is not set' : !HAPROXY ? 'haproxy is not installed (apt-get install haproxy)' : s3SkipReason;
@@ -32,65 +27,9 @@ const ADMIN = { username: 'admin@fleet.local', password: 'Clave-Flota-2026' };
 let s3: S3TestServer;
 let database: Awaited<ReturnType<typeof createPgDatabase>>;
 let nodes: ServerProcess[] = [];
-let balancer: { port: number; child: ChildProcess; stop: () => Promise<void> };
+let balancer: Balancer;
 let lb = '';
 const direct = (index: number) => `http://127.0.0.1:${nodes[index]!.port}`;
-
-async function startHaproxy(backends: number[]) {
-  const port = await freePort();
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-haproxy-'));
-  const config = [
-    'global',
-    '  maxconn 512',
-    'defaults',
-    '  mode http',
-    '  timeout connect 1s',
-    '  timeout client 30s',
-    '  timeout server 30s',
-    '  timeout http-request 10s',
-    // A request the dead node never answered goes to the other (creations carry an Idempotency-Key).
-    '  retries 2',
-    '  option redispatch 1',
-    '  retry-on conn-failure empty-response',
-    '  option httpchk GET /api/health',
-    '  default-server inter 250ms fall 2 rise 2',
-    'frontend fleet',
-    `  bind 127.0.0.1:${port}`,
-    '  default_backend nodes',
-    'backend nodes',
-    '  balance roundrobin',
-    '  http-response set-header X-Node %[srv_name]',
-    ...backends.map((backendPort, index) => `  server n${index + 1} 127.0.0.1:${backendPort} check`),
-    '',
-  ].join('\n');
-  const file = path.join(dir, 'haproxy.cfg');
-  await fs.writeFile(file, config);
-  const check = spawnSync(HAPROXY!, ['-c', '-f', file], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`haproxy refused its configuration: ${check.stderr}${check.stdout}`);
-  let output = '';
-  const child = spawn(HAPROXY!, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  for (let i = 0; ; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health/live`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 80 || child.exitCode !== null) throw new Error(`haproxy did not start: ${output}`);
-    await sleep(100);
-  }
-  return {
-    port,
-    child,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function login(base: string): Promise<string> {
   const response = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
