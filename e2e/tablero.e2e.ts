@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { addDaysIso, todayIso, type Tablero } from '@siniestros/domain';
+import {
+  addDaysIso,
+  AUDIENCIA_MESSAGES,
+  formatDate,
+  INSPECCION_MESSAGES,
+  TAREA_HISTORIA,
+  TAREA_MESSAGES,
+  todayIso,
+  type Tablero,
+} from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
@@ -8,16 +17,21 @@ import { apiCall, seedCaso, seedCompania } from './seed';
 /** Issue 18 item 1: a User lands on the Tablero, reads its figures and follows one to its list. */
 let browser: Browser;
 let userCookie: string;
+let idCompania: number;
+let idUsuario: number;
 const texto = `Llamar al tercero ${Date.now()}`;
+/** A figure's number: the digits at the end of its link (the label may hold digits too: 'los próximos 7 días'). */
+const figura = async (link: { textContent(): Promise<string | null> }) =>
+  Number(/([\d.]+)\s*$/.exec((await link.textContent())!)![1]!.replace(/\./g, ''));
 
 beforeAll(async () => {
   browser = await launch();
   const adminCookie = await apiLogin(baseUrl(), ADMIN);
   userCookie = await apiLogin(baseUrl(), USERS.user);
-  const idCompania = (await seedCompania(adminCookie, `Tablero ${Date.now()}`)).id;
+  idCompania = (await seedCompania(adminCookie, `Tablero ${Date.now()}`)).id;
   const idCaso = await seedCaso(userCookie, { idCompania });
   const asignables = await apiCall<{ id: number; yo?: boolean }[]>(userCookie, 'GET', '/tareas/asignables');
-  const idUsuario = asignables.find((usuario) => usuario.yo)!.id;
+  idUsuario = asignables.find((usuario) => usuario.yo)!.id;
   await apiCall(userCookie, 'POST', `/tareas/caso/${idCaso}`, { texto, vence: addDaysIso(todayIso(), -1), id_usuario: idUsuario });
 });
 afterAll(() => browser?.close());
@@ -72,16 +86,169 @@ describe('Tablero', () => {
     await context.close();
   });
 
+  it("the handler's day (issue 18, done when): a User signs in, sees the Tablero, follows 'Vencidas', completes one task and reassigns another with one click each (each a history row), and finds a case whose art. 56 clock is red from the list's filter", async () => {
+    const stamp = Date.now();
+    const hecha = `Pedir el certificado de cobertura ${stamp}`;
+    const reasignada = `Revisar el presupuesto del taller ${stamp}`;
+    const idCaso = await seedCaso(userCookie, { idCompania });
+    for (const tarea of [hecha, reasignada])
+      await apiCall(userCookie, 'POST', `/tareas/caso/${idCaso}`, {
+        texto: tarea,
+        vence: addDaysIso(todayIso(), -2),
+        id_usuario: idUsuario,
+      });
+    const otro = (await apiCall<{ id: number; nombre: string; yo?: boolean }[]>(userCookie, 'GET', '/tareas/asignables')).find(
+      (u) => !u.yo,
+    )!;
+    // Art. 56: documentation complete 40 days ago (the case left Pendiente Documentación; the day corrected), no pronouncement since.
+    const idCaso56 = await seedCaso(userCookie, { idCompania });
+    await apiCall(userCookie, 'PATCH', `/casos/avanza/${idCaso56}`, {});
+    await apiCall(userCookie, 'PATCH', `/plazos/caso/${idCaso56}`, {
+      evento: 'documentacion_completa',
+      desde: addDaysIso(todayIso(), -40),
+    });
+
+    const { page, problems, context } = await open(browser);
+    await page.goto(baseUrl());
+    await page.getByLabel('Usuario').fill(USERS.user.username);
+    await page.getByLabel('Contraseña').fill(USERS.user.password);
+    await page.getByText('No soy un robot').click();
+    await page.getByText('Verificado').waitFor();
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL('**/tablero');
+    const vencidas = page.getByRole('region', { name: 'Mis tareas' }).getByRole('link', { name: /^Vencidas/ });
+    await vencidas.waitFor();
+    expect(await figura(vencidas)).toBe((await apiCall<Tablero>(userCookie, 'GET', '/tablero')).tareas.mias.vencidas);
+
+    await vencidas.click();
+    await page.waitForURL('**/tareas?vista=vencidas');
+    await expect.poll(() => page.getByRole('tab', { name: /^Vencidas/ }).getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
+    const fila = (tarea: string) => page.getByRole('row', { name: new RegExp(tarea) });
+    await fila(hecha)
+      .getByRole('button', { name: `Marcar como hecha: ${hecha}` })
+      .click();
+    await page.getByText(TAREA_MESSAGES.done).first().waitFor();
+    await fila(hecha).waitFor({ state: 'detached' });
+    await fila(reasignada)
+      .getByRole('button', { name: `Reasignar: ${reasignada}` })
+      .click();
+    await page.getByRole('menuitem', { name: otro.nombre, exact: true }).click();
+    await page.getByText(TAREA_MESSAGES.reassigned).first().waitFor();
+    await fila(reasignada).waitFor({ state: 'detached' });
+
+    // Each click wrote its row in the case's history.
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
+    await page.getByRole('button', { name: 'Ver Historial' }).click();
+    const historial = page.getByRole('dialog', { name: 'Historial' });
+    await historial.getByText(TAREA_HISTORIA.done(hecha)).waitFor();
+    await historial.getByText(TAREA_HISTORIA.reassigned(reasignada, otro.nombre)).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Back on the Tablero: the overdue-clock figure opens the list filtered by Plazo vencido.
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Tablero' }).click();
+    const vencidos = page.getByRole('region', { name: 'Agenda y plazos' }).getByRole('link', { name: /^Casos con plazo vencido/ });
+    await vencidos.click();
+    await page.waitForURL(/\/casos\?.*plazo=vencido/);
+    const panel = page.getByLabel('Filtros', { exact: true });
+    expect(await panel.getByRole('combobox', { name: 'Plazo', exact: true }).inputValue()).toBe('Vencido');
+    // Other tests' cases may have red clocks too: the case number narrows the same filter to this one.
+    await panel.getByLabel('Nro Caso').fill(String(idCaso56));
+    await panel.getByRole('button', { name: 'Filtrar' }).click();
+    const row = page.locator(`tbody[data-caso="${idCaso56}"] > tr`).first();
+    await row.getByText('Plazo vencido').waitFor();
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent(), { timeout: 15_000 }).toBe('1');
+
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso56}`);
+    const pronunciamiento = page
+      .getByRole('region', { name: 'Plazos legales' })
+      .getByTestId('caso-plazo')
+      .filter({ hasText: 'Pronunciamiento del asegurador' });
+    await pronunciamiento.getByText('Vencido hace 10 días').waitFor();
+    expect(await pronunciamiento.textContent()).toContain('Ley 17.418, art. 56');
+    expect(await pronunciamiento.textContent()).toContain(formatDate(addDaysIso(todayIso(), -10)));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the hearing, inspection and per-user figures open their lists filtered from the URL, with as many rows', async () => {
+    // A hearing in 3 days, a pending inspection 9 days old (late), an overdue task of the user.
+    const idCaso = await seedCaso(userCookie, { idCompania });
+    await apiCall(userCookie, 'POST', `/mediacion/${idCaso}`, {
+      fechah: addDaysIso(todayIso(), 3),
+      hora: '10:00',
+      lugar: 'Centro de mediación',
+    });
+    const idCasoInspeccion = await seedCaso(userCookie, { idCompania });
+    await apiCall(userCookie, 'PATCH', `/casos/avanza/${idCasoInspeccion}`, {});
+    const [inspector] = await apiCall<{ id: number }[]>(userCookie, 'GET', '/inspector');
+    await apiCall(userCookie, 'POST', `/inspeccion/${idCasoInspeccion}`, {
+      id_inspector: inspector!.id,
+      fecha_inspeccion: addDaysIso(todayIso(), -9),
+      direccion: 'Taller Norte',
+      detalle: 'Revisar el paragolpes',
+    });
+
+    const { page, problems, context } = await open(browser, USERS.user);
+    const desdeTablero = async (region: string, name: RegExp | string) => {
+      await page.goto(`${baseUrl()}/tablero`);
+      const link = page.getByRole('region', { name: region }).getByRole('link', { name }).first();
+      await link.waitFor();
+      const value = await figura(link);
+      await link.click();
+      return value;
+    };
+
+    const audiencias = await desdeTablero('Agenda y plazos', /^Audiencias de los próximos 7 días/);
+    await page.waitForURL(/\/audiencias\/allaudiencias\?fechaDesde=.*&fechaHasta=/);
+    expect(await page.getByLabel('Fecha Desde').inputValue()).toBe(formatDate(todayIso()));
+    await expect
+      .poll(() => page.getByTestId('audiencias-total').textContent(), { timeout: 15_000 })
+      .toBe(`${AUDIENCIA_MESSAGES.total}: ${audiencias}`);
+    expect(audiencias).toBeGreaterThanOrEqual(1);
+    await expectNoAxeViolations(page, 'the hearings of the next 7 days');
+
+    for (const name of [/^Inspecciones pendientes/, /^Inspecciones con más de 7 días/]) {
+      const inspecciones = await desdeTablero('Agenda y plazos', name);
+      await page.waitForURL(/\/inspecciones\/allinspecciones\?estado=Pendiente/);
+      await expect
+        .poll(() => page.getByTestId('inspecciones-total').textContent(), { timeout: 15_000 })
+        .toBe(`${INSPECCION_MESSAGES.total}: ${inspecciones}`);
+      expect(inspecciones).toBeGreaterThanOrEqual(1);
+    }
+    expect(await page.getByRole('combobox', { name: 'Estado', exact: true }).inputValue()).toBe('Pendiente');
+    await expectNoAxeViolations(page, 'the late inspections');
+
+    // One user's overdue tasks: the team's view with that user chosen.
+    const vencidas = await (async () => {
+      await page.goto(`${baseUrl()}/tablero`);
+      const fila = page.getByRole('region', { name: 'Tareas vencidas por usuario' }).getByRole('row', { name: /Pérez, Lucía/ });
+      await fila.waitFor();
+      const value = Number((await fila.getByRole('cell').nth(1).textContent())!.replace(/\D/g, ''));
+      await fila.getByRole('link').click();
+      return value;
+    })();
+    await page.waitForURL(/\/tareas\?vista=vencidas&equipo=1&usuario=\d+/);
+    await page.getByRole('heading', { name: 'Tareas del equipo' }).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Asignadas a' }).inputValue(), { timeout: 15_000 }).toBe('Pérez, Lucía');
+    await expect.poll(() => page.getByRole('tab', { name: /^Vencidas/ }).textContent(), { timeout: 15_000 }).toBe(`Vencidas (${vencidas})`);
+    await expectNoAxeViolations(page, 'one user’s overdue tasks');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a status figure opens the case list filtered by that status, in the URL, with as many cases', async () => {
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/tablero`);
     const estados = page.getByRole('region', { name: 'Casos abiertos por estado' }).getByRole('link');
     await estados.nth(1).waitFor();
-    const figura = Number((await estados.nth(1).textContent())!.replace(/\D/g, ''));
+    const cifra = await figura(estados.nth(1));
     await estados.nth(1).click();
     await page.waitForURL(/\/casos\?.*estado=\d+/);
-    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe(figura.toLocaleString('es-AR'));
-    await page.getByRole('button', { name: 'Limpiar Filtros' }).click();
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe(cifra.toLocaleString('es-AR'));
+    // The filter the link carried is on screen, in the open panel; Volver goes back to the whole list.
+    const panel = page.getByLabel('Filtros', { exact: true });
+    expect(await panel.getByRole('combobox', { name: 'Condición', exact: true }).inputValue()).toBe('Vigentes');
+    await panel.getByRole('button', { name: 'Volver' }).click();
     await expect.poll(() => page.getByTestId('contador-filtrados').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();

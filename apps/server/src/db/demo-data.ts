@@ -863,6 +863,11 @@ export type DemoOptions = {
 export type DemoIds = Record<DemoTableName, number>;
 
 const SPAN_DAYS = 6 * 365;
+
+/** A fixed number in [0, 1) per case and purpose, for choices that must not consume the seeded sequence. */
+function caseUnit(idCaso: number, salt: number): number {
+  return (Math.imul(idCaso ^ Math.imul(salt, 0x9e3779b1), 0x85ebca6b) >>> 0) / 2 ** 32;
+}
 const VIGENTE_ESTADOS = new Weighted([
   [1, 22],
   [2, 20],
@@ -1058,6 +1063,17 @@ export class DemoGenerator {
     };
   }
 
+  /**
+   * The day an open case reached its status: a working office moves its cases along, so most
+   * moved within weeks (exponential, mean 20 days; 8 in the agreement statuses 5-7, whose legal
+   * clock is 15 days), never before F Alta. `u` is the case's uniform draw, so the random sequence
+   * (and every other row of a seed) stays as it was.
+   */
+  private openEstadoDay(idEstado: number, creado: number, u: number): number {
+    const mean = idEstado >= 5 && idEstado <= 7 ? 8 : 20;
+    return Math.max(creado, this.untilDay - Math.floor(-Math.log(1 - u) * mean));
+  }
+
   /** `day`, or when it falls after `until` a day between `from` and `until` (no pile-up on the last day). */
   private notAfterUntil(from: number, day: number): number {
     return day <= this.untilDay ? day : from + Math.floor(this.rng.next() * (this.untilDay - from + 1));
@@ -1081,7 +1097,7 @@ export class DemoGenerator {
     const idEstado = closed ? CERRADO_ESTADOS.pick(rng) : VIGENTE_ESTADOS.pick(rng);
     const idEstadoPrevio = closed ? VIGENTE_ESTADOS.pick(rng) : null;
     const cierre = closed ? this.notAfterUntil(creado, creado + rng.int(20, 500)) : null;
-    const estadoDay = cierre ?? Math.min(this.untilDay, creado + Math.floor(rng.next() * Math.min(age, 200)));
+    const estadoDay = cierre ?? this.openEstadoDay(idEstado, creado, rng.next());
     const producto = this.productos.pick(rng);
     const analista = rng.chance(idEstado === 1 ? 0.6 : 0.92) ? rng.pick(context.analistas) : null;
     const usuario = rng.pick(STAFF_USERNAMES);
@@ -1210,7 +1226,12 @@ export class DemoGenerator {
     }
 
     const audiencias = idEstado === 12 ? rng.int(1, 3) : lesionadoCount > 0 && rng.chance(0.3) ? rng.int(1, 2) : rng.chance(0.04) ? 1 : 0;
-    let hearingDay = creado + rng.int(30, 120);
+    // An open case's hearings run up to its next one, from ten days ago to three weeks ahead of
+    // `until` (the agenda of the coming days); a closed case's happened after its F Alta.
+    const firstHearing = creado + rng.int(30, 120);
+    let hearingDay = closed
+      ? firstHearing
+      : Math.max(creado + 7, this.untilDay - (audiencias - 1) * 40 + Math.floor(caseUnit(idCaso, 1) * 32) - 10);
     for (let i = 0; i < audiencias; i++) {
       batch.audiencias.add({
         id: ids.audiencias++,
@@ -1235,7 +1256,9 @@ export class DemoGenerator {
       const finalizada = idEstado >= 3;
       // A pending inspection may be scheduled ahead; a finished one happened by `until`.
       const scheduled = creado + rng.int(5, 40);
-      const inspeccionDay = finalizada ? this.notAfterUntil(creado, scheduled) : scheduled;
+      // A pending one is on the coming days' agenda (a week back to two ahead), a quarter of them late (8-25 days).
+      const pendiente = caseUnit(idCaso, 2) < 0.25 ? -8 - Math.floor(caseUnit(idCaso, 3) * 18) : Math.floor(caseUnit(idCaso, 3) * 21) - 6;
+      const inspeccionDay = finalizada ? this.notAfterUntil(creado, scheduled) : Math.max(creado + 2, this.untilDay + pendiente);
       const address = rng.chance(0.7) ? asegurado.domicilio : `${rng.pick(TALLERES)}, ${this.domicilio(ciudad)}`;
       batch.inspecciones.add({
         id: ids.inspecciones++,

@@ -12,14 +12,17 @@ const numero = new Intl.NumberFormat('es-AR');
  */
 export function TableroGraficos({ data }: { data: Tablero }) {
   const porEstado = data.casos.porEstado.map((estado) => ({ estado: estado.estado, casos: estado.total }));
+  // The axis names the days once; each bar's tick is short enough to be drawn at 390 px (recharts
+  // drops a tick that would overlap its neighbour: '31 a 90 días' went missing on a phone).
   const antiguedad = TABLERO_TRAMOS.map((tramo) => ({
-    tramo: tramo.label,
+    tramo: tramo.hasta === null ? `más de ${tramo.desde - 1}` : `${tramo.desde} a ${tramo.hasta}`,
+    label: tramo.label,
     alta: data.casos.antiguedadAlta[tramo.key],
     estado: data.casos.antiguedadEstado[tramo.key],
   }));
   const estadoTexto = porEstado.map((fila) => `${fila.estado}: ${numero.format(fila.casos)}`).join('; ');
   const antiguedadTexto = antiguedad
-    .map((fila) => `${fila.tramo}: ${numero.format(fila.alta)} desde el alta, ${numero.format(fila.estado)} en el estado`)
+    .map((fila) => `${fila.label}: ${numero.format(fila.alta)} desde el alta, ${numero.format(fila.estado)} en el estado`)
     .join('; ');
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mt="md">
@@ -50,6 +53,8 @@ export function TableroGraficos({ data }: { data: Tablero }) {
             h={260}
             data={antiguedad}
             dataKey="tramo"
+            xAxisLabel="Días"
+            xAxisProps={{ interval: 0 }}
             withLegend
             legendProps={{ verticalAlign: 'bottom' }}
             series={[

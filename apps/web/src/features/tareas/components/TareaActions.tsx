@@ -4,7 +4,11 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAsignables } from '../api/get-tareas';
 import { useCompleteTarea, useReassignTarea } from '../api/save-tarea';
 
-/** 'Hecha' and 'Reasignar': one click each (the reassign menu lists the people a task can go to). */
+/**
+ * 'Hecha' and 'Reasignar': one click each (the reassign menu lists the people a task can go to).
+ * The toast follows the promise, not mutate's callbacks: those are dropped when the row leaves the
+ * list (it does, once the lists refresh) before they run, and the toast went with them.
+ */
 export function TareaActions({ tarea }: { tarea: Tarea }) {
   const complete = useCompleteTarea();
   const reassign = useReassignTarea();
@@ -18,10 +22,10 @@ export function TareaActions({ tarea }: { tarea: Tarea }) {
         loading={complete.isPending}
         aria-label={`Marcar como hecha: ${tarea.texto}`}
         onClick={() =>
-          complete.mutate(tarea.id, {
-            onSuccess: () => notifySuccess(TAREA_MESSAGES.done),
-            onError: (error) => notifyApiError(error, 'Error al completar la tarea'),
-          })
+          complete.mutateAsync(tarea.id).then(
+            () => notifySuccess(TAREA_MESSAGES.done),
+            (error: unknown) => notifyApiError(error, 'Error al completar la tarea'),
+          )
         }
       >
         Hecha
@@ -38,12 +42,9 @@ export function TareaActions({ tarea }: { tarea: Tarea }) {
             <Menu.Item
               key={usuario.id}
               onClick={() =>
-                reassign.mutate(
-                  { id: tarea.id, idUsuario: usuario.id },
-                  {
-                    onSuccess: () => notifySuccess(TAREA_MESSAGES.reassigned),
-                    onError: (error) => notifyApiError(error, 'Error al reasignar la tarea'),
-                  },
+                reassign.mutateAsync({ id: tarea.id, idUsuario: usuario.id }).then(
+                  () => notifySuccess(TAREA_MESSAGES.reassigned),
+                  (error: unknown) => notifyApiError(error, 'Error al reasignar la tarea'),
                 )
               }
             >
