@@ -37,6 +37,7 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
     port: 20_000 + (process.pid % 20_000),
     web: false,
     seed: 1,
+    writes: true,
     log: () => undefined,
   });
   const [size] = result.sizes;
@@ -58,6 +59,12 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
     ['listing', 0],
   ]);
   expect(size!.mixed![1]!.rpsRounds).toHaveLength(2);
+  // The write scenario on a copy: every write answered 2xx and the counters equal a count.
+  expect(size!.writes!.rounds.map((round) => [round.errors, round.statuses])).toEqual([
+    [0, { 200: expect.any(Number), 201: expect.any(Number) }],
+    [0, { 200: expect.any(Number), 201: expect.any(Number) }],
+  ]);
+  expect(size!.writes!.counters).toEqual({ contadores: 0, bloques: 0, estados: 0 });
 
   const summary = summaryMarkdown(result);
   expect(summary).toContain('| Scenario | p50 ms | p95 ms | p99 ms |');
@@ -65,5 +72,6 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
   expect(summary).toContain('each figure is the median of the rounds');
   expect(summary).toContain('POST /api/casos/export');
   expect(summary).toContain('| Mixed load (at once) |');
+  expect(summary).toContain('| Writes (create, advance, history, close + reopen every other case) |');
   expect(fullMarkdown(result)).toContain('## Statements and plans');
 });

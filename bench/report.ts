@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchResult, ScenarioResult, SizeResult } from './run';
-import { MIXED_TARGET, TARGETS, type Scenario } from './scenarios';
+import { median } from './load';
+import { MIXED_TARGET, TARGETS, WRITES_TARGET, type Scenario } from './scenarios';
 import { ROOT } from './server';
 
 const README = path.join(ROOT, 'README.md');
@@ -60,6 +61,20 @@ export function sizeTable(size: SizeResult, connections: number): string {
         `| ${group.title} | ${group.connections} | ${withRange(int(group.rps), group.rpsRounds, int)} | ${fmt(group.p50)} | ${withRange(fmt(group.p99), group.p99Rounds, (n) => fmt(n))} | ${group.errors} | ${listing ? `p99 ≤ ${MIXED_TARGET.listingP99Ms} ms` : '–'} | ${listing ? (met ? 'met' : 'MISSED') : ''} |`,
       );
     }
+  }
+  if (size.writes) {
+    const { rounds, counters } = size.writes;
+    const rates = rounds.map((round) => round.writesPerSecond);
+    const errors = rounds.reduce((sum, round) => sum + round.errors, 0);
+    const statuses = rounds.flatMap((round) => Object.entries(round.statuses).filter(([status]) => !status.startsWith('2')).map(([status, n]) => `${status}: ${n}`));
+    const exact = counters.contadores === 0 && counters.bloques === 0 && counters.estados === 0;
+    const met = errors === 0 && exact && median(rates) >= WRITES_TARGET.perSecond;
+    lines.push(
+      '',
+      `| Writes (create, advance, history, close + reopen every other case) | connections | writes/s mean | p50 ms | p99 ms | cases created | errors | counters vs a count | target | |`,
+      '|---|--:|--:|--:|--:|--:|--:|---|---|---|',
+      `| ${rounds.length} rounds | ${rounds[0]?.connections ?? 0} | ${withRange(int(median(rates)), rates, int)} | ${fmt(median(rounds.map((round) => round.p50)))} | ${fmt(median(rounds.map((round) => round.p99)))} | ${rounds.reduce((sum, round) => sum + round.created, 0)} | ${errors}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''} | ${exact ? 'exact' : `differ: caso_contadores ${counters.contadores}, caso_bloques ${counters.bloques}, caso_contadores_estado ${counters.estados} rows`} | ≥ ${WRITES_TARGET.perSecond} writes/s, no error, exact | ${met ? 'met' : 'MISSED'} |`,
+    );
   }
   lines.push('', `Load average (1 / 5 / 15 min) at the start ${size.loadAverage.start.join(' / ')}, at the end ${size.loadAverage.end.join(' / ')}.`);
   const exp = size.exported;

@@ -16,6 +16,8 @@ import { pgbenchTps } from './pgbench';
 import { measure, measureMixed, median, medianOfMixedRounds, medianOfRounds, type LoadResult, type MixedGroupResult } from './load';
 import { exportRequest, findProbes, mixedLoad, scenarios, type Probes, type Scenario } from './scenarios';
 import { signIn, startServer } from './server';
+import { checkCounters, measureWrites, type CounterCheck, type WriteResult } from './writes';
+import { ensureDemoOffice } from '../apps/server/src/ops/demo-users';
 import { measureWebSizes, type WebSizes } from './web-size';
 
 export const BENCH_ADMIN = { username: 'bench@siniestros.local', password: 'Bench-Siniestros-2026' };
@@ -44,6 +46,11 @@ export type BenchOptions = {
   noExport?: boolean;
   /** Skip the mixed load (searching and listing at once). */
   noMixed?: boolean;
+  /**
+   * The write scenario (issue 17 item 3), on a copy of the size's database (PostgreSQL: a database
+   * made from it as a template; PGlite: a copy of its directory), so the seeded data stays as loaded.
+   */
+  writes?: boolean;
   /** pgbench the statements of each scenario as its throughput floor (PostgreSQL only; default true). */
   pgbench?: boolean;
   log: (line: string) => void;
@@ -73,6 +80,8 @@ export type SizeResult = {
   exported: ExportResult | null;
   /** Searching and listing at once, each group's medians of the rounds (null when skipped). */
   mixed: ReturnType<typeof medianOfMixedRounds> | null;
+  /** The write scenario's rounds and the counters compared with a count after them (null when skipped). */
+  writes: { rounds: WriteResult[]; counters: CounterCheck } | null;
   /** Load average (1, 5, 15 min) when this size's measurements started and ended. */
   loadAverage: { start: number[]; end: number[] };
 };
@@ -279,6 +288,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       const query = rawQuery(prepared.database);
       if (!options.pglite) engine = `PostgreSQL ${String((await query('SHOW server_version'))[0]!.server_version).split(' ')[0]}`;
       await ensureBenchAdmin(prepared.database, BENCH_ADMIN);
+      // 'Mis tareas' and the Tablero need people and tasks: added once, like seed:demo does.
+      const tareas = await ensureDemoOffice(prepared.database);
+      if (tareas > 0) options.log(`  added the demo office's users and ${tareas.toLocaleString('en')} open tasks`);
       probes = await findProbes(query, Math.min(options.exportRows, cases));
       options.log('  timing the SQL of each endpoint (EXPLAIN ANALYZE)...');
       profiles = await profileSql(prepared.database, BENCH_ADMIN, {
@@ -345,6 +357,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         results,
         exported,
         mixed: mixedRounds.length > 0 ? medianOfMixedRounds(mixedRounds) : null,
+        writes: null,
         loadAverage: { start: loadAtStart, end: loadAverage() },
       });
       if (options.web && !web) {
@@ -354,6 +367,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     } finally {
       await server.stop();
     }
+    if (options.writes) sizes.at(-1)!.writes = await runWrites(options, prepared);
   }
   return {
     date: new Date().toISOString(),
@@ -368,4 +382,60 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     sizes,
     web,
   };
+}
+
+/**
+ * The write scenario on a copy of the size's database: rounds of `seconds` with 20 connections
+ * creating, advancing, adding history, closing and reopening; then the counters against a count.
+ */
+async function runWrites(
+  options: BenchOptions,
+  prepared: { url?: string; dataDir: string },
+): Promise<{ rounds: WriteResult[]; counters: CounterCheck }> {
+  const copyDir = `${prepared.dataDir}-writes`;
+  fs.rmSync(copyDir, { recursive: true, force: true });
+  let copyUrl: string | undefined;
+  let dropCopy = async () => undefined as unknown;
+  if (prepared.url) {
+    const source = new URL(prepared.url);
+    const name = `${source.pathname.slice(1)}_writes`;
+    const admin = new URL(prepared.url);
+    admin.pathname = '/postgres';
+    options.log(`  copying the database for the write scenario (${name})...`);
+    await withAdmin(admin.toString(), async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${name} TEMPLATE ${source.pathname.slice(1)}`);
+    });
+    source.pathname = `/${name}`;
+    copyUrl = source.toString();
+    dropCopy = () => withAdmin(admin.toString(), (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  } else {
+    fs.cpSync(prepared.dataDir, copyDir, { recursive: true });
+  }
+  try {
+    const server = await startServer({ port: options.port, dataDir: copyDir, databaseUrl: copyUrl, admin: BENCH_ADMIN });
+    const rounds: WriteResult[] = [];
+    try {
+      const cookie = await signIn(server.url, BENCH_ADMIN);
+      const companias = (await (await fetch(`${server.url}/api/companias`, { headers: { cookie } })).json()) as { id: number }[];
+      for (let round = 1; round <= options.rounds; round++) {
+        options.log(`  writes: create, advance, history, close and reopen (round ${round} of ${options.rounds})`);
+        rounds.push(
+          await measureWrites({ url: server.url, cookie, seconds: options.seconds, amount: options.amount, connections: options.connections, idCompania: companias[0]!.id }),
+        );
+      }
+    } finally {
+      await server.stop();
+      if (rounds.some((round) => round.errors > 0)) options.log(server.log().slice(-4000));
+    }
+    const database = await openDatabase(copyUrl ? { url: copyUrl, poolMax: 1, statementTimeoutMs: 600_000 } : { dataDir: copyDir });
+    try {
+      return { rounds, counters: await checkCounters(rawQuery(database)) };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await dropCopy();
+    fs.rmSync(copyDir, { recursive: true, force: true });
+  }
 }

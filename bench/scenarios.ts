@@ -5,7 +5,7 @@
 import { normalizeSearch } from '@siniestros/domain';
 import { DEMO_MOST_COMMON_APELLIDO, DEMO_RARE_APELLIDO } from '../apps/server/src/db/demo-data';
 
-export type HttpRequest = { method: 'GET' | 'POST'; path: string; body?: unknown };
+export type HttpRequest = { method: 'GET' | 'POST' | 'PATCH'; path: string; body?: unknown };
 
 export type Target = {
   /** p95 at 1 connection, ms. */
@@ -68,6 +68,10 @@ export const TARGETS = {
 } as const;
 
 const vigentesPage = (n: number): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { condCasos: '1' } });
+
+/** The last page a capped filter offers (10,000 matches at 20 a page): the deepest a person can ask for. */
+const PLAZO_DEEP_PAGE = 500;
+const plazoPage = (plazo: 'vencido' | 'por_vencer', n: number): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { plazo } });
 
 export function scenarios(probes: Probes): Scenario[] {
   const page500 = Math.min(500, probes.lastPage);
@@ -143,6 +147,23 @@ export function scenarios(probes: Probes): Scenario[] {
       title: 'Values report, closing-date range',
       requests: [{ method: 'POST', path: `/api/casos/filtrovalores/?${page(1)}`, body: { compania: '', ...probes.valores } }],
     },
+    // Issue 18: the Tablero, 'Mis tareas' and the Plazo filter (docs/decisions/052).
+    { key: 'tablero', title: 'Tablero', requests: [{ method: 'GET', path: '/api/tablero' }], target: TARGETS.anyPage },
+    { key: 'tareas-mias', title: "'Mis tareas', Todas", requests: [{ method: 'GET', path: `/api/tareas?vista=todas&${page(1)}` }], target: TARGETS.anyPage },
+    {
+      key: 'tareas-equipo',
+      title: "'Mis tareas', the team's Vencidas",
+      requests: [{ method: 'GET', path: `/api/tareas?vista=vencidas&equipo=1&${page(1)}` }],
+      target: TARGETS.anyPage,
+    },
+    { key: 'plazo-vencido-1', title: "Filter 'Plazo vencido', page 1", requests: [plazoPage('vencido', 1)], target: TARGETS.anyPage },
+    {
+      key: 'plazo-vencido-deep',
+      title: `Filter 'Plazo vencido', page ${PLAZO_DEEP_PAGE}`,
+      requests: [plazoPage('vencido', PLAZO_DEEP_PAGE)],
+      target: TARGETS.anyPage,
+    },
+    { key: 'plazo-por-vencer-1', title: "Filter 'Plazo por vencer', page 1", requests: [plazoPage('por_vencer', 1)], target: TARGETS.anyPage },
     { key: 'inspecciones', title: 'All inspections', requests: [{ method: 'GET', path: `/api/inspeccion/all/?${page(1)}` }] },
     {
       key: 'inspecciones-filtro',
@@ -163,6 +184,9 @@ export function scenarios(probes: Probes): Scenario[] {
  * half list page 1; page 1's p99 must stay ≤ 25 ms.
  */
 export const MIXED_TARGET = { listingP99Ms: 25 } as const;
+/** Issue 17 item 3: 20 connections writing, with no deadlock and exact counters afterwards. */
+export const WRITES_TARGET = { perSecond: 500 } as const;
+
 export function mixedLoad(probes: Probes, connections: number) {
   const half = Math.max(1, Math.floor(connections / 2));
   return [
