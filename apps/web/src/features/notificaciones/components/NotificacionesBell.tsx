@@ -27,20 +27,27 @@ export function NotificacionesBell() {
   return (
     <Menu position="bottom-end" width={360} shadow="md" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="dark" size="lg" pos="relative" aria-label={notificacionesBellLabel(noLeidas)}>
+        <ActionIcon
+          variant="subtle"
+          color="dark"
+          size="lg"
+          pos="relative"
+          style={{ overflow: 'visible' }}
+          aria-label={notificacionesBellLabel(noLeidas)}
+        >
           <IconBell size={20} aria-hidden />
           {noLeidas > 0 && (
             // The count is in the button's name; the badge repeats it for the eye.
             <Badge
               component="span"
               aria-hidden
-              size="xs"
+              size="md"
               circle={noLeidas < 10}
               color="red.8"
               pos="absolute"
-              top={-2}
-              right={-4}
-              px={noLeidas < 10 ? 0 : 4}
+              top={-5}
+              right={-7}
+              px={noLeidas < 10 ? 0 : 5}
             >
               {noLeidas > 99 ? '99+' : noLeidas}
             </Badge>

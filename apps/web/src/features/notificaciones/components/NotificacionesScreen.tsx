@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Flex, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { NOTIFICACION_MESSAGES, type Notificacion, type NotificacionPreferencias } from '@siniestros/domain';
 import { ListPagination } from '../../../components/ListTableParts';
@@ -69,13 +69,14 @@ function NotificacionFila({ item }: { item: Notificacion }) {
   const isUnread = item.leida === null;
   return (
     <Paper component="li" withBorder p="sm" bg={isUnread ? 'blue.0' : undefined}>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div style={{ flex: '1 1 240px', minWidth: 0 }}>
+      {/* Side by side from 'sm' up; on a phone the actions go under the text, the same for every item. */}
+      <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align="flex-start" gap="xs">
+        <div style={{ minWidth: 0 }}>
           <NotificacionTexto item={item} />
         </div>
         <Group gap="xs" wrap="nowrap">
           {item.id_caso && (
-            <Anchor component={Link} to={notificacionHref(item)} size="sm" onClick={() => isUnread && marcarLeida.mutate(item.id)}>
+            <Anchor component={Link} to={notificacionHref(item)} fz="sm" onClick={() => isUnread && marcarLeida.mutate(item.id)}>
               {`Ver caso ${item.id_caso}`}
             </Anchor>
           )}
@@ -90,7 +91,7 @@ function NotificacionFila({ item }: { item: Notificacion }) {
             </Button>
           )}
         </Group>
-      </Group>
+      </Flex>
     </Paper>
   );
 }
