@@ -44,3 +44,14 @@ export const tareaContadores = pgTable(
   },
   (table) => [primaryKey({ name: 'tarea_contadores_pk', columns: [table.id_usuario, table.vence] })],
 );
+
+/** Pending inspections (Coordinada, Licitando) per inspector and date, kept by statement triggers (drizzle/0016). */
+export const inspeccionContadores = pgTable(
+  'inspeccion_contadores',
+  {
+    id_inspector: integer('id_inspector').notNull(),
+    fecha_inspeccion: date('fecha_inspeccion', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ name: 'inspeccion_contadores_pk', columns: [table.id_inspector, table.fecha_inspeccion] })],
+);

@@ -9,7 +9,7 @@ import { asegurado, caso, createCaso, queryRows, tercero } from './casos.test-he
 /**
  * The trigger-kept counters (drizzle/0002, 0012, 0016; docs/decisions/052) after every write path:
  * caso_contadores (Vigentes / Cerrados), caso_bloques (deep pages) and caso_contadores_estado (the
- * Tablero's status × analyst) equal a count of the cases. On PostgreSQL also under concurrent
+ * Tablero's status × analyst) equal a count of the cases, and inspeccion_contadores one of the pending inspections. On PostgreSQL also under concurrent
  * writers creating, advancing, closing and reopening at once: no deadlock (40P01 would be a 500
  * and a logged error, which fails the test) and exact counters afterwards.
  */
@@ -33,13 +33,18 @@ async function counterDiffs(): Promise<Diff[]> {
         union all
         select 'caso_contadores_estado', count(*)::int from
           (select id_estado, coalesce(id_analista, 0) as id_analista, count(*)::int as total from casos group by 1, 2) r
-          full join (select * from caso_contadores_estado where total <> 0) k using (id_estado, id_analista) where r.total is distinct from k.total`,
+          full join (select * from caso_contadores_estado where total <> 0) k using (id_estado, id_analista) where r.total is distinct from k.total
+        union all
+        select 'inspeccion_contadores', count(*)::int from
+          (select id_inspector, fecha_inspeccion, count(*)::int as total from inspecciones where estado in ('Coordinada', 'Licitando') group by 1, 2) r
+          full join (select * from inspeccion_contadores where total <> 0) k using (id_inspector, fecha_inspeccion) where r.total is distinct from k.total`,
   );
 }
 const EXACT: Diff[] = [
   { tabla: 'caso_contadores', n: 0 },
   { tabla: 'caso_bloques', n: 0 },
   { tabla: 'caso_contadores_estado', n: 0 },
+  { tabla: 'inspeccion_contadores', n: 0 },
 ];
 
 async function ok(method: 'PATCH' | 'POST', url: string, payload: unknown) {
@@ -86,7 +91,11 @@ describe('counters kept by the trigger', () => {
     await t.database.db.execute(sql`update casos set id_estado = case when id_estado >= 8 then 2 else 9 end where id % 3 = 0`);
     await t.database.db.execute(sql`update casos set id_analista = null where id % 5 = 0`);
     await t.database.db.execute(sql`delete from casos where id % 7 = 0`);
+    await t.database.db.execute(sql`update inspecciones set estado = case when estado = 'Coordinada' then 'Finalizada' else 'Coordinada' end where id % 3 = 0`);
+    await t.database.db.execute(sql`update inspecciones set fecha_inspeccion = fecha_inspeccion - 1 where id % 4 = 0`);
     expect(await counterDiffs()).toEqual(EXACT);
+    const [inspecciones] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from inspecciones`);
+    expect(inspecciones!.n).toBeGreaterThan(50);
   });
 
   it.runIf(isPostgres)('hold under 20 concurrent writers creating, advancing, closing and reopening: no deadlock, exact counters', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FIRST_CLOSED_ESTADO, INSPECCION_PENDING_ESTADOS, ROL } from '@siniestros/domain';
+import { FIRST_CLOSED_ESTADO, ROL } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { plazoCasoIds } from '../casos';
 
@@ -42,7 +42,6 @@ export type TableroRow = {
 };
 
 const ABIERTO = sql.raw(`c.id_estado < ${FIRST_CLOSED_ESTADO}`);
-const PENDIENTE = sql.raw(`i.estado in (${INSPECCION_PENDING_ESTADOS.map((estado) => `'${estado}'`).join(', ')})`);
 const countRange = (column: string, from: string, to?: string) =>
   sql`(select count(*)::int from casos c where ${ABIERTO} and ${sql.raw(`c.${column}`)} >= ${from}${
     to === undefined ? sql`` : sql` and ${sql.raw(`c.${column}`)} < ${to}`
@@ -50,7 +49,8 @@ const countRange = (column: string, from: string, to?: string) =>
 
 /**
  * The whole Tablero in one statement: each figure a scalar subquery over an index range
- * (drizzle/0014, audiencias_fechah_idx) or counter rows (the tasks': tarea_contadores);
+ * (drizzle/0014, audiencias_fechah_idx) or counter rows (tasks: tarea_contadores; pending
+ * inspections: inspeccion_contadores);
  * the groups per status and per analyst sum the counter rows of caso_contadores_estado (drizzle/0016),
  * and the Plazo figures are the periodic count of plazo_cuentas (docs/decisions/052).
  */
@@ -92,9 +92,9 @@ export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias):
          from usuarios u where u.activo and u.rol in (${ROL.ADMIN}, ${ROL.USER})) as usuarios,
       (select json_agg(json_build_object('id_inspector', g.id_inspector, 'inspector', ins.apellido || ', ' || ins.nombre,
            'pendientes', g.pendientes, 'atrasadas', g.atrasadas) order by ins.apellido, ins.nombre, g.id_inspector)
-         from (select i.id_inspector, count(*)::int as pendientes,
-                 count(*) filter (where i.fecha_inspeccion < ${d.inspeccionAtrasada})::int as atrasadas
-               from inspecciones i where ${PENDIENTE} group by i.id_inspector) g
+         from (select i.id_inspector, sum(i.total)::int as pendientes,
+                 coalesce(sum(i.total) filter (where i.fecha_inspeccion < ${d.inspeccionAtrasada}), 0)::int as atrasadas
+               from inspeccion_contadores i group by i.id_inspector having sum(i.total) > 0) g
          join inspectores ins on ins.id = g.id_inspector) as inspectores`);
   return (result as unknown as { rows: TableroRow[] }).rows[0]!;
 }
