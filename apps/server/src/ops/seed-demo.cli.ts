@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/client';
 import { DEMO_INSPECTORES } from '../db/demo-data';
 import { seedDemo, seedDemoTareas } from '../db/demo-load';
 import { migrate } from '../db/migrate';
+import { seedDemoNotificaciones } from './demo-notificaciones';
 
 const DEFAULT_DEMO_PASSWORD = 'Demo-Siniestros-2026';
 
@@ -78,6 +79,8 @@ try {
   }
   const tareas = await seedDemoTareas(database, { until: values.until });
   if (tareas > 0) console.log(`Tasks: ${tareas.toLocaleString('es-AR')} open, over the office's Admins and Users`);
+  const notificaciones = await seedDemoNotificaciones(database, { until: values.until });
+  if (notificaciones > 0) console.log(`Notifications: ${notificaciones.toLocaleString('es-AR')} (the handlers' bells)`);
 } finally {
   await database.close();
 }
