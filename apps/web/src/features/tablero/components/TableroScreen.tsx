@@ -7,6 +7,7 @@ import {
   TABLERO_INSPECCION_ATRASADA_DIAS,
   TABLERO_TRAMOS,
   formatDate,
+  formatDateTime,
   tableroFiltroAntiguedad,
   tableroFiltroAudiencias,
   tableroFiltroInspecciones,
@@ -119,6 +120,10 @@ export function TableroScreen() {
                 value={data.plazos.vencidos}
                 to={LISTA.casos({ plazo: 'vencido', condCasos: COND_CASOS.TODOS })}
               />
+              {/* Counted every few minutes, not per request (docs/decisions/052): said beside the figures. */}
+              <Text size="xs" c="dimmed">
+                Plazos contados el {formatDateTime(data.plazos.calculado)}
+              </Text>
               <Cifra label="Inspecciones pendientes" value={data.inspecciones.pendientes} to={LISTA.inspecciones(data.hoy)} />
               <Cifra
                 label={`Inspecciones con más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`}
