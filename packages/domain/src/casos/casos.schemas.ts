@@ -74,10 +74,11 @@ const personaFields = {
 /** Read-only keys of the detail's Asegurado / Tercero (the doc type name, position, case). */
 const PERSONA_READ_ONLY_KEYS = ['tipo_doc', 'orden', 'id_caso'] as const;
 
-export const aseguradoSchema = z.strictObject({
-  id: optional(positiveId),
+/** The keys of a schema's fields: the columns a save writes, as the API and the tables name them (docs/decisions/054). */
+const keysOf = <T extends object>(fields: T) => Object.keys(fields) as (keyof T & string)[];
+
+const aseguradoFields = {
   ...personaFields,
-  ...ignored(PERSONA_READ_ONLY_KEYS),
   poliza: optionalText(50),
   nro_chasis: optionalText(50),
   nro_motor: optionalText(50),
@@ -85,16 +86,28 @@ export const aseguradoSchema = z.strictObject({
   accesorios: optionalText(200),
   otros: optionalText(200),
   detalle: optionalText(2000),
+};
+export const ASEGURADO_WRITE_KEYS = keysOf(aseguradoFields);
+
+export const aseguradoSchema = z.strictObject({
+  id: optional(positiveId),
+  ...aseguradoFields,
+  ...ignored(PERSONA_READ_ONLY_KEYS),
 });
 export type AseguradoInput = z.infer<typeof aseguradoSchema>;
 
 /** Spec §5, Tercero: the Asegurado limits, detalle up to 1500, plus id_letrado. */
-export const terceroSchema = z.strictObject({
-  id: optional(positiveId),
+const terceroFields = {
   ...personaFields,
-  ...ignored(PERSONA_READ_ONLY_KEYS),
   detalle: optionalText(1500),
   id_letrado: optional(z.coerce.number().int(MSG_INTEGER).min(1).max(INT4_MAX, MSG_INTEGER)),
+};
+export const TERCERO_WRITE_KEYS = keysOf(terceroFields);
+
+export const terceroSchema = z.strictObject({
+  id: optional(positiveId),
+  ...terceroFields,
+  ...ignored(PERSONA_READ_ONLY_KEYS),
 });
 export type TerceroInput = z.infer<typeof terceroSchema>;
 
@@ -118,6 +131,9 @@ const casoEditableFields = {
 
 /** Set by the server on creation (id_estado 1, today, the session user); accepted and ignored. */
 const ALTA_SERVER_KEYS = ['id', 'id_estado', 'fecha_creado', 'fecha_estado', 'msg'] as const;
+
+/** The case columns a creation writes from the body. */
+export const CASO_ALTA_KEYS = keysOf(casoEditableFields);
 
 export const casoAltaSchema = z.strictObject({ ...casoEditableFields, ...ignored(ALTA_SERVER_KEYS), ...compat });
 export type CasoAltaInput = z.infer<typeof casoAltaSchema>;
@@ -155,17 +171,23 @@ export const CASO_READ_ONLY_KEYS = [
   ...FLAGS.map((flag) => flag.key),
 ] as const;
 
-export const casoUpdateSchema = z.strictObject({
-  id: optional(positiveId),
+const casoUpdateFields = {
   ...casoEditableFields,
   // Spec §5: nullable in the check before saving (only the creation form requires it).
   fecha_denuncia: optional(isoDate),
-  id_analista: optional(positiveId),
   completa_doc: z.boolean().optional(),
   presupuesto: optional(money),
   cotizacion: optional(money),
   valor_acordado: optional(money),
   ampliacion: optional(text(200)),
+};
+/** The case columns an edit writes as they come; the analyst (with its history row) and the rest have their own paths. */
+export const CASO_EDIT_KEYS = keysOf(casoUpdateFields);
+
+export const casoUpdateSchema = z.strictObject({
+  id: optional(positiveId),
+  ...casoUpdateFields,
+  id_analista: optional(positiveId),
   ...ignored(CASO_READ_ONLY_KEYS),
   ...compat,
 });

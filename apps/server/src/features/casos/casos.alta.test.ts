@@ -40,7 +40,7 @@ describe('POST /api/casos/alta', () => {
     const { id, message } = response.json();
     expect(message).toBe('Caso creado exitosamente');
     const [row] = await t.database.db.select().from(casos).where(eq(casos.id, id));
-    expect(row).toMatchObject({ idEstado: 1, fechaCreado: todayIso(), fechaEstado: todayIso(), usuario: USERNAMES.user, reclamoNro: '4001234567', horaSiniestro: '14:30:00' });
+    expect(row).toMatchObject({ id_estado: 1, fecha_creado: todayIso(), fecha_estado: todayIso(), usuario: USERNAMES.user, reclamo_nro: '4001234567', hora_siniestro: '14:30:00' });
     expect(row!.busqueda).toContain('gonzalez maria jose');
     const history = await t.database.db.select().from(historial).where(eq(historial.id_caso, id));
     expect(history.map((entry) => [entry.msg, entry.usuario])).toEqual([[CASO_MESSAGES.alta, USERNAMES.user]]);

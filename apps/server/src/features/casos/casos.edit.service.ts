@@ -1,9 +1,13 @@
 import {
+  ASEGURADO_WRITE_KEYS,
+  CASO_ALTA_KEYS,
+  CASO_EDIT_KEYS,
   CASO_MESSAGES,
   CICLO_MESSAGES,
   ESTADO,
   FLAGS,
   MAX_TERCEROS,
+  TERCERO_WRITE_KEYS,
   casoSearchText,
   todayIso,
   type AltaInput,
@@ -14,6 +18,7 @@ import {
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound, unprocessable } from '../../shared/errors';
+import { pick } from '../../shared/objects';
 import { setAuditActor } from '../audit';
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { casosRepository as repo, pgErrorOf, type AseguradoValues, type CasoLock, type CasoValues, type TerceroValues } from './casos.repository';
@@ -35,67 +40,11 @@ function asReferenceError(error: unknown): unknown {
   return message ? unprocessable(message) : error;
 }
 
-// Optional numbers the body leaves out (undefined) are not written; null clears them.
-/** The columns the insured party and a third party share (spec §3: Tercero is Asegurado without some). */
-function personaValues(input: AseguradoInput | TerceroInput) {
-  return {
-    apellido: input.apellido,
-    nombre: input.nombre,
-    id_tipo_doc: input.id_tipo_doc,
-    nro_doc: input.nro_doc,
-    cuit: input.cuit,
-    domicilio: input.domicilio,
-    codigo_postal: input.codigo_postal,
-    fijo: input.fijo,
-    cel: input.cel,
-    cbu: input.cbu,
-    marca_modelo: input.marca_modelo,
-    anio: input.anio,
-    dominio: input.dominio,
-    mail: input.mail,
-    detalle: input.detalle,
-  };
-}
-
-function aseguradoValues(input: AseguradoInput): AseguradoValues {
-  return {
-    ...personaValues(input),
-    poliza: input.poliza,
-    nro_chasis: input.nro_chasis,
-    nro_motor: input.nro_motor,
-    suma_asegurada: input.suma_asegurada,
-    accesorios: input.accesorios,
-    otros: input.otros,
-  };
-}
-
-function terceroValues(input: TerceroInput): TerceroValues {
-  return {
-    ...personaValues(input),
-    id_letrado: input.id_letrado,
-  };
-}
-
-/** The case fields a person edits; what the body leaves out (undefined) stays as it is. */
-function casoEditValues(input: CasoUpdateInput): Partial<CasoValues> {
-  return {
-    id_compania: input.id_compania,
-    reclamo_nro: input.reclamo_nro,
-    gestor: input.gestor,
-    fecha_siniestro: input.fecha_siniestro,
-    hora_siniestro: input.hora_siniestro,
-    fecha_denuncia: input.fecha_denuncia,
-    lugar_siniestro: input.lugar_siniestro,
-    declaracion_asegurado: input.declaracion_asegurado,
-    id_producto: input.id_producto,
-    via_ingreso: input.via_ingreso,
-    completa_doc: input.completa_doc,
-    presupuesto: input.presupuesto,
-    cotizacion: input.cotizacion,
-    valor_acordado: input.valor_acordado,
-    ampliacion: input.ampliacion,
-  };
-}
+// The body's keys are the columns' keys (docs/decisions/054): a value left out (undefined) is not written; null clears it.
+const aseguradoValues = (input: AseguradoInput): AseguradoValues => pick(input, ASEGURADO_WRITE_KEYS);
+const terceroValues = (input: TerceroInput): TerceroValues => pick(input, TERCERO_WRITE_KEYS);
+/** The case fields a person edits. */
+const casoEditValues = (input: CasoUpdateInput): Partial<CasoValues> => pick(input, CASO_EDIT_KEYS);
 
 /**
  * Creating and editing cases (spec §2 creation and detail; §7 Cases): the case, its insured party
@@ -201,17 +150,8 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
         return await db.transaction(async (tx) => {
           const idAsegurado = await repo.insertAsegurado(tx, aseguradoValues(asegurado));
           const id = await repo.insertCaso(tx, {
-            id_compania: caso.id_compania,
-            reclamo_nro: caso.reclamo_nro,
-            gestor: caso.gestor,
+            ...pick(caso, CASO_ALTA_KEYS),
             fecha_creado: today(),
-            fecha_siniestro: caso.fecha_siniestro,
-            hora_siniestro: caso.hora_siniestro ?? null,
-            fecha_denuncia: caso.fecha_denuncia,
-            lugar_siniestro: caso.lugar_siniestro,
-            declaracion_asegurado: caso.declaracion_asegurado,
-            id_producto: caso.id_producto ?? null,
-            via_ingreso: caso.via_ingreso,
             usuario,
             id_estado: ESTADO.INICIAL,
             fecha_estado: today(),

@@ -1,7 +1,8 @@
-import { and, asc, eq, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, max, sql, type SQL } from 'drizzle-orm';
 import { FLAG_KEYS, type FlagKey, type Flags } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
+import { omit } from '../../shared/objects';
 import { documentos } from '../../db/tables/documentacion';
 import { letrados } from '../../db/tables/letrados';
 import { analistas, companias, estados, productos, responsabilidades } from '../../db/tables/reference';
@@ -16,42 +17,20 @@ export type CasoLock = { id: number; idEstado: number; idAsegurado: number; idAn
 
 export const FLAG_COLUMNS = Object.fromEntries(FLAG_KEYS.map((key) => [key, casos[key]])) as { [K in FlagKey]: (typeof casos)[K] };
 
-/** The Caso of the detail (spec §3) without what is derived from its people and inspections. */
+/**
+ * The Caso of the detail (spec §3) without what is derived from its people and inspections: every
+ * column under its API name (docs/decisions/054) but the search text, the idempotency key and the
+ * status a close came from; the lawyer may be linked from either side.
+ */
 const CASO_COLUMNS = {
-  id: casos.id,
-  id_compania: casos.id_compania,
-  reclamo_nro: casos.reclamo_nro,
-  gestor: casos.gestor,
-  fecha_creado: casos.fecha_creado,
-  fecha_siniestro: casos.fecha_siniestro,
-  hora_siniestro: casos.hora_siniestro,
-  fecha_denuncia: casos.fecha_denuncia,
-  lugar_siniestro: casos.lugar_siniestro,
-  declaracion_asegurado: casos.declaracion_asegurado,
-  usuario: casos.usuario,
-  id_estado: casos.id_estado,
-  fecha_estado: casos.fecha_estado,
+  ...omit(getTableColumns(casos), ['busqueda', 'idempotency_key', 'id_estado_previo', 'id_letrado']),
   id_letrado: sql<number | null>`coalesce(${casos.id_letrado}, ${letrados.id})`,
-  id_asegurado: casos.id_asegurado,
-  presupuesto: casos.presupuesto,
-  cotizacion: casos.cotizacion,
-  id_responsabilidad: casos.id_responsabilidad,
-  analisis: casos.analisis,
-  valor_acordado: casos.valor_acordado,
-  ampliacion: casos.ampliacion,
-  valor_ofertado: casos.valor_ofertado,
-  id_producto: casos.id_producto,
-  id_analista: casos.id_analista,
-  via_ingreso: casos.via_ingreso,
-  fecha_cierre: casos.fecha_cierre,
-  completa_doc: casos.completa_doc,
   nombre_estado: estados.nombre,
   nombre_compania: companias.nombre,
   apellido_analista: analistas.apellido,
   nombre_analista: analistas.nombre,
   producto: productos.nombre,
   responsabilidad: responsabilidades.nombre,
-  ...FLAG_COLUMNS,
 };
 
 type PgError = { code?: string; constraint?: string; constraint_name?: string };

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { casoFullUpdateSchema, formatTime, type Asegurado, type CasoDetalle, type Tercero } from '@siniestros/domain';
-import { emptyPersona, type AseguradoValues, type CasoCoreValues, type PersonaValues } from '../../casos';
+import { ASEGURADO_WRITE_KEYS, casoFullUpdateSchema, formatTime, type CasoDetalle } from '@siniestros/domain';
+import { CASO_CORE_KEYS, emptyPersona, formValuesOf, PERSONA_KEYS, type AseguradoValues, type CasoCoreValues, type PersonaValues } from '../../casos';
 
 const str = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
@@ -27,40 +27,14 @@ export type CasoFormValues = {
 /** A saved third party keeps its id and lawyer; a new block has neither. */
 export type TerceroValues = PersonaValues & { id?: number; id_letrado?: number | null };
 
-function personaValues(persona: Omit<Asegurado | Tercero, 'id'>): PersonaValues {
-  return {
-    apellido: persona.apellido,
-    nombre: str(persona.nombre),
-    id_tipo_doc: str(persona.id_tipo_doc),
-    nro_doc: str(persona.nro_doc),
-    cuit: str(persona.cuit),
-    domicilio: str(persona.domicilio),
-    codigo_postal: str(persona.codigo_postal),
-    fijo: str(persona.fijo),
-    cel: str(persona.cel),
-    cbu: str(persona.cbu),
-    marca_modelo: str(persona.marca_modelo),
-    anio: str(persona.anio),
-    dominio: str(persona.dominio),
-    mail: str(persona.mail),
-    detalle: str(persona.detalle),
-  };
-}
-
 export const emptyTercero = (idTipoDoc: number | undefined): TerceroValues => emptyPersona(str(idTipoDoc));
 
 export function toFormValues({ caso, asegurados: asegurado, terceros }: CasoDetalle): CasoFormValues {
   return {
     caso: {
       id: caso.id,
-      id_compania: str(caso.id_compania),
-      reclamo_nro: caso.reclamo_nro,
-      gestor: caso.gestor,
-      fecha_siniestro: str(caso.fecha_siniestro),
+      ...formValuesOf(caso, CASO_CORE_KEYS),
       hora_siniestro: formatTime(caso.hora_siniestro, ''),
-      fecha_denuncia: str(caso.fecha_denuncia),
-      lugar_siniestro: str(caso.lugar_siniestro),
-      declaracion_asegurado: str(caso.declaracion_asegurado),
       id_producto: str(caso.id_producto),
       id_analista: str(caso.id_analista),
       via_ingreso: str(caso.via_ingreso),
@@ -70,20 +44,11 @@ export function toFormValues({ caso, asegurados: asegurado, terceros }: CasoDeta
       valor_acordado: caso.valor_acordado,
       ampliacion: caso.ampliacion,
     },
-    asegurados: {
-      id: asegurado.id,
-      ...personaValues(asegurado),
-      poliza: str(asegurado.poliza),
-      nro_chasis: str(asegurado.nro_chasis),
-      nro_motor: str(asegurado.nro_motor),
-      suma_asegurada: str(asegurado.suma_asegurada),
-      accesorios: str(asegurado.accesorios),
-      otros: str(asegurado.otros),
-    },
+    asegurados: { id: asegurado.id, ...formValuesOf(asegurado, ASEGURADO_WRITE_KEYS) },
     terceros: terceros.map((tercero) => ({
       id: tercero.id,
       id_letrado: tercero.id_letrado,
-      ...personaValues(tercero),
+      ...formValuesOf(tercero, PERSONA_KEYS),
     })),
   };
 }

@@ -1,23 +1,13 @@
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { altaSchema } from '@siniestros/domain';
-import { emptyAsegurado, emptyPersona, type AseguradoValues, type CasoCoreValues, type PersonaValues } from '../form/caso-values';
+import { emptyAsegurado, emptyCaso, emptyPersona, type AseguradoValues, type CasoCoreValues, type PersonaValues } from '../form/caso-values';
 
 /** What the case-creation form edits (spec §2): the shared case values, no ids yet. */
 export type AltaValues = { caso: CasoCoreValues; asegurado: AseguradoValues; terceros: PersonaValues[] };
 
 export const emptyTercero = emptyPersona;
 
-const emptyCaso = (): CasoCoreValues => ({
-  id_compania: null,
-  reclamo_nro: '',
-  gestor: '',
-  fecha_siniestro: '',
-  hora_siniestro: '',
-  fecha_denuncia: '',
-  lugar_siniestro: '',
-  declaracion_asegurado: '',
-});
 
 /**
  * The failures of the values, in form order, one (the first) per field: what the toasts list
