@@ -79,7 +79,7 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
   }
 
   /** Adds the next version (uploads and restores alike), recorded in the audit trail. */
-  async function addVersion(template: ConvenioTemplate, values: { contenido: Buffer | null; nombreArchivo: string | null; restauradaDe: number | null }, who: AuditActor) {
+  async function addVersion(template: ConvenioTemplate, values: { contenido: Buffer | null; nombre_archivo: string | null; restaurada_de: number | null }, who: AuditActor) {
     return db.transaction(async (tx) => {
       // Two Admins saving at once: the second waits for the first and takes the next number.
       await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK.PLANTILLAS}, ${template.id})`);
@@ -94,7 +94,7 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
         action: AUDIT_ACTION.plantillaUpdated,
         entity: AUDIT_ENTITY.plantilla,
         entityId: template.id,
-        changes: { version: [last ?? 0, version], ...(values.restauradaDe !== null ? { restaurada_de: [null, values.restauradaDe] } : {}) },
+        changes: { version: [last ?? 0, version], ...(values.restaurada_de !== null ? { restaurada_de: [null, values.restaurada_de] } : {}) },
       });
       return version;
     });
@@ -154,19 +154,19 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
       const template = templateById(id);
       await checkTemplate(contenido);
       await renderTemplate(contenido, DEMO_CONVENIO, { creator: '', title: '' });
-      return addVersion(template, { contenido, nombreArchivo: nombreArchivo.slice(0, 200), restauradaDe: null }, who);
+      return addVersion(template, { contenido, nombre_archivo: nombreArchivo.slice(0, 200), restaurada_de: null }, who);
     },
 
     /** Puts an earlier version back in use as a new version; nothing is deleted. */
     async restore(id: number, version: number, who: AuditActor) {
       const template = templateById(id);
-      if (version === 0) return addVersion(template, { contenido: null, nombreArchivo: null, restauradaDe: 0 }, who);
+      if (version === 0) return addVersion(template, { contenido: null, nombre_archivo: null, restaurada_de: 0 }, who);
       const [row] = await db
-        .select({ contenido: plantillasConvenio.contenido, nombreArchivo: plantillasConvenio.nombre_archivo })
+        .select({ contenido: plantillasConvenio.contenido, nombre_archivo: plantillasConvenio.nombre_archivo })
         .from(plantillasConvenio)
         .where(and(eq(plantillasConvenio.id_plantilla, id), eq(plantillasConvenio.version, version)));
       if (!row) throw notFound(PLANTILLA_MESSAGES.versionNotFound);
-      return addVersion(template, { contenido: row.contenido, nombreArchivo: row.nombreArchivo, restauradaDe: version }, who);
+      return addVersion(template, { contenido: row.contenido, nombre_archivo: row.nombre_archivo, restaurada_de: version }, who);
     },
 
     /** The bytes of each template in use, for the convenios being generated. */
