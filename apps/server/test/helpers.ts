@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
 import { ROL } from '@siniestros/domain';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -69,8 +70,23 @@ export type TestApp = {
   /** Sends a request as `role` (or with no session when null). */
   request: (role: Role | null, options: InjectOptions) => Promise<LightMyRequestResponse>;
   login: (role: Role) => Promise<string>;
+  /** The rows of a statement (raw SQL text or a `sql` template), straight from the database. */
+  rows: <T = Record<string, unknown>>(query: SQL | string) => Promise<T[]>;
   close: () => Promise<void>;
 };
+
+/**
+ * The file's test app: made in beforeAll, closed in afterAll. The object is filled in place, so
+ * read it from tests and hooks, not at module level.
+ */
+export function useTestApp(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env, deps));
+  });
+  afterAll(() => t.close?.());
+  return t;
+}
 
 export async function createTestApp(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-test-'));
@@ -108,6 +124,10 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Part
       inspector2Record: inspector2.id_inspect!,
     },
     login,
+    async rows<T>(query: SQL | string) {
+      const result = await database.db.execute(typeof query === 'string' ? sql.raw(query) : query);
+      return (result as unknown as { rows: T[] }).rows;
+    },
     async request(role, options) {
       const headers = { ...(options.headers ?? {}) } as Record<string, string>;
       if (role) {

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import {
   AUDIT_ACTION,
   NOTIFICACION_MESSAGES,
@@ -10,19 +9,13 @@ import {
   type NotificacionesPage,
   type Tarea,
 } from '@siniestros/domain';
-import { createTestApp, USERNAMES, type Role, type TestApp } from '../../../test/helpers';
+import { USERNAMES, useTestApp, type Role } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { horaArgentina } from './notificaciones.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const today = todayIso();
-const rows = async <T = Record<string, unknown>>(query: string) =>
-  ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
 const mias = async (role: Role, query = '') => {
   const response = await t.request(role, { method: 'GET', url: `/api/notificaciones?${query}` });
   expect(response.statusCode, response.body).toBe(200);
@@ -37,9 +30,9 @@ const nuevaTarea = async (by: Role, idCaso: number, para: Role, texto: string, v
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as Tarea;
 };
-const limpiar = () => rows('delete from notificaciones');
+const limpiar = () => t.rows('delete from notificaciones');
 const analista = async (apellido: string) =>
-  (await rows<{ id: number }>(`insert into analistas (nombre, apellido) values ('Ana', '${apellido}') returning id`))[0]!.id;
+  (await t.rows<{ id: number }>(`insert into analistas (nombre, apellido) values ('Ana', '${apellido}') returning id`))[0]!.id;
 
 describe('items of events, in the transaction of the event', () => {
   it("a task given to someone else is on their bell, with who gave it; one's own task is not", async () => {
@@ -88,7 +81,7 @@ describe('items of events, in the transaction of the event', () => {
       payload: { texto: 'x', vence: today, id_usuario: t.ids.inspector },
     });
     expect(refused.statusCode).toBe(422);
-    expect(await rows('select id from notificaciones')).toEqual([]);
+    expect(await t.rows('select id from notificaciones')).toEqual([]);
   });
 
   it('a case given to the analyst a user said they are: an item for that user, not when they did it themselves', async () => {
@@ -149,7 +142,7 @@ describe('items of time passing: one node, once each', () => {
     expect(page.total).toBe(2);
 
     // Moved to another day and due again: a new item for the new date.
-    await rows(`update tareas set vence = '${addDaysIso(today, -1)}' where id = ${hoy.id}`);
+    await t.rows(`update tareas set vence = '${addDaysIso(today, -1)}' where id = ${hoy.id}`);
     expect((await t.app.services.notificaciones.generarAvisos(today))?.tareas).toBe(1);
   });
 
@@ -157,7 +150,7 @@ describe('items of time passing: one node, once each', () => {
     await limpiar();
     const caso = await insertCaso(t.database.db, { idEstado: 2, usuario: USERNAMES.user, reclamoNro: 'N-3003' });
     // Documentation complete 25 days ago: art. 56's 30 calendar days end in 5, within its 7-day warning.
-    await rows(
+    await t.rows(
       `update caso_plazos set desde = '${addDaysIso(today, -25)}' where id_caso = ${caso.id} and evento = 'documentacion_completa'`,
     );
     const run = await t.app.services.notificaciones.generarAvisos(today);
@@ -240,7 +233,7 @@ describe('preferences', () => {
       payload: { resumen_diario: true, id_analista: null },
     });
     expect(saved.json()).toMatchObject({ message: NOTIFICACION_MESSAGES.preferenciasGuardadas, resumen_diario: true, id_analista: null });
-    const audit = await rows(`select actor, changes from audit_log where action = '${AUDIT_ACTION.notificacionPreferencias}'`);
+    const audit = await t.rows(`select actor, changes from audit_log where action = '${AUDIT_ACTION.notificacionPreferencias}'`);
     expect(audit).toContainEqual({ actor: USERNAMES.admin, changes: { resumen_diario: [false, true] } });
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   AUDIT_ACTION,
@@ -10,18 +10,12 @@ import {
   type CasoPlazo,
   type PlazoEstados,
 } from '@siniestros/domain';
-import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
+import { USERNAMES, useTestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const today = todayIso();
-const query = async (statement: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const clocks = async (idCaso: number) =>
   (await t.request('user', { method: 'GET', url: `/api/plazos/caso/${idCaso}` })).json() as CasoPlazo[];
 const filtro = async (plazo: string) =>
@@ -53,7 +47,7 @@ describe('the rules', () => {
     const saved = await t.request('admin', { method: 'PATCH', url: '/api/plazos/pago', payload });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ message: PLAZO_MESSAGES.updated, cantidad: 10, unidad: 'dias_habiles', aviso_dias: 3 });
-    const [audit] = await query(
+    const [audit] = await t.rows(
       sql`select actor, action, detail, changes from audit_log where action = ${AUDIT_ACTION.plazoUpdated} order by id desc limit 1`,
     );
     expect(audit).toMatchObject({
@@ -142,7 +136,7 @@ describe("correcting a clock's start", () => {
     });
     const history = (await t.request('user', { method: 'GET', url: `/api/historial/${idCaso}` })).json() as { msg: string }[];
     expect(history[0]!.msg).toMatch(/^Se corrige el inicio del plazo \(Documentación completa/);
-    const [audit] = await query(
+    const [audit] = await t.rows(
       sql`select detail, changes from audit_log where action = ${AUDIT_ACTION.plazoUpdated} and entity_id = ${idCaso}`,
     );
     expect(audit).toMatchObject({ detail: 'documentacion_completa', changes: { desde: [today, addDaysIso(today, -35)] } });
@@ -199,7 +193,7 @@ describe("the case list's filter 'Plazo'", () => {
   });
 
   it('computes in SQL what the domain computes, on the same holidays', async () => {
-    const holidays = await query(sql`select to_char(fecha, 'YYYY-MM-DD') as fecha from feriados order by fecha`);
+    const holidays = await t.rows(sql`select to_char(fecha, 'YYYY-MM-DD') as fecha from feriados order by fecha`);
     expect(holidays.map((row) => row.fecha)).toEqual(FERIADOS_AR.map(([date]) => date));
     for (const [desde, cantidad, unidad] of [
       ['2026-12-01', 15, 'dias_habiles'],
@@ -207,7 +201,7 @@ describe("the case list's filter 'Plazo'", () => {
       ['2024-02-29', 3, 'anios'],
       ['2026-11-02', 30, 'dias_corridos'],
     ] as const) {
-      const [row] = await query(sql`select to_char(plazo_vence(${desde}::date, ${cantidad}, ${unidad}), 'YYYY-MM-DD') as vence`);
+      const [row] = await t.rows(sql`select to_char(plazo_vence(${desde}::date, ${cantidad}, ${unidad}), 'YYYY-MM-DD') as vence`);
       expect(row!.vence, `${desde} + ${cantidad} ${unidad}`).toBe(vencimientoPlazo(desde, { cantidad, unidad }));
     }
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDaysIso, finDeSemanaIso, todayIso, type TareasPage } from '@siniestros/domain';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { useTestApp } from '../../../test/helpers';
 import { createCaso, queryRows } from '../casos/casos.test-helpers';
 
 /**
@@ -9,7 +9,7 @@ import { createCaso, queryRows } from '../casos/casos.test-helpers';
  * kept by a trigger at commit, equal a count of the open tasks after every write path, and the
  * tabs' figures read from them equal a count.
  */
-let t: TestApp;
+const t = useTestApp();
 let idCaso: number;
 const hoy = todayIso();
 
@@ -31,10 +31,8 @@ const crear = async (vence: string, idUsuario: number) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   idCaso = await createCaso(t);
 });
-afterAll(() => t?.close());
 
 describe('open tasks per assignee and due date', () => {
   it('equal a count after creating, completing, reassigning, moving and deleting tasks, and give the tabs their figures', async () => {

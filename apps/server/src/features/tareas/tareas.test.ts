@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   AUDIT_ACTION,
@@ -11,14 +11,10 @@ import {
   type Tarea,
   type TareasPage,
 } from '@siniestros/domain';
-import { createTestApp, USERNAMES, type Role, type TestApp } from '../../../test/helpers';
+import { USERNAMES, useTestApp, type Role } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const today = todayIso();
 const historial = async (idCaso: number) =>
@@ -32,8 +28,6 @@ const nueva = async (idCaso: number, texto: string, vence: string, para: Role = 
 };
 const misTareas = async (role: Role, query: string) =>
   (await t.request(role, { method: 'GET', url: `/api/tareas?${query}` })).json() as TareasPage;
-const rows = async (query: string) =>
-  (await t.database.db.execute(query ? sql.raw(query) : sql``)) as unknown as { rows: Record<string, unknown>[] };
 
 describe('Nueva tarea on a case', () => {
   it('creates the task with its history and audit rows; the case lists it among its open tasks', async () => {
@@ -54,10 +48,10 @@ describe('Nueva tarea on a case', () => {
       msg: TAREA_HISTORIA.created('Llamar al tercero por la franquicia', created.usuario, created.vence),
       usuario: USERNAMES.user,
     });
-    const audit = await rows(
+    const audit = await t.rows(
       `select actor, action, entity_id, changes from audit_log where entity = 'tarea' and entity_id = ${created.id}`,
     );
-    expect(audit.rows).toEqual([expect.objectContaining({ actor: USERNAMES.user, action: AUDIT_ACTION.tareaCreated })]);
+    expect(audit).toEqual([expect.objectContaining({ actor: USERNAMES.user, action: AUDIT_ACTION.tareaCreated })]);
   });
 
   it('refuses bad input in Spanish', async () => {
@@ -86,7 +80,7 @@ describe('Nueva tarea on a case', () => {
 
 describe('Mis tareas', () => {
   it('splits the open tasks into Vencidas, Hoy, Esta semana and Todas; the team view shows everyone', async () => {
-    const { rows: users } = await rows(`select id from usuarios where username = 'solo@test.local'`);
+    const users = await t.rows(`select id from usuarios where username = 'solo@test.local'`);
     let idSolo = users[0]?.id as number | undefined;
     if (!idSolo) {
       const created = await t.request('admin', {
@@ -102,7 +96,7 @@ describe('Mis tareas', () => {
         },
       });
       expect(created.statusCode, created.body).toBeLessThan(300);
-      idSolo = (await rows(`select id from usuarios where username = 'solo@test.local'`)).rows[0]!.id as number;
+      idSolo = (await t.rows(`select id from usuarios where username = 'solo@test.local'`))[0]!.id as number;
     }
     const caso = await insertCaso(t.database.db);
     const make = async (texto: string, vence: string) => {
@@ -172,8 +166,8 @@ describe('done and reassign', () => {
     const again = await t.request('user', { method: 'PATCH', url: `/api/tareas/${tarea.id}/hecha` });
     expect([again.statusCode, again.json().message]).toEqual([409, TAREA_MESSAGES.alreadyDone]);
     expect((await t.request('user', { method: 'PATCH', url: '/api/tareas/999999/hecha' })).statusCode).toBe(404);
-    const audit = await rows(`select action, changes from audit_log where entity = 'tarea' and entity_id = ${tarea.id} order by id`);
-    expect(audit.rows.map((row) => row.action)).toEqual([AUDIT_ACTION.tareaCreated, AUDIT_ACTION.tareaUpdated]);
+    const audit = await t.rows(`select action, changes from audit_log where entity = 'tarea' and entity_id = ${tarea.id} order by id`);
+    expect(audit.map((row) => row.action)).toEqual([AUDIT_ACTION.tareaCreated, AUDIT_ACTION.tareaUpdated]);
   });
 
   it('reassigns with a history row; to the same user or to an inspector it refuses', async () => {
