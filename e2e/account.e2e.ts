@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { SESSION_MESSAGES, USER_MESSAGES } from '@siniestros/domain';
 import { ADMIN, apiLogin } from './api';
-import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, open, signIn } from './browser';
 import { apiCall } from './seed';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -82,11 +82,7 @@ describe("'Mi cuenta'", () => {
     // Sign out, and in again with the new password through the login form (real captcha widget).
     await page.getByRole('navigation', { name: 'Menú principal' }).getByText('Cerrar Sesión').click();
     await page.waitForURL(`${baseUrl()}/`);
-    await page.getByLabel('Usuario').fill(person.username);
-    await page.getByLabel('Contraseña').fill(newPassword);
-    await page.getByText('No soy un robot').click();
-    await page.getByText('Verificado').waitFor();
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await signIn(page, { username: person.username, password: newPassword });
     await page.waitForURL('**/tablero');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(person.username);
     expect(problems).toEqual([]);

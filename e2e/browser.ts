@@ -32,6 +32,15 @@ export async function open(browser: Browser, credentials?: Credentials, viewport
   return { context, page, problems };
 }
 
+/** Signs in through the login form on the page, the captcha solved by its widget (where the sign-in is part of the journey). */
+export async function signIn(page: Page, credentials: Credentials): Promise<void> {
+  await page.getByLabel('Usuario').fill(credentials.username);
+  await page.getByLabel('Contraseña').fill(credentials.password);
+  await page.getByText('No soy un robot').click();
+  await page.getByText('Verificado').waitFor();
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
 /** Links in table cells whose text is not the size of the cell's own text (should be none); icon-only links have no text to size. */
 export function linksOffSizeInTables(page: Page): Promise<string[]> {
   return page.evaluate(() =>

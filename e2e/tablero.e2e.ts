@@ -11,7 +11,7 @@ import {
   type Tablero,
 } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, open, signIn } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 
 /** Issue 18 item 1: a User lands on the Tablero, reads its figures and follows one to its list. */
@@ -36,16 +36,18 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** A fresh page where the User signs in through the form and lands on the Tablero. */
+async function ingresarAlTablero() {
+  const session = await open(browser);
+  await session.page.goto(baseUrl());
+  await signIn(session.page, USERS.user);
+  await session.page.waitForURL('**/tablero');
+  return session;
+}
+
 describe('Tablero', () => {
   it("a User signs in, lands on the Tablero, sees the figures and follows 'Vencidas' to Mis tareas", async () => {
-    const { page, problems, context } = await open(browser);
-    await page.goto(baseUrl());
-    await page.getByLabel('Usuario').fill(USERS.user.username);
-    await page.getByLabel('Contraseña').fill(USERS.user.password);
-    await page.getByText('No soy un robot').click();
-    await page.getByText('Verificado').waitFor();
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL('**/tablero');
+    const { page, problems, context } = await ingresarAlTablero();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Tablero');
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     expect((await menu.locator('a').first().textContent())?.trim()).toBe('Tablero');
@@ -108,14 +110,7 @@ describe('Tablero', () => {
       desde: addDaysIso(todayIso(), -40),
     });
 
-    const { page, problems, context } = await open(browser);
-    await page.goto(baseUrl());
-    await page.getByLabel('Usuario').fill(USERS.user.username);
-    await page.getByLabel('Contraseña').fill(USERS.user.password);
-    await page.getByText('No soy un robot').click();
-    await page.getByText('Verificado').waitFor();
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL('**/tablero');
+    const { page, problems, context } = await ingresarAlTablero();
     const vencidas = page.getByRole('region', { name: 'Mis tareas' }).getByRole('link', { name: /^Vencidas/ });
     await vencidas.waitFor();
     expect(await figura(vencidas)).toBe((await apiCall<Tablero>(userCookie, 'GET', '/tablero')).tareas.mias.vencidas);

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { Secret, TOTP as Totp } from 'otpauth';
 import { AUDIT_MESSAGES, AUTH_MESSAGES, TOTP } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
-import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
+import { baseUrl, expectNoAxeViolations, launch, open, signIn } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -58,11 +58,7 @@ describe('second factor', () => {
 
     await page.getByRole('navigation', { name: 'Menú principal' }).getByText('Cerrar Sesión').click();
     await page.waitForURL(`${baseUrl()}/`);
-    await page.getByLabel('Usuario').fill(person.username);
-    await page.getByLabel('Contraseña').fill(person.password);
-    await page.getByText('No soy un robot').click();
-    await page.getByText('Verificado').waitFor();
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await signIn(page, person);
     await page.getByRole('alert').filter({ hasText: AUTH_MESSAGES.totpRequired }).first().waitFor();
     const codeField = page.getByLabel('Código de verificación');
     await expect.poll(() => codeField.evaluate((input) => input === document.activeElement)).toBe(true);
