@@ -140,7 +140,9 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
          WHEN 'inspecciones' THEN (SELECT count(*)::int FROM inspecciones) ELSE (SELECT count(*)::int FROM audiencias) END`,
     );
     // The legal clocks of the loaded cases (their triggers were off), as migration 0011 back-fills
-    // them (docs/decisions/044).
+    // them (docs/decisions/044); the cases of the Plazo filter then in one pass for all
+    // (docs/decisions/057), not case by case from the clocks' trigger.
+    await exec('ALTER TABLE caso_plazos DISABLE TRIGGER USER');
     await exec(
       `INSERT INTO caso_plazos (id_caso, evento, desde, hasta)
        SELECT id, 'siniestro', fecha_siniestro, CASE WHEN id_estado >= 8 THEN fecha_estado END FROM casos WHERE id >= $1 AND fecha_siniestro IS NOT NULL
@@ -151,6 +153,8 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
        ON CONFLICT (id_caso, evento) DO NOTHING`,
       [firstIds.casos],
     );
+    await exec('ALTER TABLE caso_plazos ENABLE TRIGGER USER');
+    await exec('SELECT caso_plazo_estados_refrescar()');
     for (const name of DEMO_TABLE_NAMES) {
       if (ids[name] > firstIds[name]) await exec(`SELECT setval(pg_get_serial_sequence('${name}', 'id'), $1, true)`, [ids[name] - 1]);
     }
@@ -295,7 +299,7 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 
 async function vacuumAnalyze(database: Database): Promise<void> {
   // caso_plazos too: without statistics the list's filter 'Plazo' read every running clock (decision 044).
-  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_contadores_estado, caso_plazos`;
+  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_contadores_estado, caso_plazos, caso_plazo_estados`;
   if (database.kind === 'pglite') {
     await database.pglite!.exec(statement);
     return;

@@ -16,4 +16,9 @@ export const ADVISORY_LOCK = {
   MIGRATIONS: 7_324_004,
   /** Taken (try, per transaction) by the run that makes the periodic notifications: one node at a time (decision 050). */
   NOTIFICACIONES: 7_324_005,
+  /**
+   * Written as a number in drizzle/0017's functions: taken shared by a writer whose clocks change the
+   * cases of the Plazo filter, exclusively by the refill of all of them (docs/decisions/057).
+   */
+  PLAZO_ESTADOS: 7_324_006,
 } as const;

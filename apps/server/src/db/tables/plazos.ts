@@ -38,3 +38,25 @@ export const casoPlazos = pgTable(
       .where(sql`${table.hasta} is null`),
   ],
 );
+
+/**
+ * The cases the list's filter 'Plazo' finds today: `plazo` 'vencido' or 'por_vencer' (a case with a
+ * red and an amber clock is in both). Kept in the writer's transaction by a trigger on caso_plazos
+ * for the cases it touches, and in full once a day and after a rule or holiday edit, when the day
+ * or the rules move every clock (drizzle/0017, docs/decisions/057): a page of the filter reads
+ * this index newest first instead of building every match.
+ */
+export const casoPlazoEstados = pgTable(
+  'caso_plazo_estados',
+  {
+    plazo: varchar('plazo', { length: 10 }).notNull(),
+    id_caso: integer('id_caso').notNull(),
+  },
+  (table) => [primaryKey({ name: 'caso_plazo_estados_pk', columns: [table.plazo, table.id_caso] })],
+);
+
+/** The one day caso_plazo_estados holds (Argentina's date); null once a rule or holiday changed, until it is filled again. */
+export const casoPlazoEstadosDia = pgTable('caso_plazo_estados_dia', {
+  unica: boolean('unica').primaryKey().default(true),
+  dia: date('dia', { mode: 'string' }),
+});

@@ -12,6 +12,7 @@ import {
   type CasoFiltro,
 } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { plazoCasoIdsFromClocks, plazoCasoIdsStored, type PlazoEstado } from '../../db/plazo-estados';
 import { preparedPerDatabase } from '../../db/prepared';
 import { lesionados } from '../../db/tables/lesionados';
 import { letrados } from '../../db/tables/letrados';
@@ -58,33 +59,19 @@ function personaContains(field: 'apellido' | 'dominio', value: string): SQL | un
   return sql`(${likePattern(casos.busqueda, pattern)} and (${likePattern(inAsegurado, pattern)} or coalesce(${inTerceros}, false)))`;
 }
 
-/** Today in Argentina, as the server's todayIso counts it. */
-const TODAY_AR = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
+/**
+ * A legal clock of the case is vencido or por vencer (docs/decisions/044): read from the cases stored
+ * for today when they are up to date (one index range, docs/decisions/057), else computed from the
+ * clocks. `plazoStored` is plazoEstadosAlDia, asked by the caller.
+ */
+const plazoCondition = (plazo: PlazoEstado, plazoStored: boolean): SQL =>
+  sql`${casos.id} in (${plazoStored ? plazoCasoIdsStored(plazo) : plazoCasoIdsFromClocks(plazo)})`;
 
 /**
- * A legal clock of the case is vencido or por vencer (docs/decisions/044): for each active rule,
- * the start dates whose clock runs out before today (or within its warning days) form one range of
- * caso_plazos_en_curso_idx, bounded by plazo_ultimo_inicio (drizzle/0011); no clock is computed
- * per case. The bounds are computed once per rule in a materialized CTE: written in the join
- * condition they were evaluated per clock row (1-4 s at 50,000 cases). A hearing's clock never
- * turns red (a past hearing took place). The ids may repeat (a case with two such clocks); the
- * Tablero counts them distinct.
+ * The WHERE of the filtered list and the export (spec §3 filter fields; docs/decisions/003);
+ * `plazoStored`: caso_plazo_estados is up to date (plazoEstadosAlDia).
  */
-export function plazoCasoIds(plazo: 'vencido' | 'por_vencer'): SQL {
-  const lastVencido = sql`plazo_ultimo_inicio(cantidad, unidad, ${TODAY_AR} - 1)`;
-  const cortes =
-    plazo === 'vencido'
-      ? sql`select evento, '-infinity'::date as desde_min, ${lastVencido} as desde_max from plazos_legales where activo and evento <> 'audiencia'`
-      : sql`select evento, ${lastVencido} as desde_min, plazo_ultimo_inicio(cantidad, unidad, ${TODAY_AR} + aviso_dias) as desde_max from plazos_legales where activo`;
-  return sql`with cortes as materialized (${cortes})
-    select cp.id_caso from cortes r join caso_plazos cp
-      on cp.evento = r.evento and cp.hasta is null and cp.desde > r.desde_min and cp.desde <= r.desde_max`;
-}
-
-const plazoCondition = (plazo: 'vencido' | 'por_vencer'): SQL => sql`${casos.id} in (${plazoCasoIds(plazo)})`;
-
-/** The WHERE of the filtered list and the export (spec §3 filter fields; docs/decisions/003). */
-export function filterWhere(filtro: CasoFiltro): SQL | undefined {
+export function filterWhere(filtro: CasoFiltro, plazoStored = false): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filtro.nroCaso) conditions.push(idEquals(casos.id, filtro.nroCaso));
   if (filtro.nroSiniestro) conditions.push(eq(casos.reclamo_nro, filtro.nroSiniestro));
@@ -103,7 +90,7 @@ export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(casos.id_estado, FIRST_CLOSED_ESTADO));
   conditions.push(personaContains('dominio', filtro.dominio), personaContains('apellido', filtro.apellido));
   for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(likePattern(casos.busqueda, likeContains(term)));
-  if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo));
+  if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo, plazoStored));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
 }

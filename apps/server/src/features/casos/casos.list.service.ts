@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { COND_CASOS, COUNT_CAP, type CappedPagingQuery, type CasoFiltro, type CasoListRow, type PagingQuery } from '@siniestros/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { plazoEstadosAlDia } from '../../db/plazo-estados';
 import { pageOffset, totalPages } from '../../shared/paging';
 import type { CaseLookups, ReferenceService } from '../reference';
 import { streamCasosXlsx } from './casos.export';
@@ -73,13 +75,13 @@ export function createCasosListService(deps: { db: Db; reference: Pick<Reference
    * The total of a filter; a filter that is only the case condition reads the counters (exact and
    * cheap). Any other filter counts at most COUNT_CAP + 1 matches unless `exact` (docs/decisions/003).
    */
-  async function countMatches(filtro: CasoFiltro, exact: boolean): Promise<{ total: number; capped: boolean }> {
+  async function countMatches(filtro: CasoFiltro, where: SQL | undefined, exact: boolean): Promise<{ total: number; capped: boolean }> {
     if (!isCounterOnly(filtro)) {
-      if (exact) return { total: await listRepo.count(db, filterWhere(filtro)), capped: false };
+      if (exact) return { total: await listRepo.count(db, where), capped: false };
       const key = JSON.stringify({ ...filtro, formato: null });
       const until = cappedUntil.get(key);
       if (until !== undefined && until > Date.now()) return { total: COUNT_CAP, capped: true };
-      const total = await listRepo.count(db, filterWhere(filtro), COUNT_CAP + 1);
+      const total = await listRepo.count(db, where, COUNT_CAP + 1);
       if (total <= COUNT_CAP) {
         cappedUntil.delete(key);
         return { total, capped: false };
@@ -131,24 +133,24 @@ export function createCasosListService(deps: { db: Db; reference: Pick<Reference
 
     /** POST /casos/filtro: the filtered page; the first row also carries the total (API contract). */
     async filter(filtro: CasoFiltro, paging: CappedPagingQuery) {
-      const where = filterWhere(filtro);
+      const where = filterWhere(filtro, filtro.plazo ? await plazoEstadosAlDia(db) : false);
       const offset = pageOffset(paging);
       const exact = paging.exactCount === '1';
       let rows: Awaited<ReturnType<typeof listRepo.page>>;
       let count: Awaited<ReturnType<typeof countMatches>>;
       if (isCounterOnly(filtro)) {
         // All, 'Vigentes' or 'Cerrados': any page through the per-block counts (docs/decisions/042).
-        [rows, count] = await Promise.all([listRepo.countedPage(db, countedList(filtro), paging.pageSize, offset), countMatches(filtro, exact)]);
+        [rows, count] = await Promise.all([listRepo.countedPage(db, countedList(filtro), paging.pageSize, offset), countMatches(filtro, where, exact)]);
       } else if (offset >= DEEP_OFFSET || searchesText(filtro)) {
         // The count first (then not in parallel: the page's plan depends on it). A deep page with
         // an exact total past the middle is read from the oldest end, so the walk is at most half
         // the matches; a search with few matches collects them through its index instead of
         // walking the id index (a cheap count: at most COUNT_CAP + 1 matches are read).
-        count = await countMatches(filtro, exact);
+        count = await countMatches(filtro, where, exact);
         const total = count.capped ? undefined : count.total;
         rows = await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total !== undefined && total <= FEW_MATCHES });
       } else {
-        [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, offset), countMatches(filtro, exact)]);
+        [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, offset), countMatches(filtro, where, exact)]);
       }
       const { names } = await namesFor(rows);
       const cases = rows.map(names.name);

@@ -3,4 +3,3 @@ export { casosRoutes } from './casos.routes';
 export { createCasosLifecycleService, type CasosLifecycleService } from './casos.lifecycle.service';
 export { casosLifecycleRoutes } from './casos.lifecycle.routes';
 export { casoPersonas, type CasoPersonas } from './casos.personas';
-export { plazoCasoIds } from './casos.list.repository';

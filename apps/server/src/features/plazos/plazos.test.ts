@@ -206,3 +206,103 @@ describe("the case list's filter 'Plazo'", () => {
     }
   });
 });
+
+describe("the stored cases of the filter 'Plazo' (decision 057)", () => {
+  const stored = async () =>
+    (await t.rows<{ plazo: string; id_caso: number }>(sql`select plazo, id_caso from caso_plazo_estados order by plazo, id_caso`)).map(
+      (row) => `${row.plazo} ${row.id_caso}`,
+    );
+  /** The same set computed from the clocks and the rules in force, as the list does when the stored one is stale. */
+  const fromClocks = async () =>
+    (
+      await t.rows<{ plazo: string; id_caso: number }>(sql`select distinct r.plazo, cp.id_caso from plazo_cortes((now() at time zone 'America/Argentina/Buenos_Aires')::date) r
+        join caso_plazos cp on cp.evento = r.evento and cp.hasta is null and cp.desde > r.desde_min and cp.desde <= r.desde_max
+        order by r.plazo, cp.id_caso`)
+    ).map((row) => `${row.plazo} ${row.id_caso}`);
+  const alDia = async () => (await t.rows<{ dia: string | null }>(sql`select to_char(dia, 'YYYY-MM-DD') as dia from caso_plazo_estados_dia`))[0]!.dia === today;
+  const refill = () => t.rows(sql`select caso_plazo_estados_refrescar()`);
+  const patch = (url: string, payload: object) => t.request('user', { method: 'PATCH', url, payload });
+
+  it('are what the clocks give after every kind of write, and the list reads them with the same result', async () => {
+    await refill();
+    expect(await alDia()).toBe(true);
+    expect(await stored()).toEqual(await fromClocks());
+
+    const vencido = await documentacionCompletaHace(31);
+    const porVencer = await documentacionCompletaHace(26);
+    const prescripto = (await insertCaso(t.database.db)).id;
+    await t.database.db.execute(sql`update casos set fecha_siniestro = ${addDaysIso(today, -4 * 365)} where id = ${prescripto}`);
+    const conAudiencia = (await insertCaso(t.database.db)).id;
+    const audiencia = await t.request('user', {
+      method: 'POST',
+      url: `/api/mediacion/${conAudiencia}`,
+      payload: { fechah: addDaysIso(today, 1), hora: '10:00', lugar: 'Centro' },
+    });
+    expect(audiencia.statusCode, audiencia.body).toBe(201);
+    const corregido = await documentacionCompletaHace(0);
+    expect((await patch(`/api/plazos/caso/${corregido}`, { evento: 'documentacion_completa', desde: addDaysIso(today, -40) })).statusCode).toBe(200);
+
+    const now = await stored();
+    expect(now).toEqual(await fromClocks());
+    for (const entry of [`vencido ${vencido}`, `por_vencer ${porVencer}`, `vencido ${prescripto}`, `por_vencer ${conAudiencia}`, `vencido ${corregido}`]) {
+      expect(now).toContain(entry);
+    }
+
+    // Closing stops every clock; reopening starts again those that apply.
+    const closed = await patch(`/api/casos/cerrar/t/${prescripto}`, { id_estado: 13, usuario: 'x', msg: 'Tercero Responsable', fecha: today });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await stored()).not.toContain(`vencido ${prescripto}`);
+    expect((await patch(`/api/casos/reabrir/${prescripto}`, { usuario: 'x' })).statusCode).toBe(200);
+    expect(await stored()).toContain(`vencido ${prescripto}`);
+    await t.database.db.execute(sql`delete from audiencias where id_caso = ${conAudiencia}`);
+    expect(await stored()).not.toContain(`por_vencer ${conAudiencia}`);
+    expect(await stored()).toEqual(await fromClocks());
+
+    // The list gives the same pages from the stored cases as from the clocks.
+    expect(await alDia()).toBe(true);
+    const fromStored = [await filtro('vencido'), await filtro('por_vencer')];
+    await t.database.db.execute(sql`update caso_plazo_estados_dia set dia = null`);
+    expect([await filtro('vencido'), await filtro('por_vencer')]).toEqual(fromStored);
+    expect(fromStored[0]).toContain(prescripto);
+  });
+
+  it('go stale when a rule or a holiday changes, the list computing from the clocks until they are filled again', async () => {
+    const porVencer = await documentacionCompletaHace(26);
+    await refill();
+    expect(await stored()).toContain(`por_vencer ${porVencer}`);
+    const payload = { nombre: 'Pronunciamiento del asegurador', cantidad: 20, unidad: 'dias_corridos', aviso_dias: 7, activo: true };
+    expect((await t.request('admin', { method: 'PATCH', url: '/api/plazos/pronunciamiento', payload })).statusCode).toBe(200);
+    expect(await alDia()).toBe(false);
+    // Stale: the list follows the new rule at once (26 days > 20: red).
+    expect(await filtro('vencido')).toContain(porVencer);
+    await refill();
+    expect(await alDia()).toBe(true);
+    expect(await stored()).toContain(`vencido ${porVencer}`);
+    expect(await stored()).toEqual(await fromClocks());
+    expect(await filtro('vencido')).toContain(porVencer);
+    await t.request('admin', { method: 'PATCH', url: '/api/plazos/pronunciamiento', payload: { ...payload, cantidad: 30 } });
+    await refill();
+
+    await t.database.db.execute(sql`insert into feriados (fecha, nombre) values ('2031-01-02', 'Feriado de prueba')`);
+    expect(await alDia()).toBe(false);
+    await t.database.db.execute(sql`delete from feriados where fecha = '2031-01-02'`);
+    await refill();
+    expect(await alDia()).toBe(true);
+  });
+
+  it('stay exact when a refill runs among concurrent writes', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, index) => documentacionCompletaHace(20 + index * 3)));
+    await t.database.db.execute(sql`update caso_plazo_estados_dia set dia = null`);
+    await Promise.all([
+      refill(),
+      ...ids.map((id, index) =>
+        index % 2 === 0
+          ? patch(`/api/casos/cerrar/t/${id}`, { id_estado: 13, usuario: 'x', msg: 'Tercero Responsable', fecha: today })
+          : patch(`/api/plazos/caso/${id}`, { evento: 'documentacion_completa', desde: addDaysIso(today, -45) }),
+      ),
+      refill(),
+    ]);
+    expect(await stored()).toEqual(await fromClocks());
+    expect(await alDia()).toBe(true);
+  });
+});

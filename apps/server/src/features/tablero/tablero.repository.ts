@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { FIRST_CLOSED_ESTADO, ROL } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
-import { plazoCasoIds } from '../casos';
+import { TODAY_AR, refillPlazoEstados } from '../../db/plazo-estados';
 
 /** The day bounds the Tablero counts with (Argentina's dates, YYYY-MM-DD). */
 export type TableroDias = {
@@ -99,22 +99,20 @@ export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias):
   return (result as unknown as { rows: TableroRow[] }).rows[0]!;
 }
 
-/** Today in Argentina as the case list's Plazo filter counts it (casos.list.repository). */
-const TODAY_AR = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
-
 export type PlazoCuentas = { porVencer: number; vencidos: number; calculado: Date };
 
 /**
  * Counts the cases the list's Plazo filter finds (por vencer, vencido) and keeps the figures for
- * the Tablero (plazo_cuentas, docs/decisions/052): one pass over the running clocks of each rule
- * range, which grows with the matching cases, so it runs every few minutes, not per request.
+ * the Tablero (plazo_cuentas, docs/decisions/052): from caso_plazo_estados, filled for today first
+ * if stale (docs/decisions/057). Counting them grows with the matching cases, so it runs every
+ * few minutes, not per request.
  */
 export async function contarPlazos(db: DbOrTx): Promise<PlazoCuentas> {
+  await refillPlazoEstados(db);
   const result = await db.execute(sql`
     insert into plazo_cuentas (plazo, dia, total, calculado)
-    select 'por_vencer', ${TODAY_AR}, (select count(distinct id_caso)::int from (${plazoCasoIds('por_vencer')}) p), now()
-    union all
-    select 'vencido', ${TODAY_AR}, (select count(distinct id_caso)::int from (${plazoCasoIds('vencido')}) v), now()
+    select plazo, ${TODAY_AR}, (select count(*)::int from caso_plazo_estados e where e.plazo = p.plazo), now()
+    from (values ('por_vencer'), ('vencido')) p(plazo)
     on conflict (plazo) do update set dia = excluded.dia, total = excluded.total, calculado = excluded.calculado
     returning plazo, total, calculado`);
   const rows = (result as unknown as { rows: { plazo: string; total: number; calculado: string | Date }[] }).rows;

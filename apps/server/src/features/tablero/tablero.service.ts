@@ -9,6 +9,7 @@ import {
   type Tablero,
 } from '@siniestros/domain';
 import type { Db } from '../../db/client';
+import { plazoEstadosAlDia } from '../../db/plazo-estados';
 import { contarPlazos, plazosCalculado, tableroRow } from './tablero.repository';
 
 export type TableroService = ReturnType<typeof createTableroService>;
@@ -19,7 +20,8 @@ export type TableroService = ReturnType<typeof createTableroService>;
  */
 export async function recontarPlazosTablero(db: Db): Promise<boolean> {
   const calculado = await plazosCalculado(db);
-  if (calculado && Date.now() - calculado.getTime() < (TABLERO_PLAZOS_RECUENTO_MIN * 60_000) / 2) return false;
+  // Counted lately, and the Plazo filter's cases are today's under today's rules (a rule edit makes them stale: docs/decisions/057).
+  if (calculado && Date.now() - calculado.getTime() < (TABLERO_PLAZOS_RECUENTO_MIN * 60_000) / 2 && (await plazoEstadosAlDia(db))) return false;
   await contarPlazos(db);
   return true;
 }

@@ -1,0 +1,34 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+
+/** A legal clock of the case runs out before today (red), or within its rule's warning days (amber): docs/decisions/044. */
+export type PlazoEstado = 'vencido' | 'por_vencer';
+
+/** Today in Argentina, as the server's todayIso counts it. */
+export const TODAY_AR = sql`(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
+
+/**
+ * The ids of the cases with such a clock today, computed from the clocks: for each active rule, the
+ * start dates whose clock runs out before today (or within its warning days) form one range of
+ * caso_plazos_en_curso_idx, bounded by plazo_cortes (drizzle/0017, one definition with the stored
+ * set); no clock is computed per case. The ids may repeat (a case with two such clocks).
+ */
+export const plazoCasoIdsFromClocks = (plazo: PlazoEstado): SQL => sql`select cp.id_caso from plazo_cortes(${TODAY_AR}) r
+  join caso_plazos cp on cp.evento = r.evento and cp.hasta is null and cp.desde > r.desde_min and cp.desde <= r.desde_max
+  where r.plazo = ${plazo}`;
+
+/** The same ids as stored in caso_plazo_estados, each once (docs/decisions/057): only right when plazoEstadosAlDia. */
+export const plazoCasoIdsStored = (plazo: PlazoEstado): SQL => sql`select id_caso from caso_plazo_estados where plazo = ${plazo}`;
+
+/** caso_plazo_estados holds today's cases under today's rules (a new day or a rule edit makes it stale until refilled). */
+export async function plazoEstadosAlDia(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute(sql`select coalesce((select dia = ${TODAY_AR} from caso_plazo_estados_dia where unica), false) as al_dia`);
+  return (result as unknown as { rows: { al_dia: boolean }[] }).rows[0]?.al_dia ?? false;
+}
+
+/** Fills caso_plazo_estados for today if it is stale; returns whether it did (the periodic job and a rule edit call it). */
+export async function refillPlazoEstados(db: DbOrTx): Promise<boolean> {
+  if (await plazoEstadosAlDia(db)) return false;
+  await db.execute(sql`select caso_plazo_estados_refrescar()`);
+  return true;
+}
