@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import { INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
@@ -42,24 +42,16 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
 }
 
 export const inspeccionRepository = {
-  /** The inspections of a case, oldest first (the case detail's list: the last is the current one). */
-  /** ofCaso as a JSON array: a subquery for a statement that reads the case (the detail's one round trip). */
+  /**
+   * The inspections of a case, oldest first (the case detail's list: the last is the current one), as
+   * a JSON array: a subquery for a statement that reads the case (the detail's one round trip).
+   */
   ofCasoJson: (idCaso: Column | SQL) =>
     jsonRows<Inspeccion>(
       INSPECCION_COLUMNS,
       sql`from ${inspecciones} join ${inspectores} on ${inspectores.id} = ${inspecciones.id_inspector} where ${inspecciones.id_caso} = ${idCaso}`,
       ['id'],
     ),
-
-  async ofCaso(db: DbOrTx, idCaso: number): Promise<Inspeccion[]> {
-    const rows = await db
-      .select(INSPECCION_COLUMNS)
-      .from(inspecciones)
-      .innerJoin(inspectores, eq(inspectores.id, inspecciones.id_inspector))
-      .where(eq(inspecciones.id_caso, idCaso))
-      .orderBy(asc(inspecciones.id));
-    return rows as Inspeccion[];
-  },
 
   async findById(db: DbOrTx, id: number): Promise<InspeccionRow | undefined> {
     const [row] = await selectInspecciones(db).where(eq(inspecciones.id, id));

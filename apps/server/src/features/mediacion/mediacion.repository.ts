@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
@@ -84,18 +84,16 @@ async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number>
 }
 
 export const mediacionRepository = {
-  /** The hearings of a case in the order they were scheduled (the case detail's list). */
-  /** ofCaso as a JSON array: a subquery for a statement that reads the case (the detail's one round trip). */
+  /**
+   * The hearings of a case in the order they were scheduled (the case detail's list), as a JSON
+   * array: a subquery for a statement that reads the case (the detail's one round trip).
+   */
   ofCasoJson: (idCaso: Column | SQL) =>
     jsonRows<{ [K in keyof typeof CASO_AUDIENCIA_COLUMNS]: (typeof CASO_AUDIENCIA_COLUMNS)[K]['_']['data'] }>(
       CASO_AUDIENCIA_COLUMNS,
       sql`from ${audiencias} where ${audiencias.id_caso} = ${idCaso}`,
       ['id'],
     ),
-
-  ofCaso(db: DbOrTx, idCaso: number) {
-    return db.select(CASO_AUDIENCIA_COLUMNS).from(audiencias).where(eq(audiencias.id_caso, idCaso)).orderBy(asc(audiencias.id));
-  },
 
   listByCaso(db: DbOrTx, idCaso: number): Promise<Audiencia[]> {
     return selectAudiencias(db)
