@@ -12,18 +12,22 @@ import {
   plazoReglasResponse,
   plazoUpdateSchema,
 } from '@siniestros/domain';
-import { ADMIN_ONLY, STAFF, userOf } from '../../plugins/auth';
+import { ADMIN_ONLY, STAFF } from '../../plugins/auth';
 import { replies } from '../../shared/responses';
+import { auditActorOf } from '../audit';
 import type { PlazosService } from './plazos.service';
 
 /** Plazos legales (issue 18 item 3): staff read them, only an Admin changes a rule. */
 export function plazosRoutes(app: FastifyInstance, plazos: PlazosService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['plazos'];
+  const staff = { config: { access: STAFF } };
+  /** A case's clocks: read, or read back after a correction. */
+  const casoPlazos = { tags, params: idParam, response: replies({ 200: casoPlazosResponse }) };
 
   r.get(
     '/plazos',
-    { config: { access: STAFF }, schema: { tags, summary: 'The legal deadline rules', response: replies({ 200: plazoReglasResponse }) } },
+    { ...staff, schema: { tags, summary: 'The legal deadline rules', response: replies({ 200: plazoReglasResponse }) } },
     () => plazos.reglas(),
   );
 
@@ -39,51 +43,26 @@ export function plazosRoutes(app: FastifyInstance, plazos: PlazosService) {
         response: replies({ 200: plazoReglaSavedResponse }),
       },
     },
-    async (request) => {
-      const who = { actor: userOf(request).username, ip: request.ip, method: request.method, route: request.routeOptions.url };
-      return { message: PLAZO_MESSAGES.updated, ...(await plazos.update(request.params.codigo, request.body, who)) };
-    },
+    async (request) => ({
+      message: PLAZO_MESSAGES.updated,
+      ...(await plazos.update(request.params.codigo, request.body, auditActorOf(request))),
+    }),
   );
 
-  r.get(
-    '/plazos/caso/:id',
-    {
-      config: { access: STAFF },
-      schema: {
-        tags,
-        summary: 'Running clocks of case {id} with days left',
-        params: idParam,
-        response: replies({ 200: casoPlazosResponse }),
-      },
-    },
-    (request) => plazos.caso(request.params.id),
+  r.get('/plazos/caso/:id', { ...staff, schema: { ...casoPlazos, summary: 'Running clocks of case {id} with days left' } }, (request) =>
+    plazos.caso(request.params.id),
   );
 
   r.patch(
     '/plazos/caso/:id',
-    {
-      config: { access: STAFF },
-      schema: {
-        tags,
-        summary: 'Correct the day a clock of case {id} started',
-        params: idParam,
-        body: plazoInicioSchema,
-        response: replies({ 200: casoPlazosResponse }),
-      },
-    },
-    (request) =>
-      plazos.corregirInicio(request.params.id, request.body, {
-        actor: userOf(request).username,
-        ip: request.ip,
-        method: request.method,
-        route: request.routeOptions.url,
-      }),
+    { ...staff, schema: { ...casoPlazos, summary: 'Correct the day a clock of case {id} started', body: plazoInicioSchema } },
+    (request) => plazos.corregirInicio(request.params.id, request.body, auditActorOf(request)),
   );
 
   r.post(
     '/plazos/estados',
     {
-      config: { access: STAFF },
+      ...staff,
       schema: {
         tags,
         summary: 'Cases (up to 100) with a clock por vencer or vencido, for the case list',
