@@ -66,6 +66,55 @@ function Tarjeta({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A card whose figures are a table, one row a person (or an empty-state text, when given). */
+function TarjetaTabla<T>({
+  id,
+  title,
+  columnas,
+  filas,
+  fila,
+  vacia,
+}: {
+  id: string;
+  title: string;
+  columnas: string[];
+  filas: readonly T[];
+  fila: (item: T) => ReactNode;
+  vacia?: string;
+}) {
+  return (
+    <Tarjeta id={id} title={title}>
+      {vacia && filas.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {vacia}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={240}>
+          <Table striped aria-labelledby={id}>
+            <TableHeader cells={columnas} />
+            <Table.Tbody>{filas.map(fila)}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Tarjeta>
+  );
+}
+
+/** A row of such a table: the name, a link to the list that makes its figure, the figure and any further cells. */
+function FilaCifra({ nombre, to, valor, children }: { nombre: string; to: string; valor: number; children?: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={to}>
+          {nombre}
+        </Anchor>
+      </Table.Td>
+      <Table.Td ta="right">{numero.format(valor)}</Table.Td>
+      {children}
+    </Table.Tr>
+  );
+}
+
 function Tramos({ tramos, hoy, desdeEl }: { tramos: TableroTramos; hoy: string; desdeEl: 'alta' | 'estado' }) {
   return TABLERO_TRAMOS.map((tramo) => (
     <Cifra
@@ -150,85 +199,63 @@ export function TableroScreen() {
             </Tarjeta>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" mt="md">
-            <Tarjeta id="tablero-analistas" title="Casos abiertos por analista">
-              <Table.ScrollContainer minWidth={240}>
-                <Table striped aria-labelledby="tablero-analistas">
-                  <TableHeader cells={['Analista', 'Abiertos']} />
-                  <Table.Tbody>
-                    {data.analistas.map((analista) => (
-                      <Table.Tr key={analista.id_analista ?? 'sin'}>
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={LISTA.casos({ analista: analista.id_analista === null ? SIN_ANALISTA : String(analista.id_analista) })}
-                          >
-                            {analista.analista}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td ta="right">{numero.format(analista.abiertos)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Tarjeta>
-            <Tarjeta id="tablero-usuarios" title="Tareas vencidas por usuario">
-              <Table.ScrollContainer minWidth={240}>
-                <Table striped aria-labelledby="tablero-usuarios">
-                  <TableHeader cells={['Usuario', 'Vencidas']} />
-                  <Table.Tbody>
-                    {data.usuarios.map((usuario) => (
-                      <Table.Tr key={usuario.id_usuario}>
-                        <Table.Td>
-                          <Anchor component={Link} to={LISTA.tareas('vencidas', { usuario: usuario.id_usuario })}>
-                            {usuario.usuario}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td ta="right">{numero.format(usuario.vencidas)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Tarjeta>
-            <Tarjeta id="tablero-inspectores" title="Inspecciones pendientes por inspector">
-              {data.inspecciones.porInspector.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No hay inspecciones pendientes.
-                </Text>
-              ) : (
-                <Table.ScrollContainer minWidth={240}>
-                  <Table striped aria-labelledby="tablero-inspectores">
-                    <TableHeader cells={['Inspector', 'Pendientes', `Más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`]} />
-                    <Table.Tbody>
-                      {data.inspecciones.porInspector.map((inspector) => (
-                        <Table.Tr key={inspector.id_inspector}>
-                          <Table.Td>
-                            <Anchor component={Link} to={LISTA.inspecciones(data.hoy, { inspector: inspector.id_inspector })}>
-                              {inspector.inspector}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td ta="right">{numero.format(inspector.pendientes)}</Table.Td>
-                          <Table.Td ta="right">
-                            {inspector.atrasadas === 0 ? (
-                              '0'
-                            ) : (
-                              <Anchor
-                                component={Link}
-                                to={LISTA.inspecciones(data.hoy, { inspector: inspector.id_inspector, atrasadas: true })}
-                                aria-label={`${inspector.inspector}: ${inspector.atrasadas} con más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`}
-                              >
-                                {numero.format(inspector.atrasadas)}
-                              </Anchor>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+            <TarjetaTabla
+              id="tablero-analistas"
+              title="Casos abiertos por analista"
+              columnas={['Analista', 'Abiertos']}
+              filas={data.analistas}
+              fila={(analista) => (
+                <FilaCifra
+                  key={analista.id_analista ?? 'sin'}
+                  nombre={analista.analista}
+                  to={LISTA.casos({ analista: analista.id_analista === null ? SIN_ANALISTA : String(analista.id_analista) })}
+                  valor={analista.abiertos}
+                />
               )}
-            </Tarjeta>
+            />
+            <TarjetaTabla
+              id="tablero-usuarios"
+              title="Tareas vencidas por usuario"
+              columnas={['Usuario', 'Vencidas']}
+              filas={data.usuarios}
+              fila={(usuario) => (
+                <FilaCifra
+                  key={usuario.id_usuario}
+                  nombre={usuario.usuario}
+                  to={LISTA.tareas('vencidas', { usuario: usuario.id_usuario })}
+                  valor={usuario.vencidas}
+                />
+              )}
+            />
+            <TarjetaTabla
+              id="tablero-inspectores"
+              title="Inspecciones pendientes por inspector"
+              columnas={['Inspector', 'Pendientes', `Más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`]}
+              filas={data.inspecciones.porInspector}
+              vacia="No hay inspecciones pendientes."
+              fila={(inspector) => (
+                <FilaCifra
+                  key={inspector.id_inspector}
+                  nombre={inspector.inspector}
+                  to={LISTA.inspecciones(data.hoy, { inspector: inspector.id_inspector })}
+                  valor={inspector.pendientes}
+                >
+                  <Table.Td ta="right">
+                    {inspector.atrasadas === 0 ? (
+                      '0'
+                    ) : (
+                      <Anchor
+                        component={Link}
+                        to={LISTA.inspecciones(data.hoy, { inspector: inspector.id_inspector, atrasadas: true })}
+                        aria-label={`${inspector.inspector}: ${inspector.atrasadas} con más de ${TABLERO_INSPECCION_ATRASADA_DIAS} días`}
+                      >
+                        {numero.format(inspector.atrasadas)}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                </FilaCifra>
+              )}
+            />
           </SimpleGrid>
           <Suspense fallback={null}>
             <TableroGraficos data={data} />
