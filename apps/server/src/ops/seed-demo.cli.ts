@@ -4,24 +4,13 @@
  * Inspector user per demo inspector, three handlers (Users) and their diary of open tasks.
  */
 import { parseArgs } from 'node:util';
-import { ROL, ISO_DATE_RE } from '@siniestros/domain';
+import { ISO_DATE_RE } from '@siniestros/domain';
 import { loadConfig } from '../config';
-import { users } from '../db/tables/users';
-import { hashPassword } from '../features/users';
-import { openDatabase, type Database } from '../db/client';
-import { DEMO_INSPECTORES } from '../db/demo-data';
+import { openDatabase } from '../db/client';
 import { seedDemo, seedDemoTareas } from '../db/demo-load';
 import { migrate } from '../db/migrate';
 import { seedDemoNotificaciones } from './demo-notificaciones';
-
-const DEFAULT_DEMO_PASSWORD = 'Demo-Siniestros-2026';
-
-/** Three handlers (role User), so 'Mis tareas' and the team's view have people in them (issue 18). */
-const DEMO_HANDLERS = [
-  { nombre: 'Martina', apellido: 'Ríos', username: 'martina@demo.local' },
-  { nombre: 'Julián', apellido: 'Ferreyra', username: 'julian@demo.local' },
-  { nombre: 'Sofía', apellido: 'Acosta', username: 'sofia@demo.local' },
-] as const;
+import { addDemoUsers, DEFAULT_DEMO_PASSWORD } from './demo-users';
 
 const { values } = parseArgs({
   options: {
@@ -74,8 +63,10 @@ try {
     `Done in ${result.seconds.total} s (load ${result.seconds.load} s, indexes ${result.seconds.rebuild} s, vacuum ${result.seconds.vacuum} s): ${rows}`,
   );
   if (!values['no-users']) {
-    await addInspectorUsers(database);
-    await addHandlerUsers(database);
+    const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
+    const created = await addDemoUsers(database, password);
+    if (created.inspectores.length > 0) console.log(`Inspector users: ${created.inspectores.join(', ')} (password ${password})`);
+    if (created.handlers.length > 0) console.log(`Users: ${created.handlers.join(', ')} (password ${password})`);
   }
   const tareas = await seedDemoTareas(database, { until: values.until });
   if (tareas > 0) console.log(`Tasks: ${tareas.toLocaleString('es-AR')} open, over the office's Admins and Users`);
@@ -83,39 +74,4 @@ try {
   if (notificaciones > 0) console.log(`Notifications: ${notificaciones.toLocaleString('es-AR')} (the handlers' bells)`);
 } finally {
   await database.close();
-}
-
-async function addHandlerUsers(target: Database): Promise<void> {
-  const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
-  const passwordHash = await hashPassword(password);
-  const created: string[] = [];
-  for (const handler of DEMO_HANDLERS) {
-    const inserted = await target.db
-      .insert(users)
-      .values({ ...handler, password_hash: passwordHash, rol: ROL.USER })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (inserted.length > 0) created.push(handler.username);
-  }
-  if (created.length > 0) console.log(`Users: ${created.join(', ')} (password ${password})`);
-}
-
-/** One Inspector user per demo inspector, so the inspector screens can be tried. */
-async function addInspectorUsers(target: Database): Promise<void> {
-  const password = process.env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD;
-  const passwordHash = await hashPassword(password);
-  const inspectors = await target.db.query.inspectores.findMany();
-  const created: string[] = [];
-  for (const [index, demo] of DEMO_INSPECTORES.entries()) {
-    const record = inspectors.find((row) => row.nombre === demo.nombre && row.apellido === demo.apellido);
-    if (!record) continue;
-    const username = `inspector${index + 1}@demo.local`;
-    const inserted = await target.db
-      .insert(users)
-      .values({ apellido: demo.apellido, nombre: demo.nombre, username, password_hash: passwordHash, rol: ROL.INSPECTOR, id_inspect: record.id })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (inserted.length > 0) created.push(username);
-  }
-  if (created.length > 0) console.log(`Inspector users: ${created.join(', ')} (password ${password})`);
 }
