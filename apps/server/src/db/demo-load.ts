@@ -328,14 +328,27 @@ const DEMO_TAREAS = [
   'Coordinar una nueva fecha de inspección',
   'Pedir copia del registro de conducir del tercero',
   'Responder el reclamo del letrado',
+  'Verificar la vigencia de la póliza a la fecha del siniestro',
+  'Pedir la historia clínica y el alta médica del lesionado',
+  'Reiterar al tercero el pedido de documentación',
+  'Contestar la carta documento del tercero',
+  'Preparar la propuesta para la audiencia de mediación',
+  'Pedir al asegurado la descripción del siniestro por escrito',
+  'Solicitar el informe de dominio del vehículo del tercero',
+  'Enviar la orden de pago a la compañía',
 ];
 
 /**
  * Open tasks for about half of the open cases, spread over the office's Admins and Users and
  * from 12 days overdue to 4 weeks ahead of `until`, so 'Mis tareas' and a dashboard look like a
- * working office's. Nothing when nobody can have tasks yet. Returns the number written.
+ * working office's. Nothing when nobody can have tasks yet. Returns the number written. Each
+ * task's text is drawn by a hash of its case and `seed`, not by the case number the assignee is,
+ * so that each person's list mixes all the texts.
  */
-export async function seedDemoTareas(database: Database, options: { until?: string; fromCaso?: number } = {}): Promise<number> {
+export async function seedDemoTareas(
+  database: Database,
+  options: { until?: string; fromCaso?: number; seed?: number } = {},
+): Promise<number> {
   const until = options.until ?? todayIso();
   let written = 0;
   await inTransaction(database, async (exec) => {
@@ -345,7 +358,7 @@ export async function seedDemoTareas(database: Database, options: { until?: stri
       `WITH staff AS (SELECT array_agg(id ORDER BY id) AS ids FROM usuarios WHERE activo AND rol IN ($1, $2)),
        nuevas AS (
          INSERT INTO tareas (id_caso, texto, vence, id_usuario, origen, creado_por)
-         SELECT c.id, ($3::text[])[1 + (c.id / 2) % array_length($3::text[], 1)],
+         SELECT c.id, ($3::text[])[1 + abs(hashint8extended(c.id, $7::bigint) % array_length($3::text[], 1))::int],
            $4::date + ((c.id::bigint * 7919) % 41)::int - 12,
            staff.ids[1 + (c.id / 2) % array_length(staff.ids, 1)], 'manual', 'demo'
          FROM casos c, staff
@@ -353,7 +366,7 @@ export async function seedDemoTareas(database: Database, options: { until?: stri
            AND NOT EXISTS (SELECT 1 FROM tareas t WHERE t.id_caso = c.id)
          RETURNING 1)
        SELECT count(*)::int AS n FROM nuevas`,
-      [ROL.ADMIN, ROL.USER, DEMO_TAREAS, until, options.fromCaso ?? 0, FIRST_CLOSED_ESTADO],
+      [ROL.ADMIN, ROL.USER, DEMO_TAREAS, until, options.fromCaso ?? 0, FIRST_CLOSED_ESTADO, options.seed ?? 1],
     );
     written = Number(row?.n ?? 0);
     // The per-user-and-day counters (drizzle/0016) recounted once, as the loader does the cases'.

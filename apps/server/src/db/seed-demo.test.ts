@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { FIRST_CLOSED_ESTADO, casoSearchText, normalizeSearch, type PersonaSearchFields as Persona } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { DEMO_APELLIDOS_COUNT, DEMO_MOST_COMMON_APELLIDO, DEMO_MOST_COMMON_SHARE, DEMO_RARE_APELLIDO, DEMO_TABLE_NAMES, DemoGenerator, isValidCuit, type DemoContext } from './demo-data';
-import { seedDemo, type SeedDemoResult } from './demo-load';
+import { seedDemo, seedDemoTareas, type SeedDemoResult } from './demo-load';
 
 const CASES = 200;
 let t: TestApp;
@@ -186,6 +186,29 @@ describe('seedDemo', () => {
     expect(trgm!.n).toBe(1);
     const list = await t.request('user', { method: 'GET', url: '/api/casos/?page=1&pageSize=20' });
     expect(list.json().totalCount + list.json().totalCloseCount).toBe(CASES + 20);
+  });
+});
+
+describe('seedDemoTareas', () => {
+  const tareas = () =>
+    rows<{ id_caso: number; id_usuario: number; texto: string }>(sql`select id_caso, id_usuario, texto from tareas order by id_caso`);
+  const again = async (seed: number) => {
+    await t.database.db.execute(sql`delete from tareas where creado_por = 'demo'`);
+    await seedDemoTareas(t.database, { until: '2026-06-30', seed });
+    return tareas();
+  };
+
+  it("gives each person's list a mix of the office's texts, the same for the same seed and others for another", async () => {
+    expect(await seedDemoTareas(t.database, { until: '2026-06-30', seed: 7 })).toBeGreaterThan(0);
+    const first = await tareas();
+    const textos = new Map<number, Set<string>>();
+    for (const tarea of first) textos.set(tarea.id_usuario, (textos.get(tarea.id_usuario) ?? new Set()).add(tarea.texto));
+    expect(textos.size).toBeGreaterThanOrEqual(2);
+    for (const mias of textos.values()) expect(mias.size).toBeGreaterThanOrEqual(10);
+    expect(await again(7)).toEqual(first);
+    const otra = await again(8);
+    expect(otra.map((tarea) => [tarea.id_caso, tarea.id_usuario])).toEqual(first.map((tarea) => [tarea.id_caso, tarea.id_usuario]));
+    expect(otra.map((tarea) => tarea.texto)).not.toEqual(first.map((tarea) => tarea.texto));
   });
 });
 

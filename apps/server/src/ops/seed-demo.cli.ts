@@ -68,7 +68,7 @@ try {
     if (created.inspectores.length > 0) console.log(`Inspector users: ${created.inspectores.join(', ')} (password ${password})`);
     if (created.handlers.length > 0) console.log(`Users: ${created.handlers.join(', ')} (password ${password})`);
   }
-  const tareas = await seedDemoTareas(database, { until: values.until });
+  const tareas = await seedDemoTareas(database, { until: values.until, seed });
   if (tareas > 0) console.log(`Tasks: ${tareas.toLocaleString('es-AR')} open, over the office's Admins and Users`);
   const notificaciones = await seedDemoNotificaciones(database, { until: values.until });
   if (notificaciones > 0) console.log(`Notifications: ${notificaciones.toLocaleString('es-AR')} (the handlers' bells)`);
