@@ -16,7 +16,8 @@ const external = Object.keys(pkg.dependencies)
 
 fs.rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
+  // The export's worker thread is its own entry: casos.export.pool.ts starts dist/casos-export-worker.js.
+  entryPoints: { main: path.join(serverDir, 'src/main.ts'), 'casos-export-worker': path.join(serverDir, 'src/features/casos/casos.export.worker.ts') },
   outdir: path.join(serverDir, 'dist'),
   bundle: true,
   splitting: true,

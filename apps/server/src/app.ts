@@ -28,7 +28,7 @@ import { createReferenceService, referenceRoutes } from './features/reference';
 import { auditRoutes, createAuditService, registerAuditHooks } from './features/audit';
 import { createLoginGuard, createSessionsService, createUsersService, usersRoutes } from './features/users';
 import { createHistorialService, historialRoutes } from './features/historial';
-import { casoPersonas, casosLifecycleRoutes, casosRoutes, createCasosLifecycleService, createCasosService } from './features/casos';
+import { casoPersonas, casosLifecycleRoutes, casosRoutes, createCasosLifecycleService, createCasosService, type XlsxExportOptions } from './features/casos';
 import { createDocumentacionService, documentacionRoutes } from './features/documentacion';
 import { createLetradosService, letradosRoutes } from './features/letrados';
 import { createLesionadosService, lesionadosRoutes } from './features/lesionados';
@@ -65,6 +65,8 @@ export type AppDeps = {
   bodyTimeout?: BodyTimeoutOptions;
   /** The digest's sender (tests); else one from the SMTP_* settings, none without SMTP_HOST. */
   mailer?: Mailer;
+  /** The xlsx export's worker threads (tests shrink them; docs/decisions/055). */
+  exportWorkers?: XlsxExportOptions;
 };
 
 const DEFAULT_WEB_DIST = path.resolve(SERVER_DIR, '../web/dist');
@@ -144,7 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => invalidation.close());
   const reference = createReferenceService(db, { audit, invalidation });
   const historial = createHistorialService(db);
-  const casos = createCasosService({ db, historial, reference });
+  const casos = createCasosService({ db, historial, reference, exportWorkers: deps.exportWorkers });
+  app.addHook('onClose', () => casos.closeExports());
   const lifecycle = createCasosLifecycleService({ db, historial });
   const plantillas = createPlantillasService({ db, audit });
   const documentacion = createDocumentacionService({ db, storage, historial, casos, plantillas, config });

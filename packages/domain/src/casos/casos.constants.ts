@@ -75,6 +75,8 @@ export const CASO_MESSAGES = {
   analistaUpdated: 'Analista actualizado exitosamente',
   noResults: 'No hay datos que cumplan con los filtros seleccionados...',
   exported: 'Exportación exitosa',
+  /** Every export worker is busy and the queue is full (docs/decisions/055). */
+  exportOcupado: 'Hay demasiadas exportaciones en curso. Intente nuevamente en unos minutos.',
   analistaNotFound: 'El analista no existe',
   companiaNotFound: 'La compañia no existe',
   productoNotFound: 'El producto no existe',

@@ -1,5 +1,4 @@
-import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
+import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { FLAGS } from '@siniestros/domain';
 import type { CasoExportRowIds } from './casos.list.repository';
@@ -53,16 +52,16 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Fecha Cierre', width: 14, numFmt: DATE_FORMAT, value: (row) => excelDate(row.fecha_cierre) },
 ];
 
-/** Resolves when `stream` has taken what was written to it, or the response has gone away. */
-function drained(stream: Writable, response: PassThrough): Promise<void> {
+/** Resolves when `stream` has taken what was written to it, or `output` has closed. */
+function drained(stream: Writable, output: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);
-      response.off('close', done);
+      output.off('close', done);
       resolve();
     };
     stream.on('drain', done);
-    response.on('close', done);
+    output.on('close', done);
   });
 }
 
@@ -103,54 +102,54 @@ function addRow(sheet: ExcelJS.Worksheet, row: CasoExportRow) {
   excelRow.commit();
 }
 
+/** What the main thread sends the export's worker (casos.export.worker.ts), in this order: rows, then end. */
+export type ToExportWorker = { type: 'rows'; rows: CasoExportRow[] } | { type: 'end' } | { type: 'more' };
 /**
- * Streams the xlsx while it reads the cases: `first` is the first batch, `nextBatch(lastId)`
- * the following ones (keyset on id); a batch shorter than `batchSize` is the last (asking for
- * one more would walk the rest of the index to find nothing: 400 ms at 1M cases). Each batch is committed to the zip and waits for the
- * response to drain, so memory holds about two batches (the one written, the one read) whatever
- * the total.
+ * What the worker sends back: `started` once ExcelJS has begun the workbook, each chunk of the zip (the worker sends at most a few before a
+ * `more`), `taken` once a batch's XML is in the zip, `done` after the last chunk, or an error.
  */
-export async function streamCasosXlsx(
-  first: CasoExportRow[],
-  batchSize: number,
-  nextBatch: (beforeId: number) => Promise<CasoExportRow[]>,
-): Promise<Readable> {
-  // Loaded on first use: ExcelJS alone is ~30 MB of the server's resident memory.
+export type FromExportWorker =
+  | { type: 'started' }
+  | { type: 'chunk'; data: Uint8Array }
+  | { type: 'taken' }
+  | { type: 'done' }
+  | { type: 'error'; message: string; stack?: string };
+
+export type CasosSheet = {
+  /** Writes the rows; resolves when the zip and `output` have taken them (backpressure). */
+  add: (rows: CasoExportRow[]) => Promise<void>;
+  /** The autofilter over every row, the sheet's and the workbook's end; resolves when `output` has finished. */
+  end: () => Promise<void>;
+};
+
+/**
+ * The xlsx of the cases, written into `output` batch by batch: each batch waits for the zip to
+ * take its XML and for `output` to drain, so memory holds about one batch whatever the total.
+ * ExcelJS and zlib's work happens where this runs: the export's worker thread.
+ */
+export async function createCasosSheet(output: Writable): Promise<CasosSheet> {
+  // Loaded on first use: ExcelJS alone is ~30 MB of resident memory.
   const { default: ExcelJS } = await import('exceljs');
-  const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Casos', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = EXPORT_COLUMNS.map((column, index) => ({ header: column.header, key: String(index), width: columnWidth(column), style: column.numFmt ? { numFmt: column.numFmt } : {} }));
   sheet.getRow(1).font = HEADER_FONT;
   sheet.getRow(1).commit();
   let lastRow = 1;
-
-  async function write() {
-    let batch = first;
-    while (batch.length > 0) {
-      // The next batch is read while this one is written: the database works while Node builds the
-      // xlsx. One turn of the event loop first, or the query would only be sent after the rows.
-      const next = batch.length < batchSize ? Promise.resolve([]) : nextBatch(batch.at(-1)!.id);
-      await setImmediate();
-      for (const row of batch) addRow(sheet, row);
-      lastRow += batch.length;
+  return {
+    async add(rows) {
+      for (const row of rows) addRow(sheet, row);
+      lastRow += rows.length;
       for (const destination of [...sheetDestinations(sheet), output]) {
         if (needsDrain(destination)) await drained(destination, output);
       }
-      // The client went away: stop reading the database.
-      if (output.destroyed) {
-        await next.catch(() => undefined);
-        return;
-      }
-      batch = await next;
-    }
-    // Written with the sheet's end, so it can cover every row: a filter over the header alone leaves
-    // it to the reader to guess the data below.
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: lastRow, column: EXPORT_COLUMNS.length } };
-    sheet.commit();
-    await workbook.commit();
-  }
-
-  write().catch((error: unknown) => output.destroy(error as Error));
-  return output;
+    },
+    async end() {
+      // Written with the sheet's end, so it can cover every row: a filter over the header alone leaves
+      // it to the reader to guess the data below.
+      sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: lastRow, column: EXPORT_COLUMNS.length } };
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
 }

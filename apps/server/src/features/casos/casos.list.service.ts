@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { plazoEstadosAlDia } from '../../db/plazo-estados';
 import { pageOffset, totalPages } from '../../shared/paging';
 import type { CaseLookups, ReferenceService } from '../reference';
-import { streamCasosXlsx } from './casos.export';
+import { createXlsxExports, type XlsxExportOptions } from './casos.export.pool';
 import { casosListRepository as listRepo, filterWhere, type CasoExportRowIds, type CountedList } from './casos.list.repository';
 import { caseListNames, type NameIds } from './casos.names';
 import { casosRepository as repo, type Contadores } from './casos.repository';
@@ -66,8 +66,14 @@ function listJson(casesJson: string, contadores: Contadores, lookups: CaseLookup
 }
 
 /** The case list (spec §2): its pages, filters and counters, and the xlsx export. */
-export function createCasosListService(deps: { db: Db; reference: Pick<ReferenceService, 'caseLookups' | 'dropCaseLookups'> }) {
+export function createCasosListService(deps: {
+  db: Db;
+  reference: Pick<ReferenceService, 'caseLookups' | 'dropCaseLookups'>;
+  /** The export's worker threads (tests shrink them). */
+  exportWorkers?: XlsxExportOptions;
+}) {
   const { db, reference } = deps;
+  const xlsx = createXlsxExports(deps.exportWorkers);
   /** Filters known to match more than COUNT_CAP cases, until when (CAPPED_COUNT_TTL_MS). */
   const cappedUntil = new Map<string, number>();
 
@@ -170,8 +176,13 @@ export function createCasosListService(deps: { db: Db; reference: Pick<Reference
       const named = async (rows: CasoExportRowIds[]) => rows.map((await namesFor(rows)).names.name);
       const first = await named(await listRepo.exportBatch(db, where, null, EXPORT_BATCH_SIZE));
       if (first.length === 0) return null;
-      return streamCasosXlsx(first, EXPORT_BATCH_SIZE, async (beforeId) => named(await listRepo.exportBatch(db, where, beforeId, EXPORT_BATCH_SIZE)));
+      return xlsx.stream(first, EXPORT_BATCH_SIZE, async (beforeId) => named(await listRepo.exportBatch(db, where, beforeId, EXPORT_BATCH_SIZE)));
     },
+
+    /** The worker threads of the exports running now (a test ends one mid-file, as a crash would). */
+    exportWorkers: () => xlsx.busyWorkers(),
+    /** Ends the export's worker threads (the app's close). */
+    closeExports: () => xlsx.close(),
 
   };
 }

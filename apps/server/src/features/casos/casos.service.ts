@@ -4,11 +4,12 @@ import { createCasoDetailService } from './casos.detail.service';
 import { createCasosEditService } from './casos.edit.service';
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { createCasosListService } from './casos.list.service';
+import type { XlsxExportOptions } from './casos.export.pool';
 
 export type CasosService = ReturnType<typeof createCasosService>;
 
 /** Cases: the list and its export, the detail, and creation and edits, each in its own module. */
-export function createCasosService(deps: { db: Db; historial: HistoryWriter; reference: ReferenceService; today?: () => string }) {
+export function createCasosService(deps: { db: Db; historial: HistoryWriter; reference: ReferenceService; today?: () => string; exportWorkers?: XlsxExportOptions }) {
   return {
     ...createCasosListService(deps),
     ...createCasoDetailService(deps),

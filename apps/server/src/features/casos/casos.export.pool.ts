@@ -1,0 +1,247 @@
+/**
+ * The xlsx export off the main thread (docs/decisions/055): this thread reads the batches and
+ * answers the request; a worker (casos.export.worker.ts) runs ExcelJS and the zip. At most
+ * `workers` exports run at once, each on its own worker, kept for the next one; up to `waiting`
+ * more wait for a worker; beyond that the export answers 503.
+ */
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CASO_MESSAGES } from '@siniestros/domain';
+import { unavailable } from '../../shared/errors';
+import type { CasoExportRow, FromExportWorker, ToExportWorker } from './casos.export';
+
+export type XlsxExportOptions = {
+  /** Exports that run at once, each on its own worker thread. */
+  workers?: number;
+  /** Exports that may wait for a worker; one more answers 503. */
+  waiting?: number;
+  /** The old generation of a worker's heap, MB: a worker past it is ended and its export cut. */
+  heapMb?: number;
+  /** A worker with no export for this long is ended (its ~35 MB given back). */
+  idleMs?: number;
+};
+
+/**
+ * One per core: an export keeps its worker busy (ExcelJS is ~90% of its time), so a third would
+ * only share the two cores; the main thread and PostgreSQL need some of them too.
+ */
+export const EXPORT_WORKERS = 2;
+export const EXPORT_WAITING = 8;
+/** A worker's heap holds ~20-40 MB during a 100k-row export; twice that is a fault, not a big export. */
+export const EXPORT_WORKER_HEAP_MB = 96;
+export const EXPORT_WORKER_IDLE_MS = 60_000;
+/** What the response buffers before the worker is asked to wait (about its four chunks in flight). */
+const OUTPUT_BUFFER_BYTES = 64 * 1024;
+/** Batches posted to the worker and not yet in its zip: one being written, one waiting for it. */
+const BATCHES_IN_WORKER = 2;
+
+/**
+ * In the bundle the worker is its own entry beside this code (dist/casos-export-worker.js). From
+ * the sources (vitest, `npm run dev`) it is TypeScript: a worker started with `--import tsx` still
+ * refuses a .ts entry on Node 20, so a one-line bootstrap registers tsx's loader first.
+ */
+function newWorker(options: { resourceLimits: { maxOldGenerationSizeMb: number } }): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./casos-export-worker.js', import.meta.url), options);
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs')).href;
+  const source = new URL('./casos.export.worker.ts', import.meta.url).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, { ...options, eval: true });
+}
+
+export type XlsxExports = {
+  /**
+   * The xlsx of `first` and the batches after it, streamed as the worker writes them: `nextBatch(lastId)`
+   * reads the following batch (keyset on id); a batch shorter than `batchSize` is the last (asking
+   * for one more would walk the rest of the index to find nothing: 400 ms at 1M cases). Resolves
+   * once the worker has begun the workbook (a worker that cannot start fails the request, not a
+   * cut download); waits while every worker is busy; throws a 503 when the queue is full too.
+   */
+  stream: (first: CasoExportRow[], batchSize: number, nextBatch: (beforeId: number) => Promise<CasoExportRow[]>) => Promise<Readable>;
+  /** The worker threads of the exports running now (a test ends one mid-file, as a crash would). */
+  busyWorkers: () => Worker[];
+  close: () => Promise<void>;
+};
+
+export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports {
+  const maxWorkers = options.workers ?? EXPORT_WORKERS;
+  const maxWaiting = options.waiting ?? EXPORT_WAITING;
+  const heapMb = options.heapMb ?? EXPORT_WORKER_HEAP_MB;
+  const idleMs = options.idleMs ?? EXPORT_WORKER_IDLE_MS;
+  const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  /** Exports holding a worker (or starting one). */
+  let running = 0;
+  const queue: { resolve: (worker: Worker) => void; reject: (error: Error) => void }[] = [];
+  const all = new Set<Worker>();
+  let closed = false;
+
+  function spawn(): Worker {
+    const worker = newWorker({ resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    all.add(worker);
+    worker.once('exit', () => {
+      all.delete(worker);
+      // An idle worker that died is not handed to the next export.
+      const index = idle.findIndex((entry) => entry.worker === worker);
+      if (index >= 0) clearTimeout(idle.splice(index, 1)[0]!.timer);
+    });
+    // An error with no export to cut (an idle worker that died) must not be an uncaught 'error'.
+    worker.on('error', () => undefined);
+    return worker;
+  }
+
+  function take(): Worker {
+    const kept = idle.pop();
+    if (!kept) return spawn();
+    clearTimeout(kept.timer);
+    kept.worker.ref();
+    return kept.worker;
+  }
+
+  /** A worker for an export now, a promise of one when all are busy, or 503 when the queue is full too. */
+  function acquire(): Worker | Promise<Worker> {
+    if (closed || (running >= maxWorkers && queue.length >= maxWaiting)) throw unavailable(CASO_MESSAGES.exportOcupado);
+    if (running >= maxWorkers) return new Promise((resolve, reject) => queue.push({ resolve, reject }));
+    const worker = take();
+    running++;
+    return worker;
+  }
+
+  /** Gives the export's worker back: to the next waiting export, to the idle ones, or ends it when it cannot be trusted. */
+  function release(worker: Worker, reusable: boolean) {
+    const keep = reusable && !closed;
+    if (!keep) void worker.terminate();
+    const next = queue.shift();
+    if (next) {
+      try {
+        next.resolve(keep ? worker : spawn());
+        return;
+      } catch (error) {
+        next.reject(error as Error);
+      }
+    }
+    running--;
+    if (!keep) return;
+    worker.unref();
+    const entry = {
+      worker,
+      timer: setTimeout(() => {
+        idle.splice(idle.indexOf(entry), 1);
+        void worker.terminate();
+      }, idleMs).unref(),
+    };
+    idle.push(entry);
+  }
+
+  const busy = new Set<Worker>();
+
+  async function stream(first: CasoExportRow[], batchSize: number, nextBatch: (beforeId: number) => Promise<CasoExportRow[]>): Promise<Readable> {
+    const worker = await acquire();
+    busy.add(worker);
+    /** Chunks the response has taken and the worker has not yet been told of. */
+    let owed = 0;
+    /** Done, failed or abandoned: nothing more is sent or read. */
+    let settled = false;
+    let batchesInWorker = 0;
+    let onTaken: (() => void) | null = null;
+    let onStarted: { resolve: () => void; reject: (error: Error) => void } | null = null;
+    const started = new Promise<void>((resolve, reject) => (onStarted = { resolve, reject }));
+
+    const send = (message: ToExportWorker) => worker.postMessage(message);
+    const output = new Readable({
+      highWaterMark: OUTPUT_BUFFER_BYTES,
+      read() {
+        if (settled) return;
+        for (; owed > 0; owed--) send({ type: 'more' });
+      },
+    });
+
+    const onMessage = (message: FromExportWorker) => {
+      if (settled) return;
+      switch (message.type) {
+        case 'started':
+          onStarted?.resolve();
+          onStarted = null;
+          break;
+        case 'chunk':
+          if (output.push(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength))) send({ type: 'more' });
+          else owed++;
+          break;
+        case 'taken':
+          batchesInWorker--;
+          onTaken?.();
+          break;
+        case 'done':
+          finish(true);
+          output.push(null);
+          break;
+        case 'error':
+          fail(Object.assign(new Error(`The export's worker failed: ${message.message}`), { stack: message.stack }));
+          break;
+      }
+    };
+    const onError = (error: Error) => fail(error);
+    const onExit = (code: number) => fail(new Error(`The export's worker stopped (exit code ${code})`));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+
+    function finish(reusable: boolean) {
+      settled = true;
+      onTaken?.();
+      busy.delete(worker);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      release(worker, reusable);
+    }
+    /** Before the worker has started, the request fails (500); after, the response is cut. */
+    function fail(error: Error) {
+      if (settled) return;
+      finish(false);
+      if (onStarted) {
+        onStarted.reject(error);
+        output.destroy();
+      } else {
+        output.destroy(error);
+      }
+    }
+    // The client went away: stop reading, and end the worker mid-file.
+    output.once('close', () => {
+      if (!settled) finish(false);
+    });
+
+    async function feed() {
+      let batch = first;
+      while (batch.length > 0) {
+        // The next batch is read while the worker writes this one.
+        const next = batch.length < batchSize ? Promise.resolve([]) : nextBatch(batch.at(-1)!.id);
+        send({ type: 'rows', rows: batch });
+        batchesInWorker++;
+        while (batchesInWorker >= BATCHES_IN_WORKER && !settled) await new Promise<void>((resolve) => (onTaken = resolve));
+        onTaken = null;
+        if (settled) {
+          await next.catch(() => undefined);
+          return;
+        }
+        batch = await next;
+        if (settled) return;
+      }
+      send({ type: 'end' });
+    }
+
+    feed().catch((error: unknown) => fail(error as Error));
+    await started;
+    return output;
+  }
+
+  return {
+    stream,
+    busyWorkers: () => [...busy],
+    async close() {
+      closed = true;
+      for (const waiting of queue.splice(0)) waiting.reject(unavailable(CASO_MESSAGES.exportOcupado));
+      for (const entry of idle.splice(0)) clearTimeout(entry.timer);
+      await Promise.all([...all].map((worker) => worker.terminate()));
+    },
+  };
+}
