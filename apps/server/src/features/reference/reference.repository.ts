@@ -87,13 +87,14 @@ export const referenceRepository = {
     return row;
   },
 
-  async insertInspector(db: DbOrTx, values: { nombre: string; apellido: string }) {
-    const [row] = await db.insert(inspectores).values(values).returning();
+  // The names are picked: a caller's object may carry more (a user's whole sign-up once did).
+  async insertInspector(db: DbOrTx, { nombre, apellido }: { nombre: string; apellido: string }) {
+    const [row] = await db.insert(inspectores).values({ nombre, apellido }).returning();
     return row!;
   },
 
-  async updateInspector(db: DbOrTx, id: number, values: { nombre: string; apellido: string }) {
-    await db.update(inspectores).set(values).where(eq(inspectores.id, id));
+  async updateInspector(db: DbOrTx, id: number, { nombre, apellido }: { nombre: string; apellido: string }) {
+    await db.update(inspectores).set({ nombre, apellido }).where(eq(inspectores.id, id));
   },
 
   listEstados(db: DbOrTx) {

@@ -207,7 +207,7 @@ export function createUsersService(deps: {
       const passwordHash = await hashPassword(input.password);
       try {
         return await db.transaction(async (tx) => {
-          const idInspect = await inspectorIdFor(input.rol, input.id_inspect, input, tx);
+          const idInspect = await inspectorIdFor(input.rol, input.id_inspect, { nombre: input.nombre, apellido: input.apellido }, tx);
           const id = await usersRepository.insert(tx, {
             apellido: input.apellido,
             nombre: input.nombre,

@@ -154,6 +154,8 @@ describe('users administration', () => {
     expect(idInspect).toBeGreaterThan(0);
     const inspectors = await t.request('user', { method: 'GET', url: '/api/inspector' });
     expect(inspectors.json()).toContainEqual({ id: idInspect, nombre: 'Carla', apellido: 'Sosa' });
+    // The whole row: only the names reach the inspector record, whatever else the request carried.
+    expect(await t.rows(`select * from inspectores where id = ${idInspect}`)).toEqual([{ id: idInspect, nombre: 'Carla', apellido: 'Sosa' }]);
   });
 
   it('a disabled user can no longer sign in and loses their sessions', async () => {
