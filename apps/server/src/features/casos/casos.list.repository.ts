@@ -12,7 +12,8 @@ import {
   type CasoFiltro,
 } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
-import { plazoCasoIdsFromClocks, plazoCasoIdsStored, type PlazoEstado } from '../../db/plazo-estados';
+import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
+import { casoPlazoEstados } from '../../db/tables/plazos';
 import { preparedPerDatabase } from '../../db/prepared';
 import { lesionados } from '../../db/tables/lesionados';
 import { letrados } from '../../db/tables/letrados';
@@ -60,18 +61,28 @@ function personaContains(field: 'apellido' | 'dominio', value: string): SQL | un
 }
 
 /**
- * A legal clock of the case is vencido or por vencer (docs/decisions/044): read from the cases stored
- * for today when they are up to date (one index range, docs/decisions/057), else computed from the
- * clocks. `plazoStored` is plazoEstadosAlDia, asked by the caller.
+ * A legal clock of the case is vencido or por vencer (docs/decisions/044), computed from the clocks:
+ * right at any time, but it builds every match (the export, and the list while the stored cases
+ * are stale).
  */
-const plazoCondition = (plazo: PlazoEstado, plazoStored: boolean): SQL =>
-  sql`${casos.id} in (${plazoStored ? plazoCasoIdsStored(plazo) : plazoCasoIdsFromClocks(plazo)})`;
+const plazoCondition = (plazo: PlazoEstado): SQL => sql`${casos.id} in (${plazoCasoIdsFromClocks(plazo)})`;
 
 /**
- * The WHERE of the filtered list and the export (spec §3 filter fields; docs/decisions/003);
- * `plazoStored`: caso_plazo_estados is up to date (plazoEstadosAlDia).
+ * A filter as SQL: the WHERE on `casos` and, when the list reads the Plazo filter's stored cases
+ * (docs/decisions/057), which of them: they then drive the page (their primary key read newest
+ * first) instead of being a condition.
  */
-export function filterWhere(filtro: CasoFiltro, plazoStored = false): SQL | undefined {
+export type CasoFilterSql = { where: SQL | undefined; plazoStored?: PlazoEstado };
+
+/** The filter for the list: `plazoStored` is plazoEstadosAlDia, asked by the caller when the filter has a Plazo. */
+export function filterSql(filtro: CasoFiltro, plazoStored: boolean): CasoFilterSql {
+  const plazo = filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer' ? filtro.plazo : undefined;
+  if (!plazo || !plazoStored) return { where: filterWhere(filtro) };
+  return { where: filterWhere({ ...filtro, plazo: '' }), plazoStored: plazo };
+}
+
+/** The WHERE of the filtered list and the export (spec §3 filter fields; docs/decisions/003). */
+export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filtro.nroCaso) conditions.push(idEquals(casos.id, filtro.nroCaso));
   if (filtro.nroSiniestro) conditions.push(eq(casos.reclamo_nro, filtro.nroSiniestro));
@@ -90,7 +101,7 @@ export function filterWhere(filtro: CasoFiltro, plazoStored = false): SQL | unde
   if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(casos.id_estado, FIRST_CLOSED_ESTADO));
   conditions.push(personaContains('dominio', filtro.dominio), personaContains('apellido', filtro.apellido));
   for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(likePattern(casos.busqueda, likeContains(term)));
-  if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo, plazoStored));
+  if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
 }
@@ -259,17 +270,28 @@ export const casosListRepository = {
    * from the oldest end, so OFFSET never walks more than half the cases (the last of 50,000 pages:
    * 75 → ~2 ms at 1M cases).
    */
-  async page(db: DbOrTx, where: SQL | undefined, limit: number, offset: number, total?: number, options: { fewMatches?: boolean } = {}): Promise<CasoRowIds[]> {
+  async page(db: DbOrTx, filter: CasoFilterSql, limit: number, offset: number, total?: number, options: { fewMatches?: boolean } = {}): Promise<CasoRowIds[]> {
+    const { where, plazoStored } = filter;
     const fromOldest = total !== undefined && offset > total / 2;
     if (fromOldest && offset >= total) return [];
     const window = fromOldest ? { limit: Math.min(limit, total - offset), offset: Math.max(0, total - offset - limit) } : { limit, offset };
     const order = fromOldest ? OLDEST_FIRST : NEWEST_FIRST;
-    // Few matches (counted first): ordered by an expression no index has, PostgreSQL collects them
-    // through the filter's own index (the trigram one for a search) and sorts them, instead of
-    // walking the id index until the page is full — it guessed 1% of the cases for any LIKE and
-    // walked 175,000 cases for a surname 81 cases have (165 ms; this way ~2 ms at 1M cases).
-    const idsOrder = options.fewMatches ? (fromOldest ? sql`${casos.id} + 0 asc` : sql`${casos.id} + 0 desc`) : order;
-    const page = db.$with('page_ids').as(db.select({ pageId: casos.id }).from(casos).where(where).orderBy(idsOrder).limit(window.limit).offset(window.offset));
+    let page;
+    if (plazoStored) {
+      // The stored cases of the Plazo filter, their primary key read in id order; casos is joined
+      // only for the other conditions (every stored id is a case's: decision 057).
+      const e = casoPlazoEstados;
+      const stored = db.select({ pageId: e.id_caso }).from(e).$dynamic();
+      const ids = where ? stored.innerJoin(casos, eq(casos.id, e.id_caso)) : stored;
+      page = db.$with('page_ids').as(ids.where(and(eq(e.plazo, plazoStored), where)).orderBy(fromOldest ? sql`${e.id_caso} asc` : sql`${e.id_caso} desc`).limit(window.limit).offset(window.offset));
+    } else {
+      // Few matches (counted first): ordered by an expression no index has, PostgreSQL collects them
+      // through the filter's own index (the trigram one for a search) and sorts them, instead of
+      // walking the id index until the page is full — it guessed 1% of the cases for any LIKE and
+      // walked 175,000 cases for a surname 81 cases have (165 ms; this way ~2 ms at 1M cases).
+      const idsOrder = options.fewMatches ? (fromOldest ? sql`${casos.id} + 0 asc` : sql`${casos.id} + 0 desc`) : order;
+      page = db.$with('page_ids').as(db.select({ pageId: casos.id }).from(casos).where(where).orderBy(idsOrder).limit(window.limit).offset(window.offset));
+    }
     const query = db.with(page).select(LIST_COLUMNS).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic();
     const rows = (await withTercero(query).orderBy(order)) as CasoRowIds[];
     return fromOldest ? rows.reverse() : rows;
@@ -301,13 +323,16 @@ export const casosListRepository = {
    * The number of matches; with `cap`, at most `cap` of them are read (docs/decisions/003: the
    * exact count of ~80k cases of a common surname cost ~240 ms at 1M cases).
    */
-  async count(db: DbOrTx, where: SQL | undefined, cap?: number): Promise<number> {
-    if (cap === undefined) {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(casos).where(where);
-      return row?.n ?? 0;
-    }
-    const matches = db.select({ one: sql`1`.as('one') }).from(casos).where(where).limit(cap).as('matches');
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  async count(db: DbOrTx, filter: CasoFilterSql, cap?: number): Promise<number> {
+    const { where, plazoStored } = filter;
+    const e = casoPlazoEstados;
+    const matches = plazoStored
+      ? (where ? db.select({ one: sql`1`.as('one') }).from(e).innerJoin(casos, eq(casos.id, e.id_caso)) : db.select({ one: sql`1`.as('one') }).from(e))
+          .where(and(eq(e.plazo, plazoStored), where))
+          .$dynamic()
+      : db.select({ one: sql`1`.as('one') }).from(casos).where(where).$dynamic();
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from((cap === undefined ? matches : matches.limit(cap)).as('matches'));
     return row?.n ?? 0;
   },
+
 };

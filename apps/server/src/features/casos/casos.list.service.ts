@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
 import { COND_CASOS, COUNT_CAP, type CappedPagingQuery, type CasoFiltro, type CasoListRow, type PagingQuery } from '@siniestros/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { plazoEstadosAlDia } from '../../db/plazo-estados';
 import { pageOffset, totalPages } from '../../shared/paging';
 import type { CaseLookups, ReferenceService } from '../reference';
 import { createXlsxExports, type XlsxExportOptions } from './casos.export.pool';
-import { casosListRepository as listRepo, filterWhere, type CasoExportRowIds, type CountedList } from './casos.list.repository';
+import { casosListRepository as listRepo, filterSql, filterWhere, type CasoExportRowIds, type CasoFilterSql, type CountedList } from './casos.list.repository';
 import { caseListNames, type NameIds } from './casos.names';
 import { casosRepository as repo, type Contadores } from './casos.repository';
 
@@ -81,7 +80,7 @@ export function createCasosListService(deps: {
    * The total of a filter; a filter that is only the case condition reads the counters (exact and
    * cheap). Any other filter counts at most COUNT_CAP + 1 matches unless `exact` (docs/decisions/003).
    */
-  async function countMatches(filtro: CasoFiltro, where: SQL | undefined, exact: boolean): Promise<{ total: number; capped: boolean }> {
+  async function countMatches(filtro: CasoFiltro, where: CasoFilterSql, exact: boolean): Promise<{ total: number; capped: boolean }> {
     if (!isCounterOnly(filtro)) {
       if (exact) return { total: await listRepo.count(db, where), capped: false };
       const key = JSON.stringify({ ...filtro, formato: null });
@@ -139,7 +138,7 @@ export function createCasosListService(deps: {
 
     /** POST /casos/filtro: the filtered page; the first row also carries the total (API contract). */
     async filter(filtro: CasoFiltro, paging: CappedPagingQuery) {
-      const where = filterWhere(filtro, filtro.plazo ? await plazoEstadosAlDia(db) : false);
+      const where = filterSql(filtro, filtro.plazo ? await plazoEstadosAlDia(db) : false);
       const offset = pageOffset(paging);
       const exact = paging.exactCount === '1';
       let rows: Awaited<ReturnType<typeof listRepo.page>>;

@@ -258,12 +258,30 @@ describe("the stored cases of the filter 'Plazo' (decision 057)", () => {
     expect(await stored()).not.toContain(`por_vencer ${conAudiencia}`);
     expect(await stored()).toEqual(await fromClocks());
 
-    // The list gives the same pages from the stored cases as from the clocks.
+    // The list gives the same pages and totals from the stored cases as from the clocks: alone,
+    // with another filter, and a later page (read from the oldest end once the total is known).
+    const pages = async () => {
+      const results = [];
+      for (const [payload, query] of [
+        [{ plazo: 'vencido' }, 'pageSize=100&exactCount=1'],
+        [{ plazo: 'por_vencer' }, 'pageSize=100'],
+        [{ plazo: 'vencido', estado: '2' }, 'pageSize=100'],
+        [{ plazo: 'vencido' }, 'pageSize=2&page=2&exactCount=1'],
+        [{ plazo: 'vencido' }, 'pageSize=1&page=3&exactCount=1'],
+      ] as const) {
+        const body = (await t.request('user', { method: 'POST', url: `/api/casos/filtro?${query}`, payload })).json();
+        results.push({ ids: body.cases.map((caso: { id: number }) => caso.id), total: body.totalRows });
+      }
+      return results;
+    };
     expect(await alDia()).toBe(true);
-    const fromStored = [await filtro('vencido'), await filtro('por_vencer')];
+    const fromStored = await pages();
     await t.database.db.execute(sql`update caso_plazo_estados_dia set dia = null`);
-    expect([await filtro('vencido'), await filtro('por_vencer')]).toEqual(fromStored);
-    expect(fromStored[0]).toContain(prescripto);
+    expect(await pages()).toEqual(fromStored);
+    expect(fromStored[0]!.ids).toContain(prescripto);
+    expect(fromStored[2]!.ids).toContain(vencido);
+    expect(fromStored[2]!.ids).not.toContain(prescripto);
+    expect(fromStored[3]!.ids).toHaveLength(2);
   });
 
   it('go stale when a rule or a holiday changes, the list computing from the clocks until they are filled again', async () => {
