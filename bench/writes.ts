@@ -28,6 +28,7 @@ export type CounterCheck = {
   contadores: number;
   bloques: number;
   estados: number;
+  dias: number;
 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -144,6 +145,11 @@ export async function checkCounters(query: Query): Promise<CounterCheck> {
     estados: await differing(`
       SELECT count(*)::int AS n FROM (SELECT id_estado, coalesce(id_analista, 0) AS id_analista, count(*)::int AS total FROM casos GROUP BY 1, 2) r
       FULL JOIN (SELECT * FROM caso_contadores_estado WHERE total <> 0) k USING (id_estado, id_analista)
+      WHERE r.total IS DISTINCT FROM k.total`),
+    dias: await differing(`
+      SELECT count(*)::int AS n FROM (SELECT 'alta' AS campo, fecha_creado AS dia, count(*)::int AS total FROM casos WHERE id_estado < 8 GROUP BY 2
+        UNION ALL SELECT 'estado', fecha_estado, count(*)::int FROM casos WHERE id_estado < 8 GROUP BY 2) r
+      FULL JOIN (SELECT * FROM caso_contadores_dia WHERE total <> 0) k USING (campo, dia)
       WHERE r.total IS DISTINCT FROM k.total`),
   };
 }

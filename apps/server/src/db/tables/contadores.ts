@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Rows of a whole table (inspecciones, audiencias), kept by a statement trigger in the writing
@@ -54,4 +54,19 @@ export const inspeccionContadores = pgTable(
     total: integer('total').notNull(),
   },
   (table) => [primaryKey({ name: 'inspeccion_contadores_pk', columns: [table.id_inspector, table.fecha_inspeccion] })],
+);
+
+/**
+ * Open cases per day of their F Alta (`campo` 'alta') and of their last status change ('estado'),
+ * kept by the counters' trigger at commit (drizzle/0019, docs/decisions/052): the Tablero's age
+ * figures (0-7, 8-30, 31-90 days) are sums of at most 90 rows each, not counts over the cases.
+ */
+export const casoContadoresDia = pgTable(
+  'caso_contadores_dia',
+  {
+    campo: varchar('campo', { length: 6 }).notNull(),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ name: 'caso_contadores_dia_pk', columns: [table.campo, table.dia] })],
 );

@@ -8,8 +8,8 @@ import { asegurado, caso, createCaso, queryRows, tercero } from './casos.test-he
 
 /**
  * The trigger-kept counters (drizzle/0002, 0012, 0016; docs/decisions/052) after every write path:
- * caso_contadores (Vigentes / Cerrados), caso_bloques (deep pages) and caso_contadores_estado (the
- * Tablero's status × analyst) equal a count of the cases, and inspeccion_contadores one of the pending inspections. On PostgreSQL also under concurrent
+ * caso_contadores (Vigentes / Cerrados), caso_bloques (deep pages), caso_contadores_estado (the
+ * Tablero's status × analyst) and caso_contadores_dia (its ages) equal a count of the cases, and inspeccion_contadores one of the pending inspections. On PostgreSQL also under concurrent
  * writers creating, advancing, closing and reopening at once: no deadlock (40P01 would be a 500
  * and a logged error, which fails the test) and exact counters afterwards.
  */
@@ -35,6 +35,10 @@ async function counterDiffs(): Promise<Diff[]> {
           (select id_estado, coalesce(id_analista, 0) as id_analista, count(*)::int as total from casos group by 1, 2) r
           full join (select * from caso_contadores_estado where total <> 0) k using (id_estado, id_analista) where r.total is distinct from k.total
         union all
+        select 'caso_contadores_dia', count(*)::int from
+          (select 'alta' as campo, fecha_creado as dia, count(*)::int as total from casos where id_estado < 8 group by 2
+           union all select 'estado', fecha_estado, count(*)::int from casos where id_estado < 8 group by 2) r
+          full join (select * from caso_contadores_dia where total <> 0) k using (campo, dia) where r.total is distinct from k.total        union all
         select 'inspeccion_contadores', count(*)::int from
           (select id_inspector, fecha_inspeccion, count(*)::int as total from inspecciones where estado in ('Coordinada', 'Licitando') group by 1, 2) r
           full join (select * from inspeccion_contadores where total <> 0) k using (id_inspector, fecha_inspeccion) where r.total is distinct from k.total`,
@@ -44,6 +48,7 @@ const EXACT: Diff[] = [
   { tabla: 'caso_contadores', n: 0 },
   { tabla: 'caso_bloques', n: 0 },
   { tabla: 'caso_contadores_estado', n: 0 },
+  { tabla: 'caso_contadores_dia', n: 0 },
   { tabla: 'inspeccion_contadores', n: 0 },
 ];
 

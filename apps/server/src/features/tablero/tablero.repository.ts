@@ -41,16 +41,16 @@ export type TableroRow = {
   inspectores: { id_inspector: number; inspector: string; pendientes: number; atrasadas: number }[] | null;
 };
 
-const ABIERTO = sql.raw(`c.id_estado < ${FIRST_CLOSED_ESTADO}`);
-const countRange = (column: string, from: string, to?: string) =>
-  sql`(select count(*)::int from casos c where ${ABIERTO} and ${sql.raw(`c.${column}`)} >= ${from}${
-    to === undefined ? sql`` : sql` and ${sql.raw(`c.${column}`)} < ${to}`
+/** Open cases whose F Alta ('alta') or status date ('estado') is in [from, to): a sum of caso_contadores_dia rows (drizzle/0018, docs/decisions/052). */
+const openSince = (campo: 'alta' | 'estado', from: string, to?: string) =>
+  sql`(select coalesce(sum(k.total), 0)::int from caso_contadores_dia k where k.campo = ${campo} and k.dia >= ${from}${
+    to === undefined ? sql`` : sql` and k.dia < ${to}`
   })`;
 
 /**
- * The whole Tablero in one statement: each figure a scalar subquery over an index range
- * (drizzle/0014, audiencias_fechah_idx) or counter rows (tasks: tarea_contadores; pending
- * inspections: inspeccion_contadores);
+ * The whole Tablero in one statement: each figure a scalar subquery over counter rows (the ages of
+ * open cases: caso_contadores_dia; tasks: tarea_contadores; pending inspections: inspeccion_contadores)
+ * or an index range (hearings: drizzle/0014, audiencias_fechah_idx);
  * the groups per status and per analyst sum the counter rows of caso_contadores_estado (drizzle/0016),
  * and the Plazo figures are the periodic count of plazo_cuentas (docs/decisions/052).
  */
@@ -61,12 +61,12 @@ export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias):
   const result = await db.execute(sql`
     select
       (select total from caso_contadores where not cerrado) as abiertos,
-      ${countRange('fecha_creado', d.d7)} as alta_7,
-      ${countRange('fecha_creado', d.d30, d.d7)} as alta_30,
-      ${countRange('fecha_creado', d.d90, d.d30)} as alta_90,
-      ${countRange('fecha_estado', d.d7)} as estado_7,
-      ${countRange('fecha_estado', d.d30, d.d7)} as estado_30,
-      ${countRange('fecha_estado', d.d90, d.d30)} as estado_90,
+      ${openSince('alta', d.d7)} as alta_7,
+      ${openSince('alta', d.d30, d.d7)} as alta_30,
+      ${openSince('alta', d.d90, d.d30)} as alta_90,
+      ${openSince('estado', d.d7)} as estado_7,
+      ${openSince('estado', d.d30, d.d7)} as estado_30,
+      ${openSince('estado', d.d90, d.d30)} as estado_90,
       ${tareasDe(sql`${mia} and t.vence < ${d.hoy}`)} as mias_vencidas,
       ${tareasDe(sql`${mia} and t.vence = ${d.hoy}`)} as mias_hoy,
       ${tareasDe(sql`${mia} and t.vence between ${d.hoy} and ${d.finSemana}`)} as mias_semana,
