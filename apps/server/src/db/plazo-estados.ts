@@ -17,9 +17,6 @@ export const plazoCasoIdsFromClocks = (plazo: PlazoEstado): SQL => sql`select cp
   join caso_plazos cp on cp.evento = r.evento and cp.hasta is null and cp.desde > r.desde_min and cp.desde <= r.desde_max
   where r.plazo = ${plazo}`;
 
-/** The same ids as stored in caso_plazo_estados, each once (docs/decisions/057): only right when plazoEstadosAlDia. */
-export const plazoCasoIdsStored = (plazo: PlazoEstado): SQL => sql`select id_caso from caso_plazo_estados where plazo = ${plazo}`;
-
 /** caso_plazo_estados holds today's cases under today's rules (a new day or a rule edit makes it stale until refilled). */
 export async function plazoEstadosAlDia(db: DbOrTx): Promise<boolean> {
   const result = await db.execute(sql`select coalesce((select dia = ${TODAY_AR} from caso_plazo_estados_dia where unica), false) as al_dia`);
