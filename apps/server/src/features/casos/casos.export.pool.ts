@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CASO_MESSAGES } from '@siniestros/domain';
 import { unavailable } from '../../shared/errors';
-import type { CasoExportRow, FromExportWorker, ToExportWorker } from './casos.export';
+import type { FromExportWorker, ToExportWorker } from './casos.export';
 
 export type XlsxExportOptions = {
   /** Exports that run at once, each on its own worker thread. */
@@ -19,7 +19,7 @@ export type XlsxExportOptions = {
   waiting?: number;
   /** The old generation of a worker's heap, MB: a worker past it is ended and its export cut. */
   heapMb?: number;
-  /** A worker with no export for this long is ended (its ~35 MB given back). */
+  /** A worker with no export for this long is ended (its memory given back). */
   idleMs?: number;
 };
 
@@ -29,9 +29,15 @@ export type XlsxExportOptions = {
  */
 export const EXPORT_WORKERS = 2;
 export const EXPORT_WAITING = 8;
-/** A worker's heap holds ~20-40 MB during a 100k-row export; twice that is a fault, not a big export. */
+/** A worker's old generation: far above what a 100k-row export holds (one batch and ExcelJS); past it is a fault. */
 export const EXPORT_WORKER_HEAP_MB = 96;
-export const EXPORT_WORKER_IDLE_MS = 60_000;
+/**
+ * The worker's young generation, MB: V8's default let a worker reach ~80 MB resident during a
+ * 100k-row export, 8 MB ~60 MB, at the same CPU (measured: docs/decisions/055).
+ */
+export const EXPORT_WORKER_YOUNG_MB = 8;
+/** Long enough for exports one after another; an idle worker holds ~50 MB the other requests would run with. */
+export const EXPORT_WORKER_IDLE_MS = 10_000;
 /** What the response buffers before the worker is asked to wait (about its four chunks in flight). */
 const OUTPUT_BUFFER_BYTES = 64 * 1024;
 /** Batches posted to the worker and not yet in its zip: one being written, one waiting for it. */
@@ -42,12 +48,15 @@ const BATCHES_IN_WORKER = 2;
  * the sources (vitest, `npm run dev`) it is TypeScript: a worker started with `--import tsx` still
  * refuses a .ts entry on Node 20, so a one-line bootstrap registers tsx's loader first.
  */
-function newWorker(options: { resourceLimits: { maxOldGenerationSizeMb: number } }): Worker {
+function newWorker(options: { resourceLimits: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number } }): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./casos-export-worker.js', import.meta.url), options);
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json').replace(/package\.json$/, 'dist/esm/api/index.mjs')).href;
   const source = new URL('./casos.export.worker.ts', import.meta.url).href;
   return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`, { ...options, eval: true });
 }
+
+/** A batch of the export's rows: a JSON array of CasoExportRow as text, how many, and the last one's id (the keyset). */
+export type ExportBatch = { json: string; count: number; lastId: number };
 
 export type XlsxExports = {
   /**
@@ -57,7 +66,7 @@ export type XlsxExports = {
    * once the worker has begun the workbook (a worker that cannot start fails the request, not a
    * cut download); waits while every worker is busy; throws a 503 when the queue is full too.
    */
-  stream: (first: CasoExportRow[], batchSize: number, nextBatch: (beforeId: number) => Promise<CasoExportRow[]>) => Promise<Readable>;
+  stream: (first: ExportBatch, batchSize: number, nextBatch: (beforeId: number) => Promise<ExportBatch>) => Promise<Readable>;
   /** The worker threads of the exports running now (a test ends one mid-file, as a crash would). */
   busyWorkers: () => Worker[];
   close: () => Promise<void>;
@@ -76,7 +85,7 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
   let closed = false;
 
   function spawn(): Worker {
-    const worker = newWorker({ resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const worker = newWorker({ resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: EXPORT_WORKER_YOUNG_MB } });
     all.add(worker);
     worker.once('exit', () => {
       all.delete(worker);
@@ -134,7 +143,7 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
 
   const busy = new Set<Worker>();
 
-  async function stream(first: CasoExportRow[], batchSize: number, nextBatch: (beforeId: number) => Promise<CasoExportRow[]>): Promise<Readable> {
+  async function stream(first: ExportBatch, batchSize: number, nextBatch: (beforeId: number) => Promise<ExportBatch>): Promise<Readable> {
     const worker = await acquire();
     busy.add(worker);
     /** Chunks the response has taken and the worker has not yet been told of. */
@@ -212,10 +221,10 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
 
     async function feed() {
       let batch = first;
-      while (batch.length > 0) {
+      while (batch.count > 0) {
         // The next batch is read while the worker writes this one.
-        const next = batch.length < batchSize ? Promise.resolve([]) : nextBatch(batch.at(-1)!.id);
-        send({ type: 'rows', rows: batch });
+        const next = batch.count < batchSize ? Promise.resolve({ json: '[]', count: 0, lastId: 0 }) : nextBatch(batch.lastId);
+        send({ type: 'rows', json: batch.json });
         batchesInWorker++;
         while (batchesInWorker >= BATCHES_IN_WORKER && !settled) await new Promise<void>((resolve) => (onTaken = resolve));
         onTaken = null;

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { FLAGS } from '@siniestros/domain';
@@ -23,7 +24,8 @@ function excelDate(value: string | null): Date | null {
   return new Date(Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10))));
 }
 
-const money = (value: string | null) => (value === null || value === '' ? null : Number(value));
+/** From JSON an amount is a number; from the driver, text. */
+const money = (value: string | number | null) => (value === null || value === '' ? null : Number(value));
 const fullName = (apellido: string | null, nombre: string | null) => [apellido, nombre].filter(Boolean).join(' ');
 const yesNo = (value: boolean | number | null) => (value ? 'Sí' : 'No');
 
@@ -89,21 +91,45 @@ const columnWidth = (column: ExportColumn) => Math.max(column.width, Math.ceil(c
  */
 const CELL_STYLES: readonly Partial<ExcelJS.Style>[] = EXPORT_COLUMNS.map((column) => (column.numFmt ? { numFmt: column.numFmt } : {}));
 
-/**
- * Text that looks like a formula (= + - @, OWASP formula injection) is safe as it is: ExcelJS writes a
- * string as a string cell (`t="str"` and its `<v>`, never an `<f>`), which no spreadsheet evaluates.
- * A leading `'` would only show up in the cell, and ExcelJS 4.4 cannot write the `quotePrefix` style.
- */
-function addRow(sheet: ExcelJS.Worksheet, row: CasoExportRow) {
-  const excelRow = sheet.addRow(EXPORT_COLUMNS.map((column) => column.value(row) ?? null));
-  excelRow.eachCell((cell, columnNumber) => {
-    cell.style = CELL_STYLES[columnNumber - 1]!;
-  });
-  excelRow.commit();
+/** The cell's XML as ExcelJS writes it (exceljs/lib/xlsx/xform/sheet/cell-xform.js), attributes in its order. */
+function cellXml(address: string, styleId: number, value: ExcelJS.CellValue | undefined): string {
+  const style = styleId ? ` s="${styleId}"` : '';
+  if (value === null || value === undefined) return styleId ? `<c r="${address}"${style}/>` : '';
+  if (typeof value === 'number') return `<c r="${address}"${style}><v>${value}</v></c>`;
+  if (typeof value === 'string') return `<c r="${address}"${style} t="str"><v>${xmlEncode(value)}</v></c>`;
+  // A date is its Excel day number (exceljs utils.dateToExcel, 1900 system).
+  if (value instanceof Date) return `<c r="${address}"${style}><v>${25569 + value.getTime() / 86_400_000}</v></c>`;
+  throw new Error(`No cell XML for a ${typeof value} (${address})`);
 }
 
-/** What the main thread sends the export's worker (casos.export.worker.ts), in this order: rows, then end. */
-export type ToExportWorker = { type: 'rows'; rows: CasoExportRow[] } | { type: 'end' } | { type: 'more' };
+/** ExcelJS's own escaping of cell text (drops the characters XML cannot hold). */
+let xmlEncode: (text: string) => string;
+
+const COLUMN_LETTERS = EXPORT_COLUMNS.map((_, index) => String.fromCharCode(65 + index));
+
+/**
+ * A data row's XML, the same bytes ExcelJS's addRow and commit write (a test compares them) at a
+ * fraction of the cost: ExcelJS builds a row model, a cell object per value and an XML stream per
+ * row, ~40 µs a row, most of a 100k-row export. The workbook around the rows (styles, columns,
+ * header, frozen pane, autofilter, zip) is still ExcelJS's.
+ *
+ * Text that looks like a formula (= + - @, OWASP formula injection) is safe as it is: it is written
+ * as a string cell (`t="str"` and its `<v>`, never an `<f>`), which no spreadsheet evaluates. A
+ * leading `'` would only show up in the cell, and ExcelJS 4.4 cannot write the `quotePrefix` style.
+ */
+function rowXml(row: CasoExportRow, number: number, styleIds: readonly number[]): string {
+  let xml = `<row r="${number}" spans="1:${EXPORT_COLUMNS.length}" x14ac:dyDescent="0.25">`;
+  for (let index = 0; index < EXPORT_COLUMNS.length; index++) {
+    xml += cellXml(`${COLUMN_LETTERS[index]}${number}`, styleIds[index]!, EXPORT_COLUMNS[index]!.value(row));
+  }
+  return `${xml}</row>`;
+}
+
+/**
+ * What the main thread sends the export's worker (casos.export.worker.ts), in this order: rows
+ * (a batch as a JSON array of CasoExportRow: PostgreSQL's text, copied as one string), then end.
+ */
+export type ToExportWorker = { type: 'rows'; json: string } | { type: 'end' } | { type: 'more' };
 /**
  * What the worker sends back: `started` once ExcelJS has begun the workbook, each chunk of the zip (the worker sends at most a few before a
  * `more`), `taken` once a batch's XML is in the zip, `done` after the last chunk, or an error.
@@ -130,16 +156,23 @@ export type CasosSheet = {
 export async function createCasosSheet(output: Writable): Promise<CasosSheet> {
   // Loaded on first use: ExcelJS alone is ~30 MB of resident memory.
   const { default: ExcelJS } = await import('exceljs');
+  xmlEncode ??= (createRequire(import.meta.url)('exceljs/lib/utils/utils.js') as { xmlEncode: (text: string) => string }).xmlEncode;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Casos', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = EXPORT_COLUMNS.map((column, index) => ({ header: column.header, key: String(index), width: columnWidth(column), style: column.numFmt ? { numFmt: column.numFmt } : {} }));
   sheet.getRow(1).font = HEADER_FONT;
   sheet.getRow(1).commit();
+  // The header's commit opened <sheetData>: the rows go straight into the sheet's stream after it.
+  const sheetXml = (sheet as unknown as { stream: Writable }).stream;
+  const { styles } = workbook as unknown as { styles: { addStyleModel: (style: Partial<ExcelJS.Style>, type: ExcelJS.ValueType) => number } };
+  // The ids ExcelJS gives these styles (the value's type only matters for a style without a format).
+  const styleIds = CELL_STYLES.map((style) => styles.addStyleModel(style, ExcelJS.ValueType.Number));
   let lastRow = 1;
   return {
     async add(rows) {
-      for (const row of rows) addRow(sheet, row);
-      lastRow += rows.length;
+      let xml = '';
+      for (const row of rows) xml += rowXml(row, ++lastRow, styleIds);
+      sheetXml.write(xml);
       for (const destination of [...sheetDestinations(sheet), output]) {
         if (needsDrain(destination)) await drained(destination, output);
       }

@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
-import { createCasosSheet, type CasosSheet, type FromExportWorker, type ToExportWorker } from './casos.export';
+import { createCasosSheet, type CasoExportRow, type CasosSheet, type FromExportWorker, type ToExportWorker } from './casos.export';
 
 /**
  * Chunks posted and not yet taken by the response: a chunk is ~16 KB of zip, so the worker holds
@@ -88,7 +88,7 @@ port.on('message', (message: ToExportWorker) => {
       break;
     case 'rows':
       step(async (current) => {
-        await current.add(message.rows);
+        await current.add(JSON.parse(message.json) as CasoExportRow[]);
         post({ type: 'taken' });
       });
       break;

@@ -173,16 +173,21 @@ const CONTADORES = {
  * LIST_COLUMNS as one JSON object per row, built by PostgreSQL with the same keys in the same
  * order, without spaces (row_to_json of a one-row subselect; json_build_object pads every key).
  */
-const LIST_ROW_JSON = sql<string>`(select row_to_json(list_row)::text from (select ${sql.join(
-  Object.entries(LIST_COLUMNS).map(([key, column]) => {
+const rowJson = (columns: Record<string, SQL | Column | SQL.Aliased>) => sql<string>`(select row_to_json(list_row)::text from (select ${sql.join(
+  Object.entries(columns).map(([key, column]) => {
     if (!/^[a-z_]+$/.test(key)) throw new Error(`Bad list column key ${key}`);
     return sql`${column} as ${sql.raw(`"${key}"`)}`;
   }),
   sql`, `,
 )}) list_row)`;
+const LIST_ROW_JSON = rowJson(LIST_COLUMNS);
+/** The export's row the same way (a date as 'YYYY-MM-DD', an amount as a JSON number). */
+const EXPORT_ROW_JSON = rowJson({ ...LIST_COLUMNS, ...EXPORT_EXTRA_COLUMNS });
 
 /** A page 1 row: the case as JSON text, and the ids its names come from (casos.names.ts). */
 export type CasoRowJson = Pick<CasoRowIds, NameIdFields> & { json: string };
+/** An export row: CasoExportRowIds as JSON text, its id (the keyset) and the ids its names come from. */
+export type CasoExportRowJson = CasoRowJson & { id: number };
 
 /**
  * Page 1 of all cases, the screen everybody opens: read straight off the id index, with the
@@ -306,17 +311,19 @@ export const casosListRepository = {
   /**
    * Keyset batch for the export: the next `limit` matching cases older than `beforeId`, joined
    * directly (with the ids-first form PostgreSQL hash-joined the batch against a full scan of
-   * `casos`; this walks the id index from `beforeId`).
+   * `casos`; this walks the id index from `beforeId`). Each row is JSON text made by PostgreSQL,
+   * which the export's worker parses: turning 44 fields a row into objects on the main thread, and
+   * copying them to the worker, was most of the main thread's time (docs/decisions/055).
    */
-  async exportBatch(db: DbOrTx, where: SQL | undefined, beforeId: number | null, limit: number): Promise<CasoExportRowIds[]> {
+  async exportBatch(db: DbOrTx, where: SQL | undefined, beforeId: number | null, limit: number): Promise<CasoExportRowJson[]> {
     const batchWhere = beforeId === null ? where : and(where, lt(casos.id, beforeId));
     const query = db
-      .select({ ...LIST_COLUMNS, ...EXPORT_EXTRA_COLUMNS })
+      .select({ id: casos.id, json: EXPORT_ROW_JSON, id_compania: casos.id_compania, id_estado: casos.id_estado, id_producto: casos.id_producto, id_analista: casos.id_analista })
       .from(casos)
       .innerJoin(asegurados, eq(asegurados.id, casos.id_asegurado))
       .where(batchWhere)
       .$dynamic();
-    return (await withTercero(query).orderBy(NEWEST_FIRST).limit(limit)) as CasoExportRowIds[];
+    return withTercero(query).orderBy(NEWEST_FIRST).limit(limit);
   },
 
   /**
