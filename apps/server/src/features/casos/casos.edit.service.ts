@@ -81,7 +81,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
 
   async function applyCaso(tx: DbOrTx, caso: CasoLock, input: CasoUpdateInput, usuario: string): Promise<number> {
     await repo.updateCaso(tx, caso.id, casoEditValues(input));
-    if (input.id_analista !== undefined && input.id_analista !== caso.idAnalista) await assignAnalista(tx, caso.id, input.id_analista, usuario);
+    if (input.id_analista !== undefined && input.id_analista !== caso.id_analista) await assignAnalista(tx, caso.id, input.id_analista, usuario);
     return completeDocumentation(tx, caso, input.completa_doc === true, usuario);
   }
 
@@ -99,15 +99,15 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
 
   /** decision 000: at status 1, saving with completa_doc (and documents uploaded) advances to 2. */
   async function completeDocumentation(tx: DbOrTx, caso: CasoLock, isComplete: boolean, usuario: string): Promise<number> {
-    if (!isComplete || caso.idEstado !== ESTADO.INICIAL) return caso.idEstado;
-    if ((await repo.countDocumentos(tx, caso.id)) === 0) return caso.idEstado;
+    if (!isComplete || caso.id_estado !== ESTADO.INICIAL) return caso.id_estado;
+    if ((await repo.countDocumentos(tx, caso.id)) === 0) return caso.id_estado;
     await repo.updateCaso(tx, caso.id, { id_estado: ESTADO.INSPECCION, fecha_estado: today() });
     await historial.add(tx, caso.id, usuario, CICLO_MESSAGES.history.completaDoc);
     return ESTADO.INSPECCION;
   }
 
   async function applyAsegurado(tx: DbOrTx, caso: CasoLock, input: AseguradoInput) {
-    await repo.updateAsegurado(tx, caso.idAsegurado, aseguradoValues(input));
+    await repo.updateAsegurado(tx, caso.id_asegurado, aseguradoValues(input));
   }
 
   /** Existing third parties (by id, of this case) are updated; new ones are added after them, up to 5. */
@@ -208,7 +208,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
       return editCaso(id, usuario, async (tx, caso) => {
         await applyAsegurado(tx, caso, input);
         await refreshBusqueda(tx, id);
-        return { id_estado: caso.idEstado };
+        return { id_estado: caso.id_estado };
       });
     },
 
@@ -217,7 +217,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
       return editCaso(id, usuario, async (tx, caso) => {
         await applyTerceros(tx, caso, input);
         await refreshBusqueda(tx, id);
-        return { id_estado: caso.idEstado };
+        return { id_estado: caso.id_estado };
       });
     },
 

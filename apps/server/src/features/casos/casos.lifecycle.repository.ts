@@ -6,10 +6,10 @@ import { casos } from '../../db/tables/casos';
 
 export type CasoEstado = {
   id: number;
-  idEstado: number;
-  idEstadoPrevio: number | null;
-  valorOfertado: string | null;
-  valorAcordado: string | null;
+  id_estado: number;
+  id_estado_previo: number | null;
+  valor_ofertado: string | null;
+  valor_acordado: string | null;
 };
 
 export const casosLifecycleRepository = {
@@ -18,10 +18,10 @@ export const casosLifecycleRepository = {
     const [row] = await tx
       .select({
         id: casos.id,
-        idEstado: casos.id_estado,
-        idEstadoPrevio: casos.id_estado_previo,
-        valorOfertado: casos.valor_ofertado,
-        valorAcordado: casos.valor_acordado,
+        id_estado: casos.id_estado,
+        id_estado_previo: casos.id_estado_previo,
+        valor_ofertado: casos.valor_ofertado,
+        valor_acordado: casos.valor_acordado,
       })
       .from(casos)
       .where(eq(casos.id, id))

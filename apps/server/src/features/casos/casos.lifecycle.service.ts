@@ -43,7 +43,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
       await setAuditActor(tx, usuario);
       const caso = await repo.lockEstado(tx, id);
       if (!caso) throw notFound(CASO_MESSAGES.notFound);
-      if (expected !== undefined && expected !== caso.idEstado) throw conflict(CICLO_MESSAGES.staleEstado);
+      if (expected !== undefined && expected !== caso.id_estado) throw conflict(CICLO_MESSAGES.staleEstado);
       return change(caso, tx);
     });
   }
@@ -67,15 +67,15 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
         id,
         usuario,
         async (caso, tx) => {
-          const target = nextEstado(caso.idEstado);
+          const target = nextEstado(caso.id_estado);
           if (!target) throw conflict(CICLO_MESSAGES.cannotAdvance);
-          if (caso.idEstado === ESTADO.INSPECCION && (await repo.countInspecciones(tx, id, true)) > 0) {
+          if (caso.id_estado === ESTADO.INSPECCION && (await repo.countInspecciones(tx, id, true)) > 0) {
             throw conflict(CICLO_MESSAGES.pendingInspection);
           }
           const estado = await repo.estadoNombre(tx, target);
-          if (caso.idEstado === ESTADO.OFRECIMIENTO) {
+          if (caso.id_estado === ESTADO.OFRECIMIENTO) {
             // Accepting the offer fixes the agreed amount the convenios and the values report use.
-            const acordado = valorAcordado ?? caso.valorAcordado ?? caso.valorOfertado;
+            const acordado = valorAcordado ?? caso.valor_acordado ?? caso.valor_ofertado;
             if (acordado === null) throw unprocessable(CONVENIO_MESSAGES.noOffer);
             await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.accepted(estado, formatPesos(acordado)), {
               valor_acordado: acordado,
@@ -83,7 +83,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
             return { id_estado: target, valor_acordado: acordado };
           }
           if (valorAcordado !== undefined) throw unprocessable(CICLO_MESSAGES.acordadoOnlyOnAccept);
-          const extra = target >= ESTADO.FINALIZADO ? { fecha_cierre: today(), id_estado_previo: caso.idEstado } : {};
+          const extra = target >= ESTADO.FINALIZADO ? { fecha_cierre: today(), id_estado_previo: caso.id_estado } : {};
           await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(estado), extra);
           return { id_estado: target };
         },
@@ -97,7 +97,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
         id,
         usuario,
         async (caso, tx) => {
-          if (caso.idEstado !== ESTADO.ANALISIS || (await repo.countInspecciones(tx, id)) > 0) throw conflict(CICLO_MESSAGES.cannotReturn);
+          if (caso.id_estado !== ESTADO.ANALISIS || (await repo.countInspecciones(tx, id)) > 0) throw conflict(CICLO_MESSAGES.cannotReturn);
           await moveTo(
             tx,
             caso,
@@ -113,11 +113,11 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
 
     async close(id: number, idEstado: number, usuario: string, msg?: string) {
       return transition(id, usuario, async (caso, tx) => {
-        if (!canClose(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotClose);
+        if (!canClose(caso.id_estado)) throw conflict(CICLO_MESSAGES.cannotClose);
         const motivo = msg?.trim() || closingReasonName(idEstado) || String(idEstado);
         await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.closed(motivo), {
           fecha_cierre: today(),
-          id_estado_previo: caso.idEstado,
+          id_estado_previo: caso.id_estado,
         });
         return { id_estado: idEstado };
       });
@@ -128,8 +128,8 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
         id,
         usuario,
         async (caso, tx) => {
-          if (!canReopen(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReopen);
-          const target = reopenTarget(caso.idEstadoPrevio);
+          if (!canReopen(caso.id_estado)) throw conflict(CICLO_MESSAGES.cannotReopen);
+          const target = reopenTarget(caso.id_estado_previo);
           await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.reopened(await repo.estadoNombre(tx, target)), {
             fecha_cierre: null,
             id_estado_previo: null,
@@ -145,7 +145,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
         id,
         usuario,
         async (caso, tx) => {
-          if (!canReinspect(caso.idEstado)) throw conflict(CICLO_MESSAGES.cannotReinspect);
+          if (!canReinspect(caso.id_estado)) throw conflict(CICLO_MESSAGES.cannotReinspect);
           await moveTo(tx, caso, ESTADO.INSPECCION, usuario, CICLO_MESSAGES.history.reinspected);
           return { id_estado: ESTADO.INSPECCION };
         },
@@ -158,7 +158,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
       return transition(id, usuario, async (caso, tx) => {
         const closing = idEstado >= ESTADO.FINALIZADO;
         const extra = closing
-          ? { fecha_cierre: today(), id_estado_previo: caso.idEstado < ESTADO.FINALIZADO ? caso.idEstado : caso.idEstadoPrevio }
+          ? { fecha_cierre: today(), id_estado_previo: caso.id_estado < ESTADO.FINALIZADO ? caso.id_estado : caso.id_estado_previo }
           : { fecha_cierre: null };
         await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.statusChanged(await repo.estadoNombre(tx, idEstado)), extra);
         return { id_estado: idEstado };
@@ -168,7 +168,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     /** Status 3 '+ Ofrecimiento' saves the analysis and moves to 4 (spec §4). */
     async saveAnalisis(id: number, input: { id_responsabilidad: number; valor_ofertado: string; analisis: string }, usuario: string) {
       return transition(id, usuario, async (caso, tx) => {
-        if (caso.idEstado !== ESTADO.ANALISIS) throw conflict(CICLO_MESSAGES.cannotAnalyze);
+        if (caso.id_estado !== ESTADO.ANALISIS) throw conflict(CICLO_MESSAGES.cannotAnalyze);
         // An unknown id would otherwise fail the foreign key as a 500.
         if (!(await repo.responsabilidadExists(tx, input.id_responsabilidad)))
           throw unprocessable(ANALISIS_MESSAGES.responsabilidadNotFound);
@@ -184,7 +184,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
     /** Status 4 Reconsiderar: a new offered value and the reason, history prefixed RECONSIDERACION. */
     async reconsider(id: number, input: { valor_ofertado: string; msg: string }, usuario: string) {
       return transition(id, usuario, async (caso, tx) => {
-        if (caso.idEstado !== ESTADO.OFRECIMIENTO) throw conflict(CICLO_MESSAGES.cannotReconsider);
+        if (caso.id_estado !== ESTADO.OFRECIMIENTO) throw conflict(CICLO_MESSAGES.cannotReconsider);
         await repo.update(tx, id, { valor_ofertado: input.valor_ofertado });
         await historial.add(
           tx,
@@ -192,7 +192,7 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
           usuario,
           `${ANALISIS_MESSAGES.reconsiderPrefix}: ${input.msg} - Nuevo valor ofertado ${formatPesos(input.valor_ofertado)}`,
         );
-        return { id_estado: caso.idEstado };
+        return { id_estado: caso.id_estado };
       });
     },
   };

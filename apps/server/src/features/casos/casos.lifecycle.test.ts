@@ -32,13 +32,13 @@ const ALL_ESTADOS = Array.from({ length: 19 }, (_, index) => index + 1);
 async function casoRow(id: number) {
   const [row] = await t.database.db
     .select({
-      idEstado: casos.id_estado,
-      idEstadoPrevio: casos.id_estado_previo,
-      fechaCierre: casos.fecha_cierre,
-      valorOfertado: casos.valor_ofertado,
-      valorAcordado: casos.valor_acordado,
+      id_estado: casos.id_estado,
+      id_estado_previo: casos.id_estado_previo,
+      fecha_cierre: casos.fecha_cierre,
+      valor_ofertado: casos.valor_ofertado,
+      valor_acordado: casos.valor_acordado,
       analisis: casos.analisis,
-      idResponsabilidad: casos.id_responsabilidad,
+      id_responsabilidad: casos.id_responsabilidad,
     })
     .from(casos)
     .where(eq(casos.id, id));
@@ -144,14 +144,14 @@ describe.each(TRANSITIONS)('$name from every status 1..19', (transition) => {
     if (target === undefined) {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: transition.refusal });
-      expect((await casoRow(caso.id)).idEstado).toBe(from);
+      expect((await casoRow(caso.id)).id_estado).toBe(from);
       expect(await historyOf(caso.id)).toEqual(before);
       return;
     }
     expect(response.statusCode).toBe(200);
     const accepted = transition.name === 'avanza' && from === ESTADO.OFRECIMIENTO ? { valor_acordado: '250000.00' } : {};
     expect(response.json()).toEqual({ message: transition.message(from), id_estado: target, ...accepted });
-    expect((await casoRow(caso.id)).idEstado).toBe(target);
+    expect((await casoRow(caso.id)).id_estado).toBe(target);
     // Exactly one history row per transition, in the same transaction.
     expect(await historyOf(caso.id)).toHaveLength(before.length + 1);
   });
@@ -165,7 +165,7 @@ describe('transition rules', () => {
       const response = await patch(`/api/casos/avanza/${caso.id}`);
       expect(response.statusCode, estado).toBe(409);
       expect(response.json().message).toBe(CICLO_MESSAGES.pendingInspection);
-      expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.INSPECCION);
+      expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.INSPECCION);
     }
     const finalizada = await insertCaso(t.database.db, { idEstado: ESTADO.INSPECCION });
     await addInspeccion(finalizada.id, 'Finalizada');
@@ -182,32 +182,32 @@ describe('transition rules', () => {
     const refused = await patch(`/api/casos/return/${caso.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CICLO_MESSAGES.cannotReturn);
-    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.ANALISIS);
+    expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.ANALISIS);
   });
 
   it('close sets fecha_cierre and remembers the status; reopen returns to it and clears fecha_cierre', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.CONVENIO });
     const closed = await patch(`/api/casos/cerrar/t/${caso.id}`, { id_estado: 17 });
     expect(closed.json()).toEqual({ message: CICLO_MESSAGES.closed, id_estado: 17 });
-    expect(await casoRow(caso.id)).toMatchObject({ idEstado: 17, idEstadoPrevio: ESTADO.CONVENIO, fechaCierre: todayIso() });
+    expect(await casoRow(caso.id)).toMatchObject({ id_estado: 17, id_estado_previo: ESTADO.CONVENIO, fecha_cierre: todayIso() });
     // No reason typed: the history names the closing reason.
     expect((await historyOf(caso.id)).at(-1)).toBe(CICLO_MESSAGES.history.closed('Cerrado con Acuerdo'));
 
     const reopened = await patch(`/api/casos/reabrir/${caso.id}`);
     expect(reopened.json()).toEqual({ message: CICLO_MESSAGES.reopened, id_estado: ESTADO.CONVENIO });
-    expect(await casoRow(caso.id)).toMatchObject({ idEstado: ESTADO.CONVENIO, idEstadoPrevio: null, fechaCierre: null });
+    expect(await casoRow(caso.id)).toMatchObject({ id_estado: ESTADO.CONVENIO, id_estado_previo: null, fecha_cierre: null });
   });
 
   it('finishing 7 → 8 also closes, and reopening returns to 7', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.A_FINALIZAR });
     expect((await patch(`/api/casos/avanza/${caso.id}`)).json().id_estado).toBe(ESTADO.FINALIZADO);
     expect(await casoRow(caso.id)).toMatchObject({
-      idEstado: ESTADO.FINALIZADO,
-      idEstadoPrevio: ESTADO.A_FINALIZAR,
-      fechaCierre: todayIso(),
+      id_estado: ESTADO.FINALIZADO,
+      id_estado_previo: ESTADO.A_FINALIZAR,
+      fecha_cierre: todayIso(),
     });
     expect((await patch(`/api/casos/reabrir/${caso.id}`)).json().id_estado).toBe(ESTADO.A_FINALIZAR);
-    expect((await casoRow(caso.id)).fechaCierre).toBeNull();
+    expect((await casoRow(caso.id)).fecha_cierre).toBeNull();
   });
 
   it('closes with each of the 11 reasons and refuses any other status', async () => {
@@ -219,7 +219,7 @@ describe('transition rules', () => {
     for (const idEstado of [1, 7, 8, 20, 'x']) {
       expect((await patch(`/api/casos/cerrar/t/${caso.id}`, { id_estado: idEstado })).statusCode, String(idEstado)).toBe(400);
     }
-    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.OFRECIMIENTO);
+    expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.OFRECIMIENTO);
   });
 
   it("'Cerrar sin Acuerdo' at 4 closes with status 9 and its message", async () => {
@@ -253,9 +253,9 @@ describe('transition rules', () => {
       analisis: 'Culpa concurrente',
     });
     expect(await casoRow(caso.id)).toMatchObject({
-      idEstado: ESTADO.OFRECIMIENTO,
-      idResponsabilidad,
-      valorOfertado: '1250000.50',
+      id_estado: ESTADO.OFRECIMIENTO,
+      id_responsabilidad: idResponsabilidad,
+      valor_ofertado: '1250000.50',
       analisis: 'Culpa concurrente',
     });
     expect(await historyOf(caso.id)).toEqual(['Alta caso', ANALISIS_MESSAGES.history]);
@@ -284,14 +284,14 @@ describe('transition rules', () => {
       analisis: 'x',
     });
     expect(decimals.json().errors).toEqual([{ path: 'valor_ofertado', message: MSG_TWO_DECIMALS }]);
-    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.ANALISIS);
+    expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.ANALISIS);
   });
 
   it('analysis with a responsibility that does not exist is refused, not a server error', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.ANALISIS });
     const response = await patch(`/api/casos/analisis/${caso.id}`, { id_responsabilidad: 999_999, valor_ofertado: '100', analisis: 'x' });
     expect(response.statusCode).toBe(422);
-    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.ANALISIS);
+    expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.ANALISIS);
     expect(await historyOf(caso.id)).toEqual(['Alta caso']);
   });
 
@@ -299,7 +299,7 @@ describe('transition rules', () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO, valorOfertado: '300000.00' });
     const response = await patch(`/api/casos/reconsiderar/${caso.id}`, { valor_ofertado: '420000.75', msg: 'Nuevo presupuesto de chapa' });
     expect(response.json()).toEqual({ message: ANALISIS_MESSAGES.reconsidered, id_estado: ESTADO.OFRECIMIENTO });
-    expect((await casoRow(caso.id)).valorOfertado).toBe('420000.75');
+    expect((await casoRow(caso.id)).valor_ofertado).toBe('420000.75');
     const last = (await historyOf(caso.id)).at(-1)!;
     expect(last.startsWith(ANALISIS_MESSAGES.reconsiderPrefix)).toBe(true);
     expect(last).toContain('Nuevo presupuesto de chapa');
@@ -312,7 +312,7 @@ describe('transition rules', () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.A_FINALIZAR });
     const responses = await Promise.all([patch(`/api/casos/avanza/${caso.id}`), patch(`/api/casos/avanza/${caso.id}`)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.FINALIZADO);
+    expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.FINALIZADO);
     expect(await historyOf(caso.id)).toHaveLength(2);
   });
 
@@ -320,7 +320,7 @@ describe('transition rules', () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.INICIAL });
     const response = await t.request('user', { method: 'PATCH', url: `/api/casos/avanza/${caso.id}` });
     expect(response.statusCode).toBe(200);
-    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.INSPECCION);
+    expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.INSPECCION);
   });
 
   it('moves a case only once when two people press the same button at status 4 (the status they saw is sent)', async () => {
@@ -329,7 +329,7 @@ describe('transition rules', () => {
     const responses = await Promise.all([press(), press()]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     expect(responses.find((response) => response.statusCode === 409)!.json().message).toBe(CICLO_MESSAGES.staleEstado);
-    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.CONVENIO);
+    expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.CONVENIO);
     expect(await historyOf(caso.id)).toHaveLength(2);
   });
 
@@ -339,9 +339,9 @@ describe('transition rules', () => {
       message: CICLO_MESSAGES.statusUpdated,
       id_estado: 14,
     });
-    expect(await casoRow(caso.id)).toMatchObject({ idEstado: 14, idEstadoPrevio: ESTADO.CONVENIO, fechaCierre: todayIso() });
+    expect(await casoRow(caso.id)).toMatchObject({ id_estado: 14, id_estado_previo: ESTADO.CONVENIO, fecha_cierre: todayIso() });
     expect((await patch(`/api/casos/estado/${caso.id}`, { id_estado: 3 })).json().id_estado).toBe(3);
-    expect(await casoRow(caso.id)).toMatchObject({ idEstado: 3, fechaCierre: null });
+    expect(await casoRow(caso.id)).toMatchObject({ id_estado: 3, fecha_cierre: null });
     expect(await historyOf(caso.id)).toHaveLength(3);
     expect((await patch(`/api/casos/estado/${caso.id}`, { id_estado: 20 })).statusCode).toBe(400);
   });
@@ -359,7 +359,7 @@ describe('transition rules', () => {
     }
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.INICIAL });
     expect((await t.request('inspector', { method: 'PATCH', url: `/api/casos/avanza/${caso.id}`, payload: {} })).statusCode).toBe(403);
-    expect((await casoRow(caso.id)).idEstado).toBe(ESTADO.INICIAL);
+    expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.INICIAL);
   });
 });
 
@@ -370,12 +370,12 @@ describe("'Acepta Ofreciemiento' fixes the agreed amount", () => {
     const ofrecido = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO, valorOfertado: '1291478.36' });
     const response = await accept(ofrecido.id);
     expect(response.json()).toEqual({ message: CICLO_MESSAGES.advanced, id_estado: ESTADO.CONVENIO, valor_acordado: '1291478.36' });
-    expect((await casoRow(ofrecido.id)).valorAcordado).toBe('1291478.36');
+    expect((await casoRow(ofrecido.id)).valor_acordado).toBe('1291478.36');
     expect((await historyOf(ofrecido.id)).at(-1)).toBe(CICLO_MESSAGES.history.accepted('Convenio', formatPesos('1291478.36')));
 
     const editado = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO, valorOfertado: '300000.00' });
     expect((await accept(editado.id, { id_estado: ESTADO.OFRECIMIENTO, valor_acordado: '285000.5' })).statusCode).toBe(200);
-    expect((await casoRow(editado.id)).valorAcordado).toBe('285000.50');
+    expect((await casoRow(editado.id)).valor_acordado).toBe('285000.50');
   });
 
   it('keeps an agreed amount the case already has', async () => {
@@ -388,16 +388,16 @@ describe("'Acepta Ofreciemiento' fixes the agreed amount", () => {
     const none = await accept(sinOferta.id);
     expect(none.statusCode).toBe(422);
     expect(none.json().message).toBe(CONVENIO_MESSAGES.noOffer);
-    expect((await casoRow(sinOferta.id)).idEstado).toBe(ESTADO.OFRECIMIENTO);
+    expect((await casoRow(sinOferta.id)).id_estado).toBe(ESTADO.OFRECIMIENTO);
 
     const enAnalisis = await insertCaso(t.database.db, { idEstado: ESTADO.CONVENIO, valorOfertado: '1000.00' });
     const elsewhere = await accept(enAnalisis.id, { valor_acordado: '900' });
     expect(elsewhere.statusCode).toBe(422);
     expect(elsewhere.json().message).toBe(CICLO_MESSAGES.acordadoOnlyOnAccept);
-    expect((await casoRow(enAnalisis.id)).idEstado).toBe(ESTADO.CONVENIO);
+    expect((await casoRow(enAnalisis.id)).id_estado).toBe(ESTADO.CONVENIO);
 
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.OFRECIMIENTO, valorOfertado: '1000.00' });
     expect((await accept(caso.id, { valor_acordado: '1000.005' })).statusCode).toBe(400);
-    expect((await casoRow(caso.id)).valorAcordado).toBeNull();
+    expect((await casoRow(caso.id)).valor_acordado).toBeNull();
   });
 });

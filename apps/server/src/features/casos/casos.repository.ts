@@ -13,7 +13,7 @@ export type TerceroValues = Omit<typeof terceros.$inferInsert, 'id' | 'id_caso' 
 export type CasoValues = typeof casos.$inferInsert;
 
 /** The case row a write locks: what the rules of an edit look at. */
-export type CasoLock = { id: number; idEstado: number; idAsegurado: number; idAnalista: number | null };
+export type CasoLock = { id: number; id_estado: number; id_asegurado: number; id_analista: number | null };
 
 export const FLAG_COLUMNS = Object.fromEntries(FLAG_KEYS.map((key) => [key, casos[key]])) as { [K in FlagKey]: (typeof casos)[K] };
 
@@ -85,7 +85,7 @@ export const casosRepository = {
   /** Reads the case and locks its row until the transaction ends, so two edits apply one after the other. */
   async lock(tx: DbOrTx, id: number): Promise<CasoLock | undefined> {
     const [row] = await tx
-      .select({ id: casos.id, idEstado: casos.id_estado, idAsegurado: casos.id_asegurado, idAnalista: casos.id_analista })
+      .select({ id: casos.id, id_estado: casos.id_estado, id_asegurado: casos.id_asegurado, id_analista: casos.id_analista })
       .from(casos)
       .where(eq(casos.id, id))
       .for('update');
