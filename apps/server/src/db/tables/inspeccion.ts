@@ -25,6 +25,8 @@ export const inspecciones = pgTable(
     index('inspecciones_inspector_idx').on(table.id_inspector, table.id.desc()),
     // inspecciones_inspector_fecha_idx (inspector, fecha DESC, id DESC) INCLUDE (estado) lives in drizzle/0006 (custom SQL: no INCLUDE here).
     // inspecciones_pendientes_inspector_idx (inspector, fecha) WHERE pending, for the Tablero, lives in drizzle/0014.
-    index('inspecciones_fecha_idx').on(table.fecha_inspeccion, table.id.desc()),
+    // Both ascending: read backwards it is the list's order (fecha DESC, id DESC), so page 1 stops at 20 rows
+    // where (fecha, id DESC) sorted every inspection of the newest date (2,193 at 1M: 22 ms).
+    index('inspecciones_fecha_idx').on(table.fecha_inspeccion, table.id),
   ],
 );
