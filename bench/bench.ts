@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --cases 10k,100k,1M] [--pglite] [--seconds 5] [--rounds 3] [--connections 20]
- *   [--only list-1,vigentes-middle,...] [--no-export] [--no-pgbench] [--no-mixed] [--writes]`
+ *   [--only list-1,vigentes-middle,...] [--no-export] [--export-under-load] [--no-pgbench] [--no-mixed] [--writes]`
  * Loads the demo cases into the PostgreSQL server of BENCH_DATABASE_URL (one database per size,
  * `<name>_<cases>`, reused when it already holds that many), or PGlite with --pglite, drives the
  * real server and writes bench/results/<date>.md; the README shows the latest summary.
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     'no-readme': { type: 'boolean', default: false },
     only: { type: 'string' },
     'no-export': { type: 'boolean', default: false },
+    'export-under-load': { type: 'boolean', default: false },
     'no-pgbench': { type: 'boolean', default: false },
     'no-mixed': { type: 'boolean', default: false },
     writes: { type: 'boolean', default: false },
@@ -51,6 +52,7 @@ const result = await runBench({
   seed: Number(values.seed),
   only: values.only ? values.only.split(',').map((key) => key.trim()) : undefined,
   noExport: values['no-export'],
+  exportUnderLoad: values['export-under-load'],
   noMixed: values['no-mixed'],
   writes: values.writes,
   pgbench: !values['no-pgbench'],

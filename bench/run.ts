@@ -14,6 +14,7 @@ import { hashPassword } from '../apps/server/src/features/users';
 import { profileSql, type SqlProfile } from './capture';
 import { pgbenchTps } from './pgbench';
 import { measure, measureMixed, median, medianOfMixedRounds, medianOfRounds, type LoadResult, type MixedGroupResult } from './load';
+import { exportUnderLoad, medianExportUnderLoad, type ExportUnderLoad } from './export-load';
 import { exportRequest, findProbes, mixedLoad, scenarios, type Probes, type Scenario } from './scenarios';
 import { signIn, startServer } from './server';
 import { checkCounters, measureWrites, type CounterCheck, type WriteResult } from './writes';
@@ -44,6 +45,8 @@ export type BenchOptions = {
   only?: string[];
   /** Skip the export (a short run of the pages alone). */
   noExport?: boolean;
+  /** Also the export while `connections` connections read page 1 of the list (bench/export-load.ts). */
+  exportUnderLoad?: boolean;
   /** Skip the mixed load (searching and listing at once). */
   noMixed?: boolean;
   /**
@@ -78,6 +81,8 @@ export type SizeResult = {
   probes: Probes;
   results: ScenarioResult[];
   exported: ExportResult | null;
+  /** The export while the list's page 1 is read at many connections (null unless asked for). */
+  exportedUnderLoad?: ReturnType<typeof medianExportUnderLoad> | null;
   /** Searching and listing at once, each group's medians of the rounds (null when skipped). */
   mixed: ReturnType<typeof medianOfMixedRounds> | null;
   /** The write scenario's rounds and the counters compared with a count after them (null when skipped). */
@@ -234,7 +239,7 @@ async function prepare(
   return { database, location: `PostgreSQL ${target.name}`, url: target.url, dataDir: serverDir, loadSeconds };
 }
 
-async function runExport(url: string, cookie: string, probes: Probes, server: { rssMb: () => number }): Promise<ExportResult> {
+export async function runExport(url: string, cookie: string, probes: Probes, server: { rssMb: () => number }): Promise<ExportResult> {
   const request = exportRequest(probes);
   const rssBeforeMb = server.rssMb();
   let peakRssMb = rssBeforeMb;
@@ -317,6 +322,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       const list = chosen(scenarios(probes));
       const loads: LoadResult[][] = list.map(() => []);
       const exports: ExportResult[] = [];
+      const loadedExports: ExportUnderLoad[] = [];
       const mixedRounds: MixedGroupResult[][] = [];
       for (let round = 1; round <= options.rounds; round++) {
         const of = options.rounds > 1 ? ` (round ${round} of ${options.rounds})` : '';
@@ -341,6 +347,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         if (options.noExport) continue;
         options.log(`  export of ${probes.exportRows.toLocaleString('en')} rows${of}`);
         exports.push(await runExport(server.url, cookie, probes, server));
+        if (!options.exportUnderLoad) continue;
+        options.log(`  export of ${probes.exportRows.toLocaleString('en')} rows while ${options.connections} connections read page 1${of}`);
+        const listFirst = scenarios(probes).find((scenario) => scenario.key === 'list-1')!.requests[0]!;
+        loadedExports.push(
+          await exportUnderLoad({ url: server.url, cookie, connections: options.connections }, listFirst, () => runExport(server.url, cookie, probes, server)),
+        );
       }
       const results: ScenarioResult[] = list.map((scenario, index) => ({
         scenario,
@@ -356,6 +368,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         probes,
         results,
         exported,
+        exportedUnderLoad: loadedExports.length > 0 ? medianExportUnderLoad(loadedExports) : null,
         mixed: mixedRounds.length > 0 ? medianOfMixedRounds(mixedRounds) : null,
         writes: null,
         loadAverage: { start: loadAtStart, end: loadAverage() },

@@ -61,7 +61,8 @@ export const TARGETS = {
   rareSearch: { p95Ms: 25 },
   /** Issue 17 item 2. */
   commonSearch: { p95Ms: 30 },
-  exportSeconds: 10,
+  /** Issue 17 item 4 (issue 6 asked for 10 s), under load too. */
+  exportSeconds: 5,
   exportRssMb: 250,
   loginJsKb: 150,
   listJsKb: 300,

@@ -52,7 +52,9 @@ export async function startServer(options: {
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   // The production bundle (`npm run build`), run by node itself: the pid is the server's (RSS is its own).
-  const child: ChildProcess = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, SERVER_BUNDLE], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_SERVER_BUNDLE: another build's dist/main.js, for a before/after comparison (docs/decisions/055).
+  const bundle = process.env.BENCH_SERVER_BUNDLE ?? SERVER_BUNDLE;
+  const child: ChildProcess = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, bundle], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
