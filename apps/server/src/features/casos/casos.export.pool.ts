@@ -163,6 +163,9 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
         for (; owed > 0; owed--) send({ type: 'more' });
       },
     });
+    // Between `started` and the response taking the stream (its onSend hooks run first) a failure
+    // must not be an 'error' nobody listens to; the response's own listener still sees it.
+    output.on('error', () => undefined);
 
     const onMessage = (message: FromExportWorker) => {
       if (settled) return;
