@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Logger } from 'drizzle-orm/logger';
 import { buildApp } from '../apps/server/src/app';
@@ -37,7 +38,7 @@ export async function profileSql(
   };
   const db = (database.kind === 'postgres'
     ? drizzlePg(database.pool!, { schema, logger })
-    : drizzlePglite(database.pglite!, { schema, logger })) as unknown as Db;
+    : drizzlePglite(database.pglite! as unknown as PGlite, { schema, logger })) as unknown as Db;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-bench-capture-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -116,9 +117,12 @@ type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknow
 async function inRollback<T>(database: Database, work: (query: Query) => Promise<T>): Promise<T> {
   if (database.kind === 'pglite') {
     let result: T | undefined;
+    const rollback = new Error('rollback');
     await database.pglite!.transaction(async (tx) => {
       result = await work(async (text, params) => (await tx.query<Record<string, unknown>>(text, params)).rows);
-      await tx.rollback();
+      throw rollback;
+    }).catch((error: unknown) => {
+      if (error !== rollback) throw error;
     });
     return result as T;
   }

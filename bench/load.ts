@@ -17,6 +17,8 @@ export type LoadResult = {
   statuses: Record<string, number>;
   /** Each round's p95 and req/s when the figures above are medians of several rounds. */
   rounds?: { p95: number[]; rps: number[]; rpsMedianSecond: number[] };
+  /** A request that needs no database, sent every 10 ms during the run at many connections (is the event loop free?). */
+  probe?: { p50: number; p99: number; p99Rounds?: number[] };
 };
 
 export type LoadOptions = {
@@ -26,6 +28,8 @@ export type LoadOptions = {
   seconds: number;
   amount?: number;
   connections: number;
+  /** Sent every 10 ms, one at a time, while the many connections run; its latencies go to `probe`. */
+  probePath?: string;
 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -68,8 +72,10 @@ export async function measure(options: LoadOptions, requests: HttpRequest[]): Pr
   const latencies: number[] = [];
   const single = run(options, requests, 1, (ms) => latencies.push(ms));
   const singleResult = await single.done;
+  const probe = options.probePath ? startProbe(`${options.url}${options.probePath}`) : undefined;
   const loaded = run(options, requests, options.connections);
   const loadedResult = await loaded.done;
+  const probeLatencies = (await probe?.stop())?.sort((a, b) => a - b);
 
   latencies.sort((a, b) => a - b);
   const failed = (result: autocannon.Result) => result.errors + result.timeouts + result.non2xx;
@@ -89,6 +95,31 @@ export async function measure(options: LoadOptions, requests: HttpRequest[]): Pr
     p99Loaded: round(loadedResult.latency.p99),
     errors: failed(singleResult) + failed(loadedResult),
     statuses,
+    ...(probeLatencies ? { probe: { p50: round(percentile(probeLatencies, 50)), p99: round(percentile(probeLatencies, 99)) } } : {}),
+  };
+}
+
+/** GETs `url` every 10 ms, one request at a time, until stopped: each request's milliseconds. */
+function startProbe(url: string): { stop: () => Promise<number[]> } {
+  const latencies: number[] = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const answered = await fetch(url).then(
+        (response) => response.arrayBuffer().then(() => true),
+        () => false,
+      );
+      if (answered) latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return latencies;
+    },
   };
 }
 
@@ -159,5 +190,14 @@ export function medianOfRounds(rounds: LoadResult[]): LoadResult {
     errors: rounds.reduce((sum, result) => sum + result.errors, 0),
     statuses,
     rounds: { p95: rounds.map((result) => result.p95), rps: rounds.map((result) => result.rps), rpsMedianSecond: rounds.map((result) => result.rpsMedianSecond) },
+    ...(rounds.every((result) => result.probe)
+      ? {
+          probe: {
+            p50: median(rounds.map((result) => result.probe!.p50)),
+            p99: median(rounds.map((result) => result.probe!.p99)),
+            p99Rounds: rounds.map((result) => result.probe!.p99),
+          },
+        }
+      : {}),
   };
 }

@@ -76,6 +76,14 @@ export function sizeTable(size: SizeResult, connections: number): string {
       `| ${rounds.length} rounds | ${rounds[0]?.connections ?? 0} | ${withRange(int(median(rates)), rates, int)} | ${fmt(median(rounds.map((round) => round.p50)))} | ${fmt(median(rounds.map((round) => round.p99)))} | ${rounds.reduce((sum, round) => sum + round.created, 0)} | ${errors}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''} | ${exact ? 'exact' : `differ: caso_contadores ${counters.contadores}, caso_bloques ${counters.bloques}, caso_contadores_estado ${counters.estados}, caso_contadores_dia ${counters.dias} rows`} | ≥ ${WRITES_TARGET.perSecond} writes/s, no error, exact | ${met ? 'met' : 'MISSED'} |`,
     );
   }
+  const probed = size.results.find((result) => result.load.probe);
+  if (probed) {
+    const probe = probed.load.probe!;
+    lines.push(
+      '',
+      `Event loop: \`GET /api/health/live\` (no database), one every 10 ms while ${connections} connections ask for '${probed.scenario.title}': p50 ${fmt(probe.p50)} ms, p99 ${withRange(fmt(probe.p99), probe.p99Rounds, (n) => fmt(n))} ms.`,
+    );
+  }
   lines.push('', `Load average (1 / 5 / 15 min) at the start ${size.loadAverage.start.join(' / ')}, at the end ${size.loadAverage.end.join(' / ')}.`);
   const exp = size.exported;
   if (!exp) return lines.join('\n');

@@ -73,6 +73,8 @@ export type ExportResult = {
   rounds?: number[];
 };
 const EXPORT_KEY = 'export';
+/** The scenario during whose run at many connections the event loop is probed. */
+export const EVENT_LOOP_SCENARIO = 'list-1';
 export type SizeResult = {
   cases: number;
   database: string;
@@ -330,7 +332,15 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
           options.log(`  ${scenario.title}${of}`);
           loads[index]!.push(
             await measure(
-              { url: server.url, cookie, seconds: options.seconds, amount: options.amount, connections: options.connections },
+              {
+                url: server.url,
+                cookie,
+                seconds: options.seconds,
+                amount: options.amount,
+                connections: options.connections,
+                // Page 1 at many connections: does a request that needs no database still get through?
+                probePath: scenario.key === EVENT_LOOP_SCENARIO ? '/api/health/live' : undefined,
+              },
               scenario.requests,
             ),
           );

@@ -17,7 +17,12 @@ const external = Object.keys(pkg.dependencies)
 fs.rmSync(path.join(serverDir, 'dist'), { recursive: true, force: true });
 await build({
   // The export's worker thread is its own entry: casos.export.pool.ts starts dist/casos-export-worker.js.
-  entryPoints: { main: path.join(serverDir, 'src/main.ts'), 'casos-export-worker': path.join(serverDir, 'src/features/casos/casos.export.worker.ts') },
+  // The PGlite worker too: db/pglite-remote.ts starts dist/pglite-worker.js (docs/decisions/056).
+  entryPoints: {
+    main: path.join(serverDir, 'src/main.ts'),
+    'casos-export-worker': path.join(serverDir, 'src/features/casos/casos.export.worker.ts'),
+    'pglite-worker': path.join(serverDir, 'src/db/pglite-worker.ts'),
+  },
   outdir: path.join(serverDir, 'dist'),
   bundle: true,
   splitting: true,

@@ -1,6 +1,7 @@
 import { TABLERO_PLAZOS_RECUENTO_MIN } from '@siniestros/domain';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { maintainPglite, PGLITE_MAINTENANCE_MS } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { recontarPlazosTablero } from './features/tablero';
@@ -15,6 +16,8 @@ const database = await openDatabase({
   connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
 });
 await migrate(database);
+// PGlite runs no autovacuum: its tables are vacuumed and analyzed before the first request, then every 6 hours (docs/decisions/056).
+await maintainPglite(database);
 const app = await buildApp({ database, config });
 
 const generated = await app.services.users.ensureAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD).catch(async (error: unknown) => {
@@ -29,6 +32,11 @@ if (generated) {
   app.log.warn(`Admin created: username ${config.ADMIN_USERNAME} password ${generated}`);
   console.log(`\n  Admin: ${config.ADMIN_USERNAME} / ${generated}\n`);
 }
+
+setInterval(
+  () => void maintainPglite(database).catch((error: unknown) => app.log.warn({ err: error }, 'PGlite vacuum and analyze failed: retried at the next one')),
+  PGLITE_MAINTENANCE_MS,
+).unref();
 
 const purge = setInterval(() => void app.services.sessions.purgeExpired().catch(() => undefined), 3600_000);
 purge.unref();

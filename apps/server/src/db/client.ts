@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { NodeFS } from '@electric-sql/pglite/nodefs';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +8,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { createPrimaryFinder, NO_PRIMARY, parseHostList, type PrimaryFinder } from './primary';
+import { createPglite } from './pglite';
+import { keepNamedPlans } from './pglite-named';
+import { PGliteRemote, type PGliteLike } from './pglite-remote';
+
+export { DURABLE_START_PARAMS, DurableNodeFS } from './pglite';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -34,8 +37,11 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
-  /** The PGlite instance, when embedded (tests snapshot it). */
-  pglite?: PGlite;
+  /**
+   * The embedded PGlite (tests snapshot it): on a data directory, in a worker thread behind
+   * PGliteRemote (docs/decisions/056); in memory, in this thread.
+   */
+  pglite?: PGliteLike;
   pool?: pg.Pool;
   /** PostgreSQL only: outage detection and fail-fast. */
   availability?: DatabaseAvailability;
@@ -110,12 +116,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined;
   const unlock = dir ? lockDataDir(dir) : () => undefined;
   try {
-    const pglite = await PGlite.create({
-      ...(dir ? { fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS } : {}),
-      loadDataDir: options.loadDataDir,
-      extensions: { pg_trgm },
-    });
-    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    const pglite: PGliteLike =
+      dir ? await PGliteRemote.start(dir, options.loadDataDir) : ((await createPglite({ loadDataDir: options.loadDataDir })) as unknown as PGliteLike);
+    const db = drizzlePglite(pglite as unknown as PGlite, { schema }) as unknown as Db;
+    keepNamedPlans(db, pglite);
     return {
       db,
       kind: 'pglite',
@@ -128,38 +132,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch (error) {
     unlock();
     throw error;
-  }
-}
-
-/**
- * PGlite starts PostgreSQL with `-F` (fsync off), and its file layer (Emscripten's NODEFS) makes
- * fsync a no-op and fdatasync one too: an acknowledged commit sat in the page cache, lost on a
- * power cut. Here fsync is on, the WAL is flushed with fsync() (`wal_sync_method=fsync`), and the
- * file layer's fsync reaches the disk: one real fsync per commit, measured at +0.5 ms per write
- * (docs/decisions/030-durable-embedded-database.md).
- */
-export const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'];
-
-type EmscriptenStream = { nfd: number };
-type EmscriptenModule = { NODEFS: { stream_ops: { fsync?: (stream: EmscriptenStream) => number } } };
-
-/** PGlite's Node file system whose fsync syncs the file for real. */
-export class DurableNodeFS extends NodeFS {
-  /** fsyncs done through the file layer (a test checks they follow the commits). */
-  static syncCount = 0;
-
-  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
-    const result = await super.init(...args);
-    const preRun = (result.emscriptenOpts.preRun ?? []) as ((module: EmscriptenModule) => void)[];
-    preRun.push((module) => {
-      module.NODEFS.stream_ops.fsync = (stream) => {
-        fs.fsyncSync(stream.nfd);
-        DurableNodeFS.syncCount++;
-        return 0;
-      };
-    });
-    result.emscriptenOpts.preRun = preRun;
-    return result;
   }
 }
 
