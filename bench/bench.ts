@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --cases 10k,100k,1M] [--pglite] [--seconds 5] [--rounds 3] [--connections 20]
- *   [--only list-1,vigentes-middle,...] [--no-export] [--export-under-load] [--no-pgbench] [--no-mixed] [--writes]`
+ *   [--only list-1,vigentes-middle,...] [--no-export] [--export-under-load] [--no-pgbench] [--no-mixed] [--writes]
+ *   [--copies 10]`
  * Loads the demo cases into the PostgreSQL server of BENCH_DATABASE_URL (one database per size,
  * `<name>_<cases>`, reused when it already holds that many), or PGlite with --pglite, drives the
  * real server and writes bench/results/<date>.md; the README shows the latest summary.
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     'export-rows': { type: 'string', default: '100k' },
     port: { type: 'string', default: '3990' },
     seed: { type: 'string', default: '1' },
+    copies: { type: 'string', default: '1' },
     out: { type: 'string' },
     'no-web': { type: 'boolean', default: false },
     'no-readme': { type: 'boolean', default: false },
@@ -50,6 +52,7 @@ const result = await runBench({
   port: Number(values.port),
   web: !values['no-web'],
   seed: Number(values.seed),
+  copies: Number(values.copies),
   only: values.only ? values.only.split(',').map((key) => key.trim()) : undefined,
   noExport: values['no-export'],
   exportUnderLoad: values['export-under-load'],

@@ -156,7 +156,8 @@ export function summaryMarkdown(result: BenchResult): string {
       'PG exec/plan: EXPLAIN ANALYZE (median of 3) of every statement the endpoint ran, summed; pgbench: the same read statements, parameters written in, at the same connections for the same seconds (the SQL floor of the throughput; req/s / pgbench is what the server keeps of it).',
   ];
   for (const size of result.sizes) {
-    const loaded = size.loadSeconds === null ? 'reused' : `loaded in ${fmt(size.loadSeconds)} s`;
+    const copies = (result.options.copies ?? 1) > 1 ? `, each generated case written ${result.options.copies} times` : '';
+    const loaded = size.loadSeconds === null ? 'reused' : `loaded in ${fmt(size.loadSeconds)} s${copies}`;
     parts.push(`**${int(size.cases)} cases** (${size.database}, ${loaded})`, sizeTable(size, result.options.connections));
   }
   const side = sideBySide(result);

@@ -41,6 +41,8 @@ export type BenchOptions = {
   port: number;
   web: boolean;
   seed: number;
+  /** Load each generated case this many times (seedDemo's `copies`): e.g. 10 for 10M cases in minutes. */
+  copies?: number;
   /** Only these scenario keys (all when absent). */
   only?: string[];
   /** Skip the export (a short run of the pages alone). */
@@ -96,7 +98,7 @@ export type BenchResult = {
   date: string;
   engine: string;
   machine: { cpus: number; model: string; memoryGb: number; loadAverage: number[] };
-  options: Pick<BenchOptions, 'seconds' | 'rounds' | 'amount' | 'connections' | 'pglite'>;
+  options: Pick<BenchOptions, 'seconds' | 'rounds' | 'amount' | 'connections' | 'pglite' | 'copies'>;
   sizes: SizeResult[];
   web: WebSizes | null;
 };
@@ -182,6 +184,7 @@ async function prepare(
     const result = await seedDemo(database, {
       cases,
       seed: options.seed,
+      copies: options.copies,
       onProgress(done, total) {
         if (performance.now() - shown > 15_000 || done === total) {
           shown = performance.now();
@@ -401,7 +404,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       memoryGb: Math.round(os.totalmem() / 1024 ** 3),
       loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10),
     },
-    options: { seconds: options.seconds, rounds: options.rounds, amount: options.amount, connections: options.connections, pglite: options.pglite },
+    options: { seconds: options.seconds, rounds: options.rounds, amount: options.amount, connections: options.connections, pglite: options.pglite, copies: options.copies },
     sizes,
     web,
   };

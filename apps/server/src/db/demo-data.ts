@@ -819,6 +819,22 @@ export const DEMO_TABLES = {
 export type DemoTableName = keyof typeof DEMO_TABLES;
 export const DEMO_TABLE_NAMES = Object.keys(DEMO_TABLES) as DemoTableName[];
 
+/**
+ * The columns of the demo tables that hold the id of another demo table's row: the declared
+ * foreign keys and the two a key cannot declare (a case's and a third party's lawyer). The
+ * loader's copies (`seedDemo`'s `copies`) renumber them with the row they point at.
+ */
+export const DEMO_ID_REFERENCES: { [T in DemoTableName]: Partial<Record<string, DemoTableName>> } = {
+  asegurados: {},
+  casos: { id_asegurado: 'asegurados', id_letrado: 'letrados' },
+  terceros: { id_caso: 'casos', id_letrado: 'letrados' },
+  letrados: { id_caso: 'casos' },
+  lesionados: { id_caso: 'casos' },
+  audiencias: { id_caso: 'casos' },
+  inspecciones: { id_caso: 'casos' },
+  historial: { id_caso: 'casos' },
+};
+
 /** One table's rows of a batch, held column by column (what `unnest` wants). */
 export class ColumnBatch {
   readonly columns: unknown[][];

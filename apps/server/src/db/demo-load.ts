@@ -11,6 +11,7 @@ import { CASO_BLOQUE_BITS } from './tables/casos';
 import {
   DEMO_ANALISTAS,
   DEMO_COMPANIAS,
+  DEMO_ID_REFERENCES,
   DEMO_INSPECTORES,
   DEMO_RESPONSABILIDADES,
   DEMO_TABLE_NAMES,
@@ -33,6 +34,12 @@ export type SeedDemoOptions = {
   fastLoad?: boolean;
   /** VACUUM ANALYZE the tables afterwards (default true): searches need the statistics. */
   vacuum?: boolean;
+  /**
+   * Write each generated case this many times (default 1), under consecutive ids, by the
+   * database itself (`writeCopies`): how 10 million cases load in minutes. `cases` must be a
+   * multiple of it.
+   */
+  copies?: number;
   onProgress?: (done: number, total: number) => void;
 };
 
@@ -62,6 +69,10 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
   const until = options.until ?? todayIso();
   const batchSize = options.batchSize ?? (database.kind === 'postgres' ? 5_000 : 1_000);
   const fastLoad = options.fastLoad ?? cases >= FAST_LOAD_FROM;
+  const copies = options.copies ?? 1;
+  if (!Number.isInteger(copies) || copies < 1 || cases % copies !== 0)
+    throw new Error(`copies must be a whole number from 1 that divides the cases (${cases}), got ${copies}`);
+  const distinctCases = cases / copies;
   const rows = Object.fromEntries(DEMO_TABLE_NAMES.map((name) => [name, 0])) as Record<DemoTableName, number>;
   const timing = { load: 0, rebuild: 0, vacuum: 0, total: 0 };
 
@@ -85,26 +96,33 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
     const dropped = fastLoad ? await dropIndexesAndForeignKeys(exec) : { indexes: [], foreignKeys: [] };
 
     const loadStarted = performance.now();
-    const generator = new DemoGenerator(context, { seed, until, totalCases: cases });
+    // With copies the generated rows go to temporary tables first, the source of the copies.
+    const target = copies > 1 ? await createCopySources(exec) : '';
+    const insertBatch = batchInserter(exec, target);
+    const generator = new DemoGenerator(context, { seed, until, totalCases: distinctCases });
     let writing: Promise<unknown> | undefined;
     let written = 0;
-    for (let generated = 0; generated < cases;) {
-      const count = Math.min(batchSize, cases - generated);
+    for (let generated = 0; generated < distinctCases;) {
+      const count = Math.min(batchSize, distinctCases - generated);
       // Generated while the server still writes the previous batch.
       const batch = generator.generate(generated, count, ids);
-      for (const name of DEMO_TABLE_NAMES) rows[name] += batch[name].size;
+      for (const name of DEMO_TABLE_NAMES) rows[name] += batch[name].size * copies;
       if (writing) {
         await writing;
-        options.onProgress?.(written, cases);
+        options.onProgress?.(written * copies, cases);
       }
-      writing = insertBatch(exec, batch);
+      writing = insertBatch(batch);
       writing.catch(() => undefined);
       generated += count;
       written = generated;
     }
     if (writing) {
       await writing;
-      options.onProgress?.(written, cases);
+      if (copies === 1) options.onProgress?.(written, cases);
+    }
+    if (copies > 1) {
+      await writeCopies(exec, { first: firstIds, next: ids }, copies);
+      options.onProgress?.(cases, cases);
     }
     timing.load = seconds(loadStarted);
 
@@ -204,27 +222,65 @@ async function inTransaction(database: Database, work: (exec: Exec) => Promise<v
   }
 }
 
+const columnList = (spec: TableSpec) => spec.columns.map(([column]) => `"${column}"`).join(', ');
+
 /**
  * One statement writes a whole batch (a data-modifying CTE per table; the foreign keys are
- * checked at its end), so while the server runs it the next batch is generated.
+ * checked at its end), so while the server runs it the next batch is generated. Into the
+ * tables named `<prefix><table>`: the demo tables themselves, or the sources of the copies.
  */
-function batchInsertSql(): string {
+function batchInserter(exec: Exec, prefix: string): (batch: DemoBatch) => Promise<Rows> {
   let param = 0;
   const ctes = DEMO_TABLE_NAMES.map((name) => {
     const spec: TableSpec = DEMO_TABLES[name];
-    const columns = spec.columns.map(([column]) => `"${column}"`).join(', ');
     const arrays = spec.columns.map(([, type]) => `$${++param}::${type}[]`).join(', ');
-    return `ins_${name} AS (INSERT INTO ${spec.name} (${columns}) SELECT * FROM unnest(${arrays}))`;
+    return `ins_${name} AS (INSERT INTO ${prefix}${spec.name} (${columnList(spec)}) SELECT * FROM unnest(${arrays}))`;
   });
-  return `WITH ${ctes.join(',\n')} SELECT 1`;
+  const text = `WITH ${ctes.join(',\n')} SELECT 1`;
+  return (batch) =>
+    exec(
+      text,
+      DEMO_TABLE_NAMES.flatMap((name) => batch[name].columns),
+    );
 }
-const BATCH_INSERT_SQL = batchInsertSql();
 
-function insertBatch(exec: Exec, batch: DemoBatch): Promise<Rows> {
-  return exec(
-    BATCH_INSERT_SQL,
-    DEMO_TABLE_NAMES.flatMap((name) => batch[name].columns),
-  );
+const COPY_SOURCE_PREFIX = 'demo_copia_';
+
+/** Temporary tables with the generated columns of each demo table (`writeCopies` drops them). */
+async function createCopySources(exec: Exec): Promise<string> {
+  for (const name of DEMO_TABLE_NAMES) {
+    await exec(
+      `CREATE TEMPORARY TABLE ${COPY_SOURCE_PREFIX}${name} AS SELECT ${columnList(DEMO_TABLES[name])} FROM ${name} WITH NO DATA`,
+    );
+  }
+  return COPY_SOURCE_PREFIX;
+}
+
+/**
+ * Writes every generated row `copies` times, in one statement per table: row x of table T
+ * becomes first_T + (x - first_T) × copies + k for k = 0 … copies - 1, and so does every id it
+ * holds of another demo table (`DEMO_ID_REFERENCES`). Copy k of a case keeps its own people,
+ * hearings and messages; ids stay dense and still rise with F Alta (the copies of a case are
+ * neighbours), so the lists read as a bigger office's would. The copies share names, documents
+ * and claim numbers: a search for one finds all of them. `next` is moved past the copies.
+ */
+async function writeCopies(exec: Exec, ids: { first: DemoIds; next: DemoIds }, copies: number): Promise<void> {
+  const renumber = (column: string, table: DemoTableName) => `${ids.first[table]} + ("${column}" - ${ids.first[table]}) * ${copies} + copia`;
+  for (const name of DEMO_TABLE_NAMES) {
+    const spec: TableSpec = DEMO_TABLES[name];
+    const values = spec.columns.map(([column]) => {
+      const table = column === 'id' ? name : DEMO_ID_REFERENCES[name][column];
+      return table ? renumber(column, table) : `"${column}"`;
+    });
+    // The set-returning function in the select list yields the copies of each source row in
+    // turn, so the rows land in the order of their new ids.
+    await exec(
+      `INSERT INTO ${name} (${columnList(spec)})
+       SELECT ${values.join(', ')} FROM (SELECT s.*, generate_series(0, ${copies - 1}) AS copia FROM ${COPY_SOURCE_PREFIX}${name} s) c`,
+    );
+    await exec(`DROP TABLE ${COPY_SOURCE_PREFIX}${name}`);
+    ids.next[name] = ids.first[name] + (ids.next[name] - ids.first[name]) * copies;
+  }
 }
 
 /** Adds the demo companies, analysts, inspectors and responsibilities that are missing. */

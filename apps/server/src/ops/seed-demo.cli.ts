@@ -1,7 +1,8 @@
 /**
- * `npm run seed:demo -- --cases N [--seed S] [--until YYYY-MM-DD]`: fills the database the
- * server uses (DATABASE_URL, else PGlite under DATA_DIR) with realistic demo cases, and adds one
- * Inspector user per demo inspector, three handlers (Users) and their diary of open tasks.
+ * `npm run seed:demo -- --cases N [--seed S] [--until YYYY-MM-DD] [--copies C]`: fills the
+ * database the server uses (DATABASE_URL, else PGlite under DATA_DIR) with realistic demo cases,
+ * and adds one Inspector user per demo inspector, three handlers (Users) and their diary of open
+ * tasks. `--copies 10` generates a tenth of the cases and writes each ten times (demo-load.ts).
  */
 import { parseArgs } from 'node:util';
 import { ISO_DATE_RE } from '@siniestros/domain';
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     until: { type: 'string' },
     'batch-size': { type: 'string' },
+    copies: { type: 'string', default: '1' },
     'no-users': { type: 'boolean', default: false },
   },
 });
@@ -49,6 +51,7 @@ try {
     seed,
     until: values.until,
     batchSize: values['batch-size'] ? Number(values['batch-size']) : undefined,
+    copies: Number(values.copies),
     onProgress(done, total) {
       if (done === total || performance.now() - lastShown > 2000) {
         lastShown = performance.now();
