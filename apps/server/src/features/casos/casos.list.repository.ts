@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   COND_CASOS,
@@ -300,6 +300,30 @@ export const casosListRepository = {
     const query = db.with(page).select(LIST_COLUMNS).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic();
     const rows = (await withTercero(query).orderBy(order)) as CasoRowIds[];
     return fromOldest ? rows.reverse() : rows;
+  },
+
+  /**
+   * One read of at most `cap` matches: how many, and the ids of the page at `offset` among them
+   * newest first. When fewer than `cap` match, the total and the page come from one scan of the
+   * filter's index (the trigram one for a search: before, the count and the page scanned it
+   * twice); otherwise the ids are of an arbitrary `cap` of them, of no use.
+   */
+  async countAndPageIds(db: DbOrTx, where: SQL | undefined, cap: number, limit: number, offset: number): Promise<{ total: number; ids: number[] }> {
+    const matches = db.select({ id: casos.id }).from(casos).where(where).limit(cap).as('matches');
+    const [row] = await db
+      .select({
+        total: sql<number>`count(*)::int`,
+        ids: sql<number[] | null>`(array_agg(${matches.id} order by ${matches.id} desc))[${offset + 1}::int : ${offset + limit}::int]`,
+      })
+      .from(matches);
+    return { total: row?.total ?? 0, ids: row?.ids ?? [] };
+  },
+
+  /** The list rows of these cases, newest first. */
+  async rowsByIds(db: DbOrTx, ids: readonly number[]): Promise<CasoRowIds[]> {
+    if (ids.length === 0) return [];
+    const query = db.select(LIST_COLUMNS).from(casos).where(inArray(casos.id, [...ids])).$dynamic();
+    return (await withTercero(query).orderBy(NEWEST_FIRST)) as CasoRowIds[];
   },
 
   /** One page of every case, of 'Vigentes' or of 'Cerrados', at any depth for the same cost (countedPageIds). */

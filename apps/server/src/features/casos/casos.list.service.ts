@@ -79,6 +79,18 @@ export function createCasosListService(deps: {
   const xlsx = createXlsxExports(deps.exportWorkers);
   /** Filters known to match more than COUNT_CAP cases, until when (CAPPED_COUNT_TTL_MS). */
   const cappedUntil = new Map<string, number>();
+  const cappedKey = (filtro: CasoFiltro) => JSON.stringify({ ...filtro, formato: null });
+  const knownCapped = (filtro: CasoFiltro) => (cappedUntil.get(cappedKey(filtro)) ?? 0) > Date.now();
+  /** Remembers whether the filter matched more than COUNT_CAP cases; returns the count to answer. */
+  function countedUpTo(filtro: CasoFiltro, total: number): { total: number; capped: boolean } {
+    const key = cappedKey(filtro);
+    cappedUntil.delete(key);
+    if (total <= COUNT_CAP) return { total, capped: false };
+    // The oldest remembered filter makes room (a Map iterates in insertion order).
+    if (cappedUntil.size >= CAPPED_COUNT_MAX_FILTERS) cappedUntil.delete(cappedUntil.keys().next().value!);
+    cappedUntil.set(key, Date.now() + CAPPED_COUNT_TTL_MS);
+    return { total: COUNT_CAP, capped: true };
+  }
 
   /**
    * The total of a filter; a filter that is only the case condition reads the counters (exact and
@@ -87,19 +99,8 @@ export function createCasosListService(deps: {
   async function countMatches(filtro: CasoFiltro, where: CasoFilterSql, exact: boolean): Promise<{ total: number; capped: boolean }> {
     if (!isCounterOnly(filtro)) {
       if (exact) return { total: await listRepo.count(db, where), capped: false };
-      const key = JSON.stringify({ ...filtro, formato: null });
-      const until = cappedUntil.get(key);
-      if (until !== undefined && until > Date.now()) return { total: COUNT_CAP, capped: true };
-      const total = await listRepo.count(db, where, COUNT_CAP + 1);
-      if (total <= COUNT_CAP) {
-        cappedUntil.delete(key);
-        return { total, capped: false };
-      }
-      // The oldest remembered filter makes room (a Map iterates in insertion order).
-      if (cappedUntil.size >= CAPPED_COUNT_MAX_FILTERS) cappedUntil.delete(cappedUntil.keys().next().value!);
-      cappedUntil.delete(key);
-      cappedUntil.set(key, Date.now() + CAPPED_COUNT_TTL_MS);
-      return { total: COUNT_CAP, capped: true };
+      if (knownCapped(filtro)) return { total: COUNT_CAP, capped: true };
+      return countedUpTo(filtro, await listRepo.count(db, where, COUNT_CAP + 1));
     }
     const { vigentes, cerrados } = await repo.contadores(db);
     if (filtro.condCasos === COND_CASOS.VIGENTES) return { total: vigentes, capped: false };
@@ -150,6 +151,12 @@ export function createCasosListService(deps: {
       if (isCounterOnly(filtro)) {
         // All, 'Vigentes' or 'Cerrados': any page through the per-block counts (docs/decisions/042).
         [rows, count] = await Promise.all([listRepo.countedPage(db, countedList(filtro), paging.pageSize, offset), countMatches(filtro, where, exact)]);
+      } else if ((offset >= DEEP_OFFSET || searchesText(filtro)) && !exact && !where.plazoStored && !knownCapped(filtro)) {
+        // The count and the page from one read of at most COUNT_CAP + 1 matches; more than that:
+        // the page walks the id index, as for a filter counted in parallel.
+        const found = await listRepo.countAndPageIds(db, where.where, COUNT_CAP + 1, paging.pageSize, offset);
+        count = countedUpTo(filtro, found.total);
+        rows = count.capped ? await listRepo.page(db, where, paging.pageSize, offset) : await listRepo.rowsByIds(db, found.ids);
       } else if (offset >= DEEP_OFFSET || searchesText(filtro)) {
         // The count first (then not in parallel: the page's plan depends on it). A deep page with
         // an exact total past the middle is read from the oldest end, so the walk is at most half
