@@ -4,10 +4,10 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { formatDate, todayIso } from '@siniestros/domain';
+import { formatDate, todayIso, type CasosList } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, expectNoAxeViolations, launch, open, type Session } from './browser';
-import { apiCall, seedCompania } from './seed';
+import { apiCall, seedCaso, seedCompania } from './seed';
 
 // Values unique to this run, so other test files sharing the server do not match them.
 const TAG = Date.now().toString().slice(-6);
@@ -24,6 +24,7 @@ let browser: Browser;
 let session: Session;
 let page: Page;
 let idCaso = 0;
+let idCompania = 0;
 
 /** A Mantine Select: open it by its label and pick the option. */
 async function pick(scope: Page | Locator, label: string, option: string) {
@@ -38,7 +39,7 @@ beforeAll(async () => {
   browser = await launch();
   // Reference data is the Admin's job, not under test here.
   const admin = await apiLogin(baseUrl(), ADMIN);
-  await seedCompania(admin, COMPANIA);
+  idCompania = (await seedCompania(admin, COMPANIA)).id;
   await apiCall(admin, 'POST', '/analistas', ANALISTA);
   session = await open(browser, USERS.user);
   page = session.page;
@@ -315,5 +316,39 @@ describe('case creation and the case list', () => {
       await expectNoAxeViolations(page, `case list at ${viewport.width} px`);
       await context.close();
     }
+  });
+
+  it('opened from a link with a filter (/casos?estado=4), shows the real Vigentes and Cerrados and each filter by its name', async () => {
+    // One case in Ofrecimiento (4) and one closed, so both counters and the filter have something to show.
+    const cookie = await apiLogin(baseUrl(), USERS.user);
+    const ofrecimiento = await seedCaso(cookie, { idCompania });
+    await apiCall(cookie, 'PATCH', `/casos/estado/${ofrecimiento}`, { id_estado: 4 });
+    await apiCall(cookie, 'PATCH', `/casos/cerrar/t/${await seedCaso(cookie, { idCompania })}`, { id_estado: 17 });
+    const whole = await apiCall<CasosList>(cookie, 'GET', '/casos?page=1&pageSize=1');
+    expect(whole.totalCount).toBeGreaterThan(0);
+    expect(whole.totalCloseCount).toBeGreaterThan(0);
+
+    // A fresh tab that never loaded the whole list.
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/casos?estado=4`);
+    await page.locator(`tbody[data-caso="${ofrecimiento}"]`).waitFor();
+    await expect.poll(() => page.getByTestId('contador-vigentes').textContent()).toBe(whole.totalCount.toLocaleString('es-AR'));
+    expect(await page.getByTestId('contador-cerrados').textContent()).toBe(whole.totalCloseCount.toLocaleString('es-AR'));
+    const panel = page.getByLabel('Filtros', { exact: true });
+    const select = (name: string) => panel.getByRole('combobox', { name, exact: true });
+    expect(whole.estados.find((estado) => estado.id === 4)!.nombre).toBe('Ofrecimiento');
+    await expect.poll(() => select('Estado').inputValue()).toBe('Ofrecimiento');
+    await expectNoAxeViolations(page, 'case list opened filtered by status');
+
+    // Every select whose options come from the server shows its option's name, not an empty box.
+    const analista = whole.analistas.find((row) => row.apellido === ANALISTA.apellido)!;
+    const producto = whole.productos[0]!;
+    await page.goto(`${baseUrl()}/casos?compania=${idCompania}&analista=${analista.id}&producto=${producto.id}`);
+    await expect.poll(() => select('Compañia').inputValue()).toBe(COMPANIA);
+    expect(await select('Analista').inputValue()).toBe(`${ANALISTA.apellido} ${ANALISTA.nombre}`);
+    expect(await select('Producto').inputValue()).toBe(producto.nombre);
+    expect(await page.getByTestId('contador-vigentes').textContent()).toBe(whole.totalCount.toLocaleString('es-AR'));
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   TAREA_HISTORIA,
   TAREA_MESSAGES,
   todayIso,
+  type CasosList,
   type Tablero,
 } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
@@ -19,10 +20,14 @@ let browser: Browser;
 let userCookie: string;
 let idCompania: number;
 let idUsuario: number;
+/** An analyst with one open case, for the per-analyst figure. */
+const ANALISTA = { apellido: `Tablero${Date.now().toString().slice(-6)}`, nombre: 'Inés' };
 const texto = `Llamar al tercero ${Date.now()}`;
 /** A figure's number: the digits at the end of its link (the label may hold digits too: 'los próximos 7 días'). */
 const figura = async (link: { textContent(): Promise<string | null> }) =>
   Number(/([\d.]+)\s*$/.exec((await link.textContent())!)![1]!.replace(/\./g, ''));
+/** The counters and names the whole case list answers with (GET /casos), which a list opened filtered must show too. */
+const casosEnteros = () => apiCall<CasosList>(userCookie, 'GET', '/casos?page=1&pageSize=1');
 
 beforeAll(async () => {
   browser = await launch();
@@ -33,6 +38,10 @@ beforeAll(async () => {
   const asignables = await apiCall<{ id: number; yo?: boolean }[]>(userCookie, 'GET', '/tareas/asignables');
   idUsuario = asignables.find((usuario) => usuario.yo)!.id;
   await apiCall(userCookie, 'POST', `/tareas/caso/${idCaso}`, { texto, vence: addDaysIso(todayIso(), -1), id_usuario: idUsuario });
+  await apiCall(adminCookie, 'POST', '/analistas', ANALISTA);
+  const { analistas } = await casosEnteros();
+  const idAnalista = analistas.find((analista) => analista.apellido === ANALISTA.apellido)!.id;
+  await apiCall(userCookie, 'PATCH', `/casos/caso_ana/${idCaso}`, { id_analista: idAnalista });
 });
 afterAll(() => browser?.close());
 
@@ -237,14 +246,46 @@ describe('Tablero', () => {
     const estados = page.getByRole('region', { name: 'Casos abiertos por estado' }).getByRole('link');
     await estados.nth(1).waitFor();
     const cifra = await figura(estados.nth(1));
+    const rotulo = (await estados.nth(1).textContent())!;
     await estados.nth(1).click();
     await page.waitForURL(/\/casos\?.*estado=\d+/);
     await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe(cifra.toLocaleString('es-AR'));
     // The filter the link carried is on screen, in the open panel; Volver goes back to the whole list.
     const panel = page.getByLabel('Filtros', { exact: true });
     expect(await panel.getByRole('combobox', { name: 'Condición', exact: true }).inputValue()).toBe('Vigentes');
+    // The real Vigentes and Cerrados (not 0), and the status by its name (not an empty select with its ×).
+    const enteros = await casosEnteros();
+    const idEstado = Number(new URL(page.url()).searchParams.get('estado'));
+    const estado = enteros.estados.find((row) => row.id === idEstado)!.nombre;
+    expect(rotulo.startsWith(estado)).toBe(true);
+    await expect.poll(() => panel.getByRole('combobox', { name: 'Estado', exact: true }).inputValue()).toBe(estado);
+    await expect.poll(() => page.getByTestId('contador-vigentes').textContent()).toBe(enteros.totalCount.toLocaleString('es-AR'));
+    expect(await page.getByTestId('contador-cerrados').textContent()).toBe(enteros.totalCloseCount.toLocaleString('es-AR'));
+    expect(enteros.totalCount).toBeGreaterThan(0);
     await panel.getByRole('button', { name: 'Volver' }).click();
     await expect.poll(() => page.getByTestId('contador-filtrados').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("an analyst's figure opens the case list filtered by that analyst, named in its select, with the real counters", async () => {
+    const { page, problems, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/tablero`);
+    const fila = page
+      .getByRole('region', { name: 'Casos abiertos por analista' })
+      .getByRole('row', { name: new RegExp(`${ANALISTA.apellido}, ${ANALISTA.nombre}`) });
+    await fila.waitFor();
+    expect(Number((await fila.getByRole('cell').nth(1).textContent())!.replace(/\D/g, ''))).toBe(1);
+    await fila.getByRole('link').click();
+    await page.waitForURL(/\/casos\?.*analista=\d+/);
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe('1');
+    const panel = page.getByLabel('Filtros', { exact: true });
+    await expect
+      .poll(() => panel.getByRole('combobox', { name: 'Analista', exact: true }).inputValue())
+      .toBe(`${ANALISTA.apellido} ${ANALISTA.nombre}`);
+    const enteros = await casosEnteros();
+    await expect.poll(() => page.getByTestId('contador-vigentes').textContent()).toBe(enteros.totalCount.toLocaleString('es-AR'));
+    expect(await page.getByTestId('contador-cerrados').textContent()).toBe(enteros.totalCloseCount.toLocaleString('es-AR'));
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -23,15 +23,20 @@ export function useCasosList(page: number, isEnabled: boolean) {
   });
 }
 
-/** Filled by every unfiltered load, so the filters and counters survive the filtered mode. */
-export function useCasosSummary() {
+/**
+ * Filled by every unfiltered load, so the filters and counters survive the filtered mode.
+ * `isEnabled` while the unfiltered list is not loaded (a list opened with a filter in its URL):
+ * without a summary yet it asks for page 1 of one case, whose answer carries the counters and
+ * the selects' options (POST /casos/filtro carries neither).
+ */
+export function useCasosSummary(isEnabled: boolean) {
   return useQuery<CasosSummary>({
     queryKey: queryKeys.casos.summary,
     queryFn: async () => {
       const { cases: _cases, totalPages: _totalPages, ...summary } = await getCasos(1, 1);
       return summary;
     },
-    enabled: false,
+    enabled: isEnabled,
     staleTime: Infinity,
   });
 }

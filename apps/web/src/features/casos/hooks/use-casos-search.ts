@@ -54,7 +54,8 @@ export function useCasosSearch() {
 
   const list = useCasosList(search.page, !isFiltering);
   const filtered = useFilteredCasos(search.applied, search.page, search.run, isFiltering);
-  const summary = useCasosSummary();
+  // The counters and the selects' options come with the unfiltered list; a list opened filtered asks for them.
+  const summary = useCasosSummary(isFiltering);
   const current = isFiltering ? filtered : list;
 
   useEffect(() => {

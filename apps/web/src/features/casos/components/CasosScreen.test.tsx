@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { FLAG_KEYS, FLAGS, type CasoListRow, type CasosFiltrados, type CasosList } from '@siniestros/domain';
+import { CasosScreen } from './CasosScreen';
+
+/**
+ * The case list opened with a filter in its URL (a link, a Tablero figure): the counters and the
+ * selects' options come only with the unfiltered list's answer (GET /casos), which that first load
+ * does not ask for by itself. The server is stood in for at `fetch`; the screen is the real one.
+ */
+
+const ROW: CasoListRow = {
+  id: 41,
+  fecha_creado: '2026-10-02',
+  t_apellido: 'Fernández',
+  t_nombre: 'Julieta',
+  id_compania: 2,
+  t_dominio: 'AE123CD',
+  fecha_siniestro: '2026-10-01',
+  id_estado: 4,
+  id_producto: 3,
+  lesionado: false,
+  id_letrado: null,
+  mediacion: false,
+  id_analista: 5,
+  reclamo_nro: '1030902974',
+  ...(Object.fromEntries(FLAG_KEYS.map((key) => [key, false])) as Record<(typeof FLAG_KEYS)[number], boolean>),
+  nombre_compania: 'La Segunda',
+  estado: 'Ofrecimiento',
+  producto: 'Cristales',
+  an_apellido: 'Sosa',
+  an_nombre: 'Marina',
+};
+
+const LIST: CasosList = {
+  cases: [ROW],
+  totalPages: 1,
+  totalCount: 812,
+  totalCloseCount: 96,
+  analistas: [
+    { id: 5, nombre: 'Marina', apellido: 'Sosa' },
+    { id: 6, nombre: 'Tomás', apellido: 'Acosta' },
+  ],
+  estados: [
+    { id: 1, nombre: 'Pendiente Documentación' },
+    { id: 4, nombre: 'Ofrecimiento' },
+  ],
+  productos: [
+    { id: 1, nombre: 'Daños Materiales' },
+    { id: 3, nombre: 'Cristales' },
+  ],
+  companias: [
+    { id: 2, nombre: 'La Segunda' },
+    { id: 7, nombre: 'Mercantil Cuyana' },
+  ],
+};
+
+const FILTRADOS: CasosFiltrados = { cases: [{ ...ROW, totalCount: 1 }], totalPages: 1, totalRows: 1, totalCapped: false };
+
+/** The server's answers, by method and path. */
+const ANSWERS: Record<string, unknown> = {
+  'GET /api/casos/': LIST,
+  'POST /api/casos/filtro/': FILTRADOS,
+  'POST /api/plazos/estados': [],
+};
+
+/** Every request the screen made, as `METHOD path?query`. */
+let requests: string[];
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    requests.push(`${method} ${input}`);
+    const body = ANSWERS[`${method} ${input.split('?')[0]}`];
+    return body === undefined ? new Response('{}', { status: 404 }) : Response.json(body);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(url: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <CasosScreen />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const counter = (name: string) => screen.getByTestId(`contador-${name}`).textContent;
+const select = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { selector: 'input' }).value;
+
+describe('the case list opened with a filter in its URL', () => {
+  it('shows the real Vigentes and Cerrados counters beside Filtrados', async () => {
+    renderAt('/casos?estado=4');
+    await waitFor(() => expect(counter('filtrados')).toBe('1'));
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    expect(counter('cerrados')).toBe('96');
+    // The filtered page, plus one case of the unfiltered list for its counters and options.
+    expect(requests.filter((request) => request.startsWith('GET /api/casos/'))).toEqual(['GET /api/casos/?page=1&pageSize=1']);
+  });
+
+  it('shows the label of every select the URL names (Estado, Compañia, Analista, Producto, and the fixed lists)', async () => {
+    renderAt('/casos?estado=4&compania=2&analista=5&producto=3&flag=2&plazo=vencido&condCasos=1');
+    await waitFor(() => expect(select('Estado')).toBe('Ofrecimiento'));
+    expect(select('Compañia')).toBe('La Segunda');
+    expect(select('Analista')).toBe('Sosa Marina');
+    expect(select('Producto')).toBe('Cristales');
+    expect(select('Etiqueta')).toBe(FLAGS.find((flag) => flag.nro === 2)!.label);
+    expect(select('Plazo')).toBe('Vencido');
+    expect(select('Condición')).toBe('Vigentes');
+  });
+
+  it("shows 'Sin Analista' for the analyst filter of the cases without one", async () => {
+    renderAt('/casos?analista=sin');
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    expect(select('Analista')).toBe('Sin Analista');
+  });
+
+  it('opened without a filter, asks only for its page: the counters come with it', async () => {
+    renderAt('/casos');
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    expect(counter('cerrados')).toBe('96');
+    expect(requests.filter((request) => request.includes('/api/casos/'))).toEqual(['GET /api/casos/?page=1&pageSize=20']);
+  });
+
+  it('filtered on screen after the whole list loaded, keeps its counters without asking again', async () => {
+    renderAt('/casos');
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    await userEvent.type(screen.getByLabelText('Búsqueda rápida'), 'fernandez{Enter}');
+    await waitFor(() => expect(counter('filtrados')).toBe('1'));
+    expect(counter('vigentes')).toBe('812');
+    expect(requests.filter((request) => request.includes('/api/casos/'))).toEqual([
+      'GET /api/casos/?page=1&pageSize=20',
+      'POST /api/casos/filtro/?page=1&pageSize=20',
+    ]);
+  });
+});
