@@ -1,6 +1,6 @@
 import { TABLERO_PLAZOS_RECUENTO_MIN } from '@siniestros/domain';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { databaseOptions, openDatabase } from './db/client';
 import { maintainPglite, PGLITE_MAINTENANCE_MS } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
@@ -8,13 +8,7 @@ import { recontarPlazosTablero } from './features/tablero';
 import { SHUTDOWN_BODY_WAIT_MS } from './plugins/body-timeout';
 
 const config = loadConfig();
-const database = await openDatabase({
-  url: config.DATABASE_URL,
-  dataDir: config.dataDir,
-  poolMax: config.DB_POOL_MAX,
-  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-  connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
-});
+const database = await openDatabase(databaseOptions(config));
 await migrate(database);
 // PGlite runs no autovacuum: its tables are vacuumed and analyzed before the first request, then every 6 hours (docs/decisions/056).
 await maintainPglite(database);

@@ -6,6 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { Config } from '../config';
 import * as schema from './schema';
 import { createPrimaryFinder, NO_PRIMARY, parseHostList, type PrimaryFinder } from './primary';
 import { createPglite } from './pglite';
@@ -109,6 +110,17 @@ export function isStatementTimeout(error: unknown, depth = 0): boolean {
   const candidate = error as { code?: string; cause?: unknown } | undefined;
   if (!candidate || depth > 5) return false;
   return candidate.code === '57014' || isStatementTimeout(candidate.cause, depth + 1);
+}
+
+/** How the office's database is opened from its settings (DATABASE_URL, else PGlite under DATA_DIR): the server and the ops CLIs. */
+export function databaseOptions(config: Config): DatabaseOptions {
+  return {
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolMax: config.DB_POOL_MAX,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { ISO_DATE_RE } from '@siniestros/domain';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { databaseOptions, openDatabase } from '../db/client';
 import { seedDemo, seedDemoTareas } from '../db/demo-load';
 import { migrate } from '../db/migrate';
 import { seedDemoNotificaciones } from './demo-notificaciones';
@@ -31,11 +31,7 @@ if (values.until && !ISO_DATE_RE.test(values.until)) throw new Error('--until mu
 
 const config = loadConfig();
 const database = await openDatabase({
-  url: config.DATABASE_URL,
-  dataDir: config.dataDir,
-  poolMax: config.DB_POOL_MAX,
-  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-  connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+  ...databaseOptions(config),
   // A batch of 5,000 cases or an index build runs for seconds: a slow probe on a busy machine
   // must not take the server for gone and cut the load's connection (it did, at load 7).
   stallProbeMs: 3_600_000,

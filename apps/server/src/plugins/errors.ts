@@ -12,6 +12,9 @@ import {
   MSG_VALIDATION,
 } from '../shared/errors';
 
+/** The `Retry-After` of a 503 for a database that is down or too slow: it answers again within seconds (docs/decisions/023). */
+const DB_RETRY_AFTER_SECONDS = 5;
+
 /** One place maps every error to `{message, errors?}` in Spanish; nothing internal leaves (ASVS 16.5). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -23,6 +26,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           { err: error.cause ?? error, code: error.code },
           `${error.code.replace(/_/g, ' ')}: answered ${error.statusCode}`,
         );
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -47,11 +51,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (isFailingFast(error)) request.log.debug('database unavailable: failing fast');
       else if (isPoolBusy(error)) request.log.warn({ err: error }, 'database busy: no free connection in time');
       else request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).header('Retry-After', '5').send({ message: MSG_DB_UNAVAILABLE });
+      return reply.status(503).header('Retry-After', String(DB_RETRY_AFTER_SECONDS)).send({ message: MSG_DB_UNAVAILABLE });
     }
     if (isStatementTimeout(error)) {
       request.log.warn({ err: error }, 'statement timeout');
-      return reply.status(503).header('Retry-After', '5').send({ message: MSG_DB_BUSY });
+      return reply.status(503).header('Retry-After', String(DB_RETRY_AFTER_SECONDS)).send({ message: MSG_DB_BUSY });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

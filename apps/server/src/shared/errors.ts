@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly errors?: FieldError[],
     /** What went wrong underneath (logged for a 5xx, never sent). */
     override readonly cause?: unknown,
+    /** Sent as the `Retry-After` header: how many seconds the client should wait before trying again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -24,7 +26,8 @@ export const unsupportedContent = (message: string) => new AppError(415, message
 export const tooLarge = (message: string) => new AppError(413, message, 'too_large');
 export const unprocessable = (message: string, errors?: FieldError[]) => new AppError(422, message, 'unprocessable', errors);
 export const tooManyRequests = (message: string) => new AppError(429, message, 'too_many_requests');
-export const unavailable = (message: string) => new AppError(503, message, 'unavailable');
+export const unavailable = (message: string, retryAfterSeconds?: number) =>
+  new AppError(503, message, 'unavailable', undefined, undefined, retryAfterSeconds);
 
 export const MSG_VALIDATION = 'Los datos enviados no son validos';
 export const MSG_INTERNAL = 'Ocurrió un error inesperado. Intente nuevamente.';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/client';
+import { databaseOptions, openDatabase } from '../../src/db/client';
 import { MSG_DB_UNAVAILABLE } from '../../src/shared/errors';
 import { createPgDatabase, PG_URL, sleep, startTcpProxy, withDatabase } from './faults.helpers';
 
@@ -27,13 +27,8 @@ async function startApp(url: string) {
     LOG_LEVEL: 'silent',
     DATABASE_URL: url,
   });
-  // The settings an operator has by default (main.ts opens the database the same way).
-  const database = await openDatabase({
-    url,
-    poolMax: config.DB_POOL_MAX,
-    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
-  });
+  // The settings an operator has by default, opened as main.ts opens them.
+  const database = await openDatabase(databaseOptions(config));
   const app = await buildApp({ database, config, logger: false });
   await app.ready();
   await app.services.users.ensureAdmin(ADMIN.username, ADMIN.password);

@@ -8,6 +8,7 @@ import { ensureCompania } from '../../../test/fixtures';
 import { expectLoggedError } from '../../../test/logged-errors';
 import { MSG_INTERNAL } from '../../shared/errors';
 import { asegurados } from '../../db/tables/casos';
+import { EXPORT_RETRY_AFTER_SECONDS } from './casos.export.pool';
 import { createCaso } from './casos.test-helpers';
 
 /**
@@ -115,7 +116,9 @@ describe('export workers that cannot start, or are all busy', () => {
       const exportAll = () => one.request('user', { method: 'POST', url: '/api/casos/export', payload: {} });
       const responses = await Promise.all([exportAll(), exportAll(), exportAll()]);
       expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 503]);
-      expect(responses.find((response) => response.statusCode === 503)!.json()).toEqual({ message: CASO_MESSAGES.exportOcupado });
+      const busy = responses.find((response) => response.statusCode === 503)!;
+      expect(busy.json()).toEqual({ message: CASO_MESSAGES.exportOcupado });
+      expect(busy.headers['retry-after']).toBe(String(EXPORT_RETRY_AFTER_SECONDS));
       expectLoggedError(/unavailable: answered 503/);
       for (const response of responses.filter((item) => item.statusCode === 200)) expect(await rowCount(response.rawPayload)).toBe(1);
     } finally {

@@ -29,6 +29,11 @@ export type XlsxExportOptions = {
  */
 export const EXPORT_WORKERS = 2;
 export const EXPORT_WAITING = 8;
+/**
+ * The 503's `Retry-After`: a full queue is 2 + 8 exports of ~6-13 s each (decision 055), about a
+ * minute of work for the two workers.
+ */
+export const EXPORT_RETRY_AFTER_SECONDS = 60;
 /** A worker's old generation: far above what a 100k-row export holds (one batch and ExcelJS); past it is a fault. */
 export const EXPORT_WORKER_HEAP_MB = 96;
 /**
@@ -72,6 +77,9 @@ export type XlsxExports = {
   close: () => Promise<void>;
 };
 
+/** Every worker busy and the queue full (or the server closing): try again later. */
+const exportsBusy = () => unavailable(CASO_MESSAGES.exportOcupado, EXPORT_RETRY_AFTER_SECONDS);
+
 export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports {
   const maxWorkers = options.workers ?? EXPORT_WORKERS;
   const maxWaiting = options.waiting ?? EXPORT_WAITING;
@@ -108,7 +116,7 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
 
   /** A worker for an export now, a promise of one when all are busy, or 503 when the queue is full too. */
   function acquire(): Worker | Promise<Worker> {
-    if (closed || (running >= maxWorkers && queue.length >= maxWaiting)) throw unavailable(CASO_MESSAGES.exportOcupado);
+    if (closed || (running >= maxWorkers && queue.length >= maxWaiting)) throw exportsBusy();
     if (running >= maxWorkers) return new Promise((resolve, reject) => queue.push({ resolve, reject }));
     const worker = take();
     running++;
@@ -251,7 +259,7 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
     busyWorkers: () => [...busy],
     async close() {
       closed = true;
-      for (const waiting of queue.splice(0)) waiting.reject(unavailable(CASO_MESSAGES.exportOcupado));
+      for (const waiting of queue.splice(0)) waiting.reject(exportsBusy());
       for (const entry of idle.splice(0)) clearTimeout(entry.timer);
       await Promise.all([...all].map((worker) => worker.terminate()));
     },
