@@ -67,6 +67,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** The xlsx export's worker threads (tests shrink them; docs/decisions/055). */
   exportWorkers?: XlsxExportOptions;
+  /** Text searches at once and waiting (tests shrink them; docs/decisions/058). */
+  textSearches?: { running: number; waiting: number };
 };
 
 const DEFAULT_WEB_DIST = path.resolve(SERVER_DIR, '../web/dist');
@@ -146,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => invalidation.close());
   const reference = createReferenceService(db, { audit, invalidation });
   const historial = createHistorialService(db);
-  const casos = createCasosService({ db, historial, reference, exportWorkers: deps.exportWorkers });
+  const casos = createCasosService({ db, historial, reference, exportWorkers: deps.exportWorkers, textSearches: deps.textSearches });
   app.addHook('onClose', () => casos.closeExports());
   const lifecycle = createCasosLifecycleService({ db, historial });
   const plantillas = createPlantillasService({ db, audit });

@@ -77,6 +77,8 @@ export const CASO_MESSAGES = {
   exported: 'Exportación exitosa',
   /** Every export worker is busy and the queue is full (docs/decisions/055). */
   exportOcupado: 'Hay demasiadas exportaciones en curso. Intente nuevamente en unos minutos.',
+  /** Every text-search slot of the node is busy and its queue is full (docs/decisions/058). */
+  busquedaOcupada: 'Hay demasiadas búsquedas en curso. Intente nuevamente en unos segundos.',
   analistaNotFound: 'El analista no existe',
   companiaNotFound: 'La compañia no existe',
   productoNotFound: 'El producto no existe',

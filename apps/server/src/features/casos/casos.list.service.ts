@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
-import { COND_CASOS, COUNT_CAP, type CappedPagingQuery, type CasoFiltro, type CasoListRow, type PagingQuery } from '@siniestros/domain';
+import { CASO_MESSAGES, COND_CASOS, COUNT_CAP, type CappedPagingQuery, type CasoFiltro, type CasoListRow, type PagingQuery } from '@siniestros/domain';
 import type { Db } from '../../db/client';
 import { plazoEstadosAlDia } from '../../db/plazo-estados';
+import { boundedConcurrency } from '../../shared/concurrency';
+import { unavailable } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import type { CaseLookups, ReferenceService } from '../reference';
 import { createXlsxExports, type ExportBatch, type XlsxExportOptions } from './casos.export.pool';
@@ -47,6 +49,17 @@ function searchesText(filtro: CasoFiltro): boolean {
 export const CAPPED_COUNT_TTL_MS = 60_000;
 const CAPPED_COUNT_MAX_FILTERS = 1_000;
 
+/**
+ * Text searches (quick search, surname, plate) a node runs at once, and how many more wait
+ * (docs/decisions/058): a search reads the trigram index for tens of milliseconds, page 1 for
+ * well under one; with every search admitted at once the database's cores were all searching and
+ * page 1 queued behind them. Two: the database server's cores on the benchmark machine.
+ */
+export const TEXT_SEARCHES_RUNNING = 2;
+export const TEXT_SEARCHES_WAITING = 100;
+/** A full queue answers 503 with this Retry-After: a search takes well under a second. */
+export const TEXT_SEARCH_RETRY_AFTER_SECONDS = 2;
+
 /** The counted list a counter-only filter asks for (docs/decisions/042). */
 function countedList(filtro: CasoFiltro): CountedList {
   if (filtro.condCasos === COND_CASOS.VIGENTES) return 'vigentes';
@@ -74,9 +87,16 @@ export function createCasosListService(deps: {
   reference: Pick<ReferenceService, 'caseLookups' | 'dropCaseLookups'>;
   /** The export's worker threads (tests shrink them). */
   exportWorkers?: XlsxExportOptions;
+  /** Text searches at once and waiting (tests shrink them). */
+  textSearches?: { running: number; waiting: number };
 }) {
   const { db, reference } = deps;
   const xlsx = createXlsxExports(deps.exportWorkers);
+  const textSearches = boundedConcurrency({
+    running: deps.textSearches?.running ?? TEXT_SEARCHES_RUNNING,
+    waiting: deps.textSearches?.waiting ?? TEXT_SEARCHES_WAITING,
+    refuse: () => unavailable(CASO_MESSAGES.busquedaOcupada, TEXT_SEARCH_RETRY_AFTER_SECONDS),
+  });
   /** Filters known to match more than COUNT_CAP cases, until when (CAPPED_COUNT_TTL_MS). */
   const cappedUntil = new Map<string, number>();
   const cappedKey = (filtro: CasoFiltro) => JSON.stringify({ ...filtro, formato: null });
@@ -123,6 +143,45 @@ export function createCasosListService(deps: {
     return { lookups, names: caseListNames(lookups) };
   }
 
+  /** The filtered page; the first row also carries the total (API contract). */
+  async function filterPage(filtro: CasoFiltro, paging: CappedPagingQuery) {
+    const where = filterSql(filtro, filtro.plazo ? await plazoEstadosAlDia(db) : false);
+    const offset = pageOffset(paging);
+    const exact = paging.exactCount === '1';
+    let rows: Awaited<ReturnType<typeof listRepo.page>>;
+    let count: Awaited<ReturnType<typeof countMatches>>;
+    if (isCounterOnly(filtro)) {
+      // All, 'Vigentes' or 'Cerrados': any page through the per-block counts (docs/decisions/042).
+      [rows, count] = await Promise.all([listRepo.countedPage(db, countedList(filtro), paging.pageSize, offset), countMatches(filtro, where, exact)]);
+    } else if ((offset >= DEEP_OFFSET || searchesText(filtro)) && !exact && !where.plazoStored && !knownCapped(filtro)) {
+      // The count and the page from one read of at most COUNT_CAP + 1 matches; more than that:
+      // the page walks the id index, as for a filter counted in parallel.
+      const found = await listRepo.countAndPageIds(db, where.where, COUNT_CAP + 1, paging.pageSize, offset);
+      count = countedUpTo(filtro, found.total);
+      rows = count.capped ? await listRepo.page(db, where, paging.pageSize, offset) : await listRepo.rowsByIds(db, found.ids);
+    } else if (offset >= DEEP_OFFSET || searchesText(filtro)) {
+      // The count first (then not in parallel: the page's plan depends on it). A deep page with
+      // an exact total past the middle is read from the oldest end, so the walk is at most half
+      // the matches; a search with few matches collects them through its index instead of
+      // walking the id index (a cheap count: at most COUNT_CAP + 1 matches are read).
+      count = await countMatches(filtro, where, exact);
+      const total = count.capped ? undefined : count.total;
+      rows = await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total !== undefined && total <= FEW_MATCHES });
+    } else {
+      [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, offset), countMatches(filtro, where, exact)]);
+    }
+    const { names } = await namesFor(rows);
+    const cases = rows.map(names.name);
+    const { total: totalRows, capped } = count;
+    const [first, ...rest] = cases;
+    return {
+      cases: (first ? [{ ...first, totalCount: totalRows }, ...rest] : []) as (CasoListRow & { totalCount?: number })[],
+      totalPages: totalPages(totalRows, paging.pageSize),
+      totalRows,
+      totalCapped: capped,
+    };
+  }
+
   return {
     /**
      * GET /casos: newest first, with the Vigentes / Cerrados counters and the filter lookups, as
@@ -142,42 +201,8 @@ export function createCasosListService(deps: {
     },
 
     /** POST /casos/filtro: the filtered page; the first row also carries the total (API contract). */
-    async filter(filtro: CasoFiltro, paging: CappedPagingQuery) {
-      const where = filterSql(filtro, filtro.plazo ? await plazoEstadosAlDia(db) : false);
-      const offset = pageOffset(paging);
-      const exact = paging.exactCount === '1';
-      let rows: Awaited<ReturnType<typeof listRepo.page>>;
-      let count: Awaited<ReturnType<typeof countMatches>>;
-      if (isCounterOnly(filtro)) {
-        // All, 'Vigentes' or 'Cerrados': any page through the per-block counts (docs/decisions/042).
-        [rows, count] = await Promise.all([listRepo.countedPage(db, countedList(filtro), paging.pageSize, offset), countMatches(filtro, where, exact)]);
-      } else if ((offset >= DEEP_OFFSET || searchesText(filtro)) && !exact && !where.plazoStored && !knownCapped(filtro)) {
-        // The count and the page from one read of at most COUNT_CAP + 1 matches; more than that:
-        // the page walks the id index, as for a filter counted in parallel.
-        const found = await listRepo.countAndPageIds(db, where.where, COUNT_CAP + 1, paging.pageSize, offset);
-        count = countedUpTo(filtro, found.total);
-        rows = count.capped ? await listRepo.page(db, where, paging.pageSize, offset) : await listRepo.rowsByIds(db, found.ids);
-      } else if (offset >= DEEP_OFFSET || searchesText(filtro)) {
-        // The count first (then not in parallel: the page's plan depends on it). A deep page with
-        // an exact total past the middle is read from the oldest end, so the walk is at most half
-        // the matches; a search with few matches collects them through its index instead of
-        // walking the id index (a cheap count: at most COUNT_CAP + 1 matches are read).
-        count = await countMatches(filtro, where, exact);
-        const total = count.capped ? undefined : count.total;
-        rows = await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total !== undefined && total <= FEW_MATCHES });
-      } else {
-        [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, offset), countMatches(filtro, where, exact)]);
-      }
-      const { names } = await namesFor(rows);
-      const cases = rows.map(names.name);
-      const { total: totalRows, capped } = count;
-      const [first, ...rest] = cases;
-      return {
-        cases: (first ? [{ ...first, totalCount: totalRows }, ...rest] : []) as (CasoListRow & { totalCount?: number })[],
-        totalPages: totalPages(totalRows, paging.pageSize),
-        totalRows,
-        totalCapped: capped,
-      };
+    filter(filtro: CasoFiltro, paging: CappedPagingQuery) {
+      return searchesText(filtro) ? textSearches.run(() => filterPage(filtro, paging)) : filterPage(filtro, paging);
     },
 
     /** POST /casos/export: every matching case as an xlsx stream, or null when none matches. */
@@ -194,6 +219,8 @@ export function createCasosListService(deps: {
       return xlsx.stream(first, EXPORT_BATCH_SIZE, batch);
     },
 
+    /** Text searches running and waiting now (a test holds them). */
+    textSearchSlots: () => ({ running: textSearches.active, waiting: textSearches.pending }),
     /** The worker threads of the exports running now (a test ends one mid-file, as a crash would). */
     exportWorkers: () => xlsx.busyWorkers(),
     /** Ends the export's worker threads (the app's close). */

@@ -9,7 +9,14 @@ import type { XlsxExportOptions } from './casos.export.pool';
 export type CasosService = ReturnType<typeof createCasosService>;
 
 /** Cases: the list and its export, the detail, and creation and edits, each in its own module. */
-export function createCasosService(deps: { db: Db; historial: HistoryWriter; reference: ReferenceService; today?: () => string; exportWorkers?: XlsxExportOptions }) {
+export function createCasosService(deps: {
+  db: Db;
+  historial: HistoryWriter;
+  reference: ReferenceService;
+  today?: () => string;
+  exportWorkers?: XlsxExportOptions;
+  textSearches?: { running: number; waiting: number };
+}) {
   return {
     ...createCasosListService(deps),
     ...createCasoDetailService(deps),

@@ -1,0 +1,21 @@
+import pLimit from 'p-limit';
+
+/**
+ * At most `running` calls at once, up to `waiting` more queued in order; one more is refused
+ * with `refuse()` (a 503 to the caller) instead of queuing without bound.
+ */
+export function boundedConcurrency(options: { running: number; waiting: number; refuse: () => Error }) {
+  const limit = pLimit(options.running);
+  return {
+    run<T>(work: () => Promise<T>): Promise<T> {
+      if (limit.activeCount >= options.running && limit.pendingCount >= options.waiting) return Promise.reject(options.refuse());
+      return limit(work);
+    },
+    get active() {
+      return limit.activeCount;
+    },
+    get pending() {
+      return limit.pendingCount;
+    },
+  };
+}
