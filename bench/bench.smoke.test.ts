@@ -64,7 +64,7 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
     [0, { 200: expect.any(Number), 201: expect.any(Number) }],
     [0, { 200: expect.any(Number), 201: expect.any(Number) }],
   ]);
-  expect(size!.writes!.counters).toEqual({ contadores: 0, bloques: 0, estados: 0, dias: 0 });
+  expect(size!.writes!.counters).toEqual({ contadores: 0, bloques: 0, tramos: 0, estados: 0, dias: 0 });
 
   const summary = summaryMarkdown(result);
   expect(summary).toContain('| Scenario | p50 ms | p95 ms | p99 ms |');

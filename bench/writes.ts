@@ -27,6 +27,7 @@ export type CounterCheck = {
   /** Rows of each counter table that differ from a count of the cases (0 = exact). */
   contadores: number;
   bloques: number;
+  tramos: number;
   estados: number;
   dias: number;
 };
@@ -141,6 +142,10 @@ export async function checkCounters(query: Query): Promise<CounterCheck> {
     bloques: await differing(`
       SELECT count(*)::int AS n FROM (SELECT id >> 10 AS bloque, id_estado >= 8 AS cerrado, count(*)::int AS total FROM casos GROUP BY 1, 2) r
       FULL JOIN (SELECT * FROM caso_bloques WHERE total <> 0) k USING (bloque, cerrado)
+      WHERE r.total IS DISTINCT FROM k.total`),
+    tramos: await differing(`
+      SELECT count(*)::int AS n FROM (SELECT id >> 20 AS tramo, id_estado >= 8 AS cerrado, count(*)::int AS total FROM casos GROUP BY 1, 2) r
+      FULL JOIN (SELECT * FROM caso_tramos WHERE total <> 0) k USING (tramo, cerrado)
       WHERE r.total IS DISTINCT FROM k.total`),
     estados: await differing(`
       SELECT count(*)::int AS n FROM (SELECT id_estado, coalesce(id_analista, 0) AS id_analista, count(*)::int AS total FROM casos GROUP BY 1, 2) r

@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { FIRST_CLOSED_ESTADO, ROL, todayIso } from '@siniestros/domain';
 import type { Database } from './client';
-import { CASO_BLOQUE_BITS } from './tables/casos';
+import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS } from './tables/casos';
 import {
   DEMO_ANALISTAS,
   DEMO_COMPANIAS,
@@ -138,12 +138,18 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
        ON CONFLICT (cerrado) DO UPDATE SET total = excluded.total`,
       [FIRST_CLOSED_ESTADO],
     );
-    // The per-block counts of the deep pages (drizzle/0012, docs/decisions/042), recounted like the counters.
+    // The per-block and per-tramo counts of the deep pages (drizzle/0012, 0021, docs/decisions/042), recounted like the counters.
     await exec('DELETE FROM caso_bloques');
     await exec(
       `INSERT INTO caso_bloques (bloque, cerrado, total)
        SELECT id >> $1, id_estado >= $2, count(*)::int FROM casos GROUP BY 1, 2`,
       [CASO_BLOQUE_BITS, FIRST_CLOSED_ESTADO],
+    );
+    await exec('DELETE FROM caso_tramos');
+    await exec(
+      `INSERT INTO caso_tramos (tramo, cerrado, total)
+       SELECT id >> $1, id_estado >= $2, count(*)::int FROM casos GROUP BY 1, 2`,
+      [CASO_TRAMO_BITS, FIRST_CLOSED_ESTADO],
     );
     // Cases per status × analyst (drizzle/0016, the Tablero), recounted like the counters; the
     // Tablero's Plazo figures are counted again by the next Tablero.
@@ -363,7 +369,7 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 
 async function vacuumAnalyze(database: Database): Promise<void> {
   // caso_plazos too: without statistics the list's filter 'Plazo' read every running clock (decision 044).
-  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_contadores_estado, caso_contadores_dia, caso_plazos, caso_plazo_estados`;
+  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_dia, caso_plazos, caso_plazo_estados`;
   if (database.kind === 'pglite') {
     await database.pglite!.exec(statement);
     return;

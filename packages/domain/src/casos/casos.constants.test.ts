@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearch } from '../shared/format';
-import { SEARCH_FOLD, exportFileName, likeContains, searchTerms } from './casos.constants';
+import { SEARCH_FOLD, exportFileName, likeContains, searchDigitGrams, searchTerms } from './casos.constants';
 
 describe('SEARCH_FOLD', () => {
   it('folds every letter the way normalizeSearch does', () => {
@@ -17,6 +17,21 @@ describe('searchTerms', () => {
 
   it('keeps at most 8 words', () => {
     expect(searchTerms('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+describe('searchDigitGrams', () => {
+  it('cuts every run of at least 7 digits into its pieces of 7', () => {
+    expect(searchDigitGrams('42654978')).toEqual(['4265497', '2654978']);
+    expect(searchDigitGrams('1234567')).toEqual(['1234567']);
+    expect(searchDigitGrams('20-42654978-7')).toEqual(['4265497', '2654978']);
+    expect(searchDigitGrams('a1111111b22222229')).toEqual(['1111111', '2222222', '2222229']);
+  });
+
+  it('gives nothing for a word without 7 digits in a row', () => {
+    expect(searchDigitGrams('123456')).toEqual([]);
+    expect(searchDigitGrams('12-345-678')).toEqual([]);
+    expect(searchDigitGrams('gonzalez')).toEqual([]);
   });
 });
 

@@ -111,6 +111,26 @@ export function searchTerms(value: string): string[] {
   return [...new Set(normalizeSearch(value).split(' ').filter(Boolean))].slice(0, MAX_SEARCH_TERMS);
 }
 
+/**
+ * Digits in a row from which a quick-search word takes the numbers index (docs/decisions/059): a
+ * DNI (7-8), CUIT (11) or claim number (10) typed whole. The SQL function `busqueda_digitos`
+ * (drizzle/0020) cuts `busqueda`'s digit runs into pieces of this length.
+ */
+export const SEARCH_DIGIT_GRAM = 7;
+
+/**
+ * Every piece of SEARCH_DIGIT_GRAM digits of the word's runs of at least that many digits: a case
+ * whose `busqueda` contains the word holds them all among its own pieces. Empty when the word
+ * has no such run (it is then looked up by its trigrams only).
+ */
+export function searchDigitGrams(term: string): string[] {
+  const grams = new Set<string>();
+  for (const [run] of term.matchAll(new RegExp(`[0-9]{${SEARCH_DIGIT_GRAM},}`, 'g'))) {
+    for (let start = 0; start + SEARCH_DIGIT_GRAM <= run.length; start++) grams.add(run.slice(start, start + SEARCH_DIGIT_GRAM));
+  }
+  return [...grams];
+}
+
 /** A LIKE pattern that finds `term` anywhere, with the LIKE wildcards and escape taken literally. */
 export function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, '\\$&')}%`;

@@ -123,6 +123,8 @@ export const casos = pgTable(
     index('casos_vigentes_id_idx').on(table.id.desc()).where(sql`${table.id_estado} < 8`),
     index('casos_cerrados_id_idx').on(table.id.desc()).where(sql`${table.id_estado} >= 8`),
     index('casos_busqueda_trgm_idx').using('gin', sql`${table.busqueda} gin_trgm_ops`),
+    // A quick-search word with 7 digits in a row looks up its pieces here (docs/decisions/059; the function is drizzle/0020's).
+    index('casos_busqueda_digitos_idx').using('gin', sql`busqueda_digitos(${table.busqueda})`),
     // The Tablero's partial indexes over the open cases (fecha_creado; fecha_estado; id_analista, id_estado) live in drizzle/0014 (custom SQL).
     uniqueIndex('casos_idempotency_uq').on(table.idempotency_key),
   ],
@@ -166,4 +168,22 @@ export const casoBloques = pgTable(
     total: integer('total').notNull(),
   },
   (table) => [primaryKey({ columns: [table.bloque, table.cerrado] })],
+);
+
+/** Ids per tramo of caso_tramos: 1,024 blocks, about a million ids (`id >> CASO_TRAMO_BITS`). */
+export const CASO_TRAMO_BITS = 20;
+
+/**
+ * How many open and closed cases each tramo of 1,024 blocks holds, kept beside caso_bloques by the
+ * counters' trigger (drizzle/0021): a page finds its tramo first (ten rows at 10M cases), then
+ * sums only that tramo's blocks, so no page reads more rows as the office grows (docs/decisions/042).
+ */
+export const casoTramos = pgTable(
+  'caso_tramos',
+  {
+    tramo: integer('tramo').notNull(),
+    cerrado: boolean('cerrado').notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tramo, table.cerrado] })],
 );

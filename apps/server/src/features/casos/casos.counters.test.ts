@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CASO_BLOQUE_BITS } from '../../db/tables/casos';
+import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS } from '../../db/tables/casos';
 import { seedDemo } from '../../db/demo-load';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
@@ -8,7 +8,7 @@ import { asegurado, caso, createCaso, queryRows, tercero } from './casos.test-he
 
 /**
  * The trigger-kept counters (drizzle/0002, 0012, 0016; docs/decisions/052) after every write path:
- * caso_contadores (Vigentes / Cerrados), caso_bloques (deep pages), caso_contadores_estado (the
+ * caso_contadores (Vigentes / Cerrados), caso_bloques and caso_tramos (deep pages), caso_contadores_estado (the
  * Tablero's status × analyst) and caso_contadores_dia (its ages) equal a count of the cases, and inspeccion_contadores one of the pending inspections. On PostgreSQL also under concurrent
  * writers creating, advancing, closing and reopening at once: no deadlock (40P01 would be a 500
  * and a logged error, which fails the test) and exact counters afterwards.
@@ -31,6 +31,10 @@ async function counterDiffs(): Promise<Diff[]> {
           (select id >> ${CASO_BLOQUE_BITS} as bloque, id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1, 2) r
           full join (select * from caso_bloques where total <> 0) k using (bloque, cerrado) where r.total is distinct from k.total
         union all
+        select 'caso_tramos', count(*)::int from
+          (select id >> ${CASO_TRAMO_BITS} as tramo, id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1, 2) r
+          full join (select * from caso_tramos where total <> 0) k using (tramo, cerrado) where r.total is distinct from k.total
+        union all
         select 'caso_contadores_estado', count(*)::int from
           (select id_estado, coalesce(id_analista, 0) as id_analista, count(*)::int as total from casos group by 1, 2) r
           full join (select * from caso_contadores_estado where total <> 0) k using (id_estado, id_analista) where r.total is distinct from k.total
@@ -47,6 +51,7 @@ async function counterDiffs(): Promise<Diff[]> {
 const EXACT: Diff[] = [
   { tabla: 'caso_contadores', n: 0 },
   { tabla: 'caso_bloques', n: 0 },
+  { tabla: 'caso_tramos', n: 0 },
   { tabla: 'caso_contadores_estado', n: 0 },
   { tabla: 'caso_contadores_dia', n: 0 },
   { tabla: 'inspeccion_contadores', n: 0 },

@@ -5,7 +5,7 @@ import { COND_CASOS, FIRST_CLOSED_ESTADO, casoFiltroSchema, type CasoFiltro } fr
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
 import { DEMO_MOST_COMMON_APELLIDO } from '../../db/demo-data';
-import { CASO_BLOQUE_BITS, casos } from '../../db/tables/casos';
+import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS, casos } from '../../db/tables/casos';
 import { filterWhere } from './casos.list.repository';
 
 /**
@@ -52,6 +52,10 @@ beforeAll(async () => {
   await db().execute(sql`insert into casos (id, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista)
     select id * 3 + 4000, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista
     from casos where id % 4 = 1`);
+  // And in three more tramos of caso_tramos (a million ids each), the middle one with a gap.
+  await db().execute(sql`insert into casos (id, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista)
+    select ((1 + id % 4) << ${CASO_TRAMO_BITS}) + id * 5, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista
+    from casos where id < 4000 and id % 5 = 2 and id % 4 <> 1`);
   await db().execute(sql`delete from casos where id > 4000 and id % 5 = 0`);
   await db().execute(sql`update casos set id_estado = case when id_estado >= ${FIRST_CLOSED_ESTADO} then 2 else 9 end where id % 7 = 0`);
 });
@@ -67,6 +71,14 @@ describe('deep pages of the counted lists', () => {
     );
     expect(blocks).toEqual(counted);
     expect(new Set(blocks.map((block) => block.bloque)).size).toBeGreaterThan(6);
+    const tramos = await rows<{ tramo: number; cerrado: boolean; total: number }>(
+      sql`select tramo, cerrado, total from caso_tramos where total <> 0 order by 1, 2`,
+    );
+    const countedTramos = await rows<{ tramo: number; cerrado: boolean; total: number }>(
+      sql`select id >> ${CASO_TRAMO_BITS} as tramo, id_estado >= ${FIRST_CLOSED_ESTADO} as cerrado, count(*)::int as total from casos group by 1, 2 order by 1, 2`,
+    );
+    expect(tramos).toEqual(countedTramos);
+    expect(new Set(tramos.map((tramo) => tramo.tramo))).toEqual(new Set([0, 1, 3, 4]));
     const { vigentes, cerrados } = await totals();
     const [contadores] = await rows<{ vigentes: number; cerrados: number }>(
       sql`select sum(total) filter (where not cerrado)::int as vigentes, sum(total) filter (where cerrado)::int as cerrados from caso_contadores`,
@@ -119,6 +131,9 @@ describe('deep pages of the counted lists', () => {
     const all = await offsetIds(CONDITION[COND_CASOS.VIGENTES], 100_000, 0);
     const boundaries = all.flatMap((id, index) => (index > 0 && all[index - 1]! >> CASO_BLOQUE_BITS !== id >> CASO_BLOQUE_BITS ? [index - 1, index] : []));
     expect(boundaries.length).toBeGreaterThan(4);
+    const tramoBoundaries = all.flatMap((id, index) => (index > 0 && all[index - 1]! >> CASO_TRAMO_BITS !== id >> CASO_TRAMO_BITS ? [index - 1, index] : []));
+    expect(tramoBoundaries).toHaveLength(6);
+    boundaries.push(...tramoBoundaries, all.length - 1);
     for (const index of boundaries) {
       const response = await t.request('user', { method: 'POST', url: `/api/casos/filtro/?page=${index + 1}&pageSize=1`, payload: { condCasos: COND_CASOS.VIGENTES } });
       expect(response.json<ListBody>().cases.map((row) => row.id)).toEqual([all[index]]);

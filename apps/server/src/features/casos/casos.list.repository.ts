@@ -8,6 +8,7 @@ import {
   SIN_ANALISTA,
   likeContains,
   normalizeSearch,
+  searchDigitGrams,
   searchTerms,
   type CasoFiltro,
 } from '@siniestros/domain';
@@ -20,7 +21,7 @@ import { letrados } from '../../db/tables/letrados';
 import { audiencias } from '../../db/tables/mediacion';
 import type { CasoRowIds, NameIdFields } from './casos.names';
 import { FLAG_COLUMNS, type Contadores } from './casos.repository';
-import { CASO_BLOQUE_BITS, asegurados, casoBloques, casoContadores, casos, terceros } from '../../db/tables/casos';
+import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS, asegurados, casoBloques, casoContadores, casoTramos, casos, terceros } from '../../db/tables/casos';
 
 const INT4_MAX = 2_147_483_647;
 const SMALLINT_MAX = 32_767;
@@ -58,6 +59,23 @@ function personaContains(field: 'apellido' | 'dominio', value: string): SQL | un
   const inAsegurado = sql`(select ${normalized(asegurados[field])} from ${asegurados} where ${asegurados.id} = ${casos.id_asegurado})`;
   const inTerceros = sql`(select bool_or(${likePattern(normalized(terceros[field]), pattern)}) from ${terceros} where ${terceros.id_caso} = ${casos.id})`;
   return sql`(${likePattern(casos.busqueda, pattern)} and (${likePattern(inAsegurado, pattern)} or coalesce(${inTerceros}, false)))`;
+}
+
+/**
+ * `busqueda` contains the quick-search word. A word with 7 digits in a row (a whole DNI, CUIT or
+ * claim number) first asks the numbers index for the cases holding all its pieces: one short list
+ * per piece, where every digit trigram is in ~4% of the cases and grows with them
+ * (docs/decisions/059). The LIKE then checks the few it finds.
+ */
+function quickSearchWord(term: string): SQL {
+  const contains = likePattern(casos.busqueda, likeContains(term));
+  const grams = searchDigitGrams(term);
+  if (grams.length === 0) return contains;
+  const pieces = sql.join(
+    grams.map((gram) => sql`${gram}`),
+    sql`, `,
+  );
+  return sql`(busqueda_digitos(${casos.busqueda}) @> array[${pieces}]::text[] and ${contains})`;
 }
 
 /**
@@ -100,7 +118,7 @@ export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   if (filtro.condCasos === COND_CASOS.VIGENTES) conditions.push(lt(casos.id_estado, FIRST_CLOSED_ESTADO));
   if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(casos.id_estado, FIRST_CLOSED_ESTADO));
   conditions.push(personaContains('dominio', filtro.dominio), personaContains('apellido', filtro.apellido));
-  for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(likePattern(casos.busqueda, likeContains(term)));
+  for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(quickSearchWord(term));
   if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
@@ -235,32 +253,38 @@ export type CountedList = 'todos' | 'vigentes' | 'cerrados';
 /** Written into the statement, not sent as a parameter: only then can PostgreSQL use the partial indexes `casos_vigentes_id_idx` / `casos_cerrados_id_idx`. */
 const FIRST_CLOSED = sql.raw(String(FIRST_CLOSED_ESTADO));
 const BLOQUE_BITS = sql.raw(String(CASO_BLOQUE_BITS));
+const BLOQUES_POR_TRAMO_BITS = sql.raw(String(CASO_TRAMO_BITS - CASO_BLOQUE_BITS));
 
 /**
  * The ids of one page of a counted list, newest first, exactly the rows `ORDER BY id DESC OFFSET
  * offset LIMIT limit` gives, without walking `offset` index entries (docs/decisions/042): the
- * per-block counts of caso_bloques are summed newest block first until they pass `offset` (one row
- * per 1,024 ids: ~1,000 at 1M cases), which names the block the page starts in and how many
- * cases come before it; the page is then read from that block's upper bound, skipping fewer than
- * 1,024 entries of the id index (the partial one for 'Vigentes' / 'Cerrados', index-only). One
- * statement, so the counts and the rows are one snapshot. An offset past the end finds no block:
- * no rows.
+ * per-tramo counts of caso_tramos are summed newest first until they pass `offset` (ten rows at
+ * 10M cases), then the per-block counts of that tramo only (at most 1,024 rows), which name the
+ * block the page starts in and how many cases come before it; the page is then read from that
+ * block's upper bound, skipping fewer than 1,024 entries of the id index (the partial one for
+ * 'Vigentes' / 'Cerrados', index-only). One statement, so the counts and the rows are one
+ * snapshot. An offset past the end finds no tramo: no rows.
  */
 function countedPageIds(list: CountedList, limit: number, offset: number): SQL {
-  // 'Vigentes' or 'Cerrados' is one row per block, read newest first from the primary key: the
-  // running sum stops at the page's block (page 1 reads one row; 12.6 → 0.2 ms at 10M cases).
-  // Every case sums a block's two rows first, which reads them all.
-  const porBloque =
+  // 'Vigentes' or 'Cerrados' is one row per tramo or block, read newest first from the primary
+  // key: the running sum stops at the page's row. Every case sums each one's two rows first.
+  const counts = (table: typeof casoTramos | typeof casoBloques, key: Column, range = sql`true`) =>
     list === 'todos'
-      ? sql`(select ${casoBloques.bloque} as bloque, sum(${casoBloques.total})::int as total from ${casoBloques} group by 1)`
-      : sql`(select ${casoBloques.bloque} as bloque, ${casoBloques.total} as total from ${casoBloques} where ${casoBloques.cerrado} = ${sql.raw(list === 'cerrados' ? 'true' : 'false')})`;
+      ? sql`(select ${key} as n, sum(${table.total})::int as total from ${table} where ${range} group by 1)`
+      : sql`(select ${key} as n, ${table.total} as total from ${table} where ${table.cerrado} = ${sql.raw(list === 'cerrados' ? 'true' : 'false')} and ${range})`;
+  const firstBlock = sql`(select tramo from en_tramo) << ${BLOQUES_POR_TRAMO_BITS}`;
+  const nextTramo = sql`((select tramo from en_tramo) + 1) << ${BLOQUES_POR_TRAMO_BITS}`;
   const condition =
     list === 'todos' ? sql`true` : list === 'vigentes' ? sql`${casos.id_estado} < ${FIRST_CLOSED}` : sql`${casos.id_estado} >= ${FIRST_CLOSED}`;
-  return sql`(with inicio as (
-      select bloque, hasta - total as antes from (
-        select bloque, total, sum(total) over (order by bloque desc) as hasta
-        from ${porBloque} por_bloque
-      ) acumulado where hasta > ${offset} order by bloque desc limit 1)
+  return sql`(with en_tramo as (
+      select n as tramo, hasta - total as antes from (
+        select n, total, sum(total) over (order by n desc) as hasta from ${counts(casoTramos, casoTramos.tramo)} por_tramo
+      ) acumulado where hasta > ${offset} order by n desc limit 1),
+    inicio as (
+      select n as bloque, hasta - total as antes from (
+        select n, total, (select antes from en_tramo) + sum(total) over (order by n desc) as hasta
+        from ${counts(casoBloques, casoBloques.bloque, sql`${casoBloques.bloque} >= ${firstBlock} and ${casoBloques.bloque} < ${nextTramo}`)} por_bloque
+      ) acumulado where hasta > ${offset} order by n desc limit 1)
     select ${casos.id} from ${casos}
     where ${condition} and ${casos.id} < (select (bloque + 1) << ${BLOQUE_BITS} from inicio)
     order by ${NEWEST_FIRST} offset (select ${offset}::int - antes from inicio) limit ${limit})`;
