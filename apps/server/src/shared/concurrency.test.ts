@@ -39,6 +39,16 @@ describe('boundedConcurrency', () => {
     expect(await limiter.run(async () => 5)).toBe(5);
   });
 
+  it('counts calls made in one tick, before any of them has started', async () => {
+    const limiter = boundedConcurrency({ running: 1, waiting: 1, refuse: () => new Error('lleno') });
+    const started: number[] = [];
+    const calls = [1, 2].map((id) => gate(started, id));
+    const results = [...calls.map((call) => limiter.run(call.work)), limiter.run(async () => 3)];
+    for (const call of calls) call.open();
+    await expect(results[2]).rejects.toThrow('lleno');
+    expect(await Promise.all(results.slice(0, 2))).toEqual([1, 2]);
+  });
+
   it('frees the slot of a call that fails', async () => {
     const limiter = boundedConcurrency({ running: 1, waiting: 0, refuse: () => new Error('lleno') });
     await expect(limiter.run(async () => Promise.reject(new Error('falló')))).rejects.toThrow('falló');

@@ -8,7 +8,9 @@ export function boundedConcurrency(options: { running: number; waiting: number; 
   const limit = pLimit(options.running);
   return {
     run<T>(work: () => Promise<T>): Promise<T> {
-      if (limit.activeCount >= options.running && limit.pendingCount >= options.waiting) return Promise.reject(options.refuse());
+      // Not `activeCount >= running`: p-limit starts a queued call a microtask later, so calls
+      // made in one tick are all still pending.
+      if (limit.activeCount + limit.pendingCount >= options.running + options.waiting) return Promise.reject(options.refuse());
       return limit(work);
     },
     get active() {

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CASO_MESSAGES } from '@siniestros/domain';
+import { boundedConcurrency } from '../../shared/concurrency';
 import { unavailable } from '../../shared/errors';
 import type { FromExportWorker, ToExportWorker } from './casos.export';
 
@@ -81,15 +82,12 @@ export type XlsxExports = {
 const exportsBusy = () => unavailable(CASO_MESSAGES.exportOcupado, EXPORT_RETRY_AFTER_SECONDS);
 
 export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports {
-  const maxWorkers = options.workers ?? EXPORT_WORKERS;
-  const maxWaiting = options.waiting ?? EXPORT_WAITING;
   const heapMb = options.heapMb ?? EXPORT_WORKER_HEAP_MB;
   const idleMs = options.idleMs ?? EXPORT_WORKER_IDLE_MS;
+  const slots = boundedConcurrency({ running: options.workers ?? EXPORT_WORKERS, waiting: options.waiting ?? EXPORT_WAITING, refuse: exportsBusy });
   const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
-  /** Exports holding a worker (or starting one). */
-  let running = 0;
-  const queue: { resolve: (worker: Worker) => void; reject: (error: Error) => void }[] = [];
   const all = new Set<Worker>();
+  const busy = new Set<Worker>();
   let closed = false;
 
   function spawn(): Worker {
@@ -114,30 +112,12 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
     return kept.worker;
   }
 
-  /** A worker for an export now, a promise of one when all are busy, or 503 when the queue is full too. */
-  function acquire(): Worker | Promise<Worker> {
-    if (closed || (running >= maxWorkers && queue.length >= maxWaiting)) throw exportsBusy();
-    if (running >= maxWorkers) return new Promise((resolve, reject) => queue.push({ resolve, reject }));
-    const worker = take();
-    running++;
-    return worker;
-  }
-
-  /** Gives the export's worker back: to the next waiting export, to the idle ones, or ends it when it cannot be trusted. */
+  /** Keeps the export's worker for the next one, or ends it when it cannot be trusted. */
   function release(worker: Worker, reusable: boolean) {
-    const keep = reusable && !closed;
-    if (!keep) void worker.terminate();
-    const next = queue.shift();
-    if (next) {
-      try {
-        next.resolve(keep ? worker : spawn());
-        return;
-      } catch (error) {
-        next.reject(error as Error);
-      }
+    if (!reusable || closed) {
+      void worker.terminate();
+      return;
     }
-    running--;
-    if (!keep) return;
     worker.unref();
     const entry = {
       worker,
@@ -149,10 +129,26 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
     idle.push(entry);
   }
 
-  const busy = new Set<Worker>();
+  function stream(first: ExportBatch, batchSize: number, nextBatch: (beforeId: number) => Promise<ExportBatch>): Promise<Readable> {
+    return new Promise((resolve, reject) => {
+      // The slot is held until the export is done, failed or abandoned, not only until its answer starts.
+      slots
+        .run(() => {
+          // The server closed while it waited.
+          if (closed) throw exportsBusy();
+          const { started, ended } = write(take(), first, batchSize, nextBatch);
+          started.then(resolve, reject);
+          return ended;
+        })
+        .catch(reject);
+    });
+  }
 
-  async function stream(first: ExportBatch, batchSize: number, nextBatch: (beforeId: number) => Promise<ExportBatch>): Promise<Readable> {
-    const worker = await acquire();
+  /**
+   * The export on `worker`: `started` once the worker has begun the workbook (the response to
+   * answer with), `ended` once it is done, failed or abandoned and the worker given back.
+   */
+  function write(worker: Worker, first: ExportBatch, batchSize: number, nextBatch: (beforeId: number) => Promise<ExportBatch>) {
     busy.add(worker);
     /** Chunks the response has taken and the worker has not yet been told of. */
     let owed = 0;
@@ -162,6 +158,8 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
     let onTaken: (() => void) | null = null;
     let onStarted: { resolve: () => void; reject: (error: Error) => void } | null = null;
     const started = new Promise<void>((resolve, reject) => (onStarted = { resolve, reject }));
+    let onEnded!: () => void;
+    const ended = new Promise<void>((resolve) => (onEnded = resolve));
 
     const send = (message: ToExportWorker) => worker.postMessage(message);
     const output = new Readable({
@@ -213,6 +211,7 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
       worker.off('error', onError);
       worker.off('exit', onExit);
       release(worker, reusable);
+      onEnded();
     }
     /** Before the worker has started, the request fails (500); after, the response is cut. */
     function fail(error: Error) {
@@ -250,8 +249,7 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
     }
 
     feed().catch((error: unknown) => fail(error as Error));
-    await started;
-    return output;
+    return { started: started.then(() => output), ended };
   }
 
   return {
@@ -259,7 +257,6 @@ export function createXlsxExports(options: XlsxExportOptions = {}): XlsxExports 
     busyWorkers: () => [...busy],
     async close() {
       closed = true;
-      for (const waiting of queue.splice(0)) waiting.reject(exportsBusy());
       for (const entry of idle.splice(0)) clearTimeout(entry.timer);
       await Promise.all([...all].map((worker) => worker.terminate()));
     },
