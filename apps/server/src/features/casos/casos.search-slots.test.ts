@@ -9,13 +9,6 @@ import { TEXT_SEARCH_RETRY_AFTER_SECONDS } from './casos.list.service';
 const isPostgres = process.env.TEST_DB === 'postgres';
 let t: TestApp;
 
-beforeAll(async () => {
-  // One search at a time and one waiting (docs/decisions/058).
-  t = await createTestApp({}, { textSearches: { running: 1, waiting: 1 } });
-  await insertCaso(t.database.db, {});
-});
-afterAll(() => t?.close());
-
 const filtro = (payload: Record<string, string>) => t.request('user', { method: 'POST', url: '/api/casos/filtro/?page=1&pageSize=20', payload });
 
 async function until(condition: () => boolean) {
@@ -29,6 +22,13 @@ async function until(condition: () => boolean) {
 // session, so the lock would stop the sign-in check before any request reached a slot. The slots'
 // rules themselves are shared/concurrency.test.ts's, on both.
 describe.runIf(isPostgres)('text searches per node (docs/decisions/058)', () => {
+  beforeAll(async () => {
+    // One search at a time and one waiting (docs/decisions/058).
+    t = await createTestApp({}, { textSearches: { running: 1, waiting: 1 } });
+    await insertCaso(t.database.db, {});
+  });
+  afterAll(() => t?.close());
+
   it('runs one search, queues the next, refuses the one after with 503 and Retry-After; other lists do not wait for a slot', async () => {
     const slots = t.app.services.casos.textSearchSlots;
     let release!: () => void;
