@@ -456,7 +456,7 @@ async function runWrites(
     }
     const database = await openDatabase(copyUrl ? { url: copyUrl, poolMax: 1, statementTimeoutMs: 600_000 } : { dataDir: copyDir });
     try {
-      return { rounds, counters: await checkCounters(rawQuery(database)) };
+      return { rounds, counters: await checkCounters(database.db) };
     } finally {
       await database.close();
     }

@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ESTADO } from '@siniestros/domain';
+import type { Db } from '../apps/server/src/db/client';
+import { differingCounterRows } from '../apps/server/src/db/counters-check';
 import type { HttpRequest } from './scenarios';
 
 export type WriteResult = {
@@ -130,31 +132,14 @@ export async function measureWrites(options: {
   };
 }
 
-type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
-
-/** Each counter table against a count of the cases: how many of its rows differ (0 = exact). */
-export async function checkCounters(query: Query): Promise<CounterCheck> {
-  const differing = async (text: string) => Number((await query(text))[0]!.n);
+/** Each counter table the writes move against a count of the cases: how many of its rows differ (0 = exact). */
+export async function checkCounters(db: Db): Promise<CounterCheck> {
+  const differing = await differingCounterRows(db, ['caso_contadores', 'caso_bloques', 'caso_tramos', 'caso_contadores_estado', 'caso_contadores_dia']);
   return {
-    contadores: await differing(`
-      SELECT count(*)::int AS n FROM caso_contadores k
-      WHERE k.total <> (SELECT count(*) FROM casos c WHERE (c.id_estado >= 8) = k.cerrado)`),
-    bloques: await differing(`
-      SELECT count(*)::int AS n FROM (SELECT id >> 10 AS bloque, id_estado >= 8 AS cerrado, count(*)::int AS total FROM casos GROUP BY 1, 2) r
-      FULL JOIN (SELECT * FROM caso_bloques WHERE total <> 0) k USING (bloque, cerrado)
-      WHERE r.total IS DISTINCT FROM k.total`),
-    tramos: await differing(`
-      SELECT count(*)::int AS n FROM (SELECT id >> 20 AS tramo, id_estado >= 8 AS cerrado, count(*)::int AS total FROM casos GROUP BY 1, 2) r
-      FULL JOIN (SELECT * FROM caso_tramos WHERE total <> 0) k USING (tramo, cerrado)
-      WHERE r.total IS DISTINCT FROM k.total`),
-    estados: await differing(`
-      SELECT count(*)::int AS n FROM (SELECT id_estado, coalesce(id_analista, 0) AS id_analista, count(*)::int AS total FROM casos GROUP BY 1, 2) r
-      FULL JOIN (SELECT * FROM caso_contadores_estado WHERE total <> 0) k USING (id_estado, id_analista)
-      WHERE r.total IS DISTINCT FROM k.total`),
-    dias: await differing(`
-      SELECT count(*)::int AS n FROM (SELECT 'alta' AS campo, fecha_creado AS dia, count(*)::int AS total FROM casos WHERE id_estado < 8 GROUP BY 2
-        UNION ALL SELECT 'estado', fecha_estado, count(*)::int FROM casos WHERE id_estado < 8 GROUP BY 2) r
-      FULL JOIN (SELECT * FROM caso_contadores_dia WHERE total <> 0) k USING (campo, dia)
-      WHERE r.total IS DISTINCT FROM k.total`),
+    contadores: differing.caso_contadores,
+    bloques: differing.caso_bloques,
+    tramos: differing.caso_tramos,
+    estados: differing.caso_contadores_estado,
+    dias: differing.caso_contadores_dia,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS } from '../../db/tables/casos';
+import { COUNTER_TABLES, differingCounterRows } from '../../db/counters-check';
 import { seedDemo } from '../../db/demo-load';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
@@ -18,44 +18,9 @@ let idCompania: number;
 let analistas: number[];
 const isPostgres = process.env.TEST_DB === 'postgres';
 
-type Diff = { tabla: string; n: number };
-
-/** Rows of each counter table that differ from a count of the cases (all 0 when exact). */
-async function counterDiffs(): Promise<Diff[]> {
-  return queryRows<Diff>(
-    t.database.db,
-    sql`select 'caso_contadores' as tabla, count(*)::int as n from caso_contadores k
-          where k.total <> (select count(*) from casos c where (c.id_estado >= 8) = k.cerrado)
-        union all
-        select 'caso_bloques', count(*)::int from
-          (select id >> ${CASO_BLOQUE_BITS} as bloque, id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1, 2) r
-          full join (select * from caso_bloques where total <> 0) k using (bloque, cerrado) where r.total is distinct from k.total
-        union all
-        select 'caso_tramos', count(*)::int from
-          (select id >> ${CASO_TRAMO_BITS} as tramo, id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1, 2) r
-          full join (select * from caso_tramos where total <> 0) k using (tramo, cerrado) where r.total is distinct from k.total
-        union all
-        select 'caso_contadores_estado', count(*)::int from
-          (select id_estado, coalesce(id_analista, 0) as id_analista, count(*)::int as total from casos group by 1, 2) r
-          full join (select * from caso_contadores_estado where total <> 0) k using (id_estado, id_analista) where r.total is distinct from k.total
-        union all
-        select 'caso_contadores_dia', count(*)::int from
-          (select 'alta' as campo, fecha_creado as dia, count(*)::int as total from casos where id_estado < 8 group by 2
-           union all select 'estado', fecha_estado, count(*)::int from casos where id_estado < 8 group by 2) r
-          full join (select * from caso_contadores_dia where total <> 0) k using (campo, dia) where r.total is distinct from k.total        union all
-        select 'inspeccion_contadores', count(*)::int from
-          (select id_inspector, fecha_inspeccion, count(*)::int as total from inspecciones where estado in ('Coordinada', 'Licitando') group by 1, 2) r
-          full join (select * from inspeccion_contadores where total <> 0) k using (id_inspector, fecha_inspeccion) where r.total is distinct from k.total`,
-  );
-}
-const EXACT: Diff[] = [
-  { tabla: 'caso_contadores', n: 0 },
-  { tabla: 'caso_bloques', n: 0 },
-  { tabla: 'caso_tramos', n: 0 },
-  { tabla: 'caso_contadores_estado', n: 0 },
-  { tabla: 'caso_contadores_dia', n: 0 },
-  { tabla: 'inspeccion_contadores', n: 0 },
-];
+/** Rows of each counter table that differ from a count (all 0 when exact). */
+const counterDiffs = () => differingCounterRows(t.database.db, COUNTER_TABLES);
+const EXACT = Object.fromEntries(COUNTER_TABLES.map((table) => [table, 0]));
 
 async function ok(method: 'PATCH' | 'POST', url: string, payload: unknown) {
   const response = await t.request('user', { method, url, payload: payload as Record<string, unknown> });

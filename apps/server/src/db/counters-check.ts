@@ -1,0 +1,57 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS } from './tables/casos';
+
+/**
+ * How many rows of a trigger-kept counter table differ from `counts` (its key columns and the
+ * total they should hold): missing on either side or holding another total. A row the trigger
+ * left at 0 counts as no row.
+ */
+const differingRows = (table: string, keys: string, counts: SQL): SQL =>
+  sql`select count(*)::int as n from (${counts}) r
+    full join (select * from ${sql.identifier(table)} where total <> 0) k using (${sql.raw(keys)})
+    where r.total is distinct from k.total`;
+
+/** Each counter table (docs/decisions/052) against a count of what it counts. */
+const COUNTER_CHECKS = {
+  caso_contadores: differingRows('caso_contadores', 'cerrado', sql`select id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1`),
+  caso_bloques: differingRows(
+    'caso_bloques',
+    'bloque, cerrado',
+    sql`select id >> ${CASO_BLOQUE_BITS} as bloque, id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1, 2`,
+  ),
+  caso_tramos: differingRows(
+    'caso_tramos',
+    'tramo, cerrado',
+    sql`select id >> ${CASO_TRAMO_BITS} as tramo, id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1, 2`,
+  ),
+  caso_contadores_estado: differingRows(
+    'caso_contadores_estado',
+    'id_estado, id_analista',
+    sql`select id_estado, coalesce(id_analista, 0) as id_analista, count(*)::int as total from casos group by 1, 2`,
+  ),
+  caso_contadores_dia: differingRows(
+    'caso_contadores_dia',
+    'campo, dia',
+    sql`select 'alta' as campo, fecha_creado as dia, count(*)::int as total from casos where id_estado < 8 group by 2
+      union all select 'estado', fecha_estado, count(*)::int from casos where id_estado < 8 group by 2`,
+  ),
+  inspeccion_contadores: differingRows(
+    'inspeccion_contadores',
+    'id_inspector, fecha_inspeccion',
+    sql`select id_inspector, fecha_inspeccion, count(*)::int as total from inspecciones where estado in ('Coordinada', 'Licitando') group by 1, 2`,
+  ),
+} satisfies Record<string, SQL>;
+
+export type CounterTable = keyof typeof COUNTER_CHECKS;
+export const COUNTER_TABLES = Object.keys(COUNTER_CHECKS) as CounterTable[];
+
+/** How many rows of each of `tables` differ from a count of what it counts (0 = exact), one statement each. */
+export async function differingCounterRows<T extends CounterTable>(db: DbOrTx, tables: readonly T[]): Promise<Record<T, number>> {
+  const differing = {} as Record<T, number>;
+  for (const table of tables) {
+    const result = await db.execute(COUNTER_CHECKS[table]);
+    differing[table] = Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  }
+  return differing;
+}
