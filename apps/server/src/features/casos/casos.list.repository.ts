@@ -68,14 +68,15 @@ function personaContains(field: 'apellido' | 'dominio', value: string): SQL | un
  * (docs/decisions/059). The LIKE then checks the few it finds.
  */
 function quickSearchWord(term: string): SQL {
-  const contains = likePattern(casos.busqueda, likeContains(term));
   const grams = searchDigitGrams(term);
-  if (grams.length === 0) return contains;
+  if (grams.length === 0) return likePattern(casos.busqueda, likeContains(term));
   const pieces = sql.join(
     grams.map((gram) => sql`${gram}`),
     sql`, `,
   );
-  return sql`(busqueda_digitos(${casos.busqueda}) @> array[${pieces}]::text[] and ${contains})`;
+  // The LIKE on `busqueda || ''`, which the trigram index cannot serve: otherwise PostgreSQL ANDs
+  // both indexes and still reads the trigram lists (measured at 1M: 2.4 ms, this way ~0.1).
+  return sql`(busqueda_digitos(${casos.busqueda}) @> array[${pieces}]::text[] and ${likePattern(sql`(${casos.busqueda} || '')`, likeContains(term))})`;
 }
 
 /**
