@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useSession } from '../lib/session';
-import { homeFor } from '../features/auth';
+import { homeFor } from '../features/auth/home';
 
 /** Screens a role may not use send it to its own landing screen (the server enforces it too). */
 export function RequireRole({ roles, children }: { roles: readonly number[]; children: ReactNode }) {
