@@ -291,6 +291,12 @@ function countedPageIds(list: CountedList, limit: number, offset: number): SQL {
     order by ${NEWEST_FIRST} offset (select ${offset}::int - antes from inicio) limit ${limit})`;
 }
 
+/** The list rows of the cases `where` picks (a page's ids), newest first. */
+async function listRowsWhere(db: DbOrTx, where: SQL): Promise<CasoRowIds[]> {
+  const query = db.select(LIST_COLUMNS).from(casos).where(where).$dynamic();
+  return (await withTercero(query).orderBy(NEWEST_FIRST)) as CasoRowIds[];
+}
+
 export const casosListRepository = {
   /** Page 1 of all cases, each row as JSON, and the Vigentes / Cerrados counters. */
   async firstPage(db: DbOrTx, limit: number): Promise<{ rows: CasoRowJson[]; contadores: Contadores }> {
@@ -351,15 +357,12 @@ export const casosListRepository = {
 
   /** The list rows of these cases, newest first. */
   async rowsByIds(db: DbOrTx, ids: readonly number[]): Promise<CasoRowIds[]> {
-    if (ids.length === 0) return [];
-    const query = db.select(LIST_COLUMNS).from(casos).where(inArray(casos.id, [...ids])).$dynamic();
-    return (await withTercero(query).orderBy(NEWEST_FIRST)) as CasoRowIds[];
+    return ids.length === 0 ? [] : listRowsWhere(db, inArray(casos.id, [...ids]));
   },
 
   /** One page of every case, of 'Vigentes' or of 'Cerrados', at any depth for the same cost (countedPageIds). */
   async countedPage(db: DbOrTx, list: CountedList, limit: number, offset: number): Promise<CasoRowIds[]> {
-    const query = db.select(LIST_COLUMNS).from(casos).where(sql`${casos.id} in ${countedPageIds(list, limit, offset)}`).$dynamic();
-    return (await withTercero(query).orderBy(NEWEST_FIRST)) as CasoRowIds[];
+    return listRowsWhere(db, sql`${casos.id} in ${countedPageIds(list, limit, offset)}`);
   },
 
   /**

@@ -153,20 +153,22 @@ export function createCasosListService(deps: {
     if (isCounterOnly(filtro)) {
       // All, 'Vigentes' or 'Cerrados': any page through the per-block counts (docs/decisions/042).
       [rows, count] = await Promise.all([listRepo.countedPage(db, countedList(filtro), paging.pageSize, offset), countMatches(filtro, where, exact)]);
-    } else if ((offset >= DEEP_OFFSET || searchesText(filtro)) && !exact && !where.plazoStored && !knownCapped(filtro)) {
-      // The count and the page from one read of at most COUNT_CAP + 1 matches; more than that:
-      // the page walks the id index, as for a filter counted in parallel.
-      const found = await listRepo.countAndPageIds(db, where.where, COUNT_CAP + 1, paging.pageSize, offset);
-      count = countedUpTo(filtro, found.total);
-      rows = count.capped ? await listRepo.page(db, where, paging.pageSize, offset) : await listRepo.rowsByIds(db, found.ids);
     } else if (offset >= DEEP_OFFSET || searchesText(filtro)) {
-      // The count first (then not in parallel: the page's plan depends on it). A deep page with
-      // an exact total past the middle is read from the oldest end, so the walk is at most half
-      // the matches; a search with few matches collects them through its index instead of
-      // walking the id index (a cheap count: at most COUNT_CAP + 1 matches are read).
-      count = await countMatches(filtro, where, exact);
-      const total = count.capped ? undefined : count.total;
-      rows = await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total !== undefined && total <= FEW_MATCHES });
+      if (!exact && !where.plazoStored && !knownCapped(filtro)) {
+        // The count and the page from one read of at most COUNT_CAP + 1 matches; more than that:
+        // the page walks the id index, as for a filter counted in parallel.
+        const found = await listRepo.countAndPageIds(db, where.where, COUNT_CAP + 1, paging.pageSize, offset);
+        count = countedUpTo(filtro, found.total);
+        rows = count.capped ? await listRepo.page(db, where, paging.pageSize, offset) : await listRepo.rowsByIds(db, found.ids);
+      } else {
+        // An exact total, the stored Plazo filter or a filter known to be capped: the count first
+        // (then not in parallel: the page's plan depends on it). A deep page with an exact total
+        // past the middle is read from the oldest end, so the walk is at most half the matches; a
+        // search with few matches collects them through its index instead of walking the id index.
+        count = await countMatches(filtro, where, exact);
+        const total = count.capped ? undefined : count.total;
+        rows = await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total !== undefined && total <= FEW_MATCHES });
+      }
     } else {
       [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, offset), countMatches(filtro, where, exact)]);
     }
