@@ -12,7 +12,7 @@ import {
   searchTerms,
   type CasoFiltro,
 } from '@siniestros/domain';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
 import { casoPlazoEstados } from '../../db/tables/plazos';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -371,16 +371,21 @@ export const casosListRepository = {
    * `casos`; this walks the id index from `beforeId`). Each row is JSON text made by PostgreSQL,
    * which the export's worker parses: turning 44 fields a row into objects on the main thread, and
    * copying them to the worker, was most of the main thread's time (docs/decisions/055).
+   * Without parallel workers: at 10M cases PostgreSQL planned every batch parallel (two more
+   * processes started per batch on a machine whose cores the export's threads need too).
    */
-  async exportBatch(db: DbOrTx, where: SQL | undefined, beforeId: number | null, limit: number): Promise<CasoExportRowJson[]> {
+  async exportBatch(db: Db, where: SQL | undefined, beforeId: number | null, limit: number): Promise<CasoExportRowJson[]> {
     const batchWhere = beforeId === null ? where : and(where, lt(casos.id, beforeId));
-    const query = db
-      .select({ id: casos.id, json: EXPORT_ROW_JSON, id_compania: casos.id_compania, id_estado: casos.id_estado, id_producto: casos.id_producto, id_analista: casos.id_analista })
-      .from(casos)
-      .innerJoin(asegurados, eq(asegurados.id, casos.id_asegurado))
-      .where(batchWhere)
-      .$dynamic();
-    return withTercero(query).orderBy(NEWEST_FIRST).limit(limit);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      const query = tx
+        .select({ id: casos.id, json: EXPORT_ROW_JSON, id_compania: casos.id_compania, id_estado: casos.id_estado, id_producto: casos.id_producto, id_analista: casos.id_analista })
+        .from(casos)
+        .innerJoin(asegurados, eq(asegurados.id, casos.id_asegurado))
+        .where(batchWhere)
+        .$dynamic();
+      return withTercero(query).orderBy(NEWEST_FIRST).limit(limit);
+    });
   },
 
   /**
