@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
 import { maintainPglite } from './maintenance';
 import { migrate } from './migrate';
+import { PGLITE_SHARED_BUFFERS } from './pglite';
 import { PGliteRemote } from './pglite-remote';
 
 /**
@@ -37,6 +38,12 @@ describe('PGlite in a worker thread', () => {
     expect(await rows<{ n: number; t: string; d: string }>(sql`SELECT n, t, d FROM remote_check`)).toEqual([{ n: 1, t: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d/), d: '2026-01-02' }]);
     const raw = await database.pglite!.query<{ d: unknown }>('SELECT d FROM remote_check');
     expect(raw.rows[0]!.d).toBeInstanceOf(Date);
+  });
+
+  it('runs durable, with the small shared buffers of decision 056', async () => {
+    expect(await rows(sql`SELECT current_setting('fsync') AS fsync, current_setting('shared_buffers') AS shared_buffers`)).toEqual([
+      { fsync: 'on', shared_buffers: PGLITE_SHARED_BUFFERS },
+    ]);
   });
 
   it('keeps a transaction to itself: a statement from outside waits until it commits', async () => {
