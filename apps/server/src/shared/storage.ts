@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { AppError } from './errors';
@@ -88,13 +89,17 @@ export function createLocalStorage(root: string): Storage {
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true }).catch((error: unknown) => Promise.reject(storageWriteError(error)));
       const temp = `${target}.${process.pid}.${Date.now()}${PARTIAL_SUFFIX}`;
+      const file = fs.createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline(body, fs.createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(body, file);
         await fsyncPath(temp);
         await fsp.rename(temp, target);
         // The rename is a change of the folder: synced too, or a power cut could undo it.
         await fsyncPath(path.dirname(target));
       } catch (error) {
+        // A body that fails at once can reject the pipeline while the file is still being opened:
+        // removed before that open ends, it would be created after and left behind.
+        if (!file.closed) await once(file, 'close').catch(() => undefined);
         await fsp.rm(temp, { force: true }).catch(() => undefined);
         throw storageWriteError(error);
       }
