@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { FIRST_CLOSED_ESTADO } from '@siniestros/domain';
 import type { DbOrTx } from './client';
 import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS } from './tables/casos';
 
@@ -12,18 +13,21 @@ const differingRows = (table: string, keys: string, counts: SQL): SQL =>
     full join (select * from ${sql.identifier(table)} where total <> 0) k using (${sql.raw(keys)})
     where r.total is distinct from k.total`;
 
+const CERRADO = sql`id_estado >= ${sql.raw(String(FIRST_CLOSED_ESTADO))}`;
+const VIGENTE = sql`id_estado < ${sql.raw(String(FIRST_CLOSED_ESTADO))}`;
+
 /** Each counter table (docs/decisions/052) against a count of what it counts. */
 const COUNTER_CHECKS = {
-  caso_contadores: differingRows('caso_contadores', 'cerrado', sql`select id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1`),
+  caso_contadores: differingRows('caso_contadores', 'cerrado', sql`select ${CERRADO} as cerrado, count(*)::int as total from casos group by 1`),
   caso_bloques: differingRows(
     'caso_bloques',
     'bloque, cerrado',
-    sql`select id >> ${CASO_BLOQUE_BITS} as bloque, id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1, 2`,
+    sql`select id >> ${CASO_BLOQUE_BITS} as bloque, ${CERRADO} as cerrado, count(*)::int as total from casos group by 1, 2`,
   ),
   caso_tramos: differingRows(
     'caso_tramos',
     'tramo, cerrado',
-    sql`select id >> ${CASO_TRAMO_BITS} as tramo, id_estado >= 8 as cerrado, count(*)::int as total from casos group by 1, 2`,
+    sql`select id >> ${CASO_TRAMO_BITS} as tramo, ${CERRADO} as cerrado, count(*)::int as total from casos group by 1, 2`,
   ),
   caso_contadores_estado: differingRows(
     'caso_contadores_estado',
@@ -33,8 +37,8 @@ const COUNTER_CHECKS = {
   caso_contadores_dia: differingRows(
     'caso_contadores_dia',
     'campo, dia',
-    sql`select 'alta' as campo, fecha_creado as dia, count(*)::int as total from casos where id_estado < 8 group by 2
-      union all select 'estado', fecha_estado, count(*)::int from casos where id_estado < 8 group by 2`,
+    sql`select 'alta' as campo, fecha_creado as dia, count(*)::int as total from casos where ${VIGENTE} group by 2
+      union all select 'estado', fecha_estado, count(*)::int from casos where ${VIGENTE} group by 2`,
   ),
   inspeccion_contadores: differingRows(
     'inspeccion_contadores',

@@ -118,6 +118,8 @@ export function searchTerms(value: string): string[] {
  */
 export const SEARCH_DIGIT_GRAM = 7;
 
+const DIGIT_RUN = new RegExp(`[0-9]{${SEARCH_DIGIT_GRAM},}`, 'g');
+
 /**
  * Every piece of SEARCH_DIGIT_GRAM digits of the word's runs of at least that many digits: a case
  * whose `busqueda` contains the word holds them all among its own pieces. Empty when the word
@@ -125,7 +127,7 @@ export const SEARCH_DIGIT_GRAM = 7;
  */
 export function searchDigitGrams(term: string): string[] {
   const grams = new Set<string>();
-  for (const [run] of term.matchAll(new RegExp(`[0-9]{${SEARCH_DIGIT_GRAM},}`, 'g'))) {
+  for (const [run] of term.matchAll(DIGIT_RUN)) {
     for (let start = 0; start + SEARCH_DIGIT_GRAM <= run.length; start++) grams.add(run.slice(start, start + SEARCH_DIGIT_GRAM));
   }
   return [...grams];
