@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV === 'test'));
+  app.decorate('strictResponses', config.NODE_ENV === 'test');
   registerErrorHandler(app);
   registerBodyTimeout(app, deps.bodyTimeout);
 

@@ -1,6 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Under test every response body, JSON text too (sendJsonText), is checked against its schema. */
+    strictResponses: boolean;
+  }
+}
+
 /**
  * Responses leave through their route's zod schema (docs/decisions/040), which drops keys it
  * does not name. Under test a dropped or changed value fails the request instead, naming the

@@ -19,7 +19,13 @@ export function fileReply(mediaType: string, description: string) {
   return { description, content: { [mediaType]: { schema: file } } };
 }
 
-/** Sends JSON text built elsewhere (the case list): the route's schema documents it, the serializer never sees a string. */
+/**
+ * Sends JSON text built elsewhere (the case list's rows come from PostgreSQL as JSON): the route's
+ * schema documents it and the serializer never sees a string, so under test the parsed text goes
+ * through the route's strict serializer (plugins/serializer.ts), which fails on any field it would
+ * drop or change.
+ */
 export function sendJsonText(reply: FastifyReply, json: string) {
+  if (reply.server.strictResponses) reply.serializeInput(JSON.parse(json) as Record<string, unknown>, String(reply.statusCode));
   return reply.type('application/json; charset=utf-8').send(json);
 }

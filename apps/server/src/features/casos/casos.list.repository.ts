@@ -203,8 +203,9 @@ const LIST_ROW_JSON = rowJson(LIST_COLUMNS);
 /** The export's row the same way (a date as 'YYYY-MM-DD', an amount as a JSON number). */
 const EXPORT_ROW_JSON = rowJson({ ...LIST_COLUMNS, ...EXPORT_EXTRA_COLUMNS });
 
-/** A page 1 row: the case as JSON text, and the ids its names come from (casos.names.ts). */
+/** A list row: the case as JSON text, and the ids its names come from (casos.names.ts). */
 export type CasoRowJson = Pick<CasoRowIds, NameIdFields> & { json: string };
+const LIST_ROW = { json: LIST_ROW_JSON, id_compania: casos.id_compania, id_estado: casos.id_estado, id_producto: casos.id_producto, id_analista: casos.id_analista };
 /** An export row: CasoExportRowIds as JSON text, its id (the keyset) and the ids its names come from. */
 export type CasoExportRowJson = CasoRowJson & { id: number };
 
@@ -221,14 +222,7 @@ const firstPageStatements = preparedPerDatabase((db) => {
   const build = (limit: number) =>
     withTercero(
       db
-        .select({
-          json: LIST_ROW_JSON,
-          id_compania: casos.id_compania,
-          id_estado: casos.id_estado,
-          id_producto: casos.id_producto,
-          id_analista: casos.id_analista,
-          ...CONTADORES,
-        })
+        .select({ ...LIST_ROW, ...CONTADORES })
         .from(casos)
         .$dynamic(),
     )
@@ -291,10 +285,13 @@ function countedPageIds(list: CountedList, limit: number, offset: number): SQL {
     order by ${NEWEST_FIRST} offset (select ${offset}::int - antes from inicio) limit ${limit})`;
 }
 
-/** The list rows of the cases `where` picks (a page's ids), newest first. */
-async function listRowsWhere(db: DbOrTx, where: SQL): Promise<CasoRowIds[]> {
-  const query = db.select(LIST_COLUMNS).from(casos).where(where).$dynamic();
-  return (await withTercero(query).orderBy(NEWEST_FIRST)) as CasoRowIds[];
+/**
+ * The list rows of the cases `where` picks (a page's ids), newest first, as JSON text: every page
+ * of the list and of a filter is sent as PostgreSQL writes it (see firstPageStatements).
+ */
+async function listRowsWhere(db: DbOrTx, where: SQL): Promise<CasoRowJson[]> {
+  const query = db.select(LIST_ROW).from(casos).where(where).$dynamic();
+  return withTercero(query).orderBy(NEWEST_FIRST);
 }
 
 export const casosListRepository = {
@@ -311,7 +308,7 @@ export const casosListRepository = {
    * from the oldest end, so OFFSET never walks more than half the cases (the last of 50,000 pages:
    * 75 → ~2 ms at 1M cases).
    */
-  async page(db: DbOrTx, filter: CasoFilterSql, limit: number, offset: number, total?: number, options: { fewMatches?: boolean } = {}): Promise<CasoRowIds[]> {
+  async page(db: DbOrTx, filter: CasoFilterSql, limit: number, offset: number, total?: number, options: { fewMatches?: boolean } = {}): Promise<CasoRowJson[]> {
     const { where, plazoStored } = filter;
     const fromOldest = total !== undefined && offset > total / 2;
     if (fromOldest && offset >= total) return [];
@@ -333,8 +330,8 @@ export const casosListRepository = {
       const idsOrder = options.fewMatches ? (fromOldest ? sql`${casos.id} + 0 asc` : sql`${casos.id} + 0 desc`) : order;
       page = db.$with('page_ids').as(db.select({ pageId: casos.id }).from(casos).where(where).orderBy(idsOrder).limit(window.limit).offset(window.offset));
     }
-    const query = db.with(page).select(LIST_COLUMNS).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic();
-    const rows = (await withTercero(query).orderBy(order)) as CasoRowIds[];
+    const query = db.with(page).select(LIST_ROW).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic();
+    const rows = await withTercero(query).orderBy(order);
     return fromOldest ? rows.reverse() : rows;
   },
 
@@ -356,12 +353,12 @@ export const casosListRepository = {
   },
 
   /** The list rows of these cases, newest first. */
-  async rowsByIds(db: DbOrTx, ids: readonly number[]): Promise<CasoRowIds[]> {
+  async rowsByIds(db: DbOrTx, ids: readonly number[]): Promise<CasoRowJson[]> {
     return ids.length === 0 ? [] : listRowsWhere(db, inArray(casos.id, [...ids]));
   },
 
   /** One page of every case, of 'Vigentes' or of 'Cerrados', at any depth for the same cost (countedPageIds). */
-  async countedPage(db: DbOrTx, list: CountedList, limit: number, offset: number): Promise<CasoRowIds[]> {
+  async countedPage(db: DbOrTx, list: CountedList, limit: number, offset: number): Promise<CasoRowJson[]> {
     return listRowsWhere(db, sql`${casos.id} in ${countedPageIds(list, limit, offset)}`);
   },
 

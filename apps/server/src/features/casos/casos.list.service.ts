@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { CASO_MESSAGES, COND_CASOS, COUNT_CAP, type CappedPagingQuery, type CasoFiltro, type CasoListRow, type PagingQuery } from '@siniestros/domain';
+import { CASO_MESSAGES, COND_CASOS, COUNT_CAP, type CappedPagingQuery, type CasoFiltro, type PagingQuery } from '@siniestros/domain';
 import type { Db } from '../../db/client';
 import { plazoEstadosAlDia } from '../../db/plazo-estados';
 import { boundedConcurrency } from '../../shared/concurrency';
@@ -144,7 +144,7 @@ export function createCasosListService(deps: {
   }
 
   /** The filtered page; the first row also carries the total (API contract). */
-  async function filterPage(filtro: CasoFiltro, paging: CappedPagingQuery) {
+  async function filterPage(filtro: CasoFiltro, paging: CappedPagingQuery): Promise<string> {
     const where = filterSql(filtro, filtro.plazo ? await plazoEstadosAlDia(db) : false);
     const offset = pageOffset(paging);
     const exact = paging.exactCount === '1';
@@ -173,15 +173,12 @@ export function createCasosListService(deps: {
       [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, offset), countMatches(filtro, where, exact)]);
     }
     const { names } = await namesFor(rows);
-    const cases = rows.map(names.name);
     const { total: totalRows, capped } = count;
-    const [first, ...rest] = cases;
-    return {
-      cases: (first ? [{ ...first, totalCount: totalRows }, ...rest] : []) as (CasoListRow & { totalCount?: number })[],
-      totalPages: totalPages(totalRows, paging.pageSize),
-      totalRows,
-      totalCapped: capped,
-    };
+    const cases = rows.map(names.nameJson);
+    // The first row also carries the total (API contract).
+    if (cases[0] !== undefined) cases[0] = `${cases[0].slice(0, -1)},"totalCount":${totalRows}}`;
+    const rest = JSON.stringify({ totalPages: totalPages(totalRows, paging.pageSize), totalRows, totalCapped: capped });
+    return `{"cases":[${cases.join(',')}],${rest.slice(1)}`;
   }
 
   return {
@@ -199,11 +196,11 @@ export function createCasosListService(deps: {
       // Any page costs the same: found through the per-block counts, not an OFFSET (docs/decisions/042).
       const [contadores, rows] = await Promise.all([repo.contadores(db), listRepo.countedPage(db, 'todos', paging.pageSize, offset)]);
       const { lookups, names } = await namesFor(rows);
-      return listJson(JSON.stringify(rows.map(names.name)), contadores, lookups, paging.pageSize);
+      return listJson(`[${rows.map(names.nameJson).join(',')}]`, contadores, lookups, paging.pageSize);
     },
 
-    /** POST /casos/filtro: the filtered page; the first row also carries the total (API contract). */
-    filter(filtro: CasoFiltro, paging: CappedPagingQuery) {
+    /** POST /casos/filtro: the filtered page as JSON text (its rows from PostgreSQL); the first row also carries the total (API contract). */
+    filter(filtro: CasoFiltro, paging: CappedPagingQuery): Promise<string> {
       return searchesText(filtro) ? textSearches.run(() => filterPage(filtro, paging)) : filterPage(filtro, paging);
     },
 

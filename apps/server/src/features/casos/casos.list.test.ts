@@ -258,7 +258,7 @@ describe('names of the rows', () => {
     expect(listed.companias.map((row) => row.nombre)).toContain('Compañía De Otro Proceso');
   });
 
-  it('writes page 1 (JSON made by PostgreSQL) with the same rows, keys and key order as the other pages', async () => {
+  it('writes page 1 with the same rows, keys and key order as the filtered list (both JSON made by PostgreSQL)', async () => {
     const id = await createCaso(t, {
       caso: { id_compania: companiaY, reclamo_nro: '8888', id_producto: null },
       asegurado: asegurado({ apellido: 'Escapes' }),
@@ -266,7 +266,7 @@ describe('names of the rows', () => {
     });
     await t.database.db.update(casos).set({ id_analista: analistaDos, ana: true, sc: true }).where(eq(casos.id, id));
     const page1 = (await t.request('user', { method: 'GET', url: '/api/casos?page=1&pageSize=100' })).json() as { cases: CasoListRow[] };
-    // The filter without conditions reads the same cases through the other path (rows named in Node).
+    // The filter without conditions reads the same cases through its own statements.
     const [head, ...rest] = (await filtro({}, 1, 100)).cases;
     const { totalCount, ...headRow } = head!;
     expect(totalCount).toBe(page1.cases.length);

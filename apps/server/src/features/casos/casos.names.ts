@@ -16,8 +16,7 @@ export type NameIds = Pick<CasoRowIds, NameIdFields>;
 export type CaseListNames = {
   /** Every id of the row is in the lookups (one missing was added by another server process). */
   covers: (row: NameIds) => boolean;
-  name: <T extends CasoRowIds>(row: T) => WithNames<T>;
-  /** The row's JSON object (from PostgreSQL) with the names added at its end, as `name` adds them. */
+  /** The row's JSON object (from PostgreSQL) with the names added at its end. */
   nameJson: (row: NameIds & { json: string }) => string;
 };
 
@@ -51,8 +50,6 @@ export function caseListNames(lookups: CaseLookups): CaseListNames {
       estados.has(row.id_estado) &&
       (row.id_producto === null || productos.has(row.id_producto)) &&
       (row.id_analista === null || analistas.has(row.id_analista)),
-    // Added to the row the driver just made (a copy of its 30 fields cost more than the names).
-    name: (row) => Object.assign(row, namesOf(row)),
     nameJson: (row) => `${row.json.slice(0, -1)},${JSON.stringify(namesOf(row)).slice(1)}`,
   };
   built.set(lookups, names);

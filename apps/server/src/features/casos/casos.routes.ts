@@ -52,13 +52,13 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
 
   r.get('/casos/ultimo', { ...route, schema: { tags, response: replies({ 200: ultimoCasoResponse }) } }, () => casos.lastId());
 
-  // The body is JSON text already (casos.service.ts list).
+  // The bodies of the list and the filter are JSON text already (casos.list.service.ts).
   r.get('/casos', { ...route, schema: { tags, querystring: pagingQuery, response: replies({ 200: casosListResponse }) } }, async (request, reply) =>
     sendJsonText(reply, await casos.list(request.query)),
   );
 
-  r.post('/casos/filtro', { ...route, schema: { tags, querystring: cappedPagingQuery, body: casoFiltroSchema, response: replies({ 200: casosFiltradosResponse }) } }, (request) =>
-    casos.filter(request.body, request.query),
+  r.post('/casos/filtro', { ...route, schema: { tags, querystring: cappedPagingQuery, body: casoFiltroSchema, response: replies({ 200: casosFiltradosResponse }) } }, async (request, reply) =>
+    sendJsonText(reply, await casos.filter(request.body, request.query)),
   );
 
   r.post('/casos/export', { ...route, schema: { tags, body: casoFiltroSchema, response: replies({ 200: fileReply(XLSX_TYPE, 'The matching cases (.xlsx)') }) } }, async (request, reply) => {
