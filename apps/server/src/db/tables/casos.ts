@@ -170,8 +170,8 @@ export const casoBloques = pgTable(
   (table) => [primaryKey({ columns: [table.bloque, table.cerrado] })],
 );
 
-/** Ids per tramo of caso_tramos: 1,024 blocks, about a million ids (`id >> CASO_TRAMO_BITS`). */
-export const CASO_TRAMO_BITS = 20;
+/** Ids per tramo of caso_tramos: 128 blocks, 131,072 ids (`id >> CASO_TRAMO_BITS`; migration 0022 and its trigger function say 17 too). */
+export const CASO_TRAMO_BITS = 17;
 
 /**
  * How many open and closed cases each tramo of 1,024 blocks holds, kept beside caso_bloques by the

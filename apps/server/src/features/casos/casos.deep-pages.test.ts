@@ -52,7 +52,7 @@ beforeAll(async () => {
   await db().execute(sql`insert into casos (id, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista)
     select id * 3 + 4000, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista
     from casos where id % 4 = 1`);
-  // And in three more tramos of caso_tramos (a million ids each), the middle one with a gap.
+  // And in three more tramos of caso_tramos (131,072 ids each), the middle one with a gap.
   await db().execute(sql`insert into casos (id, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista)
     select ((1 + id % 4) << ${CASO_TRAMO_BITS}) + id * 5, id_compania, reclamo_nro, gestor, fecha_creado, usuario, id_estado, fecha_estado, id_asegurado, busqueda, id_analista
     from casos where id < 4000 and id % 5 = 2 and id % 4 <> 1`);

@@ -209,6 +209,25 @@ const LIST_ROW = { json: LIST_ROW_JSON, id_compania: casos.id_compania, id_estad
 /** An export row: CasoExportRowIds as JSON text, its id (the keyset) and the ids its names come from. */
 export type CasoExportRowJson = CasoRowJson & { id: number };
 
+/** A named statement for each key (a page size, a list and a page size), built on first use. */
+function statementPerKey<K, S>(build: (key: K) => S): (key: K) => S {
+  const byKey = new Map<K, S>();
+  return (key) => {
+    let statement = byKey.get(key);
+    if (!statement) {
+      statement = build(key);
+      byKey.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+/** A page size written into a statement; an SQL chunk, not a number: drizzle would send a number as a parameter. */
+function limitLiteral(limit: number) {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Bad page size ${limit}`);
+  return sql.raw(String(limit));
+}
+
 /**
  * Page 1 of all cases, the screen everybody opens: read straight off the id index, with the
  * counters in the same statement (one round trip, one snapshot), each row as JSON text that the
@@ -218,29 +237,14 @@ export type CasoExportRowJson = CasoRowJson & { id: number };
  * made PostgreSQL plan it at every request (0.43 of its 0.56 ms at 1M cases). Page sizes are
  * 1-100 (pagingQuery), so at most 100 statements.
  */
-const firstPageStatements = preparedPerDatabase((db) => {
-  const build = (limit: number) =>
-    withTercero(
-      db
-        .select({ ...LIST_ROW, ...CONTADORES })
-        .from(casos)
-        .$dynamic(),
-    )
+const firstPageStatements = preparedPerDatabase((db) =>
+  statementPerKey((limit: number) =>
+    withTercero(db.select({ ...LIST_ROW, ...CONTADORES }).from(casos).$dynamic())
       .orderBy(NEWEST_FIRST)
-      // An SQL chunk, not a number: drizzle would send a number as a parameter.
-      .limit(sql.raw(String(limit)) as unknown as number)
-      .prepare(`casos_first_page_${limit}`);
-  const bySize = new Map<number, ReturnType<typeof build>>();
-  return (limit: number) => {
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Bad page size ${limit}`);
-    let statement = bySize.get(limit);
-    if (!statement) {
-      statement = build(limit);
-      bySize.set(limit, statement);
-    }
-    return statement;
-  };
-});
+      .limit(limitLiteral(limit) as unknown as number)
+      .prepare(`casos_first_page_${limit}`),
+  ),
+);
 
 /** A list whose total is a counter (docs/decisions/002): every case, 'Vigentes' or 'Cerrados'. */
 export type CountedList = 'todos' | 'vigentes' | 'cerrados';
@@ -260,7 +264,7 @@ const BLOQUES_POR_TRAMO_BITS = sql.raw(String(CASO_TRAMO_BITS - CASO_BLOQUE_BITS
  * 'Vigentes' / 'Cerrados', index-only). One statement, so the counts and the rows are one
  * snapshot. An offset past the end finds no tramo: no rows.
  */
-function countedPageIds(list: CountedList, limit: number, offset: number): SQL {
+function countedPageIds(list: CountedList, limit: SQL, offset: SQL): SQL {
   // 'Vigentes' or 'Cerrados' is one row per tramo or block, read newest first from the primary
   // key: the running sum stops at the page's row. Every case sums each one's two rows first.
   const counts = (table: typeof casoTramos | typeof casoBloques, key: Column, range = sql`true`) =>
@@ -284,6 +288,22 @@ function countedPageIds(list: CountedList, limit: number, offset: number): SQL {
     where ${condition} and ${casos.id} < (select (bloque + 1) << ${BLOQUE_BITS} from inicio)
     order by ${NEWEST_FIRST} offset (select ${offset}::int - antes from inicio) limit ${limit})`;
 }
+
+/**
+ * Any page of a counted list (countedPageIds) with the counters, one round trip: one named
+ * statement per list and page size, the size written in and the offset a parameter. So
+ * PostgreSQL keeps a generic plan per connection after five executions (planning was ~1 of the
+ * ~2.7 ms of SQL at 1M cases); with the size a parameter too it plans every execution.
+ */
+const countedPageStatements = preparedPerDatabase((db) =>
+  statementPerKey((key: `${CountedList}:${number}`) => {
+    const [list, limit] = key.split(':') as [CountedList, string];
+    return withTercero(db.select({ ...LIST_ROW, ...CONTADORES }).from(casos).$dynamic())
+      .where(sql`${casos.id} in ${countedPageIds(list, limitLiteral(Number(limit)), sql`${sql.placeholder('offset')}::int`)}`)
+      .orderBy(NEWEST_FIRST)
+      .prepare(`casos_${list}_page_${limit}`);
+  }),
+);
 
 /**
  * The list rows of the cases `where` picks (a page's ids), newest first, as JSON text: every page
@@ -357,9 +377,14 @@ export const casosListRepository = {
     return ids.length === 0 ? [] : listRowsWhere(db, inArray(casos.id, [...ids]));
   },
 
-  /** One page of every case, of 'Vigentes' or of 'Cerrados', at any depth for the same cost (countedPageIds). */
-  async countedPage(db: DbOrTx, list: CountedList, limit: number, offset: number): Promise<CasoRowJson[]> {
-    return listRowsWhere(db, sql`${casos.id} in ${countedPageIds(list, limit, offset)}`);
+  /**
+   * One page of every case, of 'Vigentes' or of 'Cerrados', at any depth for the same cost
+   * (countedPageIds), and the counters of the same snapshot; none when the page has no row.
+   */
+  async countedPage(db: DbOrTx, list: CountedList, limit: number, offset: number): Promise<{ rows: CasoRowJson[]; contadores?: Contadores }> {
+    const rows = await countedPageStatements(db)(`${list}:${limit}`).execute({ offset });
+    const [first] = rows;
+    return { rows, contadores: first && { vigentes: first.vigentes, cerrados: first.cerrados } };
   },
 
   /**

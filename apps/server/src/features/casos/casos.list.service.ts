@@ -113,19 +113,22 @@ export function createCasosListService(deps: {
   }
 
   /**
-   * The total of a filter; a filter that is only the case condition reads the counters (exact and
-   * cheap). Any other filter counts at most COUNT_CAP + 1 matches unless `exact` (docs/decisions/003).
+   * The total of a filter that is more than the case condition: at most COUNT_CAP + 1 matches
+   * are counted unless `exact` (docs/decisions/003).
    */
   async function countMatches(filtro: CasoFiltro, where: CasoFilterSql, exact: boolean): Promise<{ total: number; capped: boolean }> {
-    if (!isCounterOnly(filtro)) {
-      if (exact) return { total: await listRepo.count(db, where), capped: false };
-      if (knownCapped(filtro)) return { total: COUNT_CAP, capped: true };
-      return countedUpTo(filtro, await listRepo.count(db, where, COUNT_CAP + 1));
-    }
-    const { vigentes, cerrados } = await repo.contadores(db);
-    if (filtro.condCasos === COND_CASOS.VIGENTES) return { total: vigentes, capped: false };
-    if (filtro.condCasos === COND_CASOS.CERRADOS) return { total: cerrados, capped: false };
-    return { total: vigentes + cerrados, capped: false };
+    if (exact) return { total: await listRepo.count(db, where), capped: false };
+    if (knownCapped(filtro)) return { total: COUNT_CAP, capped: true };
+    return countedUpTo(filtro, await listRepo.count(db, where, COUNT_CAP + 1));
+  }
+
+  /**
+   * A page of all cases, 'Vigentes' or 'Cerrados' and the counters, exact and of the same
+   * snapshot; a page past the end carries none, so they are read by themselves.
+   */
+  async function countedPage(list: CountedList, paging: PagingQuery) {
+    const page = await listRepo.countedPage(db, list, paging.pageSize, pageOffset(paging));
+    return { rows: page.rows, contadores: page.contadores ?? (await repo.contadores(db)) };
   }
 
   /** From the reference service's in-memory cache when there is one (app.ts wires it). */
@@ -152,7 +155,11 @@ export function createCasosListService(deps: {
     let count: Awaited<ReturnType<typeof countMatches>>;
     if (isCounterOnly(filtro)) {
       // All, 'Vigentes' or 'Cerrados': any page through the per-block counts (docs/decisions/042).
-      [rows, count] = await Promise.all([listRepo.countedPage(db, countedList(filtro), paging.pageSize, offset), countMatches(filtro, where, exact)]);
+      const list = countedList(filtro);
+      const page = await countedPage(list, paging);
+      rows = page.rows;
+      const { vigentes, cerrados } = page.contadores;
+      count = { total: list === 'vigentes' ? vigentes : list === 'cerrados' ? cerrados : vigentes + cerrados, capped: false };
     } else if (offset >= DEEP_OFFSET || searchesText(filtro)) {
       if (!exact && !where.plazoStored && !knownCapped(filtro)) {
         // The count and the page from one read of at most COUNT_CAP + 1 matches; more than that:
@@ -184,17 +191,11 @@ export function createCasosListService(deps: {
   return {
     /**
      * GET /casos: newest first, with the Vigentes / Cerrados counters and the filter lookups, as
-     * JSON text: page 1 comes from PostgreSQL as JSON already (casos.list.repository.ts).
+     * JSON text: its rows come from PostgreSQL as JSON already (casos.list.repository.ts).
      */
     async list(paging: PagingQuery): Promise<string> {
-      const offset = pageOffset(paging);
-      if (offset === 0) {
-        const { rows, contadores } = await listRepo.firstPage(db, paging.pageSize);
-        const { lookups, names } = await namesFor(rows);
-        return listJson(`[${rows.map(names.nameJson).join(',')}]`, contadores, lookups, paging.pageSize);
-      }
-      // Any page costs the same: found through the per-block counts, not an OFFSET (docs/decisions/042).
-      const [contadores, rows] = await Promise.all([repo.contadores(db), listRepo.countedPage(db, 'todos', paging.pageSize, offset)]);
+      // Page 1 straight off the id index; any other page through the per-block counts, not an OFFSET (docs/decisions/042).
+      const { rows, contadores } = pageOffset(paging) === 0 ? await listRepo.firstPage(db, paging.pageSize) : await countedPage('todos', paging);
       const { lookups, names } = await namesFor(rows);
       return listJson(`[${rows.map(names.nameJson).join(',')}]`, contadores, lookups, paging.pageSize);
     },
