@@ -7,6 +7,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { fullMarkdown, summaryMarkdown } from './report';
 import { BENCH_ADMIN, runBench } from './run';
+import { processCpuMs } from './cpu';
 
 const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'siniestros-bench-smoke-'));
 afterAll(() => fs.rmSync(dataRoot, { recursive: true, force: true }));
@@ -49,7 +50,10 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
     expect(load.rounds?.rps, scenario.key).toHaveLength(2);
     expect(sql?.status, scenario.key).toBe(200);
     expect(sql!.statements.length, scenario.key).toBeGreaterThan(0);
+    // PGlite runs inside the server: its CPU is the server's, and no database figure is given.
+    expect(load.cpu, scenario.key).toEqual({ server: expect.any(Number) });
   }
+  expect(processCpuMs(process.pid)).toBeGreaterThan(0);
   expect(size!.exported).toMatchObject({ status: 200, rows: expect.any(Number) });
   expect(size!.exported!.rows).toBeGreaterThanOrEqual(1000);
   expect(size!.exported!.bytes).toBeGreaterThan(10_000);

@@ -1,6 +1,7 @@
 /** Drives one scenario with autocannon: latencies at 1 connection, throughput at many. */
 import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
+import { cpuPerRequest, type CpuSample } from './cpu';
 import type { HttpRequest } from './scenarios';
 
 export type LoadResult = {
@@ -19,6 +20,8 @@ export type LoadResult = {
   rounds?: { p95: number[]; rps: number[]; rpsMedianSecond: number[] };
   /** A request that needs no database, sent every 10 ms during the run at many connections (is the event loop free?). */
   probe?: { p50: number; p99: number; p99Rounds?: number[] };
+  /** CPU ms per request during the run at many connections, of the server and the database (bench/cpu.ts). */
+  cpu?: CpuSample;
 };
 
 export type LoadOptions = {
@@ -30,6 +33,8 @@ export type LoadOptions = {
   connections: number;
   /** Sent every 10 ms, one at a time, while the many connections run; its latencies go to `probe`. */
   probePath?: string;
+  /** CPU ms so far of the server and the database (bench/cpu.ts), sampled around the run at many connections. */
+  cpu?: () => CpuSample;
 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -73,8 +78,10 @@ export async function measure(options: LoadOptions, requests: HttpRequest[]): Pr
   const single = run(options, requests, 1, (ms) => latencies.push(ms));
   const singleResult = await single.done;
   const probe = options.probePath ? startProbe(`${options.url}${options.probePath}`) : undefined;
+  const cpuBefore = options.cpu?.();
   const loaded = run(options, requests, options.connections);
   const loadedResult = await loaded.done;
+  const cpu = cpuBefore && cpuPerRequest(cpuBefore, options.cpu!(), loadedResult.requests.total);
   const probeLatencies = (await probe?.stop())?.sort((a, b) => a - b);
 
   latencies.sort((a, b) => a - b);
@@ -96,6 +103,7 @@ export async function measure(options: LoadOptions, requests: HttpRequest[]): Pr
     errors: failed(singleResult) + failed(loadedResult),
     statuses,
     ...(probeLatencies ? { probe: { p50: round(percentile(probeLatencies, 50)), p99: round(percentile(probeLatencies, 99)) } } : {}),
+    ...(cpu ? { cpu } : {}),
   };
 }
 
@@ -190,6 +198,14 @@ export function medianOfRounds(rounds: LoadResult[]): LoadResult {
     errors: rounds.reduce((sum, result) => sum + result.errors, 0),
     statuses,
     rounds: { p95: rounds.map((result) => result.p95), rps: rounds.map((result) => result.rps), rpsMedianSecond: rounds.map((result) => result.rpsMedianSecond) },
+    ...(rounds.every((result) => result.cpu)
+      ? {
+          cpu: {
+            server: median(rounds.map((result) => result.cpu!.server)),
+            ...(rounds.every((result) => result.cpu!.database !== undefined) ? { database: median(rounds.map((result) => result.cpu!.database!)) } : {}),
+          },
+        }
+      : {}),
     ...(rounds.every((result) => result.probe)
       ? {
           probe: {

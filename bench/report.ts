@@ -38,8 +38,8 @@ function verdict(result: ScenarioResult): { text: string; verdict: Verdict } {
 
 export function sizeTable(size: SizeResult, connections: number): string {
   const lines = [
-    `| Scenario | p50 ms | p95 ms | p99 ms | req/s @${connections} mean | req/s median second | p99 ms @${connections} | errors | PG exec ms | PG plan ms | p50 / PG exec+plan | pgbench tps @${connections} | req/s / pgbench | target | |`,
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
+    `| Scenario | p50 ms | p95 ms | p99 ms | req/s @${connections} mean | req/s median second | p99 ms @${connections} | errors | PG exec ms | PG plan ms | p50 / PG exec+plan | pgbench tps @${connections} | req/s / pgbench | CPU ms / req server | CPU ms / req PG | target | |`,
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
   ];
   for (const result of size.results) {
     const { load, sql } = result;
@@ -49,7 +49,7 @@ export function sizeTable(size: SizeResult, connections: number): string {
     const tpsRatio = tps ? `${fmt(load.rps / tps, 2)}` : '–';
     const { text, verdict: outcome } = verdict(result);
     lines.push(
-      `| ${result.scenario.title} | ${fmt(load.p50)} | ${withRange(fmt(load.p95), load.rounds?.p95, (n) => fmt(n))} | ${fmt(load.p99)} | ${withRange(int(load.rps), load.rounds?.rps, int)} | ${int(load.rpsMedianSecond)} | ${fmt(load.p99Loaded)} | ${load.errors} | ${fmt(sql?.executionMs, 2)} | ${fmt(sql?.planningMs, 2)} | ${ratio} | ${tps ? int(tps) : '–'} | ${tpsRatio} | ${text} | ${outcome} |`,
+      `| ${result.scenario.title} | ${fmt(load.p50)} | ${withRange(fmt(load.p95), load.rounds?.p95, (n) => fmt(n))} | ${fmt(load.p99)} | ${withRange(int(load.rps), load.rounds?.rps, int)} | ${int(load.rpsMedianSecond)} | ${fmt(load.p99Loaded)} | ${load.errors} | ${fmt(sql?.executionMs, 2)} | ${fmt(sql?.planningMs, 2)} | ${ratio} | ${tps ? int(tps) : '–'} | ${tpsRatio} | ${fmt(load.cpu?.server, 2)} | ${fmt(load.cpu?.database, 2)} | ${text} | ${outcome} |`,
     );
   }
   if (size.mixed) {
@@ -153,7 +153,7 @@ export function summaryMarkdown(result: BenchResult): string {
       (result.options.rounds > 1
         ? `every scenario measured in ${result.options.rounds} rounds, one after the other: each figure is the median of the rounds (lowest–highest in brackets), the export's peak RSS the highest; `
         : '') +
-      'PG exec/plan: EXPLAIN ANALYZE (median of 3) of every statement the endpoint ran, summed; pgbench: the same read statements, parameters written in, at the same connections for the same seconds (the SQL floor of the throughput; req/s / pgbench is what the server keeps of it).',
+      'PG exec/plan: EXPLAIN ANALYZE (median of 3) of every statement the endpoint ran, summed; pgbench: the same read statements, parameters written in, at the same connections for the same seconds (the SQL floor of the throughput; req/s / pgbench is what the server keeps of it); CPU ms / req: the CPU time the server process and the local PostgreSQL server\'s processes used during the run at many connections, divided by its requests (bench/cpu.ts; steadier than req/s on a busy machine, and with 2 cores their sum bounds the throughput near 2,000 / (server + PG + the load generator\'s ~0.1)).',
   ];
   for (const size of result.sizes) {
     const copies = (result.options.copies ?? 1) > 1 ? `, each generated case written ${result.options.copies} times` : '';

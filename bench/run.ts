@@ -20,6 +20,7 @@ import { signIn, startServer } from './server';
 import { checkCounters, measureWrites, type CounterCheck, type WriteResult } from './writes';
 import { ensureDemoOffice } from '../apps/server/src/ops/demo-users';
 import { measureWebSizes, type WebSizes } from './web-size';
+import { cpuSampler } from './cpu';
 
 export const BENCH_ADMIN = { username: 'bench@siniestros.local', password: 'Bench-Siniestros-2026' };
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/siniestros_bench';
@@ -324,6 +325,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const server = await startServer({ port: options.port, dataDir: prepared.dataDir, databaseUrl: prepared.url, admin: BENCH_ADMIN });
     try {
       const cookie = await signIn(server.url, BENCH_ADMIN);
+      // The database's CPU is read off this machine's processes: only a PostgreSQL server on it.
+      const localPostgres = prepared.url !== undefined && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(prepared.url).hostname);
+      const cpu = cpuSampler(server.pid, localPostgres);
       const list = chosen(scenarios(probes));
       const loads: LoadResult[][] = list.map(() => []);
       const exports: ExportResult[] = [];
@@ -343,6 +347,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
                 connections: options.connections,
                 // Page 1 at many connections: does a request that needs no database still get through?
                 probePath: scenario.key === EVENT_LOOP_SCENARIO ? '/api/health/live' : undefined,
+                cpu,
               },
               scenario.requests,
             ),

@@ -1,0 +1,61 @@
+/**
+ * CPU time per request, by process (Linux /proc): what a request costs the server and the
+ * database whatever else the machine is doing, where req/s and latencies move with the load
+ * beside them. PGlite runs inside the server process, so there the server's figure is all of it.
+ */
+import fs from 'node:fs';
+
+/** The clock ticks /proc counts in (USER_HZ, 100 on Linux). */
+const TICK_MS = 10;
+
+/** utime + stime of a /proc/<pid>/stat line, ms (the command name, in brackets, may hold spaces). */
+function statCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** CPU ms the process has used since it started; 0 where /proc is missing. */
+export function processCpuMs(pid: number): number {
+  try {
+    return statCpuMs(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU ms used so far by every local PostgreSQL process (its backends run the SQL); 0 where /proc is missing. */
+export function postgresCpuMs(): number {
+  let total = 0;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) total += statCpuMs(stat);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** CPU ms so far of the server and, when the database is a local PostgreSQL server, of it. */
+export type CpuSample = { server: number; database?: number };
+
+export function cpuSampler(serverPid: number, localPostgres: boolean): () => CpuSample {
+  return () => ({ server: processCpuMs(serverPid), ...(localPostgres ? { database: postgresCpuMs() } : {}) });
+}
+
+/** CPU ms per request between two samples. */
+export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: number): CpuSample {
+  const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 1000) / 1000;
+  return {
+    server: per(after.server - before.server),
+    ...(before.database !== undefined && after.database !== undefined ? { database: per(after.database - before.database) } : {}),
+  };
+}
