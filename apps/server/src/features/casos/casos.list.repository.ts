@@ -205,6 +205,10 @@ const EXPORT_ROW_JSON = rowJson({ ...LIST_COLUMNS, ...EXPORT_EXTRA_COLUMNS });
 
 /** A list row: the case as JSON text, and the ids its names come from (casos.names.ts). */
 export type CasoRowJson = Pick<CasoRowIds, NameIdFields> & { json: string };
+/**
+ * What every page of the list and of a filter selects: each row as JSON text, sent as PostgreSQL
+ * writes it (see firstPageStatements), and the ids its names come from.
+ */
 const LIST_ROW = { json: LIST_ROW_JSON, id_compania: casos.id_compania, id_estado: casos.id_estado, id_producto: casos.id_producto, id_analista: casos.id_analista };
 /** An export row: CasoExportRowIds as JSON text, its id (the keyset) and the ids its names come from. */
 export type CasoExportRowJson = CasoRowJson & { id: number };
@@ -305,15 +309,6 @@ const countedPageStatements = preparedPerDatabase((db) =>
   }),
 );
 
-/**
- * The list rows of the cases `where` picks (a page's ids), newest first, as JSON text: every page
- * of the list and of a filter is sent as PostgreSQL writes it (see firstPageStatements).
- */
-async function listRowsWhere(db: DbOrTx, where: SQL): Promise<CasoRowJson[]> {
-  const query = db.select(LIST_ROW).from(casos).where(where).$dynamic();
-  return withTercero(query).orderBy(NEWEST_FIRST);
-}
-
 export const casosListRepository = {
   /** Page 1 of all cases, each row as JSON, and the Vigentes / Cerrados counters. */
   async firstPage(db: DbOrTx, limit: number): Promise<{ rows: CasoRowJson[]; contadores: Contadores }> {
@@ -374,7 +369,8 @@ export const casosListRepository = {
 
   /** The list rows of these cases, newest first. */
   async rowsByIds(db: DbOrTx, ids: readonly number[]): Promise<CasoRowJson[]> {
-    return ids.length === 0 ? [] : listRowsWhere(db, inArray(casos.id, [...ids]));
+    if (ids.length === 0) return [];
+    return withTercero(db.select(LIST_ROW).from(casos).where(inArray(casos.id, [...ids])).$dynamic()).orderBy(NEWEST_FIRST);
   },
 
   /**
