@@ -196,3 +196,46 @@ describe('deep pages of other filters', () => {
     );
   });
 });
+
+describe('deep pages of the values report', () => {
+  it('every page is the OFFSET page, latest closing date first, ties by id (deep pages read ids first, past the middle from the oldest end)', async () => {
+    const [top] = await rows<{ id_compania: number; fecha_cierre: string }>(
+      sql`select id_compania, max(fecha_cierre)::text as fecha_cierre from casos where id_estado >= ${FIRST_CLOSED_ESTADO} group by 1 order by count(*) desc limit 1`,
+    );
+    const [{ cerrados }] = (await rows<{ cerrados: number }>(sql`select count(*)::int as cerrados from casos where id_estado >= ${FIRST_CLOSED_ESTADO}`)) as [
+      { cerrados: number },
+    ];
+    // Deep enough that pages past DEEP_OFFSET are read from the oldest end.
+    expect(cerrados).toBeGreaterThan(1_200);
+    const filtros = [
+      { compania: '', fechaDesde: '', fechaHasta: '' },
+      { compania: String(top!.id_compania), fechaDesde: '', fechaHasta: '' },
+      { compania: '', fechaDesde: '2020-01-01', fechaHasta: top!.fecha_cierre },
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...filtros), fc.constantFrom(1, 7, 20, 100), DEPTH, async (filtro, pageSize, depth) => {
+        const where = sql.join(
+          [
+            sql`id_estado >= ${FIRST_CLOSED_ESTADO}`,
+            filtro.compania ? sql`id_compania = ${Number(filtro.compania)}` : sql`true`,
+            filtro.fechaDesde ? sql`fecha_cierre >= ${filtro.fechaDesde}` : sql`true`,
+            filtro.fechaHasta ? sql`fecha_cierre <= ${filtro.fechaHasta}` : sql`true`,
+          ],
+          sql` and `,
+        );
+        const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from casos where ${where}`)) as [{ n: number }];
+        const page = Math.max(1, Math.ceil((n / pageSize) * depth));
+        const response = await t.request('user', { method: 'POST', url: `/api/casos/filtrovalores/?page=${page}&pageSize=${pageSize}`, payload: filtro });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<{ casos: { id: number }[]; totalCount: number; totalPages: number }>();
+        const expected = await rows<{ id: number }>(
+          sql`select id from casos where ${where} order by fecha_cierre desc, id desc offset ${(page - 1) * pageSize} limit ${pageSize}`,
+        );
+        expect(body.casos.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
+        expect(body.totalCount).toBe(n);
+        expect(body.totalPages).toBe(Math.ceil(n / pageSize));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
 import { casoPlazoEstados } from '../../db/tables/plazos';
 import { preparedPerDatabase } from '../../db/prepared';
+import { pageWindow } from '../../shared/paging';
 import { lesionados } from '../../db/tables/lesionados';
 import { letrados } from '../../db/tables/letrados';
 import { audiencias } from '../../db/tables/mediacion';
@@ -325,9 +326,9 @@ export const casosListRepository = {
    */
   async page(db: DbOrTx, filter: CasoFilterSql, limit: number, offset: number, total?: number, options: { fewMatches?: boolean } = {}): Promise<CasoRowJson[]> {
     const { where, plazoStored } = filter;
-    const fromOldest = total !== undefined && offset > total / 2;
-    if (fromOldest && offset >= total) return [];
-    const window = fromOldest ? { limit: Math.min(limit, total - offset), offset: Math.max(0, total - offset - limit) } : { limit, offset };
+    const window = pageWindow(limit, offset, total);
+    if (!window) return [];
+    const { fromOldest } = window;
     const order = fromOldest ? OLDEST_FIRST : NEWEST_FIRST;
     let page;
     if (plazoStored) {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { plazoEstadosAlDia } from '../../db/plazo-estados';
 import { boundedConcurrency } from '../../shared/concurrency';
 import { unavailable } from '../../shared/errors';
-import { pageOffset, totalPages } from '../../shared/paging';
+import { DEEP_OFFSET, pageOffset, totalPages } from '../../shared/paging';
 import type { CaseLookups, ReferenceService } from '../reference';
 import { createXlsxExports, type ExportBatch, type XlsxExportOptions } from './casos.export.pool';
 import { casosListRepository as listRepo, filterSql, filterWhere, type CasoFilterSql, type CountedList } from './casos.list.repository';
@@ -23,11 +23,6 @@ function isCounterOnly(filtro: CasoFiltro): boolean {
   return Object.entries(filtro).every(([key, value]) => key === 'condCasos' || key === 'formato' || value === '' || value === undefined || value === null);
 }
 
-/**
- * From this offset a filtered page waits for its total: walking fewer entries costs well under a
- * millisecond, and beyond it an exact total lets a page past the middle be read from the oldest end.
- */
-export const DEEP_OFFSET = 1_000;
 
 /**
  * Up to this many matches a page is read from the matches themselves (found through the filter's

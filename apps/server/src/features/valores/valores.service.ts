@@ -1,6 +1,6 @@
-import type { PagingQuery, ValoresFiltro, ValoresPage } from '@siniestros/domain';
+import type { PagingQuery, ValoresFiltro, ValoresPage, ValoresRow } from '@siniestros/domain';
 import type { Db } from '../../db/client';
-import { pageOffset, totalPages } from '../../shared/paging';
+import { DEEP_OFFSET, pageOffset, totalPages } from '../../shared/paging';
 import { valoresRepository as repo } from './valores.repository';
 
 export type ValoresService = ReturnType<typeof createValoresService>;
@@ -10,7 +10,16 @@ export function createValoresService(deps: { db: Db }) {
   const { db } = deps;
   return {
     async page(paging: PagingQuery, filtro: ValoresFiltro | null = null): Promise<ValoresPage> {
-      const { rows, total } = await repo.page(db, filtro, paging.pageSize, pageOffset(paging));
+      const offset = pageOffset(paging);
+      let rows: ValoresRow[];
+      let total: number;
+      if (offset < DEEP_OFFSET) {
+        [rows, total] = await Promise.all([repo.page(db, filtro, paging.pageSize, offset), repo.count(db, filtro)]);
+      } else {
+        // A deep page waits for the total, which says from which end to read it.
+        total = await repo.count(db, filtro);
+        rows = await repo.page(db, filtro, paging.pageSize, offset, total);
+      }
       return { casos: rows, totalPages: totalPages(total, paging.pageSize), totalCount: total };
     },
   };
