@@ -78,6 +78,7 @@ export function scenarios(probes: Probes): Scenario[] {
   const page500 = Math.min(500, probes.lastPage);
   const middle = Math.max(1, Math.ceil(probes.lastPage / 2));
   const vigentesMiddle = Math.max(1, Math.ceil(probes.vigentesLastPage / 2));
+  const valoresMiddle = Math.max(1, Math.ceil((probes.cases - probes.vigentes) / PAGE_SIZE / 2));
   return [
     { key: 'list-1', title: 'Case list, page 1', requests: [{ method: 'GET', path: `/api/casos/?${page(1)}` }], target: TARGETS.listFirst },
     {
@@ -147,6 +148,13 @@ export function scenarios(probes: Probes): Scenario[] {
       key: 'valores',
       title: 'Values report, closing-date range',
       requests: [{ method: 'POST', path: `/api/casos/filtrovalores/?${page(1)}`, body: { compania: '', ...probes.valores } }],
+    },
+    {
+      // The deepest page to reach: the middle of every closed case (either end is read directly).
+      key: 'valores-middle',
+      title: `Values report, all closed cases, middle page (${valoresMiddle})`,
+      requests: [{ method: 'GET', path: `/api/casos/valores/?${page(valoresMiddle)}` }],
+      target: TARGETS.anyPage,
     },
     // Issue 18: the Tablero, 'Mis tareas' and the Plazo filter (docs/decisions/052).
     { key: 'tablero', title: 'Tablero', requests: [{ method: 'GET', path: '/api/tablero' }], target: TARGETS.anyPage },
