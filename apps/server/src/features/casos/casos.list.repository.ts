@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   COND_CASOS,
@@ -310,6 +310,16 @@ const countedPageStatements = preparedPerDatabase((db) =>
   }),
 );
 
+/**
+ * The list rows of a page's ids (a search's page), one named statement: the ids are one array
+ * parameter, so the text never changes and PostgreSQL keeps one generic plan per connection.
+ */
+const rowsByIdsStatement = preparedPerDatabase((db) =>
+  withTercero(db.select(LIST_ROW).from(casos).where(sql`${casos.id} = any(${sql.placeholder('ids')}::int[])`).$dynamic())
+    .orderBy(NEWEST_FIRST)
+    .prepare('casos_rows_by_ids'),
+);
+
 export const casosListRepository = {
   /** Page 1 of all cases, each row as JSON, and the Vigentes / Cerrados counters. */
   async firstPage(db: DbOrTx, limit: number): Promise<{ rows: CasoRowJson[]; contadores: Contadores }> {
@@ -370,8 +380,7 @@ export const casosListRepository = {
 
   /** The list rows of these cases, newest first. */
   async rowsByIds(db: DbOrTx, ids: readonly number[]): Promise<CasoRowJson[]> {
-    if (ids.length === 0) return [];
-    return withTercero(db.select(LIST_ROW).from(casos).where(inArray(casos.id, [...ids])).$dynamic()).orderBy(NEWEST_FIRST);
+    return ids.length === 0 ? [] : rowsByIdsStatement(db).execute({ ids: [...ids] });
   },
 
   /**

@@ -23,7 +23,6 @@ function isCounterOnly(filtro: CasoFiltro): boolean {
   return Object.entries(filtro).every(([key, value]) => key === 'condCasos' || key === 'formato' || value === '' || value === undefined || value === null);
 }
 
-
 /**
  * Up to this many matches a page is read from the matches themselves (found through the filter's
  * index, then sorted); beyond, walking the id index finds a page's rows sooner (docs/decisions/042).
