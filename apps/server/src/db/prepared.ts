@@ -1,18 +1,27 @@
 import type { DbOrTx } from './client';
 
+/** `build(key)` on first use of each key, the same value after. */
+function builtOnce<K, V>(byKey: { get(key: K): V | undefined; set(key: K, value: V): unknown }, build: (key: K) => V): (key: K) => V {
+  return (key) => {
+    let value = byKey.get(key);
+    if (value === undefined) {
+      value = build(key);
+      byKey.set(key, value);
+    }
+    return value;
+  };
+}
+
 /**
  * A statement of the hot path (every request, or the case list's first page) built once per
- * database and, being named, parsed once per connection. PostgreSQL still plans it per execution:
- * a generic plan of the case list ignores its LIMIT and reads every case.
+ * database and, being named, parsed once per connection. PostgreSQL still plans it per execution
+ * unless its text lets a generic plan win (see the case list's statements).
  */
 export function preparedPerDatabase<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
-  const byDatabase = new WeakMap<DbOrTx, T>();
-  return (db) => {
-    let prepared = byDatabase.get(db);
-    if (!prepared) {
-      prepared = build(db);
-      byDatabase.set(db, prepared);
-    }
-    return prepared;
-  };
+  return builtOnce(new WeakMap<DbOrTx, T>(), build);
+}
+
+/** A named statement for each key (a page size, a list and a page size), built on first use. */
+export function statementPerKey<K, S>(build: (key: K) => S): (key: K) => S {
+  return builtOnce(new Map<K, S>(), build);
 }
