@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '@siniestros/domain';
+import { MSG_ID_DIGITS, MSG_ONLY_DIGITS, MSG_PAGE, MSG_PAGE_SIZE, todayIso } from '@siniestros/domain';
 import { MSG_MULTIPART_MALFORMED, msgRateLimited } from '../../src/shared/errors';
 import { createTestApp, type TestApp } from '../helpers';
 import { insertCaso } from '../fixtures';
@@ -68,6 +68,22 @@ describe('validation messages', () => {
     const { message, errors } = response.json() as { message: string; errors: { path: string; message: string }[] };
     expect(message).toBe('Entrada inválida: se esperaba objeto, recibido nulo');
     expect(errors).toContainEqual({ path: 'body', message: 'Campo no admitido: extra' });
+  });
+
+  it('name the page bounds and a too-long id filter in a sentence of their own', async () => {
+    const refused = async (method: 'GET' | 'POST', url: string, payload?: Record<string, string>) => {
+      const response = await t.request('user', { method, url, payload });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      return response.json().message as string;
+    };
+    for (const page of ['0', '1000001', '1.5', 'dos']) expect(await refused('GET', `/api/casos?page=${page}`)).toBe(MSG_PAGE);
+    for (const size of ['0', '101', '1e3']) expect(await refused('GET', `/api/casos/valores/?pageSize=${size}`)).toBe(MSG_PAGE_SIZE);
+    expect(await refused('GET', '/api/mediacion/?page=-1')).toBe(MSG_PAGE);
+    expect(await refused('POST', '/api/casos/filtrovalores', { compania: '99999999999999' })).toBe(MSG_ID_DIGITS);
+    expect(await refused('POST', '/api/casos/filtrovalores', { compania: '12a' })).toBe(MSG_ONLY_DIGITS);
+    // The bounds themselves are pages.
+    expect((await t.request('user', { method: 'GET', url: '/api/casos?page=1000000&pageSize=100' })).json().cases).toEqual([]);
+    expect((await t.request('user', { method: 'POST', url: '/api/casos/filtrovalores', payload: { compania: '999999999' } })).statusCode).toBe(200);
   });
 
   it('are Spanish for a body that is not JSON', async () => {

@@ -11,6 +11,7 @@ import {
   text,
   timeOfDay,
   MSG_INTEGER,
+  MSG_ONLY_DIGITS,
   MSG_TWO_DECIMALS,
   TWO_DECIMALS_RE,
 } from '../shared/fields';
@@ -19,7 +20,6 @@ import { lookupResponse, personLookupResponse } from '../reference/reference.sch
 import { decimalString } from '../shared/responses';
 import { CLOSING_REASONS, COND_CASOS, FLAG_KEYS, FLAGS, MAX_TERCEROS, CASO_MESSAGES, type FlagKey } from './casos.constants';
 
-const MSG_DIGITS = 'Solo se permiten numeros';
 /** null and undefined read as '' (so a missing value gets the "required" message, not "null"). */
 const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value);
 /** A date the form requires: an empty one reads "required", not "wrong format". */
@@ -27,7 +27,7 @@ const requiredDate = z.preprocess(blankToEmpty, z.string().trim().min(1, 'Este c
 const digits = (max: number) =>
   z.preprocess(
     blankToEmpty,
-    z.coerce.string().trim().min(1, 'Este campo es requerido').max(max, `Debe tener maximo ${max} caracteres`).regex(/^\d+$/, MSG_DIGITS),
+    z.coerce.string().trim().min(1, 'Este campo es requerido').max(max, `Debe tener maximo ${max} caracteres`).regex(/^\d+$/, MSG_ONLY_DIGITS),
   );
 
 /** Ignored on the server (the acting user comes from the session) but accepted for compatibility. */
@@ -219,7 +219,7 @@ export type CasoFullUpdateInput = z.infer<typeof casoFullUpdateSchema>;
 export const tercerosUpdateSchema = z.array(terceroSchema).max(MAX_TERCEROS, CASO_MESSAGES.tooManyTerceros);
 
 // Filter values: null, undefined and '' all mean "any"; numbers are accepted for numeric fields.
-const filterField = (max: number, isValid: (value: string) => boolean = () => true, message = MSG_DIGITS) =>
+const filterField = (max: number, isValid: (value: string) => boolean = () => true, message = MSG_ONLY_DIGITS) =>
   z
     .preprocess(
       blankToEmpty,

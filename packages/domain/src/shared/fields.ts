@@ -79,9 +79,19 @@ export const mailList = z
   .nullish()
   .transform((value) => (value?.trim() ? value.trim() : null));
 
+export const MAX_PAGE = 1_000_000;
+export const MAX_PAGE_SIZE = 100;
+export const MSG_PAGE = 'La página debe ser un número entero entre 1 y 1.000.000';
+export const MSG_PAGE_SIZE = 'El tamaño de página debe ser un número entero entre 1 y 100';
+
 export const pagingQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number({ error: MSG_PAGE }).int(MSG_PAGE).min(1, MSG_PAGE).max(MAX_PAGE, MSG_PAGE).default(1),
+  pageSize: z.coerce
+    .number({ error: MSG_PAGE_SIZE })
+    .int(MSG_PAGE_SIZE)
+    .min(1, MSG_PAGE_SIZE)
+    .max(MAX_PAGE_SIZE, MSG_PAGE_SIZE)
+    .default(20),
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 
@@ -97,9 +107,15 @@ export const PAGE_SIZE = 20;
 const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value);
 export const optionalFilterText = (max: number) =>
   z.preprocess(blankToEmpty, z.coerce.string().trim().max(max, `Debe tener maximo ${max} caracteres`));
+export const MSG_ONLY_DIGITS = 'Solo se permiten numeros';
+export const MSG_ID_DIGITS = 'Debe tener maximo 9 digitos';
 export const optionalFilterId = z.preprocess(
   blankToEmpty,
-  z.coerce.string().trim().refine((value) => value === '' || /^\d{1,9}$/.test(value), 'Solo se permiten numeros'),
+  z.coerce
+    .string()
+    .trim()
+    .refine((value) => /^\d*$/.test(value), MSG_ONLY_DIGITS)
+    .refine((value) => value.length <= 9, MSG_ID_DIGITS),
 );
 export const optionalFilterDate = z.preprocess(
   blankToEmpty,
