@@ -21,6 +21,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of a hand-written statement's result (`db.execute` answers the driver's result, typed loosely). */
+export function resultRows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export type AvailabilityEvent = { type: 'down'; error: unknown } | { type: 'up' } | { type: 'connection-lost'; error: unknown };
 
 /**

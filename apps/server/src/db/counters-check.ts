@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { FIRST_CLOSED_ESTADO } from '@siniestros/domain';
-import type { DbOrTx } from './client';
+import { resultRows, type DbOrTx } from './client';
 import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS } from './tables/casos';
 
 /**
@@ -38,8 +38,11 @@ const COUNTER_CHECKS = {
     'caso_contadores_dia',
     'campo, dia',
     sql`select 'alta' as campo, fecha_creado as dia, count(*)::int as total from casos where ${VIGENTE} group by 2
-      union all select 'estado', fecha_estado, count(*)::int from casos where ${VIGENTE} group by 2`,
+      union all select 'estado', fecha_estado, count(*)::int from casos where ${VIGENTE} group by 2
+      union all select 'cierre', fecha_cierre, count(*)::int from casos where ${CERRADO} and fecha_cierre is not null group by 2
+      union all select 'cierre_mes', date_trunc('month', fecha_cierre)::date, count(*)::int from casos where ${CERRADO} and fecha_cierre is not null group by 2`,
   ),
+  audiencia_contadores: differingRows('audiencia_contadores', 'fechah', sql`select fechah, count(*)::int as total from audiencias group by 1`),
   inspeccion_contadores: differingRows(
     'inspeccion_contadores',
     'id_inspector, fecha_inspeccion',
@@ -55,7 +58,7 @@ export async function differingCounterRows<T extends CounterTable>(db: DbOrTx, t
   const differing = {} as Record<T, number>;
   for (const table of tables) {
     const result = await db.execute(COUNTER_CHECKS[table]);
-    differing[table] = Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    differing[table] = Number(resultRows<{ n: number }>(result)[0]!.n);
   }
   return differing;
 }

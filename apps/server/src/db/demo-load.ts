@@ -159,18 +159,24 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
       `INSERT INTO caso_contadores_estado (id_estado, id_analista, total)
        SELECT id_estado, coalesce(id_analista, 0), count(*)::int FROM casos GROUP BY 1, 2`,
     );
-    // Open cases per day of F Alta and of the status date (drizzle/0018, the Tablero's ages), recounted alike.
+    // Open cases per day of F Alta and of the status date (drizzle/0018, the Tablero's ages) and
+    // closed cases per closing date and month (drizzle/0023, the values report), recounted alike.
     await exec('DELETE FROM caso_contadores_dia');
     await exec(
       `INSERT INTO caso_contadores_dia (campo, dia, total)
        SELECT 'alta', fecha_creado, count(*)::int FROM casos WHERE id_estado < $1 GROUP BY 2
-       UNION ALL SELECT 'estado', fecha_estado, count(*)::int FROM casos WHERE id_estado < $1 GROUP BY 2`,
+       UNION ALL SELECT 'estado', fecha_estado, count(*)::int FROM casos WHERE id_estado < $1 GROUP BY 2
+       UNION ALL SELECT 'cierre', fecha_cierre, count(*)::int FROM casos WHERE id_estado >= $1 AND fecha_cierre IS NOT NULL GROUP BY 2
+       UNION ALL SELECT 'cierre_mes', date_trunc('month', fecha_cierre)::date, count(*)::int FROM casos WHERE id_estado >= $1 AND fecha_cierre IS NOT NULL GROUP BY 2`,
       [FIRST_CLOSED_ESTADO],
     );
     await exec(
       `UPDATE fila_contadores k SET total = CASE k.tabla
          WHEN 'inspecciones' THEN (SELECT count(*)::int FROM inspecciones) ELSE (SELECT count(*)::int FROM audiencias) END`,
     );
+    // Hearings per date (drizzle/0024, the Tablero), their triggers off during the load too.
+    await exec('DELETE FROM audiencia_contadores');
+    await exec('INSERT INTO audiencia_contadores (fechah, total) SELECT fechah, count(*)::int FROM audiencias GROUP BY 1');
     // The legal clocks of the loaded cases (their triggers were off), as migration 0011 back-fills
     // them (docs/decisions/044); the cases of the Plazo filter then in one pass for all
     // (docs/decisions/057), not case by case from the clocks' trigger.
@@ -369,7 +375,7 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 
 async function vacuumAnalyze(database: Database): Promise<void> {
   // caso_plazos too: without statistics the list's filter 'Plazo' read every running clock (decision 044).
-  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_dia, caso_plazos, caso_plazo_estados`;
+  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_dia, audiencia_contadores, caso_plazos, caso_plazo_estados`;
   if (database.kind === 'pglite') {
     await database.pglite!.exec(statement);
     return;

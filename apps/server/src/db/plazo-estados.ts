@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from './client';
+import { resultRows, type DbOrTx } from './client';
 
 /** A legal clock of the case runs out before today (red), or within its rule's warning days (amber): docs/decisions/044. */
 export type PlazoEstado = 'vencido' | 'por_vencer';
@@ -20,7 +20,7 @@ export const plazoCasoIdsFromClocks = (plazo: PlazoEstado): SQL => sql`select cp
 /** caso_plazo_estados holds today's cases under today's rules (a new day or a rule edit makes it stale until refilled). */
 export async function plazoEstadosAlDia(db: DbOrTx): Promise<boolean> {
   const result = await db.execute(sql`select coalesce((select dia = ${TODAY_AR} from caso_plazo_estados_dia where unica), false) as al_dia`);
-  return (result as unknown as { rows: { al_dia: boolean }[] }).rows[0]?.al_dia ?? false;
+  return resultRows<{ al_dia: boolean }>(result)[0]?.al_dia ?? false;
 }
 
 /** Fills caso_plazo_estados for today if it is stale; returns whether it did (the periodic job and a rule edit call it). */

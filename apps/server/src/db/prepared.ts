@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 /** `build(key)` on first use of each key, the same value after. */
@@ -24,4 +25,13 @@ export function preparedPerDatabase<T>(build: (db: DbOrTx) => T): (db: DbOrTx) =
 /** A named statement for each key (a page size, a list and a page size), built on first use. */
 export function statementPerKey<K, S>(build: (key: K) => S): (key: K) => S {
   return builtOnce(new Map<K, S>(), build);
+}
+
+/**
+ * A page size written into a named statement's text, so a generic plan knows it: an SQL chunk, not
+ * a number (drizzle would send a number as a parameter).
+ */
+export function limitLiteral(limit: number) {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Bad page size ${limit}`);
+  return sql.raw(String(limit));
 }

@@ -58,15 +58,26 @@ export const inspeccionContadores = pgTable(
 
 /**
  * Open cases per day of their F Alta (`campo` 'alta') and of their last status change ('estado'),
- * kept by the counters' trigger at commit (drizzle/0019, docs/decisions/052): the Tablero's age
+ * kept by the counters' trigger at commit (drizzle/0018, docs/decisions/052): the Tablero's age
  * figures (0-7, 8-30, 31-90 days) are sums of at most 90 rows each, not counts over the cases.
+ * Closed cases per closing date ('cierre') and month ('cierre_mes', `dia` its first day;
+ * drizzle/0023, docs/decisions/060): the values report's totals and where its deep pages start.
  */
 export const casoContadoresDia = pgTable(
   'caso_contadores_dia',
   {
-    campo: varchar('campo', { length: 6 }).notNull(),
+    campo: varchar('campo', { length: 10 }).notNull(),
     dia: date('dia', { mode: 'string' }).notNull(),
     total: integer('total').notNull(),
   },
   (table) => [primaryKey({ name: 'caso_contadores_dia_pk', columns: [table.campo, table.dia] })],
 );
+
+/**
+ * Hearings per date, kept by statement triggers (drizzle/0024, docs/decisions/061): the Tablero's
+ * hearings of the next days are a sum of a few rows, not a count over the hearings.
+ */
+export const audienciaContadores = pgTable('audiencia_contadores', {
+  fechah: date('fechah', { mode: 'string' }).primaryKey(),
+  total: integer('total').notNull(),
+});

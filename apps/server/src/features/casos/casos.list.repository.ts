@@ -15,7 +15,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
 import { casoPlazoEstados } from '../../db/tables/plazos';
-import { preparedPerDatabase, statementPerKey } from '../../db/prepared';
+import { limitLiteral, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 import { pageWindow } from '../../shared/paging';
 import { lesionados } from '../../db/tables/lesionados';
 import { letrados } from '../../db/tables/letrados';
@@ -213,12 +213,6 @@ export type CasoRowJson = Pick<CasoRowIds, NameIdFields> & { json: string };
 const LIST_ROW = { json: LIST_ROW_JSON, id_compania: casos.id_compania, id_estado: casos.id_estado, id_producto: casos.id_producto, id_analista: casos.id_analista };
 /** An export row: CasoExportRowIds as JSON text, its id (the keyset) and the ids its names come from. */
 export type CasoExportRowJson = CasoRowJson & { id: number };
-
-/** A page size written into a statement; an SQL chunk, not a number: drizzle would send a number as a parameter. */
-function limitLiteral(limit: number) {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Bad page size ${limit}`);
-  return sql.raw(String(limit));
-}
 
 /**
  * Page 1 of all cases, the screen everybody opens: read straight off the id index, with the

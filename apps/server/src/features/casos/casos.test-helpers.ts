@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { resultRows, type Db } from '../../db/client';
 import type { TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
 
@@ -58,10 +58,10 @@ export async function createCaso(t: TestApp, body: { caso?: Persona; asegurado?:
 /** Rows of a table, counted straight in the database. */
 export async function countRows(db: Db, table: 'casos' | 'asegurados' | 'terceros' | 'historial'): Promise<number> {
   const result = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  return Number(resultRows<{ n: number }>(result)[0]!.n);
 }
 
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
+  return resultRows<T>(result);
 }

@@ -5,6 +5,7 @@ import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
 import { ensureCompania, insertCaso } from '../../../test/fixtures';
 import { casos } from '../../db/tables/casos';
 import { audiencias } from '../../db/tables/mediacion';
+import { differingCounterRows } from '../../db/counters-check';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,6 +152,34 @@ describe('GET /mediacion/ and POST /mediacion/filter/', () => {
     expect(await listed()).toBe(before + 1000);
     expect((await filtrar({ compania: String(sur) })).total).toBe(3);
     await db.execute(sql`update fila_contadores set total = total - 1000 where tabla = 'audiencias'`);
+  });
+
+  it('keeps the hearings per date exact, and the Tablero sums them for the next days', async () => {
+    const db = t.database.db;
+    const exact = async () => expect(await differingCounterRows(db, ['audiencia_contadores'])).toEqual({ audiencia_contadores: 0 });
+    const proximas = async () => (await t.request('user', { method: 'GET', url: '/api/tablero' })).json().audiencias.proximas as number;
+    const hoy = todayIso();
+    const before = await proximas();
+    const caso = await insertCaso(db, { idCompania: norte });
+    const first = await crear(caso.id, { fechah: addDaysIso(hoy, 1) });
+    await crear(caso.id, { fechah: addDaysIso(hoy, 2) });
+    await crear(caso.id, { fechah: addDaysIso(hoy, 400) });
+    await exact();
+    expect(await proximas()).toBe(before + 2);
+    // Rescheduled through the API past the Tablero's days, then several moved by one statement.
+    const moved = await t.request('user', { method: 'PATCH', url: `/api/mediacion/${first.id}`, payload: { ...body(), id: first.id, idCaso: caso.id, fechah: addDaysIso(hoy, 300) } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await exact();
+    expect(await proximas()).toBe(before + 1);
+    await db.execute(sql`update audiencias set fechah = fechah - 1 where id_caso = ${caso.id}`);
+    await exact();
+    await db.delete(casos).where(eq(casos.id, caso.id));
+    await exact();
+    expect(await proximas()).toBe(before);
+    // The Tablero reads the counter rows, not the hearings.
+    await db.execute(sql`insert into audiencia_contadores (fechah, total) values (${hoy}, 1000) on conflict (fechah) do update set total = audiencia_contadores.total + 1000`);
+    expect(await proximas()).toBe(before + 1000);
+    await db.execute(sql`update audiencia_contadores set total = total - 1000 where fechah = ${hoy}`);
   });
 
   it("files a hearing under its case's company, which follows the case when its company changes", async () => {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { NOTIFICACION_TAREA_VENCIDA_DIAS, ROL, addDaysIso, type Notificacion } from '@siniestros/domain';
-import type { DbOrTx } from '../../db/client';
+import { resultRows, type DbOrTx } from '../../db/client';
 import { notificaciones, notificacionPreferencias, resumenesEnviados } from '../../db/tables/notificaciones';
 import { analistas } from '../../db/tables/reference';
 
@@ -30,7 +30,6 @@ export type TareaAsignadaAviso = { idTarea: number; idCaso: number; idUsuario: n
 
 export type Destinatario = { id: number; username: string; nombre: string };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const notificacionesRepository = {
   async page(db: DbOrTx, idUsuario: number, soloNoLeidas: boolean, limit: number, offset: number) {
@@ -110,7 +109,7 @@ export const notificacionesRepository = {
         and ${CAN_HAVE}
       on conflict (id_usuario, tipo, clave) where clave is not null do nothing
       returning id`);
-    return rowsOf(result).length;
+    return resultRows(result).length;
   },
 
   /**
@@ -145,13 +144,13 @@ export const notificacionesRepository = {
       ) d
       on conflict (id_usuario, tipo, clave) where clave is not null do nothing
       returning id`);
-    return rowsOf(result).length;
+    return resultRows(result).length;
   },
 
   /** Takes this PostgreSQL transaction's advisory lock `key` if free: one node of a fleet runs the job. */
   async tryLock(db: DbOrTx, key: number): Promise<boolean> {
     const result = await db.execute(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
-    return rowsOf<{ ok: boolean }>(result)[0]?.ok === true;
+    return resultRows<{ ok: boolean }>(result)[0]?.ok === true;
   },
 
   /** Users who asked for the digest and have not had the one of `dia` taken yet. */
@@ -162,7 +161,7 @@ export const notificacionesRepository = {
       where p.resumen_diario and ${CAN_HAVE}
         and not exists (select 1 from resumenes_enviados r where r.id_usuario = u.id and r.dia = ${dia}::date)
       order by u.id`);
-    return rowsOf<Destinatario>(result);
+    return resultRows<Destinatario>(result);
   },
 
   /** Takes the day's digest of one user; false when another node (or an earlier run) has it. */

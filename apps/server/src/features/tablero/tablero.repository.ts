@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { FIRST_CLOSED_ESTADO, ROL } from '@siniestros/domain';
-import type { DbOrTx } from '../../db/client';
+import { resultRows, type DbOrTx } from '../../db/client';
 import { TODAY_AR, refillPlazoEstados } from '../../db/plazo-estados';
 
 /** The day bounds the Tablero counts with (Argentina's dates, YYYY-MM-DD). */
@@ -49,8 +49,8 @@ const openSince = (campo: 'alta' | 'estado', from: string, to?: string) =>
 
 /**
  * The whole Tablero in one statement: each figure a scalar subquery over counter rows (the ages of
- * open cases: caso_contadores_dia; tasks: tarea_contadores; pending inspections: inspeccion_contadores)
- * or an index range (hearings: drizzle/0014, audiencias_fechah_idx);
+ * open cases: caso_contadores_dia; tasks: tarea_contadores; pending inspections: inspeccion_contadores;
+ * hearings: audiencia_contadores, drizzle/0024);
  * the groups per status and per analyst sum the counter rows of caso_contadores_estado (drizzle/0016),
  * and the Plazo figures are the periodic count of plazo_cuentas (docs/decisions/052).
  */
@@ -73,7 +73,7 @@ export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias):
       ${tareasDe(sql`t.vence < ${d.hoy}`)} as equipo_vencidas,
       ${tareasDe(sql`t.vence = ${d.hoy}`)} as equipo_hoy,
       ${tareasDe(sql`t.vence between ${d.hoy} and ${d.finSemana}`)} as equipo_semana,
-      (select count(*)::int from audiencias a where a.fechah between ${d.hoy} and ${d.audienciasHasta}) as audiencias,
+      (select coalesce(sum(a.total), 0)::int from audiencia_contadores a where a.fechah between ${d.hoy} and ${d.audienciasHasta}) as audiencias,
       (select total from plazo_cuentas where plazo = 'por_vencer' and dia = ${TODAY_AR}) as plazo_por_vencer,
       (select total from plazo_cuentas where plazo = 'vencido' and dia = ${TODAY_AR}) as plazo_vencido,
       (select min(calculado) from plazo_cuentas where dia = ${TODAY_AR}) as plazos_calculado,
@@ -96,7 +96,7 @@ export async function tableroRow(db: DbOrTx, idUsuario: number, d: TableroDias):
                  coalesce(sum(i.total) filter (where i.fecha_inspeccion < ${d.inspeccionAtrasada}), 0)::int as atrasadas
                from inspeccion_contadores i group by i.id_inspector having sum(i.total) > 0) g
          join inspectores ins on ins.id = g.id_inspector) as inspectores`);
-  return (result as unknown as { rows: TableroRow[] }).rows[0]!;
+  return resultRows<TableroRow>(result)[0]!;
 }
 
 export type PlazoCuentas = { porVencer: number; vencidos: number; calculado: Date };
@@ -115,7 +115,7 @@ export async function contarPlazos(db: DbOrTx): Promise<PlazoCuentas> {
     from (values ('por_vencer'), ('vencido')) p(plazo)
     on conflict (plazo) do update set dia = excluded.dia, total = excluded.total, calculado = excluded.calculado
     returning plazo, total, calculado`);
-  const rows = (result as unknown as { rows: { plazo: string; total: number; calculado: string | Date }[] }).rows;
+  const rows = resultRows<{ plazo: string; total: number; calculado: string | Date }>(result);
   const of = (plazo: string) => rows.find((row) => row.plazo === plazo)!;
   return { porVencer: of('por_vencer').total, vencidos: of('vencido').total, calculado: new Date(of('vencido').calculado) };
 }
@@ -123,6 +123,6 @@ export async function contarPlazos(db: DbOrTx): Promise<PlazoCuentas> {
 /** When the Plazo figures were last counted, if today (Argentina's date). */
 export async function plazosCalculado(db: DbOrTx): Promise<Date | null> {
   const result = await db.execute(sql`select min(calculado) as calculado from plazo_cuentas where dia = ${TODAY_AR}`);
-  const value = (result as unknown as { rows: { calculado: string | Date | null }[] }).rows[0]?.calculado;
+  const value = resultRows<{ calculado: string | Date | null }>(result)[0]?.calculado;
   return value ? new Date(value) : null;
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TareaContadores } from '@siniestros/domain';
-import type { DbOrTx } from '../../db/client';
+import { resultRows, type DbOrTx } from '../../db/client';
 import { tareaContadores as k } from '../../db/tables/contadores';
 import type { TareaRango } from './tareas.repository';
 
@@ -13,7 +13,7 @@ const deUsuario = (idUsuario: number | null): SQL => (idUsuario === null ? sql`t
 
 async function one<T>(db: DbOrTx, query: SQL): Promise<T> {
   const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows[0]!;
+  return resultRows<T>(result)[0]!;
 }
 
 /** Vencidas / Hoy / Esta semana / Todas of one user's open tasks, or the team's (null). */

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { ROL, type Tarea, type TareaAsignable, type TareaContadores } from '@siniestros/domain';
-import type { DbOrTx } from '../../db/client';
+import { resultRows, type DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
 import { tareas } from '../../db/tables/tareas';
 import { users } from '../../db/tables/users';
@@ -172,14 +172,16 @@ export const tareasRepository = {
         'documentacion', c.id, 'sistema'
       from casos c
       where c.id_estado = 1 and c.fecha_estado <= ${cutoff}
-        and not exists (
-          select 1 from tareas t where t.origen = 'documentacion' and t.origen_id = c.id
+        -- NOT IN, not NOT EXISTS: the chase tasks become one hashed set. PostgreSQL estimated them at one row
+        -- and ran NOT EXISTS as a nested loop over all of them per case (2.7 s for 1,000 cases at 1M, 0.3 s so).
+        and c.id not in (
+          select t.origen_id from tareas t where t.origen = 'documentacion' and t.origen_id is not null
             and (t.hecha is null or t.creado > now() - make_interval(days => ${dias})))
         and exists (select 1 from usuarios u where u.activo and u.rol = ${ROL.ADMIN})
       order by c.id
       limit ${limit}
       on conflict do nothing
       returning id_caso`);
-    return (result as unknown as { rows: { id_caso: number }[] }).rows.map((row) => row.id_caso);
+    return resultRows<{ id_caso: number }>(result).map((row) => row.id_caso);
   },
 };

@@ -14,11 +14,12 @@ export function createValoresService(deps: { db: Db }) {
       let rows: ValoresRow[];
       let total: number;
       if (offset < DEEP_OFFSET) {
-        [rows, total] = await Promise.all([repo.page(db, filtro, paging.pageSize, offset), repo.count(db, filtro)]);
+        [rows, { total }] = await Promise.all([repo.page(db, filtro, paging.pageSize, offset), repo.locate(db, filtro)]);
       } else {
-        // A deep page waits for the total, which says from which end to read it.
-        total = await repo.count(db, filtro);
-        rows = await repo.page(db, filtro, paging.pageSize, offset, total);
+        // A deep page waits for its closing date (or, by company, the total), which bounds its walk.
+        const where = await repo.locate(db, filtro, { offset, limit: paging.pageSize });
+        total = where.total;
+        rows = await repo.page(db, filtro, paging.pageSize, offset, where);
       }
       return { casos: rows, totalPages: totalPages(total, paging.pageSize), totalCount: total };
     },
