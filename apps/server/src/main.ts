@@ -1,3 +1,5 @@
+// zod's messages in Spanish: imported here, the bundle would drop it from the domain's barrel (docs/decisions/027).
+import '@siniestros/domain/zod-es';
 import { TABLERO_PLAZOS_RECUENTO_MIN } from '@siniestros/domain';
 import { loadConfig } from './config';
 import { databaseOptions, openDatabase } from './db/client';

@@ -1,3 +1,5 @@
+// zod's messages in Spanish: imported here, the bundle would drop it from the domain's barrel (docs/decisions/027).
+import '@siniestros/domain/zod-es';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

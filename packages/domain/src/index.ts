@@ -1,6 +1,6 @@
-// Bundlers link a side-effect-free barrel's re-exports past it and would drop this import with it:
-// package.json's sideEffects lists this file too, so the server's and the web's bundles speak Spanish
-// (docs/decisions/027).
+// For code run from source (tests, scripts). Bundlers link a side-effect-free barrel's re-exports
+// past it and drop this import with it: the server's and the web's entry points import
+// '@siniestros/domain/zod-es' themselves (docs/decisions/027).
 import './shared/zod-es';
 export * from './shared/fields';
 export * from './shared/format';

@@ -148,7 +148,7 @@ function startingIn<R extends { total: number }>(rows: readonly R[], offset: num
   return null;
 }
 
-/** The matching total; for a page, the closing date it starts in and how many of that date's entries it skips. */
+/** The matching total, the closed cases without a closing date among them, and for a deep page the closing dates it lies between. */
 export type ValoresLocation = { total: number; undated: number; days: PageDays | null };
 /**
  * The closing dates a page's entries lie between (`oldest` '-infinity' when it runs to the end)
