@@ -24,3 +24,16 @@ export function pageWindow(limit: number, offset: number, total?: number): { fro
   if (offset >= total) return null;
   return { fromOldest: true, limit: Math.min(limit, total - offset), offset: Math.max(0, total - offset - limit) };
 }
+
+/**
+ * A page and the total of its list. From DEEP_OFFSET the total comes first: it says from which end
+ * `read` takes the page (pageWindow) and that a page past the end reads nothing.
+ */
+export async function pageWithTotal<R>(offset: number, count: () => Promise<number>, read: (total?: number) => Promise<R[]>): Promise<{ rows: R[]; total: number }> {
+  if (offset >= DEEP_OFFSET) {
+    const total = await count();
+    return { rows: await read(total), total };
+  }
+  const [rows, total] = await Promise.all([read(), count()]);
+  return { rows, total };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { desc, sql } from 'drizzle-orm';
-import { COND_CASOS, FIRST_CLOSED_ESTADO, casoFiltroSchema, type CasoFiltro } from '@siniestros/domain';
+import { COND_CASOS, FIRST_CLOSED_ESTADO, casoFiltroSchema, todayIso, type CasoFiltro } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
 import { DEMO_MOST_COMMON_APELLIDO } from '../../db/demo-data';
@@ -250,6 +250,145 @@ describe('deep pages of the values report', () => {
         expect(body.totalPages).toBe(Math.ceil(n / pageSize));
       }),
       { numRuns: 120 },
+    );
+  });
+});
+
+describe('deep pages of the inspections', () => {
+  it('every page is the OFFSET page, latest inspection date first, ties by id (ids first, past the middle from the oldest end)', async () => {
+    const [top] = await rows<{ id_inspector: number; id_producto: number }>(
+      sql`select i.id_inspector, c.id_producto from inspecciones i join casos c on c.id = i.id_caso where c.id_producto is not null
+        group by 1, 2 order by count(*) desc limit 1`,
+    );
+    const [{ n: all }] = (await rows<{ n: number }>(sql`select count(*)::int as n from inspecciones`)) as [{ n: number }];
+    // Deep enough that pages past DEEP_OFFSET are read from the oldest end.
+    expect(all).toBeGreaterThan(1_200);
+    const filtros: (Record<string, string> | null)[] = [
+      null,
+      { estado: 'Finalizada' },
+      { inspector: String(top!.id_inspector) },
+      { producto: String(top!.id_producto), fechaDesde: '2024-01-01' },
+    ];
+    const whereOf = (filtro: Record<string, string> | null) =>
+      sql.join(
+        [
+          sql`true`,
+          filtro?.estado ? sql`i.estado = ${filtro.estado}` : sql`true`,
+          filtro?.inspector ? sql`i.id_inspector = ${Number(filtro.inspector)}` : sql`true`,
+          filtro?.producto ? sql`c.id_producto = ${Number(filtro.producto)}` : sql`true`,
+          filtro?.fechaDesde ? sql`i.fecha_inspeccion >= ${filtro.fechaDesde}` : sql`true`,
+        ],
+        sql` and `,
+      );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...filtros), fc.constantFrom(1, 7, 20, 100), DEPTH, async (filtro, pageSize, depth) => {
+        const where = whereOf(filtro);
+        const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from inspecciones i join casos c on c.id = i.id_caso where ${where}`)) as [
+          { n: number },
+        ];
+        const page = Math.max(1, Math.ceil((n / pageSize) * depth));
+        const query = `?page=${page}&pageSize=${pageSize}`;
+        const response = filtro
+          ? await t.request('user', { method: 'POST', url: `/api/inspeccion/filtro${query}`, payload: filtro })
+          : await t.request('user', { method: 'GET', url: `/api/inspeccion/all${query}` });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<{ inspecciones?: { id: number }[]; data?: { id: number }[]; totalCount: number }>();
+        const expected = await rows<{ id: number }>(
+          sql`select i.id from inspecciones i join casos c on c.id = i.id_caso where ${where}
+            order by i.fecha_inspeccion desc, i.id desc offset ${(page - 1) * pageSize} limit ${pageSize}`,
+        );
+        expect((body.inspecciones ?? body.data)!.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
+        expect(body.totalCount).toBe(n);
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
+
+describe('deep pages of the hearings', () => {
+  it('every page is the OFFSET page, newest hearing first or as either half of the agenda (ids first, past the middle from the other end)', async () => {
+    // Eight more hearings per loaded one, spread over the 600 days either side of today, some at other hours: past DEEP_OFFSET, with ties on a date.
+    await db().execute(sql`insert into audiencias (id_caso, fecha, fechah, hora, lugar, mediacion_nro, id_compania)
+      select a.id_caso, a.fecha, ${todayIso()}::date + ((a.id * 7 + k * 31) % 1200 - 600), case when k % 2 = 0 then a.hora else '09:00' end, a.lugar, a.mediacion_nro, a.id_compania
+      from audiencias a, generate_series(1, 8) k`);
+    const [{ n: all }] = (await rows<{ n: number }>(sql`select count(*)::int as n from audiencias`)) as [{ n: number }];
+    expect(all).toBeGreaterThan(1_200);
+    const [top] = await rows<{ id_compania: number }>(sql`select id_compania from audiencias group by 1 order by count(*) desc limit 1`);
+    const today = todayIso();
+    // Both halves of the agenda deep enough to be read from the other end.
+    const [halves] = await rows<{ proximas: number; pasadas: number }>(
+      sql`select count(*) filter (where fechah >= ${today})::int as proximas, count(*) filter (where fechah < ${today})::int as pasadas from audiencias`,
+    );
+    expect(Math.min(halves!.proximas, halves!.pasadas)).toBeGreaterThan(1_200);
+    type Case = { cuando?: 'proximas' | 'pasadas'; compania?: string };
+    const cases: Case[] = [{}, { cuando: 'proximas' }, { cuando: 'pasadas' }, { compania: String(top!.id_compania) }, { cuando: 'pasadas', compania: String(top!.id_compania) }];
+    const orderOf = (cuando?: string) =>
+      cuando === 'proximas' ? sql`fechah asc, hora asc, id asc` : cuando === 'pasadas' ? sql`fechah desc, hora desc, id desc` : sql`fechah desc, id desc`;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...cases), fc.constantFrom(1, 7, 20, 100), DEPTH, async ({ cuando, compania }, pageSize, depth) => {
+        const where = sql.join(
+          [
+            cuando === 'proximas' ? sql`fechah >= ${today}` : cuando === 'pasadas' ? sql`fechah < ${today}` : sql`true`,
+            compania ? sql`id_compania = ${Number(compania)}` : sql`true`,
+          ],
+          sql` and `,
+        );
+        const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from audiencias where ${where}`)) as [{ n: number }];
+        const page = Math.max(1, Math.ceil((n / pageSize) * depth));
+        const query = `?page=${page}&pageSize=${pageSize}${cuando ? `&cuando=${cuando}` : ''}`;
+        const response = compania
+          ? await t.request('user', { method: 'POST', url: `/api/mediacion/filter${query}`, payload: { compania } })
+          : await t.request('user', { method: 'GET', url: `/api/mediacion${query}` });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<{ data: { id: number }[]; total: number }>();
+        const expected = await rows<{ id: number }>(
+          sql`select id from audiencias where ${where} order by ${orderOf(cuando)} offset ${(page - 1) * pageSize} limit ${pageSize}`,
+        );
+        expect(body.data.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
+        expect(body.total).toBe(n);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("deep pages of 'Mis tareas'", () => {
+  it('every page is the OFFSET page, soonest due first, ties by id, for the user and for the team (ids first, past the middle from the other end)', async () => {
+    // Open tasks over 400 days around today for the User and the Admin, some done; several due on each day.
+    await db().execute(sql`insert into tareas (id_caso, texto, vence, id_usuario, origen, creado_por, hecha)
+      select c.id, 'Llamar al asegurado', ${todayIso()}::date + (c.id * 13 % 400 - 200), u.id, 'manual', 'user@test.local',
+        case when c.id % 9 = 0 then now() end
+      from (select id from casos order by id limit 1600) c, (values (${t.ids.user}::int), (${t.ids.admin}::int)) u(id)`);
+    const today = todayIso();
+    type Case = { vista: 'todas' | 'vencidas'; equipo: '0' | '1' };
+    const cases: Case[] = [
+      { vista: 'todas', equipo: '0' },
+      { vista: 'vencidas', equipo: '0' },
+      { vista: 'todas', equipo: '1' },
+      { vista: 'vencidas', equipo: '1' },
+    ];
+    const [{ n: mine }] = (await rows<{ n: number }>(sql`select count(*)::int as n from tareas where hecha is null and id_usuario = ${t.ids.user}`)) as [{ n: number }];
+    expect(mine).toBeGreaterThan(1_200);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...cases), fc.constantFrom(1, 7, 20, 100), DEPTH, async ({ vista, equipo }, pageSize, depth) => {
+        const where = sql.join(
+          [
+            sql`hecha is null`,
+            equipo === '0' ? sql`id_usuario = ${t.ids.user}` : sql`true`,
+            vista === 'vencidas' ? sql`vence < ${today}` : sql`true`,
+          ],
+          sql` and `,
+        );
+        const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from tareas where ${where}`)) as [{ n: number }];
+        const page = Math.max(1, Math.ceil((n / pageSize) * depth));
+        const response = await t.request('user', { method: 'GET', url: `/api/tareas?vista=${vista}&equipo=${equipo}&page=${page}&pageSize=${pageSize}` });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<{ data: { id: number }[]; total: number }>();
+        const expected = await rows<{ id: number }>(sql`select id from tareas where ${where} order by vence, id offset ${(page - 1) * pageSize} limit ${pageSize}`);
+        expect(body.data.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
+        expect(body.total).toBe(n);
+      }),
+      { numRuns: 80 },
     );
   });
 });

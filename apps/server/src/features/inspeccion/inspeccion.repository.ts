@@ -6,6 +6,7 @@ import { totalRows } from '../../db/contadores';
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { inspecciones } from '../../db/tables/inspeccion';
+import { pageWindow, pageWithTotal } from '../../shared/paging';
 import { INSPECCION_COLUMNS } from './inspeccion.columns';
 
 export type InspeccionRow = Inspeccion & { inspector_nombre: string; inspector_apellido: string };
@@ -14,6 +15,9 @@ const COLUMNS = {
   ...INSPECCION_COLUMNS,
   producto: productos.nombre,
 };
+
+const NEWEST_FIRST = [sql`${inspecciones.fecha_inspeccion} desc`, sql`${inspecciones.id} desc`];
+const OLDEST_FIRST = [sql`${inspecciones.fecha_inspeccion} asc`, sql`${inspecciones.id} asc`];
 
 export type InspeccionValues = Partial<Omit<typeof inspecciones.$inferInsert, 'id'>>;
 export type LockedInspeccion = { id: number; idCaso: number; idInspector: number; estado: string; fechaInspeccion: string };
@@ -117,7 +121,11 @@ export const inspeccionRepository = {
 
   /**
    * One page of every inspection (optionally filtered), latest inspection date first, and the
-   * number of matches (unfiltered: the trigger-kept counter). Walks inspecciones_fecha_idx backwards.
+   * number of matches (unfiltered: the trigger-kept counter). The page's ids are found first,
+   * walking inspecciones_fecha_idx alone, and only those rows are joined: walked whole, a deep page
+   * joined every row its OFFSET skipped (page 15,000 at 1M cases took 1.3 s). From DEEP_OFFSET the
+   * total comes first: a page past the end reads nothing, one past the middle is read from the
+   * oldest end (shared/paging.ts pageWindow).
    */
   async page(
     db: DbOrTx,
@@ -136,15 +144,26 @@ export const inspeccionRepository = {
       const [row] = await (needsCaso ? query.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : query).where(where);
       return row?.n ?? 0;
     };
-    const [rows, total] = await Promise.all([
-      selectInspecciones(db)
-        .where(where)
-        .orderBy(sql`${inspecciones.fecha_inspeccion} desc`, sql`${inspecciones.id} desc`)
-        .limit(limit)
-        .offset(offset),
-      count(),
-    ]);
-    return { rows, total };
+    const pageRows = async (total?: number): Promise<InspeccionRow[]> => {
+      const window = pageWindow(limit, offset, total);
+      if (!window) return [];
+      const order = window.fromOldest ? OLDEST_FIRST : NEWEST_FIRST;
+      const idsQuery = db.select({ pageId: inspecciones.id }).from(inspecciones).$dynamic();
+      const ids = db
+        .$with('page_ids')
+        .as((needsCaso ? idsQuery.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : idsQuery).where(where).orderBy(...order).limit(window.limit).offset(window.offset));
+      const rows = await db
+        .with(ids)
+        .select(COLUMNS)
+        .from(ids)
+        .innerJoin(inspecciones, eq(inspecciones.id, ids.pageId))
+        .innerJoin(inspectores, eq(inspectores.id, inspecciones.id_inspector))
+        .innerJoin(casos, eq(casos.id, inspecciones.id_caso))
+        .leftJoin(productos, eq(productos.id, casos.id_producto))
+        .orderBy(...order);
+      return window.fromOldest ? rows.reverse() : rows;
+    };
+    return pageWithTotal(offset, count, pageRows);
   },
 
   /** An inspector's inspections, newest first (inspecciones_inspector_idx). */

@@ -6,6 +6,7 @@ import { totalRows } from '../../db/contadores';
 import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
+import { pageWindow, pageWithTotal } from '../../shared/paging';
 
 /** A hearing as the case detail shows it: without its company and claim number, which the case has. */
 const CASO_AUDIENCIA_COLUMNS = {
@@ -37,20 +38,20 @@ function selectAudiencias(db: DbOrTx) {
 /** Newest hearing first; matches audiencias_fechah_idx (DESC NULLS LAST) so the planner walks the index. */
 const NEWEST_FIRST = [sql`${audiencias.fechah} desc nulls last`, sql`${audiencias.id} desc nulls last`];
 
+/** A list's order and its exact reverse (a page past the middle is read from the other end). */
+type Order = { forward: SQL[]; backward: SQL[] };
+const NEWEST: Order = { forward: NEWEST_FIRST, backward: [sql`${audiencias.fechah} asc nulls first`, sql`${audiencias.id} asc nulls first`] };
+
 /**
  * The agenda's two halves around `today`: the same index read from either end, the hours of a day
  * put in order by an incremental sort of that day's rows only.
  */
-function agenda(cuando: AudienciaAgenda, today: string): { where: SQL; orderBy: SQL[] } {
+function agenda(cuando: AudienciaAgenda, today: string): { where: SQL; order: Order } {
+  const soonestFirst = [sql`${audiencias.fechah} asc nulls first`, sql`${audiencias.hora} asc nulls last`, sql`${audiencias.id} asc`];
+  const latestFirst = [sql`${audiencias.fechah} desc nulls last`, sql`${audiencias.hora} desc nulls first`, sql`${audiencias.id} desc`];
   return cuando === 'proximas'
-    ? {
-        where: gte(audiencias.fechah, today),
-        orderBy: [sql`${audiencias.fechah} asc nulls first`, sql`${audiencias.hora} asc`, sql`${audiencias.id} asc`],
-      }
-    : {
-        where: lt(audiencias.fechah, today),
-        orderBy: [sql`${audiencias.fechah} desc nulls last`, sql`${audiencias.hora} desc`, sql`${audiencias.id} desc`],
-      };
+    ? { where: gte(audiencias.fechah, today), order: { forward: soonestFirst, backward: latestFirst } }
+    : { where: lt(audiencias.fechah, today), order: { forward: latestFirst, backward: soonestFirst } };
 }
 
 export type AudienciaValues = Pick<typeof audiencias.$inferInsert, 'fechah' | 'hora' | 'lugar' | 'mediacion_nro'>;
@@ -101,7 +102,12 @@ export const mediacionRepository = {
       .orderBy(...NEWEST_FIRST);
   },
 
-  /** One page of every hearing (optionally filtered, optionally one half of the agenda) and the number of matches, both in SQL. */
+  /**
+   * One page of every hearing (optionally filtered, optionally one half of the agenda) and the
+   * number of matches, both in SQL. The page's ids are found first and only those rows joined
+   * (walked whole, page 10,000 at 1M cases took 0.6 s); from DEEP_OFFSET the total comes first
+   * and a page past the middle is read from the other end (shared/paging.ts).
+   */
   async page(
     db: DbOrTx,
     filtro: AudienciaFiltro | null,
@@ -112,15 +118,25 @@ export const mediacionRepository = {
     const half = cuando ? agenda(cuando.agenda, cuando.today) : undefined;
     const filters = filtro ? filterConditions(filtro) : undefined;
     const where = half ? and(half.where, filters) : filters;
-    const [rows, total] = await Promise.all([
-      selectAudiencias(db)
-        .where(where)
-        .orderBy(...(half?.orderBy ?? NEWEST_FIRST))
-        .limit(limit)
-        .offset(offset),
-      countMatches(db, where),
-    ]);
-    return { rows, total };
+    const order = half?.order ?? NEWEST;
+    const read = async (total?: number): Promise<Audiencia[]> => {
+      const window = pageWindow(limit, offset, total);
+      if (!window) return [];
+      const orderBy = window.fromOldest ? order.backward : order.forward;
+      const ids = db
+        .$with('page_ids')
+        .as(db.select({ pageId: audiencias.id }).from(audiencias).where(where).orderBy(...orderBy).limit(window.limit).offset(window.offset));
+      const rows = await db
+        .with(ids)
+        .select(COLUMNS)
+        .from(ids)
+        .innerJoin(audiencias, eq(audiencias.id, ids.pageId))
+        .leftJoin(companias, eq(companias.id, audiencias.id_compania))
+        .leftJoin(casos, eq(casos.id, audiencias.id_caso))
+        .orderBy(...orderBy);
+      return window.fromOldest ? rows.reverse() : rows;
+    };
+    return pageWithTotal(offset, () => countMatches(db, where), read);
   },
 
   async findById(db: DbOrTx, id: number): Promise<Audiencia | undefined> {

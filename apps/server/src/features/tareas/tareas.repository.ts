@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { ROL, type Tarea, type TareaAsignable, type TareaContadores } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
 import { tareas } from '../../db/tables/tareas';
 import { users } from '../../db/tables/users';
+import { pageWindow, pageWithTotal } from '../../shared/paging';
 import { contarTareas, totalTareas } from './tareas.contadores';
 
 /**
@@ -29,6 +30,7 @@ const ASIGNABLE = { id: users.id, nombre: sql<string>`${users.apellido} || ', ' 
 const CAN_HAVE_TASKS = and(eq(users.activo, true), inArray(users.rol, [ROL.ADMIN, ROL.USER]))!;
 
 const SOONEST_FIRST = [asc(tareas.vence), asc(tareas.id)];
+const LATEST_FIRST = [desc(tareas.vence), desc(tareas.id)];
 
 /** Only open tasks, of one user or of everyone. */
 const openOf = (idUsuario: number | null): SQL =>
@@ -60,17 +62,25 @@ export const tareasRepository = {
       rango.from ? gte(tareas.vence, rango.from) : undefined,
       rango.to ? lte(tareas.vence, rango.to) : undefined,
     );
-    const [rows, total] = await Promise.all([
-      db
+    // The page's ids first, then only those rows get their claim number and assignee: walked
+    // whole, a deep page ran both lookups for every row its OFFSET skipped (page 5,000 of the
+    // team's tasks at 1M cases took 1.1 s). Past the middle, from the other end (shared/paging.ts).
+    const read = async (total?: number): Promise<Tarea[]> => {
+      const window = pageWindow(limit, offset, total);
+      if (!window) return [];
+      const order = window.fromOldest ? LATEST_FIRST : SOONEST_FIRST;
+      const ids = db
+        .$with('page_ids')
+        .as(db.select({ pageId: tareas.id }).from(tareas).where(where).orderBy(...order).limit(window.limit).offset(window.offset));
+      const rows = await db
+        .with(ids)
         .select(COLUMNS)
-        .from(tareas)
-        .where(where)
-        .orderBy(...SOONEST_FIRST)
-        .limit(limit)
-        .offset(offset),
-      totalTareas(db, idUsuario, rango),
-    ]);
-    return { rows, total };
+        .from(ids)
+        .innerJoin(tareas, eq(tareas.id, ids.pageId))
+        .orderBy(...order);
+      return window.fromOldest ? rows.reverse() : rows;
+    };
+    return pageWithTotal(offset, () => totalTareas(db, idUsuario, rango), read);
   },
 
   /** The four tabs' figures, from the per-user-and-day counters (tareas.contadores.ts). */
