@@ -41,6 +41,10 @@ export type Probes = {
   valores: { fechaDesde: string; fechaHasta: string };
   inspecciones: { estado: string; inspector: string; fechaDesde: string; fechaHasta: string };
   audiencias: { compania: string; fechaDesde: string; fechaHasta: string };
+  /** Every inspection, every hearing and the team's open tasks: the last page of each list. */
+  inspeccionesLastPage: number;
+  audienciasLastPage: number;
+  tareasLastPage: number;
   exportFilter: { fechaDesde: string };
   exportRows: number;
 };
@@ -48,6 +52,7 @@ export type Probes = {
 const PAGE_SIZE = 20;
 export const LIST_PAGE_SIZE = PAGE_SIZE;
 const page = (n: number) => `page=${n}&pageSize=${PAGE_SIZE}`;
+const lastPageOf = (rows: number) => Math.max(1, Math.ceil(rows / PAGE_SIZE));
 const quick = (term: string): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(1)}`, body: { busquedaRapida: term } });
 
 /** The targets of the issue (p95 at 1 connection unless said otherwise). */
@@ -165,6 +170,12 @@ export function scenarios(probes: Probes): Scenario[] {
       requests: [{ method: 'GET', path: `/api/tareas?vista=vencidas&equipo=1&${page(1)}` }],
       target: TARGETS.anyPage,
     },
+    {
+      key: 'tareas-equipo-middle',
+      title: `'Mis tareas', all the team's, middle page (${Math.ceil(probes.tareasLastPage / 2)})`,
+      requests: [{ method: 'GET', path: `/api/tareas?vista=todas&equipo=1&${page(Math.ceil(probes.tareasLastPage / 2))}` }],
+      target: TARGETS.anyPage,
+    },
     { key: 'plazo-vencido-1', title: "Filter 'Plazo vencido', page 1", requests: [plazoPage('vencido', 1)], target: TARGETS.anyPage },
     {
       key: 'plazo-vencido-deep',
@@ -179,7 +190,19 @@ export function scenarios(probes: Probes): Scenario[] {
       title: 'All inspections, filtered (state + inspector + dates)',
       requests: [{ method: 'POST', path: `/api/inspeccion/filtro/?${page(1)}`, body: probes.inspecciones }],
     },
+    {
+      key: 'inspecciones-middle',
+      title: `All inspections, middle page (${Math.ceil(probes.inspeccionesLastPage / 2)})`,
+      requests: [{ method: 'GET', path: `/api/inspeccion/all/?${page(Math.ceil(probes.inspeccionesLastPage / 2))}` }],
+      target: TARGETS.anyPage,
+    },
     { key: 'audiencias', title: 'All hearings', requests: [{ method: 'GET', path: `/api/mediacion/?${page(1)}` }] },
+    {
+      key: 'audiencias-middle',
+      title: `All hearings, middle page (${Math.ceil(probes.audienciasLastPage / 2)})`,
+      requests: [{ method: 'GET', path: `/api/mediacion/?${page(Math.ceil(probes.audienciasLastPage / 2))}` }],
+      target: TARGETS.anyPage,
+    },
     {
       key: 'audiencias-filtro',
       title: 'All hearings, filtered (company + dates)',
@@ -241,9 +264,9 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
   );
   return {
     cases,
-    lastPage: Math.max(1, Math.ceil(cases / PAGE_SIZE)),
+    lastPage: lastPageOf(cases),
     vigentes,
-    vigentesLastPage: Math.max(1, Math.ceil(vigentes / PAGE_SIZE)),
+    vigentesLastPage: lastPageOf(vigentes),
     apellido: DEMO_MOST_COMMON_APELLIDO,
     rareApellido: DEMO_RARE_APELLIDO,
     rareApellidoCases,
@@ -255,6 +278,9 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
     valores: { fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
     inspecciones: { estado: 'Finalizada', inspector: String(inspector.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
     audiencias: { compania: String(compania.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
+    inspeccionesLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM inspecciones')).n)),
+    audienciasLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM audiencias')).n)),
+    tareasLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM tareas WHERE hecha IS NULL')).n)),
     exportFilter,
     exportRows,
   };
