@@ -37,3 +37,20 @@ export async function pageWithTotal<R>(offset: number, count: () => Promise<numb
   const [rows, total] = await Promise.all([read(), count()]);
   return { rows, total };
 }
+
+/**
+ * A page read in the list's order, or past the middle in its exact reverse and then turned back
+ * (pageWindow); no read for a page past the end. `read` gets the order, size and offset to use.
+ */
+export async function readWindow<R, O>(
+  limit: number,
+  offset: number,
+  total: number | undefined,
+  order: { forward: O; backward: O },
+  read: (order: O, limit: number, offset: number) => Promise<R[]>,
+): Promise<R[]> {
+  const window = pageWindow(limit, offset, total);
+  if (!window) return [];
+  const rows = await read(window.fromOldest ? order.backward : order.forward, window.limit, window.offset);
+  return window.fromOldest ? rows.reverse() : rows;
+}

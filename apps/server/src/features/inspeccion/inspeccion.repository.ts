@@ -6,7 +6,7 @@ import { totalRows } from '../../db/contadores';
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { inspecciones } from '../../db/tables/inspeccion';
-import { pageWindow, pageWithTotal } from '../../shared/paging';
+import { pageWithTotal, readWindow } from '../../shared/paging';
 import { INSPECCION_COLUMNS } from './inspeccion.columns';
 
 export type InspeccionRow = Inspeccion & { inspector_nombre: string; inspector_apellido: string };
@@ -144,25 +144,22 @@ export const inspeccionRepository = {
       const [row] = await (needsCaso ? query.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : query).where(where);
       return row?.n ?? 0;
     };
-    const pageRows = async (total?: number): Promise<InspeccionRow[]> => {
-      const window = pageWindow(limit, offset, total);
-      if (!window) return [];
-      const order = window.fromOldest ? OLDEST_FIRST : NEWEST_FIRST;
-      const idsQuery = db.select({ pageId: inspecciones.id }).from(inspecciones).$dynamic();
-      const ids = db
-        .$with('page_ids')
-        .as((needsCaso ? idsQuery.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : idsQuery).where(where).orderBy(...order).limit(window.limit).offset(window.offset));
-      const rows = await db
-        .with(ids)
-        .select(COLUMNS)
-        .from(ids)
-        .innerJoin(inspecciones, eq(inspecciones.id, ids.pageId))
-        .innerJoin(inspectores, eq(inspectores.id, inspecciones.id_inspector))
-        .innerJoin(casos, eq(casos.id, inspecciones.id_caso))
-        .leftJoin(productos, eq(productos.id, casos.id_producto))
-        .orderBy(...order);
-      return window.fromOldest ? rows.reverse() : rows;
-    };
+    const pageRows = (total?: number) =>
+      readWindow(limit, offset, total, { forward: NEWEST_FIRST, backward: OLDEST_FIRST }, async (order, pageLimit, pageOffset): Promise<InspeccionRow[]> => {
+        const idsQuery = db.select({ pageId: inspecciones.id }).from(inspecciones).$dynamic();
+        const ids = db
+          .$with('page_ids')
+          .as((needsCaso ? idsQuery.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : idsQuery).where(where).orderBy(...order).limit(pageLimit).offset(pageOffset));
+        return db
+          .with(ids)
+          .select(COLUMNS)
+          .from(ids)
+          .innerJoin(inspecciones, eq(inspecciones.id, ids.pageId))
+          .innerJoin(inspectores, eq(inspectores.id, inspecciones.id_inspector))
+          .innerJoin(casos, eq(casos.id, inspecciones.id_caso))
+          .leftJoin(productos, eq(productos.id, casos.id_producto))
+          .orderBy(...order);
+      });
     return pageWithTotal(offset, count, pageRows);
   },
 

@@ -6,7 +6,7 @@ import { totalRows } from '../../db/contadores';
 import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
-import { pageWindow, pageWithTotal } from '../../shared/paging';
+import { pageWithTotal, readWindow } from '../../shared/paging';
 
 /** A hearing as the case detail shows it: without its company and claim number, which the case has. */
 const CASO_AUDIENCIA_COLUMNS = {
@@ -119,23 +119,20 @@ export const mediacionRepository = {
     const filters = filtro ? filterConditions(filtro) : undefined;
     const where = half ? and(half.where, filters) : filters;
     const order = half?.order ?? NEWEST;
-    const read = async (total?: number): Promise<Audiencia[]> => {
-      const window = pageWindow(limit, offset, total);
-      if (!window) return [];
-      const orderBy = window.fromOldest ? order.backward : order.forward;
-      const ids = db
-        .$with('page_ids')
-        .as(db.select({ pageId: audiencias.id }).from(audiencias).where(where).orderBy(...orderBy).limit(window.limit).offset(window.offset));
-      const rows = await db
-        .with(ids)
-        .select(COLUMNS)
-        .from(ids)
-        .innerJoin(audiencias, eq(audiencias.id, ids.pageId))
-        .leftJoin(companias, eq(companias.id, audiencias.id_compania))
-        .leftJoin(casos, eq(casos.id, audiencias.id_caso))
-        .orderBy(...orderBy);
-      return window.fromOldest ? rows.reverse() : rows;
-    };
+    const read = (total?: number) =>
+      readWindow(limit, offset, total, order, async (orderBy, pageLimit, pageOffset): Promise<Audiencia[]> => {
+        const ids = db
+          .$with('page_ids')
+          .as(db.select({ pageId: audiencias.id }).from(audiencias).where(where).orderBy(...orderBy).limit(pageLimit).offset(pageOffset));
+        return db
+          .with(ids)
+          .select(COLUMNS)
+          .from(ids)
+          .innerJoin(audiencias, eq(audiencias.id, ids.pageId))
+          .leftJoin(companias, eq(companias.id, audiencias.id_compania))
+          .leftJoin(casos, eq(casos.id, audiencias.id_caso))
+          .orderBy(...orderBy);
+      });
     return pageWithTotal(offset, () => countMatches(db, where), read);
   },
 

@@ -4,7 +4,7 @@ import { resultRows, type DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
 import { tareas } from '../../db/tables/tareas';
 import { users } from '../../db/tables/users';
-import { pageWindow, pageWithTotal } from '../../shared/paging';
+import { pageWithTotal, readWindow } from '../../shared/paging';
 import { contarTareas, totalTareas } from './tareas.contadores';
 
 /**
@@ -65,21 +65,13 @@ export const tareasRepository = {
     // The page's ids first, then only those rows get their claim number and assignee: walked
     // whole, a deep page ran both lookups for every row its OFFSET skipped (page 5,000 of the
     // team's tasks at 1M cases took 1.1 s). Past the middle, from the other end (shared/paging.ts).
-    const read = async (total?: number): Promise<Tarea[]> => {
-      const window = pageWindow(limit, offset, total);
-      if (!window) return [];
-      const order = window.fromOldest ? LATEST_FIRST : SOONEST_FIRST;
-      const ids = db
-        .$with('page_ids')
-        .as(db.select({ pageId: tareas.id }).from(tareas).where(where).orderBy(...order).limit(window.limit).offset(window.offset));
-      const rows = await db
-        .with(ids)
-        .select(COLUMNS)
-        .from(ids)
-        .innerJoin(tareas, eq(tareas.id, ids.pageId))
-        .orderBy(...order);
-      return window.fromOldest ? rows.reverse() : rows;
-    };
+    const read = (total?: number) =>
+      readWindow(limit, offset, total, { forward: SOONEST_FIRST, backward: LATEST_FIRST }, async (order, pageLimit, pageOffset): Promise<Tarea[]> => {
+        const ids = db
+          .$with('page_ids')
+          .as(db.select({ pageId: tareas.id }).from(tareas).where(where).orderBy(...order).limit(pageLimit).offset(pageOffset));
+        return db.with(ids).select(COLUMNS).from(ids).innerJoin(tareas, eq(tareas.id, ids.pageId)).orderBy(...order);
+      });
     return pageWithTotal(offset, () => totalTareas(db, idUsuario, rango), read);
   },
 
