@@ -29,7 +29,7 @@ describe('sign-in and the shell', () => {
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.waitForURL('**/tablero');
     await expect.poll(() => page.getByTestId('header-user').textContent()).toBe(ADMIN.username);
-    await page.getByRole('heading', { name: 'Casos abiertos por estado' }).waitFor();
+    await page.getByRole('heading', { name: 'Casos abiertos por estado', exact: true }).waitFor();
     await expectNoAxeViolations(page, "an Admin's Tablero");
     expect(problems).toEqual([]);
     await context.close();

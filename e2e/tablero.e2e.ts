@@ -76,7 +76,7 @@ describe('Tablero', () => {
       'Agenda y plazos',
     ])
       await page.getByRole('heading', { name: title, level: 2, exact: true }).waitFor();
-    const abiertos = page.getByRole('region', { name: 'Casos abiertos por estado' }).getByRole('link', { name: /^Total abiertos/ });
+    const abiertos = page.getByRole('region', { name: 'Casos abiertos por estado', exact: true }).getByRole('link', { name: /^Total abiertos/ });
     expect(Number((await abiertos.textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
     // The two charts (loaded after the figures) draw their bars and name their figures.
     const grafico = page.getByRole('img', { name: /^Casos abiertos por estado\. / });
@@ -243,7 +243,7 @@ describe('Tablero', () => {
   it('a status figure opens the case list filtered by that status, in the URL, with as many cases', async () => {
     const { page, problems, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/tablero`);
-    const estados = page.getByRole('region', { name: 'Casos abiertos por estado' }).getByRole('link');
+    const estados = page.getByRole('region', { name: 'Casos abiertos por estado', exact: true }).getByRole('link');
     await estados.nth(1).waitFor();
     const cifra = await figura(estados.nth(1));
     const rotulo = (await estados.nth(1).textContent())!;
