@@ -1,4 +1,4 @@
-import { eq, getTableName, type Table } from 'drizzle-orm';
+import { and, eq, getTableName, gte, lt, lte, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { filaContadores } from './tables/contadores';
 
@@ -7,4 +7,68 @@ export async function totalRows(db: DbOrTx, table: Table): Promise<number> {
   const [row] = await db.select({ total: filaContadores.total }).from(filaContadores).where(eq(filaContadores.tabla, getTableName(table)));
   if (!row) throw new Error(`No row counter for ${getTableName(table)}`);
   return row.total;
+}
+
+/**
+ * A list's rows per date, kept exact by triggers: `audiencia_contadores`, `inspeccion_contadores_dia`,
+ * `tarea_contadores` (per user too: `where` picks the rows of the list, their dates summed).
+ */
+export type DayCounts = { table: Table; day: Column; total: Column; where?: SQL };
+
+/** Dates from `desde`, up to `hasta` (both included) and before `antesDe`, as the list's filters give them. */
+export type DayRange = { desde?: string; hasta?: string; antesDe?: string };
+
+/** The range as a condition on a date column: the list's own, or its counts' (the same dates). */
+export function inDayRange(day: Column, range: DayRange): SQL | undefined {
+  return and(
+    range.desde ? gte(day, range.desde) : undefined,
+    range.hasta ? lte(day, range.hasta) : undefined,
+    range.antesDe ? lt(day, range.antesDe) : undefined,
+  );
+}
+
+/** How many rows of the list fall in the range: a sum of one row a date. */
+export async function rowsInDayRange(db: DbOrTx, counts: DayCounts, range: DayRange): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${counts.total}), 0)::int` })
+    .from(counts.table)
+    .where(and(counts.where, inDayRange(counts.day, range)));
+  return row?.n ?? 0;
+}
+
+/**
+ * The ids of one page of a list ordered by a date (then by columns that break its ties), exactly
+ * the rows `ORDER BY … OFFSET offset LIMIT limit` gives, without walking the `offset` entries
+ * before it (docs/decisions/062): a running sum over the list's rows per date, in the list's
+ * direction, names the date the page starts in and how many rows come before it; the page is read
+ * from that date, skipping only that date's earlier rows. One statement, so the counts and the
+ * rows are one snapshot; an offset past the end finds no date and no rows. The list is the rows
+ * of `from` in the range and `where`, which must be exactly what the counts count.
+ */
+export function pageIdsFromDay(list: {
+  counts: DayCounts;
+  range: DayRange;
+  from: Table;
+  where?: SQL;
+  id: Column;
+  day: Column;
+  direction: 'desc' | 'asc';
+  order: SQL[];
+  limit: number;
+  offset: number;
+}): SQL {
+  const { counts, direction } = list;
+  const newestFirst = direction === 'desc';
+  const countsWhere = and(counts.where, inDayRange(counts.day, list.range)) ?? sql`true`;
+  const fromStart = newestFirst ? sql`${list.day} <= (select dia from inicio)` : sql`${list.day} >= (select dia from inicio)`;
+  return sql`(with inicio as (
+      select dia, hasta - total as antes from (
+        select dia, total, sum(total) over (order by dia ${sql.raw(direction)}) as hasta from (
+          select ${counts.day} as dia, sum(${counts.total})::int as total from ${counts.table} where ${countsWhere} group by 1
+        ) por_dia
+      ) acumulado where hasta > ${list.offset}::int order by dia ${sql.raw(direction)} limit 1)
+    select ${list.id} from ${list.from}
+    where ${and(list.where, inDayRange(list.day, list.range), fromStart)}
+    order by ${sql.join(list.order, sql`, `)}
+    offset (select ${list.offset}::int - antes from inicio) limit ${list.limit}::int)`;
 }

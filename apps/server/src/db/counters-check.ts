@@ -43,6 +43,16 @@ const COUNTER_CHECKS = {
       union all select 'cierre_mes', date_trunc('month', fecha_cierre)::date, count(*)::int from casos where ${CERRADO} and fecha_cierre is not null group by 2`,
   ),
   audiencia_contadores: differingRows('audiencia_contadores', 'fechah', sql`select fechah, count(*)::int as total from audiencias group by 1`),
+  tarea_contadores: differingRows(
+    'tarea_contadores',
+    'id_usuario, vence',
+    sql`select id_usuario, vence, count(*)::int as total from tareas where hecha is null group by 1, 2`,
+  ),
+  inspeccion_contadores_dia: differingRows(
+    'inspeccion_contadores_dia',
+    'fecha_inspeccion',
+    sql`select fecha_inspeccion, count(*)::int as total from inspecciones group by 1`,
+  ),
   inspeccion_contadores: differingRows(
     'inspeccion_contadores',
     'id_inspector, fecha_inspeccion',

@@ -375,7 +375,7 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 
 async function vacuumAnalyze(database: Database): Promise<void> {
   // caso_plazos too: without statistics the list's filter 'Plazo' read every running clock (decision 044).
-  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_dia, audiencia_contadores, caso_plazos, caso_plazo_estados`;
+  const statement = `VACUUM ANALYZE ${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_dia, audiencia_contadores, inspeccion_contadores_dia, caso_plazos, caso_plazo_estados`;
   if (database.kind === 'pglite') {
     await database.pglite!.exec(statement);
     return;

@@ -75,9 +75,19 @@ export const casoContadoresDia = pgTable(
 
 /**
  * Hearings per date, kept by statement triggers (drizzle/0024, docs/decisions/061): the Tablero's
- * hearings of the next days are a sum of a few rows, not a count over the hearings.
+ * hearings of the next days are a sum of a few rows, not a count over the hearings; where a deep
+ * page of the hearings list starts (docs/decisions/062).
  */
 export const audienciaContadores = pgTable('audiencia_contadores', {
   fechah: date('fechah', { mode: 'string' }).primaryKey(),
+  total: integer('total').notNull(),
+});
+
+/**
+ * Every inspection per inspection date, kept by statement triggers (drizzle/0025,
+ * docs/decisions/062): where a deep page of the inspections list starts.
+ */
+export const inspeccionContadoresDia = pgTable('inspeccion_contadores_dia', {
+  fecha_inspeccion: date('fecha_inspeccion', { mode: 'string' }).primaryKey(),
   total: integer('total').notNull(),
 });

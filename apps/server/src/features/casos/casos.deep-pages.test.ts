@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { desc, sql } from 'drizzle-orm';
-import { COND_CASOS, FIRST_CLOSED_ESTADO, casoFiltroSchema, todayIso, type CasoFiltro } from '@siniestros/domain';
+import { COND_CASOS, FIRST_CLOSED_ESTADO, addDaysIso, casoFiltroSchema, finDeSemanaIso, todayIso, type CasoFiltro } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
 import { DEMO_MOST_COMMON_APELLIDO } from '../../db/demo-data';
@@ -255,7 +255,7 @@ describe('deep pages of the values report', () => {
 });
 
 describe('deep pages of the inspections', () => {
-  it('every page is the OFFSET page, latest inspection date first, ties by id (ids first, past the middle from the oldest end)', async () => {
+  it('every page is the OFFSET page, latest inspection date first, ties by id (ids first; by dates alone from the date the page starts in, otherwise past the middle from the oldest end)', async () => {
     const [top] = await rows<{ id_inspector: number; id_producto: number }>(
       sql`select i.id_inspector, c.id_producto from inspecciones i join casos c on c.id = i.id_caso where c.id_producto is not null
         group by 1, 2 order by count(*) desc limit 1`,
@@ -268,6 +268,10 @@ describe('deep pages of the inspections', () => {
       { estado: 'Finalizada' },
       { inspector: String(top!.id_inspector) },
       { producto: String(top!.id_producto), fechaDesde: '2024-01-01' },
+      // By dates alone: from the per-date counts (docs/decisions/062).
+      { fechaDesde: '2024-01-01' },
+      { fechaDesde: '2023-03-15', fechaHasta: '2026-01-31' },
+      { fechaHasta: '2025-12-31' },
     ];
     const whereOf = (filtro: Record<string, string> | null) =>
       sql.join(
@@ -277,6 +281,7 @@ describe('deep pages of the inspections', () => {
           filtro?.inspector ? sql`i.id_inspector = ${Number(filtro.inspector)}` : sql`true`,
           filtro?.producto ? sql`c.id_producto = ${Number(filtro.producto)}` : sql`true`,
           filtro?.fechaDesde ? sql`i.fecha_inspeccion >= ${filtro.fechaDesde}` : sql`true`,
+          filtro?.fechaHasta ? sql`i.fecha_inspeccion <= ${filtro.fechaHasta}` : sql`true`,
         ],
         sql` and `,
       );
@@ -300,13 +305,14 @@ describe('deep pages of the inspections', () => {
         expect((body.inspecciones ?? body.data)!.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
         expect(body.totalCount).toBe(n);
       }),
-      { numRuns: 80 },
+      { numRuns: 100 },
     );
+    expect(await differingCounterRows(db(), ['inspeccion_contadores_dia'])).toEqual({ inspeccion_contadores_dia: 0 });
   });
 });
 
 describe('deep pages of the hearings', () => {
-  it('every page is the OFFSET page, newest hearing first or as either half of the agenda (ids first, past the middle from the other end)', async () => {
+  it('every page is the OFFSET page, newest hearing first or as either half of the agenda (ids first; by dates alone from the date the page starts in, otherwise past the middle from the other end)', async () => {
     // Eight more hearings per loaded one, spread over the 600 days either side of today, some at other hours: past DEEP_OFFSET, with ties on a date.
     await db().execute(sql`insert into audiencias (id_caso, fecha, fechah, hora, lugar, mediacion_nro, id_compania)
       select a.id_caso, a.fecha, ${todayIso()}::date + ((a.id * 7 + k * 31) % 1200 - 600), case when k % 2 = 0 then a.hora else '09:00' end, a.lugar, a.mediacion_nro, a.id_compania
@@ -320,24 +326,40 @@ describe('deep pages of the hearings', () => {
       sql`select count(*) filter (where fechah >= ${today})::int as proximas, count(*) filter (where fechah < ${today})::int as pasadas from audiencias`,
     );
     expect(Math.min(halves!.proximas, halves!.pasadas)).toBeGreaterThan(1_200);
-    type Case = { cuando?: 'proximas' | 'pasadas'; compania?: string };
-    const cases: Case[] = [{}, { cuando: 'proximas' }, { cuando: 'pasadas' }, { compania: String(top!.id_compania) }, { cuando: 'pasadas', compania: String(top!.id_compania) }];
+    type Case = { cuando?: 'proximas' | 'pasadas'; filtro?: { compania?: string; fechaDesde?: string; fechaHasta?: string } };
+    const compania = String(top!.id_compania);
+    const desde = addDaysIso(today, -250);
+    const hasta = addDaysIso(today, 180);
+    const cases: Case[] = [
+      {},
+      { cuando: 'proximas' },
+      { cuando: 'pasadas' },
+      { filtro: { compania } },
+      { cuando: 'pasadas', filtro: { compania } },
+      // By dates alone: from the per-date counts (docs/decisions/062), with either half of the agenda too.
+      { filtro: { fechaDesde: desde, fechaHasta: hasta } },
+      { cuando: 'proximas', filtro: { fechaHasta: hasta } },
+      { cuando: 'proximas', filtro: { fechaDesde: addDaysIso(today, 30) } },
+      { cuando: 'pasadas', filtro: { fechaDesde: desde } },
+    ];
     const orderOf = (cuando?: string) =>
       cuando === 'proximas' ? sql`fechah asc, hora asc, id asc` : cuando === 'pasadas' ? sql`fechah desc, hora desc, id desc` : sql`fechah desc, id desc`;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...cases), fc.constantFrom(1, 7, 20, 100), DEPTH, async ({ cuando, compania }, pageSize, depth) => {
+      fc.asyncProperty(fc.constantFrom(...cases), fc.constantFrom(1, 7, 20, 100), DEPTH, async ({ cuando, filtro }, pageSize, depth) => {
         const where = sql.join(
           [
             cuando === 'proximas' ? sql`fechah >= ${today}` : cuando === 'pasadas' ? sql`fechah < ${today}` : sql`true`,
-            compania ? sql`id_compania = ${Number(compania)}` : sql`true`,
+            filtro?.compania ? sql`id_compania = ${Number(filtro.compania)}` : sql`true`,
+            filtro?.fechaDesde ? sql`fechah >= ${filtro.fechaDesde}` : sql`true`,
+            filtro?.fechaHasta ? sql`fechah <= ${filtro.fechaHasta}` : sql`true`,
           ],
           sql` and `,
         );
         const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from audiencias where ${where}`)) as [{ n: number }];
         const page = Math.max(1, Math.ceil((n / pageSize) * depth));
         const query = `?page=${page}&pageSize=${pageSize}${cuando ? `&cuando=${cuando}` : ''}`;
-        const response = compania
-          ? await t.request('user', { method: 'POST', url: `/api/mediacion/filter${query}`, payload: { compania } })
+        const response = filtro
+          ? await t.request('user', { method: 'POST', url: `/api/mediacion/filter${query}`, payload: filtro })
           : await t.request('user', { method: 'GET', url: `/api/mediacion${query}` });
         expect(response.statusCode, response.body).toBe(200);
         const body = response.json<{ data: { id: number }[]; total: number }>();
@@ -347,25 +369,27 @@ describe('deep pages of the hearings', () => {
         expect(body.data.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
         expect(body.total).toBe(n);
       }),
-      { numRuns: 100 },
+      { numRuns: 120 },
     );
+    expect(await differingCounterRows(db(), ['audiencia_contadores'])).toEqual({ audiencia_contadores: 0 });
   });
 });
 
 describe("deep pages of 'Mis tareas'", () => {
-  it('every page is the OFFSET page, soonest due first, ties by id, for the user and for the team (ids first, past the middle from the other end)', async () => {
+  it('every page is the OFFSET page, soonest due first, ties by id, for the user and for the team (ids first; deep pages from the due date the page starts in)', async () => {
     // Open tasks over 400 days around today for the User and the Admin, some done; several due on each day.
     await db().execute(sql`insert into tareas (id_caso, texto, vence, id_usuario, origen, creado_por, hecha)
       select c.id, 'Llamar al asegurado', ${todayIso()}::date + (c.id * 13 % 400 - 200), u.id, 'manual', 'user@test.local',
         case when c.id % 9 = 0 then now() end
       from (select id from casos order by id limit 1600) c, (values (${t.ids.user}::int), (${t.ids.admin}::int)) u(id)`);
     const today = todayIso();
-    type Case = { vista: 'todas' | 'vencidas'; equipo: '0' | '1' };
+    type Case = { vista: 'todas' | 'vencidas' | 'semana'; equipo: '0' | '1' };
     const cases: Case[] = [
       { vista: 'todas', equipo: '0' },
       { vista: 'vencidas', equipo: '0' },
       { vista: 'todas', equipo: '1' },
       { vista: 'vencidas', equipo: '1' },
+      { vista: 'semana', equipo: '1' },
     ];
     const [{ n: mine }] = (await rows<{ n: number }>(sql`select count(*)::int as n from tareas where hecha is null and id_usuario = ${t.ids.user}`)) as [{ n: number }];
     expect(mine).toBeGreaterThan(1_200);
@@ -375,7 +399,7 @@ describe("deep pages of 'Mis tareas'", () => {
           [
             sql`hecha is null`,
             equipo === '0' ? sql`id_usuario = ${t.ids.user}` : sql`true`,
-            vista === 'vencidas' ? sql`vence < ${today}` : sql`true`,
+            vista === 'vencidas' ? sql`vence < ${today}` : vista === 'semana' ? sql`vence between ${today} and ${finDeSemanaIso(today)}` : sql`true`,
           ],
           sql` and `,
         );
@@ -388,7 +412,8 @@ describe("deep pages of 'Mis tareas'", () => {
         expect(body.data.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
         expect(body.total).toBe(n);
       }),
-      { numRuns: 80 },
+      { numRuns: 100 },
     );
+    expect(await differingCounterRows(db(), ['tarea_contadores'])).toEqual({ tarea_contadores: 0 });
   });
 });

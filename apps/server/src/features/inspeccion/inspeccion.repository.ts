@@ -2,7 +2,8 @@ import { and, eq, gte, inArray, lte, sql, type Column, type SQL } from 'drizzle-
 import { INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
-import { totalRows } from '../../db/contadores';
+import { pageIdsFromDay, rowsInDayRange, totalRows, type DayCounts, type DayRange } from '../../db/contadores';
+import { inspeccionContadoresDia } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { inspecciones } from '../../db/tables/inspeccion';
@@ -30,6 +31,16 @@ function selectInspecciones(db: DbOrTx) {
     .innerJoin(inspectores, eq(inspectores.id, inspecciones.id_inspector))
     .innerJoin(casos, eq(casos.id, inspecciones.id_caso))
     .leftJoin(productos, eq(productos.id, casos.id_producto));
+}
+
+/** Inspections per date (drizzle/0025): the total of a filter by dates alone and where its deep pages start. */
+const POR_DIA: DayCounts = { table: inspeccionContadoresDia, day: inspeccionContadoresDia.fecha_inspeccion, total: inspeccionContadoresDia.total };
+
+/** The filter's dates when it has nothing else (or no filter: every date); null otherwise. */
+function datesOnly(filtro: InspeccionFiltro | null): DayRange | null {
+  if (!filtro) return {};
+  const { fechaDesde, fechaHasta, ...others } = filtro;
+  return Object.values(others).some(Boolean) ? null : { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
 }
 
 function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
@@ -121,11 +132,12 @@ export const inspeccionRepository = {
 
   /**
    * One page of every inspection (optionally filtered), latest inspection date first, and the
-   * number of matches (unfiltered: the trigger-kept counter). The page's ids are found first,
-   * walking inspecciones_fecha_idx alone, and only those rows are joined: walked whole, a deep page
-   * joined every row its OFFSET skipped (page 15,000 at 1M cases took 1.3 s). From DEEP_OFFSET the
-   * total comes first: a page past the end reads nothing, one past the middle is read from the
-   * oldest end (shared/paging.ts pageWindow).
+   * number of matches (unfiltered: the trigger-kept counter; by dates alone: the per-date counts).
+   * The page's ids are found first, walking inspecciones_fecha_idx alone, and only those rows are
+   * joined: walked whole, a deep page joined every row its OFFSET skipped (page 15,000 at 1M cases
+   * took 1.3 s). From DEEP_OFFSET the total comes first: a page past the end reads nothing; by
+   * dates alone the page starts from the date its offset falls in (docs/decisions/062), otherwise
+   * one past the middle is read from the oldest end (shared/paging.ts pageWindow).
    */
   async page(
     db: DbOrTx,
@@ -135,8 +147,10 @@ export const inspeccionRepository = {
   ): Promise<{ rows: InspeccionRow[]; total: number }> {
     const where = filtro ? filterConditions(filtro) : undefined;
     const needsCaso = Boolean(filtro?.producto);
+    const range = datesOnly(filtro);
     const count = async () => {
       if (where === undefined) return totalRows(db, inspecciones);
+      if (range) return rowsInDayRange(db, POR_DIA, range);
       const query = db
         .select({ n: sql<number>`count(*)::int` })
         .from(inspecciones)
@@ -144,22 +158,20 @@ export const inspeccionRepository = {
       const [row] = await (needsCaso ? query.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : query).where(where);
       return row?.n ?? 0;
     };
-    const pageRows = (total?: number) =>
-      readWindow(limit, offset, total, { forward: NEWEST_FIRST, backward: OLDEST_FIRST }, async (order, pageLimit, pageOffset): Promise<InspeccionRow[]> => {
-        const idsQuery = db.select({ pageId: inspecciones.id }).from(inspecciones).$dynamic();
-        const ids = db
-          .$with('page_ids')
-          .as((needsCaso ? idsQuery.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : idsQuery).where(where).orderBy(...order).limit(pageLimit).offset(pageOffset));
-        return db
-          .with(ids)
-          .select(COLUMNS)
-          .from(ids)
-          .innerJoin(inspecciones, eq(inspecciones.id, ids.pageId))
-          .innerJoin(inspectores, eq(inspectores.id, inspecciones.id_inspector))
-          .innerJoin(casos, eq(casos.id, inspecciones.id_caso))
-          .leftJoin(productos, eq(productos.id, casos.id_producto))
-          .orderBy(...order);
+    const rowsOf = (ids: SQL, order: SQL[]) =>
+      selectInspecciones(db)
+        .where(sql`${inspecciones.id} in ${ids}`)
+        .orderBy(...order);
+    const pageRows = (total?: number) => {
+      if (range && total !== undefined) {
+        const ids = pageIdsFromDay({ counts: POR_DIA, range, from: inspecciones, id: inspecciones.id, day: inspecciones.fecha_inspeccion, direction: 'desc', order: NEWEST_FIRST, limit, offset });
+        return offset < total ? rowsOf(ids, NEWEST_FIRST) : Promise.resolve([]);
+      }
+      return readWindow(limit, offset, total, { forward: NEWEST_FIRST, backward: OLDEST_FIRST }, (order, pageLimit, pageOffset): Promise<InspeccionRow[]> => {
+        const ids = db.select({ pageId: inspecciones.id }).from(inspecciones).$dynamic();
+        return rowsOf(sql`(${(needsCaso ? ids.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : ids).where(where).orderBy(...order).limit(pageLimit).offset(pageOffset)})`, order);
       });
+    };
     return pageWithTotal(offset, count, pageRows);
   },
 

@@ -2,7 +2,8 @@ import { and, eq, gte, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
-import { totalRows } from '../../db/contadores';
+import { pageIdsFromDay, rowsInDayRange, totalRows, type DayCounts, type DayRange } from '../../db/contadores';
+import { audienciaContadores } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
@@ -61,6 +62,19 @@ export function likeContains(value: string): string {
   return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** Hearings per date (drizzle/0024): the total of a filter by dates alone and where its deep pages start. */
+const POR_DIA: DayCounts = { table: audienciaContadores, day: audienciaContadores.fechah, total: audienciaContadores.total };
+
+/** The dates of the filter and the agenda's half when the filter has nothing else (or no filter: every date); null otherwise. */
+function datesOnly(filtro: AudienciaFiltro | null, cuando?: { agenda: AudienciaAgenda; today: string }): DayRange | null {
+  const { fechaDesde = '', fechaHasta = '', ...others } = filtro ?? {};
+  if (Object.values(others).some(Boolean)) return null;
+  const range: DayRange = { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
+  if (cuando?.agenda === 'proximas') return { ...range, desde: range.desde && range.desde > cuando.today ? range.desde : cuando.today };
+  if (cuando?.agenda === 'pasadas') return { ...range, antesDe: cuando.today };
+  return range;
+}
+
 function filterConditions(filtro: AudienciaFiltro): SQL | undefined {
   const conditions: SQL[] = [];
   if (filtro.audienciaNro) conditions.push(sql`${audiencias.mediacion_nro} ilike ${likeContains(filtro.audienciaNro)}`);
@@ -105,8 +119,10 @@ export const mediacionRepository = {
   /**
    * One page of every hearing (optionally filtered, optionally one half of the agenda) and the
    * number of matches, both in SQL. The page's ids are found first and only those rows joined
-   * (walked whole, page 10,000 at 1M cases took 0.6 s); from DEEP_OFFSET the total comes first
-   * and a page past the middle is read from the other end (shared/paging.ts).
+   * (walked whole, page 10,000 at 1M cases took 0.6 s). From DEEP_OFFSET the total comes first: a
+   * page past the end reads nothing; by dates alone the page starts from the date its offset falls
+   * in (docs/decisions/062), otherwise one past the middle is read from the other end
+   * (shared/paging.ts).
    */
   async page(
     db: DbOrTx,
@@ -119,21 +135,27 @@ export const mediacionRepository = {
     const filters = filtro ? filterConditions(filtro) : undefined;
     const where = half ? and(half.where, filters) : filters;
     const order = half?.order ?? NEWEST;
-    const read = (total?: number) =>
-      readWindow(limit, offset, total, order, async (orderBy, pageLimit, pageOffset): Promise<Audiencia[]> => {
-        const ids = db
-          .$with('page_ids')
-          .as(db.select({ pageId: audiencias.id }).from(audiencias).where(where).orderBy(...orderBy).limit(pageLimit).offset(pageOffset));
-        return db
-          .with(ids)
-          .select(COLUMNS)
-          .from(ids)
-          .innerJoin(audiencias, eq(audiencias.id, ids.pageId))
-          .leftJoin(companias, eq(companias.id, audiencias.id_compania))
-          .leftJoin(casos, eq(casos.id, audiencias.id_caso))
-          .orderBy(...orderBy);
-      });
-    return pageWithTotal(offset, () => countMatches(db, where), read);
+    const range = datesOnly(filtro, cuando);
+    const rowsOf = (ids: SQL, orderBy: SQL[]) =>
+      db
+        .select(COLUMNS)
+        .from(audiencias)
+        .leftJoin(companias, eq(companias.id, audiencias.id_compania))
+        .leftJoin(casos, eq(casos.id, audiencias.id_caso))
+        .where(sql`${audiencias.id} in ${ids}`)
+        .orderBy(...orderBy);
+    const read = (total?: number): Promise<Audiencia[]> => {
+      if (range && total !== undefined) {
+        if (offset >= total) return Promise.resolve([]);
+        const direction = cuando?.agenda === 'proximas' ? 'asc' : 'desc';
+        return rowsOf(pageIdsFromDay({ counts: POR_DIA, range, from: audiencias, id: audiencias.id, day: audiencias.fechah, direction, order: order.forward, limit, offset }), order.forward);
+      }
+      return readWindow(limit, offset, total, order, (orderBy, pageLimit, pageOffset) =>
+        rowsOf(sql`(${db.select({ pageId: audiencias.id }).from(audiencias).where(where).orderBy(...orderBy).limit(pageLimit).offset(pageOffset)})`, orderBy),
+      );
+    };
+    const count = () => (range && where !== undefined ? rowsInDayRange(db, POR_DIA, range) : countMatches(db, where));
+    return pageWithTotal(offset, count, read);
   },
 
   async findById(db: DbOrTx, id: number): Promise<Audiencia | undefined> {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDaysIso, finDeSemanaIso, todayIso, type TareasPage } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
+import { differingCounterRows } from '../../db/counters-check';
 import { createCaso, queryRows } from '../casos/casos.test-helpers';
 
 /**
@@ -14,14 +15,7 @@ let idCaso: number;
 const hoy = todayIso();
 
 async function diferencias(): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    t.database.db,
-    sql`select count(*)::int as n from
-          (select id_usuario, vence, count(*)::int as total from tareas where hecha is null group by 1, 2) r
-          full join (select * from tarea_contadores where total <> 0) k using (id_usuario, vence)
-        where r.total is distinct from k.total`,
-  );
-  return row!.n;
+  return (await differingCounterRows(t.database.db, ['tarea_contadores'])).tarea_contadores;
 }
 
 const crear = async (vence: string, idUsuario: number) => {

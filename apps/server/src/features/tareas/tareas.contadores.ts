@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TareaContadores } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { tareaContadores as k } from '../../db/tables/contadores';
-import type { TareaRango } from './tareas.repository';
 
 /**
  * The task figures from tarea_contadores (open tasks per assignee and due date, kept by a trigger,
@@ -26,16 +25,4 @@ export function contarTareas(db: DbOrTx, idUsuario: number | null, today: string
           coalesce(sum(${k.total}), 0)::int as todas
         from ${k} where ${deUsuario(idUsuario)}`,
   );
-}
-
-/** How many open tasks a tab (a due-date range) of one user or of the team holds. */
-export async function totalTareas(db: DbOrTx, idUsuario: number | null, rango: TareaRango): Promise<number> {
-  const row = await one<{ n: number }>(
-    db,
-    sql`select coalesce(sum(${k.total}), 0)::int as n from ${k} where ${deUsuario(idUsuario)}
-        ${rango.before ? sql`and ${k.vence} < ${rango.before}` : sql``}
-        ${rango.from ? sql`and ${k.vence} >= ${rango.from}` : sql``}
-        ${rango.to ? sql`and ${k.vence} <= ${rango.to}` : sql``}`,
-  );
-  return row.n;
 }

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ROL, type Tarea, type TareaAsignable, type TareaContadores } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
 import { tareas } from '../../db/tables/tareas';
 import { users } from '../../db/tables/users';
-import { pageWithTotal, readWindow } from '../../shared/paging';
-import { contarTareas, totalTareas } from './tareas.contadores';
+import { inDayRange, pageIdsFromDay, rowsInDayRange, type DayCounts, type DayRange } from '../../db/contadores';
+import { tareaContadores } from '../../db/tables/contadores';
+import { pageWithTotal } from '../../shared/paging';
+import { contarTareas } from './tareas.contadores';
 
 /**
  * Only this file touches the tables. The case's claim number and the assignee's name come from
@@ -30,13 +32,13 @@ const ASIGNABLE = { id: users.id, nombre: sql<string>`${users.apellido} || ', ' 
 const CAN_HAVE_TASKS = and(eq(users.activo, true), inArray(users.rol, [ROL.ADMIN, ROL.USER]))!;
 
 const SOONEST_FIRST = [asc(tareas.vence), asc(tareas.id)];
-const LATEST_FIRST = [desc(tareas.vence), desc(tareas.id)];
+
+/** Open tasks per assignee and due date (drizzle/0016): a tab's total and where its deep pages start. */
+const POR_DIA: DayCounts = { table: tareaContadores, day: tareaContadores.vence, total: tareaContadores.total };
 
 /** Only open tasks, of one user or of everyone. */
 const openOf = (idUsuario: number | null): SQL =>
   and(isNull(tareas.hecha), idUsuario === null ? undefined : eq(tareas.id_usuario, idUsuario))!;
-
-export type TareaRango = { from?: string; to?: string; before?: string };
 
 export type TareaNueva = Pick<typeof tareas.$inferInsert, 'id_caso' | 'texto' | 'vence' | 'id_usuario' | 'creado_por' | 'origen' | 'origen_id'>;
 
@@ -52,27 +54,30 @@ export const tareasRepository = {
   async page(
     db: DbOrTx,
     idUsuario: number | null,
-    rango: TareaRango,
+    rango: DayRange,
     limit: number,
     offset: number,
   ): Promise<{ rows: Tarea[]; total: number }> {
-    const where = and(
-      openOf(idUsuario),
-      rango.before ? lt(tareas.vence, rango.before) : undefined,
-      rango.from ? gte(tareas.vence, rango.from) : undefined,
-      rango.to ? lte(tareas.vence, rango.to) : undefined,
-    );
+    const open = openOf(idUsuario);
+    const counts: DayCounts = { ...POR_DIA, where: idUsuario === null ? undefined : eq(tareaContadores.id_usuario, idUsuario) };
+    const rowsOf = (ids: SQL, order: SQL[]) =>
+      db
+        .select(COLUMNS)
+        .from(tareas)
+        .where(sql`${tareas.id} in ${ids}`)
+        .orderBy(...order);
     // The page's ids first, then only those rows get their claim number and assignee: walked
     // whole, a deep page ran both lookups for every row its OFFSET skipped (page 5,000 of the
-    // team's tasks at 1M cases took 1.1 s). Past the middle, from the other end (shared/paging.ts).
-    const read = (total?: number) =>
-      readWindow(limit, offset, total, { forward: SOONEST_FIRST, backward: LATEST_FIRST }, async (order, pageLimit, pageOffset): Promise<Tarea[]> => {
-        const ids = db
-          .$with('page_ids')
-          .as(db.select({ pageId: tareas.id }).from(tareas).where(where).orderBy(...order).limit(pageLimit).offset(pageOffset));
-        return db.with(ids).select(COLUMNS).from(ids).innerJoin(tareas, eq(tareas.id, ids.pageId)).orderBy(...order);
-      });
-    return pageWithTotal(offset, () => totalTareas(db, idUsuario, rango), read);
+    // team's tasks at 1M cases took 1.1 s). From DEEP_OFFSET the page starts from the due date its
+    // offset falls in (docs/decisions/062).
+    const read = (total?: number): Promise<Tarea[]> => {
+      if (total !== undefined) {
+        if (offset >= total) return Promise.resolve([]);
+        return rowsOf(pageIdsFromDay({ counts, range: rango, from: tareas, where: open, id: tareas.id, day: tareas.vence, direction: 'asc', order: SOONEST_FIRST, limit, offset }), SOONEST_FIRST);
+      }
+      return rowsOf(sql`(${db.select({ id: tareas.id }).from(tareas).where(and(open, inDayRange(tareas.vence, rango))).orderBy(...SOONEST_FIRST).limit(limit).offset(offset)})`, SOONEST_FIRST);
+    };
+    return pageWithTotal(offset, () => rowsInDayRange(db, counts, rango), read);
   },
 
   /** The four tabs' figures, from the per-user-and-day counters (tareas.contadores.ts). */

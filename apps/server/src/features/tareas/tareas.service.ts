@@ -21,7 +21,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { SISTEMA, type Actor, type AuditWriter, type HistorialWriter, type TareaNotificaciones } from './tareas.ports';
-import { tareasRepository as repo, type TareaRango } from './tareas.repository';
+import type { DayRange } from '../../db/contadores';
+import { tareasRepository as repo } from './tareas.repository';
 
 export type TareasService = ReturnType<typeof createTareasService>;
 
@@ -81,10 +82,10 @@ export function createTareasService(deps: {
   }
 
   /** The ranges of the tabs: vencidas before today, hoy, esta semana from today to Sunday. */
-  function rango(vista: TareasQuery['vista'], day: string): TareaRango {
-    if (vista === 'vencidas') return { before: day };
-    if (vista === 'hoy') return { from: day, to: day };
-    if (vista === 'semana') return { from: day, to: finDeSemanaIso(day) };
+  function rango(vista: TareasQuery['vista'], day: string): DayRange {
+    if (vista === 'vencidas') return { antesDe: day };
+    if (vista === 'hoy') return { desde: day, hasta: day };
+    if (vista === 'semana') return { desde: day, hasta: finDeSemanaIso(day) };
     return {};
   }
 
