@@ -198,6 +198,12 @@ export function scenarios(probes: Probes): Scenario[] {
     },
     { key: 'audiencias', title: 'All hearings', requests: [{ method: 'GET', path: `/api/mediacion/?${page(1)}` }] },
     {
+      // What the hearings screen opens on: the agenda's coming half.
+      key: 'audiencias-proximas',
+      title: 'Hearings, the agenda ahead (Próximas)',
+      requests: [{ method: 'GET', path: `/api/mediacion/?${page(1)}&cuando=proximas` }],
+    },
+    {
       key: 'audiencias-middle',
       title: `All hearings, middle page (${Math.ceil(probes.audienciasLastPage / 2)})`,
       requests: [{ method: 'GET', path: `/api/mediacion/?${page(Math.ceil(probes.audienciasLastPage / 2))}` }],

@@ -3,11 +3,12 @@ import { INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_ESTADOS, type Inspeccio
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import { pageIdsFromDay, rowsInDayRange, totalRows, type DayCounts, type DayRange } from '../../db/contadores';
-import { inspeccionContadoresDia } from '../../db/tables/contadores';
+import { filaContadores, inspeccionContadoresDia } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { inspecciones } from '../../db/tables/inspeccion';
-import { pageWithTotal, readWindow } from '../../shared/paging';
+import { DEEP_OFFSET, pageWithTotal, readWindow } from '../../shared/paging';
+import { limitLiteral, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 import { INSPECCION_COLUMNS } from './inspeccion.columns';
 
 export type InspeccionRow = Inspeccion & { inspector_nombre: string; inspector_apellido: string };
@@ -23,10 +24,10 @@ const OLDEST_FIRST = [sql`${inspecciones.fecha_inspeccion} asc`, sql`${inspeccio
 export type InspeccionValues = Partial<Omit<typeof inspecciones.$inferInsert, 'id'>>;
 export type LockedInspeccion = { id: number; idCaso: number; idInspector: number; estado: string; fechaInspeccion: string };
 
-/** Joins every inspection list needs: inspector names and the case's product. */
-function selectInspecciones(db: DbOrTx) {
+/** Joins every inspection list needs: inspector names and the case's product (and what else a list selects). */
+function selectInspecciones<E extends Record<string, SQL>>(db: DbOrTx, extra = {} as E) {
   return db
-    .select(COLUMNS)
+    .select({ ...COLUMNS, ...extra })
     .from(inspecciones)
     .innerJoin(inspectores, eq(inspectores.id, inspecciones.id_inspector))
     .innerJoin(casos, eq(casos.id, inspecciones.id_caso))
@@ -54,6 +55,33 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
   if (filtro.fechaDesde) conditions.push(gte(inspecciones.fecha_inspeccion, filtro.fechaDesde));
   if (filtro.fechaHasta) conditions.push(lte(inspecciones.fecha_inspeccion, filtro.fechaHasta));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * A shallow page of every inspection and their number, one named statement per page size (the
+ * size written in, the offset a parameter): PostgreSQL keeps one plan per connection instead of
+ * planning the joins at every request (0.76 of its ~1 ms at 1M cases), and the counter comes with
+ * the rows instead of by another round trip.
+ */
+const shallowPageStatements = preparedPerDatabase((db) =>
+  statementPerKey((limit: number) => {
+    const ids = db
+      .select({ id: inspecciones.id })
+      .from(inspecciones)
+      .orderBy(...NEWEST_FIRST)
+      .limit(limitLiteral(limit) as unknown as number)
+      .offset(sql.placeholder('offset'));
+    return selectInspecciones(db, { total: sql<number>`(select ${filaContadores.total} from ${filaContadores} where ${filaContadores.tabla} = 'inspecciones')` })
+      .where(sql`${inspecciones.id} in (${ids})`)
+      .orderBy(...NEWEST_FIRST)
+      .prepare(`inspecciones_page_${limit}`);
+  }),
+);
+
+async function shallowPage(db: DbOrTx, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
+  const found = await shallowPageStatements(db)(limit).execute({ offset });
+  if (found.length === 0) return { rows: [], total: await totalRows(db, inspecciones) };
+  return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]!.total };
 }
 
 export const inspeccionRepository = {
@@ -162,6 +190,7 @@ export const inspeccionRepository = {
       selectInspecciones(db)
         .where(sql`${inspecciones.id} in ${ids}`)
         .orderBy(...order);
+    if (where === undefined && offset < DEEP_OFFSET) return shallowPage(db, limit, offset);
     const pageRows = (total?: number) => {
       if (range && total !== undefined) {
         const ids = pageIdsFromDay({ counts: POR_DIA, range, from: inspecciones, id: inspecciones.id, day: inspecciones.fecha_inspeccion, direction: 'desc', order: NEWEST_FIRST, limit, offset });

@@ -1,13 +1,14 @@
-import { and, eq, gte, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import { pageIdsFromDay, rowsInDayRange, totalRows, type DayCounts, type DayRange } from '../../db/contadores';
-import { audienciaContadores } from '../../db/tables/contadores';
+import { audienciaContadores, filaContadores } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
-import { pageWithTotal, readWindow } from '../../shared/paging';
+import { DEEP_OFFSET, pageWithTotal, readWindow } from '../../shared/paging';
+import { limitLiteral, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 
 /** A hearing as the case detail shows it: without its company and claim number, which the case has. */
 const CASO_AUDIENCIA_COLUMNS = {
@@ -26,10 +27,10 @@ const COLUMNS = {
   reclamo_nro: casos.reclamo_nro,
 };
 
-/** Hearings with the name of their company and their case's claim number. */
-function selectAudiencias(db: DbOrTx) {
+/** Hearings with the name of their company and their case's claim number (and what else a list selects). */
+function selectAudiencias<E extends Record<string, SQL>>(db: DbOrTx, extra = {} as E) {
   return db
-    .select(COLUMNS)
+    .select({ ...COLUMNS, ...extra })
     .from(audiencias)
     .leftJoin(companias, eq(companias.id, audiencias.id_compania))
     .leftJoin(casos, eq(casos.id, audiencias.id_caso))
@@ -47,7 +48,7 @@ const NEWEST: Order = { forward: NEWEST_FIRST, backward: [sql`${audiencias.fecha
  * The agenda's two halves around `today`: the same index read from either end, the hours of a day
  * put in order by an incremental sort of that day's rows only.
  */
-function agenda(cuando: AudienciaAgenda, today: string): { where: SQL; order: Order } {
+function agenda(cuando: AudienciaAgenda, today: string | Placeholder): { where: SQL; order: Order } {
   const soonestFirst = [sql`${audiencias.fechah} asc nulls first`, sql`${audiencias.hora} asc nulls last`, sql`${audiencias.id} asc`];
   const latestFirst = [sql`${audiencias.fechah} desc nulls last`, sql`${audiencias.hora} desc nulls first`, sql`${audiencias.id} desc`];
   return cuando === 'proximas'
@@ -98,6 +99,42 @@ async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number>
   return row?.n ?? 0;
 }
 
+/**
+ * A shallow page of every hearing, or of a half of the agenda, and their number: one named
+ * statement per list and page size (the size written in; the offset and today parameters), so
+ * PostgreSQL keeps one plan per connection instead of planning the joins at every request, and the
+ * total (the counter, or the half's dates summed) comes with the rows.
+ */
+const shallowPageStatements = preparedPerDatabase((db) =>
+  statementPerKey((key: `${AudienciaAgenda | 'todas'}:${number}`) => {
+    const [list, limit] = key.split(':') as [AudienciaAgenda | 'todas', string];
+    const today = sql.placeholder('today');
+    const half = list === 'todas' ? undefined : agenda(list, today);
+    const order = half?.order.forward ?? NEWEST.forward;
+    const total = !half
+      ? sql<number>`(select ${filaContadores.total} from ${filaContadores} where ${filaContadores.tabla} = 'audiencias')`
+      : sql<number>`(select coalesce(sum(${audienciaContadores.total}), 0)::int from ${audienciaContadores} where ${list === 'proximas' ? gte(audienciaContadores.fechah, today) : lt(audienciaContadores.fechah, today)})`;
+    const ids = db
+      .select({ id: audiencias.id })
+      .from(audiencias)
+      .where(half?.where)
+      .orderBy(...order)
+      .limit(limitLiteral(Number(limit)) as unknown as number)
+      .offset(sql.placeholder('offset'));
+    return selectAudiencias(db, { total })
+      .where(sql`${audiencias.id} in (${ids})`)
+      .orderBy(...order)
+      .prepare(`audiencias_${list}_page_${limit}`);
+  }),
+);
+
+async function shallowPage(db: DbOrTx, cuando: { agenda: AudienciaAgenda; today: string } | undefined, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
+  const found = await shallowPageStatements(db)(`${cuando?.agenda ?? 'todas'}:${limit}`).execute({ offset, today: cuando?.today ?? null });
+  if (found.length > 0) return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]!.total };
+  const total = cuando ? await rowsInDayRange(db, POR_DIA, datesOnly(null, cuando)!) : await totalRows(db, audiencias);
+  return { rows: [], total };
+}
+
 export const mediacionRepository = {
   /**
    * The hearings of a case in the order they were scheduled (the case detail's list), as a JSON
@@ -136,12 +173,9 @@ export const mediacionRepository = {
     const where = half ? and(half.where, filters) : filters;
     const order = half?.order ?? NEWEST;
     const range = datesOnly(filtro, cuando);
+    if (!filters && offset < DEEP_OFFSET) return shallowPage(db, cuando, limit, offset);
     const rowsOf = (ids: SQL, orderBy: SQL[]) =>
-      db
-        .select(COLUMNS)
-        .from(audiencias)
-        .leftJoin(companias, eq(companias.id, audiencias.id_compania))
-        .leftJoin(casos, eq(casos.id, audiencias.id_caso))
+      selectAudiencias(db)
         .where(sql`${audiencias.id} in ${ids}`)
         .orderBy(...orderBy);
     const read = (total?: number): Promise<Audiencia[]> => {
