@@ -1,5 +1,5 @@
-import { and, eq, getTableName, gte, lt, lte, sql, type Column, type SQL, type Table } from 'drizzle-orm';
-import type { DbOrTx } from './client';
+import { and, eq, getTableName, gte, lt, lte, sql, type Column, type Placeholder, type SQL, type Table } from 'drizzle-orm';
+import { resultRows, type DbOrTx } from './client';
 import { filaContadores } from './tables/contadores';
 
 /** Rows of a whole table that keeps a trigger counter (drizzle/0007): inspecciones, audiencias. */
@@ -18,8 +18,11 @@ export type DayCounts = { table: Table; day: Column; total: Column; where?: SQL 
 /** Dates from `desde`, up to `hasta` (both included) and before `antesDe`, as the list's filters give them. */
 export type DayRange = { desde?: string; hasta?: string; antesDe?: string };
 
+/** A range whose dates may be a named statement's parameters. */
+type DayBounds = { [K in keyof DayRange]?: string | Placeholder };
+
 /** The range as a condition on a date column: the list's own, or its counts' (the same dates). */
-export function inDayRange(day: Column, range: DayRange): SQL | undefined {
+export function inDayRange(day: Column, range: DayBounds): SQL | undefined {
   return and(
     range.desde ? gte(day, range.desde) : undefined,
     range.hasta ? lte(day, range.hasta) : undefined,
@@ -27,12 +30,14 @@ export function inDayRange(day: Column, range: DayRange): SQL | undefined {
   );
 }
 
-/** How many rows of the list fall in the range: a sum of one row a date. */
+/** How many rows of the list fall in the range, as a subquery: a sum of one row a date. */
+export function rowsInDayRangeSql(counts: DayCounts, range: DayBounds): SQL<number> {
+  return sql<number>`(select coalesce(sum(${counts.total}), 0)::int from ${counts.table} where ${and(counts.where, inDayRange(counts.day, range)) ?? sql`true`})`;
+}
+
+/** How many rows of the list fall in the range. */
 export async function rowsInDayRange(db: DbOrTx, counts: DayCounts, range: DayRange): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${counts.total}), 0)::int` })
-    .from(counts.table)
-    .where(and(counts.where, inDayRange(counts.day, range)));
+  const [row] = resultRows<{ n: number }>(await db.execute(sql`select ${rowsInDayRangeSql(counts, range)} as n`));
   return row?.n ?? 0;
 }
 

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TareaContadores } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { tareaContadores as k } from '../../db/tables/contadores';
@@ -8,21 +8,27 @@ import { tareaContadores as k } from '../../db/tables/contadores';
  * drizzle/0016; docs/decisions/052): sums over a few rows per user and day, not counts over the
  * open tasks, so 'Mis tareas' and the Tablero cost the same with 300 or 300,000 open tasks.
  */
-const deUsuario = (idUsuario: number | null): SQL => (idUsuario === null ? sql`true` : sql`${k.id_usuario} = ${idUsuario}`);
+const deUsuario = (idUsuario: number | Placeholder | null): SQL => (idUsuario === null ? sql`true` : sql`${k.id_usuario} = ${idUsuario}`);
 
 async function one<T>(db: DbOrTx, query: SQL): Promise<T> {
   const result = await db.execute(query);
   return resultRows<T>(result)[0]!;
 }
 
-/** Vencidas / Hoy / Esta semana / Todas of one user's open tasks, or the team's (null). */
-export function contarTareas(db: DbOrTx, idUsuario: number | null, today: string, weekEnd: string): Promise<TareaContadores> {
-  return one<TareaContadores>(
-    db,
-    sql`select coalesce(sum(${k.total}) filter (where ${k.vence} < ${today}), 0)::int as vencidas,
-          coalesce(sum(${k.total}) filter (where ${k.vence} = ${today}), 0)::int as hoy,
-          coalesce(sum(${k.total}) filter (where ${k.vence} between ${today} and ${weekEnd}), 0)::int as semana,
-          coalesce(sum(${k.total}), 0)::int as todas
-        from ${k} where ${deUsuario(idUsuario)}`,
-  );
+/**
+ * Vencidas / Hoy / Esta semana / Todas of one user's open tasks, or the team's (null), as one JSON
+ * object: a subquery, so a named statement can carry them (its parameters as placeholders).
+ */
+export function tareaContadoresJson(idUsuario: number | Placeholder | null, today: string | Placeholder, weekEnd: string | Placeholder): SQL<TareaContadores> {
+  return sql<TareaContadores>`(select json_build_object(
+      'vencidas', coalesce(sum(${k.total}) filter (where ${k.vence} < ${today}), 0)::int,
+      'hoy', coalesce(sum(${k.total}) filter (where ${k.vence} = ${today}), 0)::int,
+      'semana', coalesce(sum(${k.total}) filter (where ${k.vence} between ${today} and ${weekEnd}), 0)::int,
+      'todas', coalesce(sum(${k.total}), 0)::int)
+    from ${k} where ${deUsuario(idUsuario)})`;
+}
+
+/** The four figures by themselves (a page without rows). */
+export async function contarTareas(db: DbOrTx, idUsuario: number | null, today: string, weekEnd: string): Promise<TareaContadores> {
+  return (await one<{ figuras: TareaContadores }>(db, sql`select ${tareaContadoresJson(idUsuario, today, weekEnd)} as figuras`)).figuras;
 }

@@ -4,10 +4,11 @@ import { resultRows, type DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
 import { tareas } from '../../db/tables/tareas';
 import { users } from '../../db/tables/users';
-import { inDayRange, pageIdsFromDay, rowsInDayRange, type DayCounts, type DayRange } from '../../db/contadores';
+import { inDayRange, pageIdsFromDay, rowsInDayRange, rowsInDayRangeSql, type DayCounts, type DayRange } from '../../db/contadores';
 import { tareaContadores } from '../../db/tables/contadores';
 import { pageWithTotal } from '../../shared/paging';
-import { contarTareas } from './tareas.contadores';
+import { contarTareas, tareaContadoresJson } from './tareas.contadores';
+import { limitLiteral, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 
 /**
  * Only this file touches the tables. The case's claim number and the assignee's name come from
@@ -39,6 +40,42 @@ const POR_DIA: DayCounts = { table: tareaContadores, day: tareaContadores.vence,
 /** Only open tasks, of one user or of everyone. */
 const openOf = (idUsuario: number | null): SQL =>
   and(isNull(tareas.hecha), idUsuario === null ? undefined : eq(tareas.id_usuario, idUsuario))!;
+
+/** Which dates of the range a tab bounds: `desde`, `hasta`, `antesDe` (1 = bounded). */
+type RangeShape = `${0 | 1}${0 | 1}${0 | 1}`;
+const shapeOf = (rango: DayRange): RangeShape => `${rango.desde ? 1 : 0}${rango.hasta ? 1 : 0}${rango.antesDe ? 1 : 0}`;
+
+/**
+ * A shallow page of a tab of 'Mis tareas' (mine or the team's), its total and the four tabs'
+ * figures: one named statement per tab and page size (the size written in; the user, the dates and
+ * the offset parameters), so PostgreSQL keeps one plan per connection and the screen is one round
+ * trip (it was three statements, each planned).
+ */
+const shallowPageStatements = preparedPerDatabase((db) =>
+  statementPerKey((key: `${'mine' | 'team'}:${RangeShape}:${number}`) => {
+    const [quien, shape, limit] = key.split(':') as ['mine' | 'team', RangeShape, string];
+    const user = quien === 'mine' ? sql.placeholder('user') : null;
+    const range = {
+      desde: shape[0] === '1' ? sql.placeholder('desde') : undefined,
+      hasta: shape[1] === '1' ? sql.placeholder('hasta') : undefined,
+      antesDe: shape[2] === '1' ? sql.placeholder('antesDe') : undefined,
+    };
+    const ids = db
+      .select({ id: tareas.id })
+      .from(tareas)
+      .where(and(isNull(tareas.hecha), user === null ? undefined : eq(tareas.id_usuario, user), inDayRange(tareas.vence, range)))
+      .orderBy(...SOONEST_FIRST)
+      .limit(limitLiteral(Number(limit)) as unknown as number)
+      .offset(sql.placeholder('offset'));
+    const counts: DayCounts = { ...POR_DIA, where: user === null ? undefined : eq(tareaContadores.id_usuario, user) };
+    return db
+      .select({ ...COLUMNS, total: rowsInDayRangeSql(counts, range), figuras: tareaContadoresJson(user, sql.placeholder('today'), sql.placeholder('weekEnd')) })
+      .from(tareas)
+      .where(sql`${tareas.id} in (${ids})`)
+      .orderBy(...SOONEST_FIRST)
+      .prepare(`tareas_${quien}_${shape}_page_${limit}`);
+  }),
+);
 
 export type TareaNueva = Pick<typeof tareas.$inferInsert, 'id_caso' | 'texto' | 'vence' | 'id_usuario' | 'creado_por' | 'origen' | 'origen_id'>;
 
@@ -78,6 +115,26 @@ export const tareasRepository = {
       return rowsOf(sql`(${db.select({ id: tareas.id }).from(tareas).where(and(open, inDayRange(tareas.vence, rango))).orderBy(...SOONEST_FIRST).limit(limit).offset(offset)})`, SOONEST_FIRST);
     };
     return pageWithTotal(offset, () => rowsInDayRange(db, counts, rango), read);
+  },
+
+  /**
+   * A shallow page (offset under DEEP_OFFSET), its total and the four tabs' figures in one round
+   * trip; null when the page has no row to carry them.
+   */
+  async shallowPage(
+    db: DbOrTx,
+    idUsuario: number | null,
+    rango: DayRange,
+    limit: number,
+    offset: number,
+    today: string,
+    weekEnd: string,
+  ): Promise<{ rows: Tarea[]; total: number; contadores: TareaContadores } | null> {
+    const statement = shallowPageStatements(db)(`${idUsuario === null ? 'team' : 'mine'}:${shapeOf(rango)}:${limit}`);
+    const found = await statement.execute({ user: idUsuario, ...rango, offset, today, weekEnd });
+    const [first] = found;
+    if (!first) return null;
+    return { rows: found.map(({ total: _total, figuras: _figuras, ...row }) => row), total: first.total, contadores: first.figuras };
   },
 
   /** The four tabs' figures, from the per-user-and-day counters (tareas.contadores.ts). */

@@ -19,7 +19,7 @@ import {
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
-import { pageOffset, totalPages } from '../../shared/paging';
+import { DEEP_OFFSET, pageOffset, totalPages } from '../../shared/paging';
 import { SISTEMA, type Actor, type AuditWriter, type HistorialWriter, type TareaNotificaciones } from './tareas.ports';
 import type { DayRange } from '../../db/contadores';
 import { tareasRepository as repo } from './tareas.repository';
@@ -102,10 +102,14 @@ export function createTareasService(deps: {
     async page(query: TareasQuery, idUsuario: number): Promise<TareasPage> {
       const day = today();
       const quien = query.equipo === '1' ? (query.usuario ?? null) : idUsuario;
-      const [{ rows, total }, contadores] = await Promise.all([
-        repo.page(db, quien, rango(query.vista, day), query.pageSize, pageOffset(query)),
-        repo.contadores(db, quien, day, finDeSemanaIso(day)),
-      ]);
+      const offset = pageOffset(query);
+      const tab = rango(query.vista, day);
+      const weekEnd = finDeSemanaIso(day);
+      // A shallow page carries its total and the figures (one round trip); a deep or empty one reads them apart.
+      const shallow = offset < DEEP_OFFSET ? await repo.shallowPage(db, quien, tab, query.pageSize, offset, day, weekEnd) : null;
+      const [{ rows, total }, contadores] = shallow
+        ? [shallow, shallow.contadores]
+        : await Promise.all([repo.page(db, quien, tab, query.pageSize, offset), repo.contadores(db, quien, day, weekEnd)]);
       return { data: rows, total, totalPages: totalPages(total, query.pageSize), contadores };
     },
 
