@@ -9,6 +9,21 @@ export async function totalRows(db: DbOrTx, table: Table): Promise<number> {
   return row.total;
 }
 
+/** The same counter as a subquery, for a statement that carries it beside its rows. */
+export function totalRowsSql(table: Table): SQL<number> {
+  return sql<number>`(select ${filaContadores.total} from ${filaContadores} where ${filaContadores.tabla} = ${sql.raw(`'${getTableName(table)}'`)})`;
+}
+
+/**
+ * A page whose every row also carries its list's total (a named statement's `total` column), as
+ * the rows and the total; an empty page carries none, so `countApart` reads it.
+ */
+export async function rowsAndTotal<R extends { total: number }>(found: R[], countApart: () => Promise<number>): Promise<{ rows: Omit<R, 'total'>[]; total: number }> {
+  const [first] = found;
+  if (!first) return { rows: [], total: await countApart() };
+  return { rows: found.map(({ total: _total, ...row }) => row), total: first.total };
+}
+
 /**
  * A list's rows per date, kept exact by triggers: `audiencia_contadores`, `inspeccion_contadores_dia`,
  * `tarea_contadores` (per user too: `where` picks the rows of the list, their dates summed).

@@ -2,8 +2,8 @@ import { and, eq, gte, inArray, lte, sql, type Column, type SQL } from 'drizzle-
 import { INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
-import { pageIdsFromDay, rowsInDayRange, totalRows, type DayCounts, type DayRange } from '../../db/contadores';
-import { filaContadores, inspeccionContadoresDia } from '../../db/tables/contadores';
+import { pageIdsFromDay, rowsAndTotal, rowsInDayRange, totalRows, totalRowsSql, type DayCounts, type DayRange } from '../../db/contadores';
+import { inspeccionContadoresDia } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { inspecciones } from '../../db/tables/inspeccion';
@@ -71,7 +71,7 @@ const shallowPageStatements = preparedPerDatabase((db) =>
       .orderBy(...NEWEST_FIRST)
       .limit(limitLiteral(limit) as unknown as number)
       .offset(sql.placeholder('offset'));
-    return selectInspecciones(db, { total: sql<number>`(select ${filaContadores.total} from ${filaContadores} where ${filaContadores.tabla} = 'inspecciones')` })
+    return selectInspecciones(db, { total: totalRowsSql(inspecciones) })
       .where(sql`${inspecciones.id} in (${ids})`)
       .orderBy(...NEWEST_FIRST)
       .prepare(`inspecciones_page_${limit}`);
@@ -79,9 +79,7 @@ const shallowPageStatements = preparedPerDatabase((db) =>
 );
 
 async function shallowPage(db: DbOrTx, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
-  const found = await shallowPageStatements(db)(limit).execute({ offset });
-  if (found.length === 0) return { rows: [], total: await totalRows(db, inspecciones) };
-  return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]!.total };
+  return rowsAndTotal(await shallowPageStatements(db)(limit).execute({ offset }), () => totalRows(db, inspecciones));
 }
 
 export const inspeccionRepository = {

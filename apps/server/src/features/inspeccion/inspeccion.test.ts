@@ -280,6 +280,9 @@ describe('GET /inspeccion/all/ and POST /inspeccion/filtro/', () => {
     expect(all.totalCount).toBe(all.inspecciones.length);
     const page = (await t.request('user', { method: 'GET', url: '/api/inspeccion/all/?page=2&pageSize=2' })).json();
     expect(page).toEqual({ inspecciones: all.inspecciones.slice(2, 4), totalPages: Math.ceil(all.totalCount / 2), totalCount: all.totalCount });
+    // A page past the end carries no row with the total: the total is read by itself.
+    const past = (await t.request('user', { method: 'GET', url: `/api/inspeccion/all/?page=${all.totalCount + 1}&pageSize=1` })).json();
+    expect(past).toEqual({ inspecciones: [], totalPages: all.totalCount, totalCount: all.totalCount });
     expect((await t.request('inspector', { method: 'GET', url: '/api/inspeccion/all/' })).statusCode).toBe(403);
   });
 

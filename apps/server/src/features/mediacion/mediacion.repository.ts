@@ -2,8 +2,8 @@ import { and, eq, gte, lt, lte, sql, type Column, type Placeholder, type SQL } f
 import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
-import { pageIdsFromDay, rowsInDayRange, totalRows, type DayCounts, type DayRange } from '../../db/contadores';
-import { audienciaContadores, filaContadores } from '../../db/tables/contadores';
+import { pageIdsFromDay, rowsAndTotal, rowsInDayRange, rowsInDayRangeSql, totalRows, totalRowsSql, type DayCounts, type DayRange } from '../../db/contadores';
+import { audienciaContadores } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
@@ -111,9 +111,7 @@ const shallowPageStatements = preparedPerDatabase((db) =>
     const today = sql.placeholder('today');
     const half = list === 'todas' ? undefined : agenda(list, today);
     const order = half?.order.forward ?? NEWEST.forward;
-    const total = !half
-      ? sql<number>`(select ${filaContadores.total} from ${filaContadores} where ${filaContadores.tabla} = 'audiencias')`
-      : sql<number>`(select coalesce(sum(${audienciaContadores.total}), 0)::int from ${audienciaContadores} where ${list === 'proximas' ? gte(audienciaContadores.fechah, today) : lt(audienciaContadores.fechah, today)})`;
+    const total = !half ? totalRowsSql(audiencias) : rowsInDayRangeSql(POR_DIA, list === 'proximas' ? { desde: today } : { antesDe: today });
     const ids = db
       .select({ id: audiencias.id })
       .from(audiencias)
@@ -130,9 +128,7 @@ const shallowPageStatements = preparedPerDatabase((db) =>
 
 async function shallowPage(db: DbOrTx, cuando: { agenda: AudienciaAgenda; today: string } | undefined, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
   const found = await shallowPageStatements(db)(`${cuando?.agenda ?? 'todas'}:${limit}`).execute({ offset, today: cuando?.today ?? null });
-  if (found.length > 0) return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]!.total };
-  const total = cuando ? await rowsInDayRange(db, POR_DIA, datesOnly(null, cuando)!) : await totalRows(db, audiencias);
-  return { rows: [], total };
+  return rowsAndTotal(found, () => (cuando ? rowsInDayRange(db, POR_DIA, datesOnly(null, cuando)!) : totalRows(db, audiencias)));
 }
 
 export const mediacionRepository = {

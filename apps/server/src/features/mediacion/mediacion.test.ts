@@ -263,6 +263,13 @@ describe('the hearings as an agenda (?cuando=proximas|pasadas)', () => {
     // The unfiltered list takes it too; without it the spec's order (newest date first) stays.
     const unfiltered = (await t.request('user', { method: 'GET', url: '/api/mediacion/?page=1&pageSize=100&cuando=proximas' })).json() as { data: Audiencia[] };
     expect(unfiltered.data.every((audiencia) => audiencia.fechah >= todayIso())).toBe(true);
+    // A shallow page past the end carries no row with the total: the total is read by itself.
+    for (const cuando of ['', '&cuando=proximas', '&cuando=pasadas']) {
+      const first = (await t.request('user', { method: 'GET', url: `/api/mediacion/?page=1&pageSize=1${cuando}` })).json() as { total: number };
+      const past = (await t.request('user', { method: 'GET', url: `/api/mediacion/?page=${first.total + 1}&pageSize=1${cuando}` })).json();
+      expect(past).toEqual({ data: [], totalPages: first.total, total: first.total });
+      expect(first.total).toBeGreaterThan(0);
+    }
     const refused = await t.request('user', { method: 'GET', url: '/api/mediacion/?page=1&pageSize=10&cuando=manana' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Debe ser proximas o pasadas');

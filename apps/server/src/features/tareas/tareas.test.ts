@@ -125,6 +125,9 @@ describe('Mis tareas', () => {
     expect((await asSolo('vista=vencidas')).data.map((tarea) => tarea.texto)).toEqual(['vencida']);
     expect((await asSolo('vista=hoy')).data.map((tarea) => tarea.texto)).toEqual(['hoy']);
     expect((await asSolo('vista=semana')).data.map((tarea) => tarea.texto)).toEqual(inWeek ? ['hoy', 'semana'] : ['hoy']);
+    // A page past the end carries no row with the figures: the total and the figures are read by themselves.
+    const past = await asSolo(`vista=todas&page=${todas.total + 1}&pageSize=1`);
+    expect(past).toEqual({ data: [], total: todas.total, totalPages: todas.total, contadores: todas.contadores });
 
     const mine = await misTareas('user', 'vista=todas&pageSize=100');
     expect(mine.data.every((tarea) => tarea.id_usuario === t.ids.user)).toBe(true);
