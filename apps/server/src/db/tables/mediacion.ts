@@ -28,5 +28,8 @@ export const audiencias = pgTable(
     index('audiencias_fechah_idx').on(table.fechah.desc(), table.id.desc()),
     index('audiencias_nro_idx').on(table.mediacion_nro),
     index('audiencias_compania_fechah_idx').on(table.id_compania, table.fechah.desc(), table.id.desc()),
+    // The agenda's order (soonest first by date and hour; read backwards, latest first): a page of
+    // either half walks it alone, without sorting a whole day's hearings by hour (drizzle/0026).
+    index('audiencias_agenda_idx').on(table.fechah.asc().nullsFirst(), table.hora.asc(), table.id.asc()),
   ],
 );
