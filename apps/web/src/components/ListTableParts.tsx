@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Center, Pagination, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 
 /** The single row a paged list table shows when it has no rows (once the list was fetched). */
 export function EmptyTableRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
@@ -14,12 +15,17 @@ export function EmptyTableRow({ colSpan, children }: { colSpan: number; children
   );
 }
 
-/** The pager under a list table; hidden when everything fits on one page. */
+/**
+ * The pager under a list table; hidden when everything fits on one page. On a phone it is smaller
+ * and shows no neighbours of the current page: with a four-digit last page the full pager was
+ * wider than 390 px and its "next" arrow fell to a line of its own.
+ */
 export function ListPagination({ totalPages, page, onChange }: { totalPages: number; page: number; onChange: (page: number) => void }) {
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   if (totalPages <= 1) return null;
   return (
     <Center>
-      <Pagination total={totalPages} value={page} onChange={onChange} siblings={1} boundaries={1} />
+      <Pagination total={totalPages} value={page} onChange={onChange} siblings={isPhone ? 0 : 1} boundaries={1} size={isPhone ? 'sm' : 'md'} />
     </Center>
   );
 }
