@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ROL, type Tarea, type TareaAsignable, type TareaContadores } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
@@ -6,7 +6,6 @@ import { tareas } from '../../db/tables/tareas';
 import { users } from '../../db/tables/users';
 import { inDayRange, pageIdsFromDay, rowsInDayRange, rowsInDayRangeSql, type DayCounts, type DayRange } from '../../db/contadores';
 import { tareaContadores } from '../../db/tables/contadores';
-import { pageWithTotal } from '../../shared/paging';
 import { contarTareas, tareaContadoresJson } from './tareas.contadores';
 import { limitLiteral, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 
@@ -36,6 +35,9 @@ const SOONEST_FIRST = [asc(tareas.vence), asc(tareas.id)];
 
 /** Open tasks per assignee and due date (drizzle/0016): a tab's total and where its deep pages start. */
 const POR_DIA: DayCounts = { table: tareaContadores, day: tareaContadores.vence, total: tareaContadores.total };
+
+/** The open tasks per due date of one user, or of everyone (summed by date). */
+const countsOf = (idUsuario: number | Placeholder | null): DayCounts => ({ ...POR_DIA, where: idUsuario === null ? undefined : eq(tareaContadores.id_usuario, idUsuario) });
 
 /** Only open tasks, of one user or of everyone. */
 const openOf = (idUsuario: number | null): SQL =>
@@ -67,9 +69,8 @@ const shallowPageStatements = preparedPerDatabase((db) =>
       .orderBy(...SOONEST_FIRST)
       .limit(limitLiteral(Number(limit)) as unknown as number)
       .offset(sql.placeholder('offset'));
-    const counts: DayCounts = { ...POR_DIA, where: user === null ? undefined : eq(tareaContadores.id_usuario, user) };
     return db
-      .select({ ...COLUMNS, total: rowsInDayRangeSql(counts, range), figuras: tareaContadoresJson(user, sql.placeholder('today'), sql.placeholder('weekEnd')) })
+      .select({ ...COLUMNS, total: rowsInDayRangeSql(countsOf(user), range), figuras: tareaContadoresJson(user, sql.placeholder('today'), sql.placeholder('weekEnd')) })
       .from(tareas)
       .where(sql`${tareas.id} in (${ids})`)
       .orderBy(...SOONEST_FIRST)
@@ -88,6 +89,11 @@ export const tareasRepository = {
       .orderBy(...SOONEST_FIRST);
   },
 
+  /**
+   * A deep page (from DEEP_OFFSET) and its total: the page starts from the due date its offset
+   * falls in (docs/decisions/062); only its rows get their claim number and assignee (walked whole,
+   * page 5,000 of the team's tasks at 1M cases took 1.1 s). A page past the end reads nothing.
+   */
   async page(
     db: DbOrTx,
     idUsuario: number | null,
@@ -95,31 +101,21 @@ export const tareasRepository = {
     limit: number,
     offset: number,
   ): Promise<{ rows: Tarea[]; total: number }> {
-    const open = openOf(idUsuario);
-    const counts: DayCounts = { ...POR_DIA, where: idUsuario === null ? undefined : eq(tareaContadores.id_usuario, idUsuario) };
-    const rowsOf = (ids: SQL, order: SQL[]) =>
-      db
-        .select(COLUMNS)
-        .from(tareas)
-        .where(sql`${tareas.id} in ${ids}`)
-        .orderBy(...order);
-    // The page's ids first, then only those rows get their claim number and assignee: walked
-    // whole, a deep page ran both lookups for every row its OFFSET skipped (page 5,000 of the
-    // team's tasks at 1M cases took 1.1 s). From DEEP_OFFSET the page starts from the due date its
-    // offset falls in (docs/decisions/062).
-    const read = (total?: number): Promise<Tarea[]> => {
-      if (total !== undefined) {
-        if (offset >= total) return Promise.resolve([]);
-        return rowsOf(pageIdsFromDay({ counts, range: rango, from: tareas, where: open, id: tareas.id, day: tareas.vence, direction: 'asc', order: SOONEST_FIRST, limit, offset }), SOONEST_FIRST);
-      }
-      return rowsOf(sql`(${db.select({ id: tareas.id }).from(tareas).where(and(open, inDayRange(tareas.vence, rango))).orderBy(...SOONEST_FIRST).limit(limit).offset(offset)})`, SOONEST_FIRST);
-    };
-    return pageWithTotal(offset, () => rowsInDayRange(db, counts, rango), read);
+    const counts = countsOf(idUsuario);
+    const total = await rowsInDayRange(db, counts, rango);
+    if (offset >= total) return { rows: [], total };
+    const ids = pageIdsFromDay({ counts, range: rango, from: tareas, where: openOf(idUsuario), id: tareas.id, day: tareas.vence, direction: 'asc', order: SOONEST_FIRST, limit, offset });
+    const rows = await db
+      .select(COLUMNS)
+      .from(tareas)
+      .where(sql`${tareas.id} in ${ids}`)
+      .orderBy(...SOONEST_FIRST);
+    return { rows, total };
   },
 
   /**
    * A shallow page (offset under DEEP_OFFSET), its total and the four tabs' figures in one round
-   * trip; null when the page has no row to carry them.
+   * trip; a page without rows carries none, so the total and the figures are then read apart.
    */
   async shallowPage(
     db: DbOrTx,
@@ -129,11 +125,14 @@ export const tareasRepository = {
     offset: number,
     today: string,
     weekEnd: string,
-  ): Promise<{ rows: Tarea[]; total: number; contadores: TareaContadores } | null> {
+  ): Promise<{ rows: Tarea[]; total: number; contadores: TareaContadores }> {
     const statement = shallowPageStatements(db)(`${idUsuario === null ? 'team' : 'mine'}:${shapeOf(rango)}:${limit}`);
     const found = await statement.execute({ user: idUsuario, ...rango, offset, today, weekEnd });
     const [first] = found;
-    if (!first) return null;
+    if (!first) {
+      const [total, contadores] = await Promise.all([rowsInDayRange(db, countsOf(idUsuario), rango), contarTareas(db, idUsuario, today, weekEnd)]);
+      return { rows: [], total, contadores };
+    }
     return { rows: found.map(({ total: _total, figuras: _figuras, ...row }) => row), total: first.total, contadores: first.figuras };
   },
 

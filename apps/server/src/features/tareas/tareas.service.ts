@@ -105,11 +105,11 @@ export function createTareasService(deps: {
       const offset = pageOffset(query);
       const tab = rango(query.vista, day);
       const weekEnd = finDeSemanaIso(day);
-      // A shallow page carries its total and the figures (one round trip); a deep or empty one reads them apart.
-      const shallow = offset < DEEP_OFFSET ? await repo.shallowPage(db, quien, tab, query.pageSize, offset, day, weekEnd) : null;
-      const [{ rows, total }, contadores] = shallow
-        ? [shallow, shallow.contadores]
-        : await Promise.all([repo.page(db, quien, tab, query.pageSize, offset), repo.contadores(db, quien, day, weekEnd)]);
+      // A shallow page carries its total and the figures (one round trip); a deep one reads the figures apart.
+      const [{ rows, total }, contadores] =
+        offset < DEEP_OFFSET
+          ? await repo.shallowPage(db, quien, tab, query.pageSize, offset, day, weekEnd).then((page) => [page, page.contadores] as const)
+          : await Promise.all([repo.page(db, quien, tab, query.pageSize, offset), repo.contadores(db, quien, day, weekEnd)]);
       return { data: rows, total, totalPages: totalPages(total, query.pageSize), contadores };
     },
 
