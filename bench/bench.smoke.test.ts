@@ -51,7 +51,8 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
     expect(sql?.status, scenario.key).toBe(200);
     expect(sql!.statements.length, scenario.key).toBeGreaterThan(0);
     // PGlite runs inside the server: its CPU is the server's, and no database figure is given.
-    expect(load.cpu, scenario.key).toEqual({ server: expect.any(Number) });
+    expect(load.cpu, scenario.key).toEqual({ server: expect.any(Number), client: expect.any(Number) });
+    expect(load.cpu!.client, `${scenario.key}: autocannon's CPU`).toBeGreaterThan(0);
   }
   expect(processCpuMs(process.pid)).toBeGreaterThan(0);
   expect(size!.exported).toMatchObject({ status: 200, rows: expect.any(Number) });

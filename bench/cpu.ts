@@ -44,11 +44,20 @@ export function postgresCpuMs(): number {
   return total;
 }
 
-/** CPU ms so far of the server and, when the database is a local PostgreSQL server, of it. */
-export type CpuSample = { server: number; database?: number };
+/** CPU ms this process has used: the benchmark itself, where autocannon makes the requests. */
+function ownCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/**
+ * CPU ms so far of the server, of the load generator (this process) and, when the database is a
+ * local PostgreSQL server, of it.
+ */
+export type CpuSample = { server: number; client: number; database?: number };
 
 export function cpuSampler(serverPid: number, localPostgres: boolean): () => CpuSample {
-  return () => ({ server: processCpuMs(serverPid), ...(localPostgres ? { database: postgresCpuMs() } : {}) });
+  return () => ({ server: processCpuMs(serverPid), client: ownCpuMs(), ...(localPostgres ? { database: postgresCpuMs() } : {}) });
 }
 
 /** CPU ms per request between two samples. */
@@ -56,6 +65,7 @@ export function cpuPerRequest(before: CpuSample, after: CpuSample, requests: num
   const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 1000) / 1000;
   return {
     server: per(after.server - before.server),
+    client: per(after.client - before.client),
     ...(before.database !== undefined && after.database !== undefined ? { database: per(after.database - before.database) } : {}),
   };
 }

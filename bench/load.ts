@@ -20,7 +20,7 @@ export type LoadResult = {
   rounds?: { p95: number[]; rps: number[]; rpsMedianSecond: number[] };
   /** A request that needs no database, sent every 10 ms during the run at many connections (is the event loop free?). */
   probe?: { p50: number; p99: number; p99Rounds?: number[] };
-  /** CPU ms per request during the run at many connections, of the server and the database (bench/cpu.ts). */
+  /** CPU ms per request during the run at many connections, of the server, the load generator and the database (bench/cpu.ts). */
   cpu?: CpuSample;
 };
 
@@ -202,6 +202,7 @@ export function medianOfRounds(rounds: LoadResult[]): LoadResult {
       ? {
           cpu: {
             server: median(rounds.map((result) => result.cpu!.server)),
+            client: median(rounds.map((result) => result.cpu!.client)),
             ...(rounds.every((result) => result.cpu!.database !== undefined) ? { database: median(rounds.map((result) => result.cpu!.database!)) } : {}),
           },
         }

@@ -1,0 +1,54 @@
+import { expect, it } from 'vitest';
+import { sizeTable } from './report';
+import type { SizeResult } from './run';
+import type { LoadResult } from './load';
+import { TARGETS } from './scenarios';
+
+const load = (rps: number, cpu: LoadResult['cpu']): LoadResult => ({
+  requests: 100,
+  p50: 1,
+  p95: 2,
+  p99: 3,
+  rps,
+  rpsMedianSecond: rps,
+  p99Loaded: 20,
+  errors: 0,
+  statuses: { 200: 100 },
+  ...(cpu ? { cpu } : {}),
+});
+
+const size = (rows: [string, LoadResult, number | undefined][]): SizeResult =>
+  ({
+    cases: 1_000_000,
+    exported: null,
+    exportedUnderLoad: null,
+    mixed: null,
+    writes: null,
+    loadAverage: { start: [1, 1, 1], end: [1, 1, 1] },
+    results: rows.map(([key, result, pgbenchTps]) => ({
+      scenario: { key, title: key, requests: [], target: TARGETS.anyPage },
+      load: result,
+      sql: undefined,
+      ...(pgbenchTps === undefined ? {} : { pgbenchTps }),
+    })),
+  }) as unknown as SizeResult;
+
+const verdictOf = (table: string, key: string) => table.split('\n').find((line) => line.startsWith(`| ${key} |`))!.split(' | ').at(-1)!;
+
+/** Issue 17: a read short of its throughput shows the floor that prevents it, from what was measured. */
+it('names the floor of a read that misses its throughput: the SQL alone, or the CPU a request costs', () => {
+  const table = sizeTable(
+    size([
+      ['fast', load(1200, { server: 0.5, database: 0.8, client: 0.3 }), 2500],
+      ['sql-bound', load(400, { server: 0.9, database: 2.6, client: 0.3 }), 625],
+      ['cpu-bound', load(800, { server: 0.6, database: 1.0, client: 0.9 }), 1700],
+    ]),
+    20,
+    { minRps: 1000, cores: 2 },
+  );
+  expect(table).toContain('| CPU ms / req load generator |');
+  expect(verdictOf(table, 'fast')).toBe('met |');
+  expect(verdictOf(table, 'sql-bound')).toBe('MISSED (the SQL alone: 625 tps (pgbench)) |');
+  // 2 cores × 1,000 / (0.6 + 1.0) ms = 1,250 req/s for the server and PostgreSQL alone.
+  expect(verdictOf(table, 'cpu-bound')).toBe("MISSED (server + PG 1.60 ms CPU a request: ≤ 1,250 req/s on 2 cores, less the load generator's 0.90 ms) |");
+});
