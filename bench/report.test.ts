@@ -52,3 +52,16 @@ it('names the floor of a read that misses its throughput: the SQL alone, or the 
   // 2 cores × 1,000 / (0.6 + 1.0) ms = 1,250 req/s for the server and PostgreSQL alone.
   expect(verdictOf(table, 'cpu-bound')).toBe("MISSED (server + PG 1.60 ms CPU a request: ≤ 1,250 req/s on 2 cores, less the load generator's 0.90 ms) |");
 });
+
+it("names page 1's own p99 at as many connections when the mixed load misses its p99", () => {
+  const withMixed: SizeResult = {
+    ...size([['list-1', { ...load(1500, undefined), p99Loaded: 22 }, undefined]]),
+    mixed: [
+      { key: 'searching', title: 'Searching', connections: 10, rps: 500, p50: 17, p99: 51, errors: 0 },
+      { key: 'listing', title: 'Listing page 1', connections: 10, rps: 1000, p50: 7, p99: 35, errors: 0 },
+    ],
+  };
+  const table = sizeTable(withMixed, 20, { minRps: 1000, cores: 2 });
+  expect(verdictOf(table, 'Listing page 1')).toBe('MISSED (page 1 alone at 20 connections: p99 22.0 ms) |');
+  expect(verdictOf(table, 'Searching')).toBe(' |');
+});
