@@ -70,6 +70,13 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
     [0, { 200: expect.any(Number), 201: expect.any(Number) }],
   ]);
   expect(size!.writes!.counters).toEqual({ contadores: 0, bloques: 0, tramos: 0, estados: 0, dias: 0 });
+  // What a write cost and how busy the machine was: the table's explanation of a missed rate.
+  for (const round of size!.writes!.rounds) {
+    expect(round.cpu).toEqual({ server: expect.any(Number), client: expect.any(Number) });
+    expect(round.cpu!.server).toBeGreaterThan(0);
+    expect(round.busyShare).toBeGreaterThan(0);
+    expect(round.busyShare).toBeLessThanOrEqual(1);
+  }
 
   const summary = summaryMarkdown(result);
   expect(summary).toContain('| Scenario | p50 ms | p95 ms | p99 ms |');

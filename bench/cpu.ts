@@ -44,6 +44,14 @@ export function postgresCpuMs(): number {
   return total;
 }
 
+/** CPU ms the whole machine has spent busy (not idle nor waiting on disk), and in all, over every core since boot. */
+export function machineCpuMs(): { busy: number; total: number } {
+  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const idle = ticks[3]! + (ticks[4] ?? 0);
+  const total = ticks.reduce((sum, value) => sum + value, 0);
+  return { busy: (total - idle) * TICK_MS, total: total * TICK_MS };
+}
+
 /** CPU ms this process has used: the benchmark itself, where autocannon makes the requests. */
 function ownCpuMs(): number {
   const usage = process.cpuUsage();

@@ -57,11 +57,33 @@ it("names page 1's own p99 at as many connections when the mixed load misses its
   const withMixed: SizeResult = {
     ...size([['list-1', { ...load(1500, undefined), p99Loaded: 22 }, undefined]]),
     mixed: [
-      { key: 'searching', title: 'Searching', connections: 10, rps: 500, p50: 17, p99: 51, errors: 0 },
-      { key: 'listing', title: 'Listing page 1', connections: 10, rps: 1000, p50: 7, p99: 35, errors: 0 },
+      { key: 'searching', title: 'Searching', connections: 10, rps: 500, p50: 17, p99: 51, errors: 0, p99Rounds: [51], rpsRounds: [500] },
+      { key: 'listing', title: 'Listing page 1', connections: 10, rps: 1000, p50: 7, p99: 35, errors: 0, p99Rounds: [35], rpsRounds: [1000] },
     ],
   };
   const table = sizeTable(withMixed, 20, { minRps: 1000, cores: 2 });
   expect(verdictOf(table, 'Listing page 1')).toBe('MISSED (page 1 alone at 20 connections: p99 22.0 ms) |');
   expect(verdictOf(table, 'Searching')).toBe(' |');
+});
+
+it('says what bounded writes short of their target: the CPU a write, or waits with cores to spare', () => {
+  const round = (busyShare: number) => ({
+    seconds: 5,
+    connections: 20,
+    writes: 1500,
+    writesPerSecond: 300,
+    created: 400,
+    errors: 0,
+    statuses: { 200: 1100, 201: 400 },
+    p50: 60,
+    p99: 190,
+    cpu: { server: 2.5, database: 4, client: 0.4 },
+    busyShare,
+  });
+  const counters = { contadores: 0, bloques: 0, tramos: 0, estados: 0, dias: 0 };
+  const writesVerdict = (busyShare: number) =>
+    verdictOf(sizeTable({ ...size([]), writes: { rounds: [round(busyShare)], counters } }, 20, { minRps: 1000, cores: 2 }), '1 rounds');
+  // 2 cores × 1,000 / (2.5 + 4) ms ≈ 308 writes/s.
+  expect(writesVerdict(0.97)).toBe('MISSED (server + PG 6.50 ms CPU a write: ≤ 308 writes/s on 2 cores) |');
+  expect(writesVerdict(0.55)).toBe('MISSED (cores 55 % busy: the writes waited on locks or the disk, not the CPU) |');
 });

@@ -5,6 +5,7 @@ import type { BenchResult, ScenarioResult, SizeResult } from './run';
 import { median } from './load';
 import { MIXED_TARGET, TARGETS, WRITES_TARGET, type Scenario } from './scenarios';
 import { ROOT } from './server';
+import type { CpuSample } from './cpu';
 
 const README = path.join(ROOT, 'README.md');
 /** Statements cheaper than this (exec + plan) are listed without their plan. */
@@ -19,6 +20,9 @@ const withRange = (value: string, rounds: number[] | undefined, format: (n: numb
   rounds && rounds.length > 1 ? `${value} (${format(Math.min(...rounds))}–${format(Math.max(...rounds))})` : value;
 
 type Verdict = 'met' | 'MISSED' | '';
+
+/** Above this share of the machine's CPU time busy, the writes were bound by the CPU. */
+const WRITES_CPU_BOUND_SHARE = 0.9;
 
 /** What a table's throughput is held to, and on how many cores it was measured. */
 type Throughput = { minRps: number; cores: number };
@@ -48,6 +52,17 @@ function verdict(result: ScenarioResult, throughput: Throughput): { text: string
   const outcome: Verdict = latencyMet && throughputMet ? 'met' : 'MISSED';
   const why = throughputMet ? '' : ` (${throughputFloor(result, throughput)})`;
   return { text: `p95 ≤ ${target.p95Ms} ms, ≥ ${int(throughput.minRps)} req/s`, verdict: `${outcome}${why}` };
+}
+
+/**
+ * Why the writes fell short: with the cores busy, the CPU a write costs; with cores to spare, the
+ * writes waited on something else (row locks, the commit's flush to disk).
+ */
+function writesFloor(busyShare: number, server: number | undefined, database: number | undefined, cores: number): string {
+  if (busyShare < WRITES_CPU_BOUND_SHARE) return ` (cores ${Math.round(busyShare * 100)} % busy: the writes waited on locks or the disk, not the CPU)`;
+  if (server === undefined) return '';
+  const product = server + (database ?? 0);
+  return ` (server${database === undefined ? '' : ' + PG'} ${fmt(product, 2)} ms CPU a write: ≤ ${int((cores * 1000) / product)} writes/s on ${cores} cores)`;
 }
 
 export function sizeTable(size: SizeResult, connections: number, throughput: Throughput): string {
@@ -86,11 +101,17 @@ export function sizeTable(size: SizeResult, connections: number, throughput: Thr
     const statuses = rounds.flatMap((round) => Object.entries(round.statuses).filter(([status]) => !status.startsWith('2')).map(([status, n]) => `${status}: ${n}`));
     const exact = Object.values(counters).every((rows) => rows === 0);
     const met = errors === 0 && exact && median(rates) >= WRITES_TARGET.perSecond;
+    const cpuOf = (pick: (cpu: CpuSample) => number | undefined) => {
+      const values = rounds.map((round) => (round.cpu ? pick(round.cpu) : undefined)).filter((value) => value !== undefined);
+      return values.length === rounds.length ? median(values) : undefined;
+    };
+    const [server, database, client] = [cpuOf((cpu) => cpu.server), cpuOf((cpu) => cpu.database), cpuOf((cpu) => cpu.client)];
+    const busy = median(rounds.map((round) => round.busyShare));
     lines.push(
       '',
-      `| Writes (create, advance, history, close + reopen every other case) | connections | writes/s mean | p50 ms | p99 ms | cases created | errors | counters vs a count | target | |`,
-      '|---|--:|--:|--:|--:|--:|--:|---|---|---|',
-      `| ${rounds.length} rounds | ${rounds[0]?.connections ?? 0} | ${withRange(int(median(rates)), rates, int)} | ${fmt(median(rounds.map((round) => round.p50)))} | ${fmt(median(rounds.map((round) => round.p99)))} | ${rounds.reduce((sum, round) => sum + round.created, 0)} | ${errors}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''} | ${exact ? 'exact' : `differ: caso_contadores ${counters.contadores}, caso_bloques ${counters.bloques}, caso_tramos ${counters.tramos}, caso_contadores_estado ${counters.estados}, caso_contadores_dia ${counters.dias} rows`} | ≥ ${WRITES_TARGET.perSecond} writes/s, no error, exact | ${met ? 'met' : 'MISSED'} |`,
+      `| Writes (create, advance, history, close + reopen every other case) | connections | writes/s mean | p50 ms | p99 ms | cases created | errors | counters vs a count | CPU ms / write server | CPU ms / write PG | CPU ms / write load generator | cores busy | target | |`,
+      '|---|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|---|---|',
+      `| ${rounds.length} rounds | ${rounds[0]?.connections ?? 0} | ${withRange(int(median(rates)), rates, int)} | ${fmt(median(rounds.map((round) => round.p50)))} | ${fmt(median(rounds.map((round) => round.p99)))} | ${rounds.reduce((sum, round) => sum + round.created, 0)} | ${errors}${statuses.length > 0 ? ` (${statuses.join(', ')})` : ''} | ${exact ? 'exact' : `differ: caso_contadores ${counters.contadores}, caso_bloques ${counters.bloques}, caso_tramos ${counters.tramos}, caso_contadores_estado ${counters.estados}, caso_contadores_dia ${counters.dias} rows`} | ${fmt(server, 2)} | ${fmt(database, 2)} | ${fmt(client, 2)} | ${Math.round(busy * 100)} % | ≥ ${WRITES_TARGET.perSecond} writes/s, no error, exact | ${met ? 'met' : `MISSED${writesFloor(busy, server, database, throughput.cores)}`} |`,
     );
   }
   const probed = size.results.find((result) => result.load.probe);

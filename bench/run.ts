@@ -122,6 +122,9 @@ function databaseUrlFor(base: string, cases: number): { url: string; name: strin
   return { url: parsed.toString(), name, adminUrl: admin.toString() };
 }
 
+/** A PostgreSQL server on this machine, whose processes' CPU can be read (bench/cpu.ts). */
+const isLocal = (databaseUrl: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(databaseUrl).hostname);
+
 async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -326,7 +329,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     try {
       const cookie = await signIn(server.url, BENCH_ADMIN);
       // The database's CPU is read off this machine's processes: only a PostgreSQL server on it.
-      const localPostgres = prepared.url !== undefined && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(prepared.url).hostname);
+      const localPostgres = prepared.url !== undefined && isLocal(prepared.url);
       const cpu = cpuSampler(server.pid, localPostgres);
       const list = chosen(scenarios(probes));
       const loads: LoadResult[][] = list.map(() => []);
@@ -452,7 +455,15 @@ async function runWrites(
       for (let round = 1; round <= options.rounds; round++) {
         options.log(`  writes: create, advance, history, close and reopen (round ${round} of ${options.rounds})`);
         rounds.push(
-          await measureWrites({ url: server.url, cookie, seconds: options.seconds, amount: options.amount, connections: options.connections, idCompania: companias[0]!.id }),
+          await measureWrites({
+            url: server.url,
+            cookie,
+            seconds: options.seconds,
+            amount: options.amount,
+            connections: options.connections,
+            idCompania: companias[0]!.id,
+            cpu: cpuSampler(server.pid, copyUrl !== undefined && isLocal(copyUrl)),
+          }),
         );
       }
     } finally {

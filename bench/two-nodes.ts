@@ -20,6 +20,7 @@ import { startHaproxy, type Balancer } from '../apps/server/test/haproxy';
 import { BENCH_ADMIN, DEFAULT_BENCH_DATABASE_URL, ensureBenchAdmin, parseCount, rawQuery } from './run';
 import { findProbes, scenarios, type Scenario } from './scenarios';
 import { ROOT, signIn, startServer, type RunningServer } from './server';
+import { machineCpuMs, processCpuMs } from './cpu';
 
 const { values } = parseArgs({
   options: {
@@ -41,18 +42,9 @@ const databaseName = `${base.pathname.replace(/^\//, '') || 'siniestros_bench'}_
 base.pathname = `/${databaseName}`;
 const databaseUrl = base.toString();
 const SCENARIO_KEYS = ['list-1', 'list-middle', 'detail'];
-const CLOCK_TICKS = 100; // USER_HZ on Linux
 
-// ---- CPU accounting from /proc -------------------------------------------------------------
-function procCpuSeconds(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS; // utime + stime
-  } catch {
-    return 0;
-  }
-}
+// ---- CPU accounting from /proc (bench/cpu.ts) ------------------------------------------------
+const procCpuSeconds = (pid: number) => processCpuMs(pid) / 1000;
 /** PostgreSQL backends serving this database (their process title names it). */
 function backendPids(): number[] {
   return fs
@@ -68,10 +60,8 @@ function backendPids(): number[] {
     });
 }
 function machineBusySeconds(): { busy: number; total: number } {
-  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const idle = cpu[3]! + (cpu[4] ?? 0);
-  const total = cpu.reduce((sum, value) => sum + value, 0);
-  return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
+  const { busy, total } = machineCpuMs();
+  return { busy: busy / 1000, total: total / 1000 };
 }
 type CpuSnapshot = { nodes: number[]; postgres: Map<number, number>; haproxy: number; self: number; machine: { busy: number; total: number } };
 function snapshot(nodes: RunningServer[], balancer: Balancer): CpuSnapshot {

@@ -9,6 +9,7 @@ import { ESTADO } from '@siniestros/domain';
 import type { Db } from '../apps/server/src/db/client';
 import { differingCounterRows } from '../apps/server/src/db/counters-check';
 import type { HttpRequest } from './scenarios';
+import { cpuPerRequest, machineCpuMs, type CpuSample } from './cpu';
 
 export type WriteResult = {
   seconds: number;
@@ -23,6 +24,10 @@ export type WriteResult = {
   statuses: Record<string, number>;
   p50: number;
   p99: number;
+  /** CPU ms per successful write, of the server, the load generator and the database (bench/cpu.ts). */
+  cpu?: CpuSample;
+  /** The share of the machine's CPU time that was busy during the round (1 = every core, all the time). */
+  busyShare: number;
 };
 
 export type CounterCheck = {
@@ -66,6 +71,8 @@ export async function measureWrites(options: {
   amount?: number;
   connections: number;
   idCompania: number;
+  /** CPU ms so far of the server and the database (bench/cpu.ts). */
+  cpu?: () => CpuSample;
 }): Promise<WriteResult> {
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];
@@ -100,6 +107,8 @@ export async function measureWrites(options: {
 
   const deadline = performance.now() + options.seconds * 1000;
   const started = performance.now();
+  const cpuBefore = options.cpu?.();
+  const machineBefore = machineCpuMs();
   const worker = async () => {
     for (let i = 0; options.amount ? i < options.amount : performance.now() < deadline; i++) {
       const n = ++sequence;
@@ -118,6 +127,8 @@ export async function measureWrites(options: {
   };
   await Promise.all(Array.from({ length: options.connections }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuBefore && cpuPerRequest(cpuBefore, options.cpu!(), writes);
+  const machineAfter = machineCpuMs();
   latencies.sort((a, b) => a - b);
   return {
     seconds: round(seconds),
@@ -129,6 +140,8 @@ export async function measureWrites(options: {
     statuses,
     p50: round(percentile(latencies, 50)),
     p99: round(percentile(latencies, 99)),
+    ...(cpu ? { cpu } : {}),
+    busyShare: round((machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total)),
   };
 }
 
