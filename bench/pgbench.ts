@@ -19,8 +19,12 @@ export function literal(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return `'${value.toISOString()}'`;
+  // An array as PostgreSQL's text form ('{"a","b"}'), typed by the statement as the parameter was.
+  if (Array.isArray(value)) return literal(`{${value.map(arrayElement).join(',')}}`);
   return `'${String(value).replaceAll("'", "''")}'`;
 }
+
+const arrayElement = (item: unknown) => (item === null || item === undefined ? 'NULL' : `"${String(item).replace(/[\\"]/g, '\\$&')}"`);
 
 /** The statement with `$n` replaced by its parameter (highest first, so $1 never eats $10). */
 export function inlineParams(statement: Statement): string {
@@ -49,7 +53,10 @@ export async function pgbenchTps(databaseUrl: string, statements: Statement[], o
     );
     const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
     return match ? Number(match[1]) : undefined;
-  } catch {
+  } catch (error) {
+    // Shown, not hidden behind a '–' in the table: a statement pgbench cannot run has no floor.
+    const stderr = (error as { stderr?: string }).stderr ?? String(error);
+    console.warn(`pgbench failed: ${stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 600)}`);
     return undefined;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
