@@ -78,13 +78,6 @@ type ZipInput = Writable & { _writableState?: { needDrain: boolean } };
 const sheetDestinations = (sheet: ExcelJS.Worksheet): ZipInput[] => (sheet as unknown as { stream: { pipes?: ZipInput[] } }).stream.pipes ?? [];
 const needsDrain = (stream: ZipInput) => stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
 
-/**
- * zlib's fastest level for the xlsx's zip: 100,000 rows are ~110 MB of sheet XML, which the default
- * level (6) deflated in ~1.5 s of the export's ~5 s on a busy 2-core machine; level 1 takes a fifth
- * of that for a file ~20 % larger (measured in docs/decisions/055).
- */
-const ZIP_LEVEL = 1;
-
 /** The named header font, so the header reads the same whatever the reader's default font. */
 const HEADER_FONT: Partial<ExcelJS.Font> = { name: 'Calibri', family: 2, size: 11, bold: true };
 
@@ -164,7 +157,7 @@ export async function createCasosSheet(output: Writable): Promise<CasosSheet> {
   // Loaded on first use: ExcelJS alone is ~30 MB of resident memory.
   const { default: ExcelJS } = await import('exceljs');
   xmlEncode ??= (createRequire(import.meta.url)('exceljs/lib/utils/utils.js') as { xmlEncode: (text: string) => string }).xmlEncode;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false, zip: { zlib: { level: ZIP_LEVEL } } });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Casos', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = EXPORT_COLUMNS.map((column, index) => ({ header: column.header, key: String(index), width: columnWidth(column), style: column.numFmt ? { numFmt: column.numFmt } : {} }));
   sheet.getRow(1).font = HEADER_FONT;
