@@ -39,9 +39,13 @@ function throughputFloor(result: ScenarioResult, { minRps, cores }: Throughput):
   if (tps !== undefined && tps < minRps) return `the SQL alone: ${int(tps)} tps (pgbench)`;
   const cpu = result.load.cpu;
   if (!cpu) return '';
-  const product = cpu.server + (cpu.database ?? 0);
-  const ceiling = `server${cpu.database === undefined ? '' : ' + PG'} ${fmt(product, 2)} ms CPU a request: ≤ ${int((cores * 1000) / product)} req/s on ${cores} cores`;
-  return `${ceiling}, less the load generator's ${fmt(cpu.client, 2)} ms`;
+  return `${cpuCeiling(cpu.server, cpu.database, cores, 'request', 'req/s')}, less the load generator's ${fmt(cpu.client, 2)} ms`;
+}
+
+/** What the server's and PostgreSQL's CPU for one request or write allows on these cores at most. */
+function cpuCeiling(server: number, database: number | undefined, cores: number, unit: string, rate: string): string {
+  const product = server + (database ?? 0);
+  return `server${database === undefined ? '' : ' + PG'} ${fmt(product, 2)} ms CPU a ${unit}: ≤ ${int((cores * 1000) / product)} ${rate} on ${cores} cores`;
 }
 
 function verdict(result: ScenarioResult, throughput: Throughput): { text: string; verdict: string } {
@@ -61,8 +65,7 @@ function verdict(result: ScenarioResult, throughput: Throughput): { text: string
 function writesFloor(busyShare: number, server: number | undefined, database: number | undefined, cores: number): string {
   if (busyShare < WRITES_CPU_BOUND_SHARE) return ` (cores ${Math.round(busyShare * 100)} % busy: the writes waited on locks or the disk, not the CPU)`;
   if (server === undefined) return '';
-  const product = server + (database ?? 0);
-  return ` (server${database === undefined ? '' : ' + PG'} ${fmt(product, 2)} ms CPU a write: ≤ ${int((cores * 1000) / product)} writes/s on ${cores} cores)`;
+  return ` (${cpuCeiling(server, database, cores, 'write', 'writes/s')})`;
 }
 
 export function sizeTable(size: SizeResult, connections: number, throughput: Throughput): string {

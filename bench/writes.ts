@@ -71,7 +71,7 @@ export async function measureWrites(options: {
   amount?: number;
   connections: number;
   idCompania: number;
-  /** CPU ms so far of the server and the database (bench/cpu.ts). */
+  /** CPU ms so far of the server, the load generator and the database (bench/cpu.ts). */
   cpu?: () => CpuSample;
 }): Promise<WriteResult> {
   const statuses: Record<string, number> = {};
