@@ -55,8 +55,13 @@ const COUNTER_CHECKS = {
   ),
   inspeccion_contadores: differingRows(
     'inspeccion_contadores',
-    'id_inspector, fecha_inspeccion',
-    sql`select id_inspector, fecha_inspeccion, count(*)::int as total from inspecciones where estado in ('Coordinada', 'Licitando') group by 1, 2`,
+    'estado, id_inspector, fecha_inspeccion',
+    sql`select estado, id_inspector, fecha_inspeccion, count(*)::int as total from inspecciones group by 1, 2, 3`,
+  ),
+  audiencia_contadores_compania: differingRows(
+    'audiencia_contadores_compania',
+    'id_compania, fechah',
+    sql`select id_compania, fechah, count(*)::int as total from audiencias group by 1, 2`,
   ),
 } satisfies Record<string, SQL>;
 

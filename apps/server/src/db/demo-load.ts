@@ -177,6 +177,9 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
     // Hearings per date (drizzle/0024, the Tablero), their triggers off during the load too.
     await exec('DELETE FROM audiencia_contadores');
     await exec('INSERT INTO audiencia_contadores (fechah, total) SELECT fechah, count(*)::int FROM audiencias GROUP BY 1');
+    // And per company and date (drizzle/0027, the list's company filter).
+    await exec('DELETE FROM audiencia_contadores_compania');
+    await exec('INSERT INTO audiencia_contadores_compania (id_compania, fechah, total) SELECT id_compania, fechah, count(*)::int FROM audiencias GROUP BY 1, 2');
     // The legal clocks of the loaded cases (their triggers were off), as migration 0011 back-fills
     // them (docs/decisions/044); the cases of the Plazo filter then in one pass for all
     // (docs/decisions/057), not case by case from the clocks' trigger.
@@ -374,7 +377,7 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 }
 
 // caso_plazos too: without statistics the list's filter 'Plazo' read every running clock (decision 044).
-const LOADED_TABLES = `${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_dia, audiencia_contadores, inspeccion_contadores_dia, caso_plazos, caso_plazo_estados`;
+const LOADED_TABLES = `${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_dia, audiencia_contadores, audiencia_contadores_compania, inspeccion_contadores, inspeccion_contadores_dia, caso_plazos, caso_plazo_estados`;
 
 /**
  * VACUUM ANALYZE of freshly loaded tables, outside any transaction: besides statistics, the

@@ -45,15 +45,21 @@ export const tareaContadores = pgTable(
   (table) => [primaryKey({ name: 'tarea_contadores_pk', columns: [table.id_usuario, table.vence] })],
 );
 
-/** Pending inspections (Coordinada, Licitando) per inspector and date, kept by statement triggers (drizzle/0016). */
+/**
+ * Inspections per state, inspector and date, kept by statement triggers (drizzle/0027,
+ * docs/decisions/063): the Tablero's pending and late figures per inspector are sums of the pending
+ * states' rows; the inspections list's total under a state or an inspector filter is a sum of one
+ * row a date, and its deep pages start from the date their offset falls in.
+ */
 export const inspeccionContadores = pgTable(
   'inspeccion_contadores',
   {
+    estado: varchar('estado', { length: 50 }).notNull(),
     id_inspector: integer('id_inspector').notNull(),
     fecha_inspeccion: date('fecha_inspeccion', { mode: 'string' }).notNull(),
     total: integer('total').notNull(),
   },
-  (table) => [primaryKey({ name: 'inspeccion_contadores_pk', columns: [table.id_inspector, table.fecha_inspeccion] })],
+  (table) => [primaryKey({ name: 'inspeccion_contadores_pk', columns: [table.estado, table.id_inspector, table.fecha_inspeccion] })],
 );
 
 /**
@@ -91,3 +97,18 @@ export const inspeccionContadoresDia = pgTable('inspeccion_contadores_dia', {
   fecha_inspeccion: date('fecha_inspeccion', { mode: 'string' }).primaryKey(),
   total: integer('total').notNull(),
 });
+
+/**
+ * Hearings per company and date, kept by statement triggers (drizzle/0027, docs/decisions/063):
+ * the hearings list's total under a company filter is a sum of one row a date, and its deep pages
+ * start from the date their offset falls in.
+ */
+export const audienciaContadoresCompania = pgTable(
+  'audiencia_contadores_compania',
+  {
+    id_compania: integer('id_compania').notNull(),
+    fechah: date('fechah', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ name: 'audiencia_contadores_compania_pk', columns: [table.id_compania, table.fechah] })],
+);

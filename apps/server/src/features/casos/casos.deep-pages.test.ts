@@ -255,29 +255,50 @@ describe('deep pages of the values report', () => {
 });
 
 describe('deep pages of the inspections', () => {
-  it('every page is the OFFSET page, latest inspection date first, ties by id (ids first; by dates alone from the date the page starts in, otherwise past the middle from the oldest end)', async () => {
+  it('every page is the OFFSET page, latest inspection date first, ties by id (ids first; by dates, state and inspector from the date the page starts in, otherwise past the middle from the oldest end)', async () => {
+    // Eight more inspections per loaded one, over every inspector and 400 earlier days, some
+    // 'Licitando': past DEEP_OFFSET under a state or an inspector too. Then, through SQL so the
+    // triggers keep the counts (drizzle/0025, 0027), some finished, moved to another date and
+    // inspector, and deleted.
+    await db().execute(sql`insert into inspecciones (id_caso, id_inspector, fecha_inspeccion, direccion, detalle, estado)
+      select i.id_caso, p.ids[1 + (i.id + k) % cardinality(p.ids)], i.fecha_inspeccion - (k * 37 % 400), i.direccion, i.detalle,
+        case when k % 3 = 0 then 'Licitando' else i.estado end
+      from inspecciones i, generate_series(1, 8) k, (select array_agg(id order by id) as ids from inspectores) p`);
+    await db().execute(sql`update inspecciones set estado = 'Finalizada' where id % 11 = 0 and estado <> 'Finalizada'`);
+    await db().execute(sql`update inspecciones set fecha_inspeccion = fecha_inspeccion + 3, id_inspector = (select min(id) from inspectores) where id % 13 = 0`);
+    await db().execute(sql`delete from inspecciones where id % 17 = 0`);
     const [top] = await rows<{ id_inspector: number; id_producto: number }>(
       sql`select i.id_inspector, c.id_producto from inspecciones i join casos c on c.id = i.id_caso where c.id_producto is not null
         group by 1, 2 order by count(*) desc limit 1`,
     );
-    const [{ n: all }] = (await rows<{ n: number }>(sql`select count(*)::int as n from inspecciones`)) as [{ n: number }];
-    // Deep enough that pages past DEEP_OFFSET are read from the oldest end.
-    expect(all).toBeGreaterThan(1_200);
+    const inspector = String(top!.id_inspector);
+    const [{ n: mine }] = (await rows<{ n: number }>(sql`select count(*)::int as n from inspecciones where id_inspector = ${top!.id_inspector} and estado = 'Finalizada'`)) as [
+      { n: number },
+    ];
+    // Deep enough that pages past DEEP_OFFSET start from a date, or are read from the oldest end, under one inspector's finished ones too.
+    expect(mine).toBeGreaterThan(1_200);
     const filtros: (Record<string, string> | null)[] = [
       null,
-      { estado: 'Finalizada' },
-      { inspector: String(top!.id_inspector) },
-      { producto: String(top!.id_producto), fechaDesde: '2024-01-01' },
       // By dates alone: from the per-date counts (docs/decisions/062).
       { fechaDesde: '2024-01-01' },
       { fechaDesde: '2023-03-15', fechaHasta: '2026-01-31' },
       { fechaHasta: '2025-12-31' },
+      // By state and inspector, with dates or not: from the per-state, inspector and date counts (docs/decisions/063).
+      { estado: 'Finalizada' },
+      { estado: 'Pendiente' },
+      { estado: 'Licitando', fechaHasta: '2025-06-30' },
+      { inspector },
+      { estado: 'Finalizada', inspector, fechaDesde: '2023-01-01', fechaHasta: '2025-12-31' },
+      { estado: 'Pendiente', inspector, fechaDesde: '2022-06-01' },
+      // By what the counts do not count: past the middle from the oldest end.
+      { producto: String(top!.id_producto), fechaDesde: '2024-01-01' },
+      { estado: 'Finalizada', producto: String(top!.id_producto) },
     ];
     const whereOf = (filtro: Record<string, string> | null) =>
       sql.join(
         [
           sql`true`,
-          filtro?.estado ? sql`i.estado = ${filtro.estado}` : sql`true`,
+          filtro?.estado === 'Pendiente' ? sql`i.estado in ('Coordinada', 'Licitando')` : filtro?.estado ? sql`i.estado = ${filtro.estado}` : sql`true`,
           filtro?.inspector ? sql`i.id_inspector = ${Number(filtro.inspector)}` : sql`true`,
           filtro?.producto ? sql`c.id_producto = ${Number(filtro.producto)}` : sql`true`,
           filtro?.fechaDesde ? sql`i.fecha_inspeccion >= ${filtro.fechaDesde}` : sql`true`,
@@ -305,18 +326,23 @@ describe('deep pages of the inspections', () => {
         expect((body.inspecciones ?? body.data)!.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
         expect(body.totalCount).toBe(n);
       }),
-      { numRuns: 100 },
+      { numRuns: 150 },
     );
-    expect(await differingCounterRows(db(), ['inspeccion_contadores_dia'])).toEqual({ inspeccion_contadores_dia: 0 });
+    expect(await differingCounterRows(db(), ['inspeccion_contadores_dia', 'inspeccion_contadores'])).toEqual({ inspeccion_contadores_dia: 0, inspeccion_contadores: 0 });
   });
 });
 
 describe('deep pages of the hearings', () => {
-  it('every page is the OFFSET page, newest hearing first or as either half of the agenda (ids first; by dates alone from the date the page starts in, otherwise past the middle from the other end)', async () => {
-    // Eight more hearings per loaded one, spread over the 600 days either side of today, some at other hours: past DEEP_OFFSET, with ties on a date.
+  it('every page is the OFFSET page, newest hearing first or as either half of the agenda (ids first; by dates and company from the date the page starts in, otherwise past the middle from the other end)', async () => {
+    // Forty more hearings per loaded one, spread over the 600 days either side of today, some at other hours: past DEEP_OFFSET, one company's too, with ties on a date.
     await db().execute(sql`insert into audiencias (id_caso, fecha, fechah, hora, lugar, mediacion_nro, id_compania)
       select a.id_caso, a.fecha, ${todayIso()}::date + ((a.id * 7 + k * 31) % 1200 - 600), case when k % 2 = 0 then a.hora else '09:00' end, a.lugar, a.mediacion_nro, a.id_compania
-      from audiencias a, generate_series(1, 8) k`);
+      from audiencias a, generate_series(1, 40) k`);
+    // Through SQL, so the triggers keep the per-company counts (drizzle/0027): cases that change
+    // company take their hearings along (drizzle/0008), hearings moved to another date, some deleted.
+    await db().execute(sql`update casos set id_compania = (select min(id) from companias where id <> casos.id_compania) where id in (select id_caso from audiencias) and id % 7 = 0`);
+    await db().execute(sql`update audiencias set fechah = fechah + 5 where id % 11 = 0`);
+    await db().execute(sql`delete from audiencias where id % 13 = 0`);
     const [{ n: all }] = (await rows<{ n: number }>(sql`select count(*)::int as n from audiencias`)) as [{ n: number }];
     expect(all).toBeGreaterThan(1_200);
     const [top] = await rows<{ id_compania: number }>(sql`select id_compania from audiencias group by 1 order by count(*) desc limit 1`);
@@ -326,6 +352,8 @@ describe('deep pages of the hearings', () => {
       sql`select count(*) filter (where fechah >= ${today})::int as proximas, count(*) filter (where fechah < ${today})::int as pasadas from audiencias`,
     );
     expect(Math.min(halves!.proximas, halves!.pasadas)).toBeGreaterThan(1_200);
+    const [{ n: theirs }] = (await rows<{ n: number }>(sql`select count(*)::int as n from audiencias where fechah >= ${today} and id_compania = ${top!.id_compania}`)) as [{ n: number }];
+    expect(theirs).toBeGreaterThan(1_200);
     type Case = { cuando?: 'proximas' | 'pasadas'; filtro?: { compania?: string; fechaDesde?: string; fechaHasta?: string } };
     const compania = String(top!.id_compania);
     const desde = addDaysIso(today, -250);
@@ -336,6 +364,11 @@ describe('deep pages of the hearings', () => {
       { cuando: 'pasadas' },
       { filtro: { compania } },
       { cuando: 'pasadas', filtro: { compania } },
+      // A company with dates or a half of the agenda: from the per-company counts (docs/decisions/063).
+      { filtro: { compania, fechaDesde: desde, fechaHasta: hasta } },
+      { cuando: 'proximas', filtro: { compania } },
+      { cuando: 'proximas', filtro: { compania, fechaHasta: hasta } },
+      { cuando: 'pasadas', filtro: { compania, fechaDesde: desde } },
       // By dates alone: from the per-date counts (docs/decisions/062), with either half of the agenda too.
       { filtro: { fechaDesde: desde, fechaHasta: hasta } },
       { cuando: 'proximas', filtro: { fechaHasta: hasta } },
@@ -369,9 +402,9 @@ describe('deep pages of the hearings', () => {
         expect(body.data.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
         expect(body.total).toBe(n);
       }),
-      { numRuns: 120 },
+      { numRuns: 150 },
     );
-    expect(await differingCounterRows(db(), ['audiencia_contadores'])).toEqual({ audiencia_contadores: 0 });
+    expect(await differingCounterRows(db(), ['audiencia_contadores', 'audiencia_contadores_compania'])).toEqual({ audiencia_contadores: 0, audiencia_contadores_compania: 0 });
   });
 });
 

@@ -3,7 +3,7 @@ import { INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_ESTADOS, type Inspeccio
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import { pageIdsFromDay, rowsAndTotal, rowsInDayRange, totalRows, totalRowsSql, type DayCounts, type DayRange } from '../../db/contadores';
-import { inspeccionContadoresDia } from '../../db/tables/contadores';
+import { inspeccionContadores, inspeccionContadoresDia } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { inspecciones } from '../../db/tables/inspeccion';
@@ -34,23 +34,38 @@ function selectInspecciones<E extends Record<string, SQL>>(db: DbOrTx, extra = {
     .leftJoin(productos, eq(productos.id, casos.id_producto));
 }
 
-/** Inspections per date (drizzle/0025): the total of a filter by dates alone and where its deep pages start. */
+/** Inspections per date (drizzle/0025): the total of no filter or dates alone and where its deep pages start. */
 const POR_DIA: DayCounts = { table: inspeccionContadoresDia, day: inspeccionContadoresDia.fecha_inspeccion, total: inspeccionContadoresDia.total };
 
-/** The filter's dates when it has nothing else (or no filter: every date); null otherwise. */
-function datesOnly(filtro: InspeccionFiltro | null): DayRange | null {
-  if (!filtro) return {};
-  const { fechaDesde, fechaHasta, ...others } = filtro;
-  return Object.values(others).some(Boolean) ? null : { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
+/** The filter's state and inspector, as a condition on the inspections' columns or on their counts' (the same names). */
+function estadoInspector(filtro: InspeccionFiltro, columns: { estado: Column; id_inspector: Column }): SQL | undefined {
+  const estado =
+    filtro.estado === INSPECCION_FILTRO_PENDIENTE ? inArray(columns.estado, [...INSPECCION_PENDING_ESTADOS]) : filtro.estado ? eq(columns.estado, filtro.estado) : undefined;
+  return and(estado, filtro.inspector ? eq(columns.id_inspector, Number(filtro.inspector)) : undefined);
+}
+
+/**
+ * The list the filter gives as rows counted per date (docs/decisions/062, 063): every inspection
+ * per date when it has dates alone (or nothing), the rows per state, inspector and date
+ * (drizzle/0027) under a state or an inspector, with `where` the same condition on the list;
+ * null when it filters by something they do not count (a case, an inspection number, a product).
+ */
+function countedList(filtro: InspeccionFiltro | null): { counts: DayCounts; range: DayRange; where?: SQL } | null {
+  if (!filtro) return { counts: POR_DIA, range: {} };
+  const { fechaDesde, fechaHasta, estado, inspector, ...others } = filtro;
+  if (Object.values(others).some(Boolean)) return null;
+  const range = { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
+  if (!estado && !inspector) return { counts: POR_DIA, range };
+  const counts = { table: inspeccionContadores, day: inspeccionContadores.fecha_inspeccion, total: inspeccionContadores.total, where: estadoInspector(filtro, inspeccionContadores) };
+  return { counts, range, where: estadoInspector(filtro, inspecciones) };
 }
 
 function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
   const conditions: SQL[] = [];
   if (filtro.nroCaso) conditions.push(eq(inspecciones.id_caso, Number(filtro.nroCaso)));
   if (filtro.nroInspeccion) conditions.push(eq(inspecciones.id, Number(filtro.nroInspeccion)));
-  if (filtro.estado === INSPECCION_FILTRO_PENDIENTE) conditions.push(inArray(inspecciones.estado, [...INSPECCION_PENDING_ESTADOS]));
-  else if (filtro.estado) conditions.push(eq(inspecciones.estado, filtro.estado));
-  if (filtro.inspector) conditions.push(eq(inspecciones.id_inspector, Number(filtro.inspector)));
+  const estadoOInspector = estadoInspector(filtro, inspecciones);
+  if (estadoOInspector) conditions.push(estadoOInspector);
   if (filtro.producto) conditions.push(eq(casos.id_producto, Number(filtro.producto)));
   if (filtro.fechaDesde) conditions.push(gte(inspecciones.fecha_inspeccion, filtro.fechaDesde));
   if (filtro.fechaHasta) conditions.push(lte(inspecciones.fecha_inspeccion, filtro.fechaHasta));
@@ -158,11 +173,12 @@ export const inspeccionRepository = {
 
   /**
    * One page of every inspection (optionally filtered), latest inspection date first, and the
-   * number of matches (unfiltered: the trigger-kept counter; by dates alone: the per-date counts).
+   * number of matches (unfiltered: the trigger-kept counter; by dates, state and inspector: sums of the
+   * per-date counts, docs/decisions/063).
    * The page's ids are found first, walking inspecciones_fecha_idx alone, and only those rows are
    * joined: walked whole, a deep page joined every row its OFFSET skipped (page 15,000 at 1M cases
    * took 1.3 s). From DEEP_OFFSET the total comes first: a page past the end reads nothing; by
-   * dates alone the page starts from the date its offset falls in (docs/decisions/062), otherwise
+   * dates, state and inspector the page starts from the date its offset falls in (docs/decisions/062), otherwise
    * one past the middle is read from the oldest end (shared/paging.ts pageWindow).
    */
   async page(
@@ -173,10 +189,10 @@ export const inspeccionRepository = {
   ): Promise<{ rows: InspeccionRow[]; total: number }> {
     const where = filtro ? filterConditions(filtro) : undefined;
     const needsCaso = Boolean(filtro?.producto);
-    const range = datesOnly(filtro);
+    const counted = countedList(filtro);
     const count = async () => {
       if (where === undefined) return totalRows(db, inspecciones);
-      if (range) return rowsInDayRange(db, POR_DIA, range);
+      if (counted) return rowsInDayRange(db, counted.counts, counted.range);
       const query = db
         .select({ n: sql<number>`count(*)::int` })
         .from(inspecciones)
@@ -190,8 +206,8 @@ export const inspeccionRepository = {
         .orderBy(...order);
     if (where === undefined && offset < DEEP_OFFSET) return shallowPage(db, limit, offset);
     const pageRows = (total?: number) => {
-      if (range && total !== undefined) {
-        const ids = pageIdsFromDay({ counts: POR_DIA, range, from: inspecciones, id: inspecciones.id, day: inspecciones.fecha_inspeccion, direction: 'desc', order: NEWEST_FIRST, limit, offset });
+      if (counted && total !== undefined) {
+        const ids = pageIdsFromDay({ ...counted, from: inspecciones, id: inspecciones.id, day: inspecciones.fecha_inspeccion, direction: 'desc', order: NEWEST_FIRST, limit, offset });
         return offset < total ? rowsOf(ids, NEWEST_FIRST) : Promise.resolve([]);
       }
       return readWindow(limit, offset, total, { forward: NEWEST_FIRST, backward: OLDEST_FIRST }, (order, pageLimit, pageOffset): Promise<InspeccionRow[]> => {

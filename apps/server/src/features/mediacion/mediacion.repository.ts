@@ -3,7 +3,7 @@ import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/do
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import { pageIdsFromDay, rowsAndTotal, rowsInDayRange, rowsInDayRangeSql, totalRows, totalRowsSql, type DayCounts, type DayRange } from '../../db/contadores';
-import { audienciaContadores } from '../../db/tables/contadores';
+import { audienciaContadores, audienciaContadoresCompania } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
@@ -63,17 +63,24 @@ export function likeContains(value: string): string {
   return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Hearings per date (drizzle/0024): the total of a filter by dates alone and where its deep pages start. */
+/** Hearings per date (drizzle/0024): the total of no filter or dates alone and where its deep pages start. */
 const POR_DIA: DayCounts = { table: audienciaContadores, day: audienciaContadores.fechah, total: audienciaContadores.total };
 
-/** The dates of the filter and the agenda's half when the filter has nothing else (or no filter: every date); null otherwise. */
-function datesOnly(filtro: AudienciaFiltro | null, cuando?: { agenda: AudienciaAgenda; today: string }): DayRange | null {
-  const { fechaDesde = '', fechaHasta = '', ...others } = filtro ?? {};
+/**
+ * The list the filter gives as rows counted per date (docs/decisions/062, 063), the agenda's half
+ * as a range of dates: every hearing per date when it has dates alone (or nothing), a company's
+ * hearings per date (drizzle/0027) under a company, with `where` the same condition on the list;
+ * null when it filters by a hearing number.
+ */
+function countedList(filtro: AudienciaFiltro | null, cuando?: { agenda: AudienciaAgenda; today: string }): { counts: DayCounts; range: DayRange; where?: SQL } | null {
+  const { fechaDesde = '', fechaHasta = '', compania = '', ...others } = filtro ?? {};
   if (Object.values(others).some(Boolean)) return null;
-  const range: DayRange = { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
-  if (cuando?.agenda === 'proximas') return { ...range, desde: range.desde && range.desde > cuando.today ? range.desde : cuando.today };
-  if (cuando?.agenda === 'pasadas') return { ...range, antesDe: cuando.today };
-  return range;
+  let range: DayRange = { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
+  if (cuando?.agenda === 'proximas') range = { ...range, desde: range.desde && range.desde > cuando.today ? range.desde : cuando.today };
+  if (cuando?.agenda === 'pasadas') range = { ...range, antesDe: cuando.today };
+  if (!compania) return { counts: POR_DIA, range };
+  const counts = { table: audienciaContadoresCompania, day: audienciaContadoresCompania.fechah, total: audienciaContadoresCompania.total, where: eq(audienciaContadoresCompania.id_compania, Number(compania)) };
+  return { counts, range, where: eq(audiencias.id_compania, Number(compania)) };
 }
 
 function filterConditions(filtro: AudienciaFiltro): SQL | undefined {
@@ -128,7 +135,7 @@ const shallowPageStatements = preparedPerDatabase((db) =>
 
 async function shallowPage(db: DbOrTx, cuando: { agenda: AudienciaAgenda; today: string } | undefined, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
   const found = await shallowPageStatements(db)(`${cuando?.agenda ?? 'todas'}:${limit}`).execute({ offset, today: cuando?.today ?? null });
-  return rowsAndTotal(found, () => (cuando ? rowsInDayRange(db, POR_DIA, datesOnly(null, cuando)!) : totalRows(db, audiencias)));
+  return rowsAndTotal(found, () => (cuando ? rowsInDayRange(db, POR_DIA, countedList(null, cuando)!.range) : totalRows(db, audiencias)));
 }
 
 export const mediacionRepository = {
@@ -153,8 +160,8 @@ export const mediacionRepository = {
    * One page of every hearing (optionally filtered, optionally one half of the agenda) and the
    * number of matches, both in SQL. The page's ids are found first and only those rows joined
    * (walked whole, page 10,000 at 1M cases took 0.6 s). From DEEP_OFFSET the total comes first: a
-   * page past the end reads nothing; by dates alone the page starts from the date its offset falls
-   * in (docs/decisions/062), otherwise one past the middle is read from the other end
+   * page past the end reads nothing; by dates and company the page starts from the date its offset
+   * falls in (docs/decisions/062, 063), otherwise one past the middle is read from the other end
    * (shared/paging.ts).
    */
   async page(
@@ -168,23 +175,23 @@ export const mediacionRepository = {
     const filters = filtro ? filterConditions(filtro) : undefined;
     const where = half ? and(half.where, filters) : filters;
     const order = half?.order ?? NEWEST;
-    const range = datesOnly(filtro, cuando);
+    const counted = countedList(filtro, cuando);
     if (!filters && offset < DEEP_OFFSET) return shallowPage(db, cuando, limit, offset);
     const rowsOf = (ids: SQL, orderBy: SQL[]) =>
       selectAudiencias(db)
         .where(sql`${audiencias.id} in ${ids}`)
         .orderBy(...orderBy);
     const read = (total?: number): Promise<Audiencia[]> => {
-      if (range && total !== undefined) {
+      if (counted && total !== undefined) {
         if (offset >= total) return Promise.resolve([]);
         const direction = cuando?.agenda === 'proximas' ? 'asc' : 'desc';
-        return rowsOf(pageIdsFromDay({ counts: POR_DIA, range, from: audiencias, id: audiencias.id, day: audiencias.fechah, direction, order: order.forward, limit, offset }), order.forward);
+        return rowsOf(pageIdsFromDay({ ...counted, from: audiencias, id: audiencias.id, day: audiencias.fechah, direction, order: order.forward, limit, offset }), order.forward);
       }
       return readWindow(limit, offset, total, order, (orderBy, pageLimit, pageOffset) =>
         rowsOf(sql`(${db.select({ pageId: audiencias.id }).from(audiencias).where(where).orderBy(...orderBy).limit(pageLimit).offset(pageOffset)})`, orderBy),
       );
     };
-    const count = () => (range && where !== undefined ? rowsInDayRange(db, POR_DIA, range) : countMatches(db, where));
+    const count = () => (counted && where !== undefined ? rowsInDayRange(db, counted.counts, counted.range) : countMatches(db, where));
     return pageWithTotal(offset, count, read);
   },
 
