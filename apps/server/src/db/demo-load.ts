@@ -151,13 +151,13 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
        SELECT id >> $1, id_estado >= $2, count(*)::int FROM casos GROUP BY 1, 2`,
       [CASO_TRAMO_BITS, FIRST_CLOSED_ESTADO],
     );
-    // Cases per status × analyst (drizzle/0016, the Tablero), recounted like the counters; the
+    // Cases per status × analyst × company (drizzle/0016, 0028: the Tablero, the list's totals), recounted like the counters; the
     // Tablero's Plazo figures are counted again by the next Tablero.
     await exec('DELETE FROM plazo_cuentas');
     await exec('DELETE FROM caso_contadores_estado');
     await exec(
-      `INSERT INTO caso_contadores_estado (id_estado, id_analista, total)
-       SELECT id_estado, coalesce(id_analista, 0), count(*)::int FROM casos GROUP BY 1, 2`,
+      `INSERT INTO caso_contadores_estado (id_estado, id_analista, id_compania, total)
+       SELECT id_estado, coalesce(id_analista, 0), id_compania, count(*)::int FROM casos GROUP BY 1, 2, 3`,
     );
     // Open cases per day of F Alta and of the status date (drizzle/0018, the Tablero's ages) and
     // closed cases per closing date and month (drizzle/0023, the values report), recounted alike.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { desc, sql } from 'drizzle-orm';
-import { COND_CASOS, FIRST_CLOSED_ESTADO, addDaysIso, casoFiltroSchema, finDeSemanaIso, todayIso, type CasoFiltro } from '@siniestros/domain';
+import { COND_CASOS, FIRST_CLOSED_ESTADO, SIN_ANALISTA, addDaysIso, casoFiltroSchema, finDeSemanaIso, todayIso, type CasoFiltro } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
 import { DEMO_MOST_COMMON_APELLIDO } from '../../db/demo-data';
@@ -196,6 +196,58 @@ describe('deep pages of other filters', () => {
       { numRuns: 80 },
     );
   });
+
+  it('a filter of status, company, analyst and condition alone: the exact total from caso_contadores_estado, every page the OFFSET page', async () => {
+    // Through SQL, so the counters' trigger keeps the counts (drizzle/0028): cases moved to another
+    // company, their analyst cleared or given, and (beforeAll) statuses changed and cases deleted.
+    await db().execute(sql`update casos set id_compania = (select max(id) from companias) where id % 9 = 4`);
+    await db().execute(sql`update casos set id_analista = null where id % 10 = 3`);
+    await db().execute(sql`update casos set id_analista = (select min(id) from analistas) where id % 12 = 5`);
+    const [top] = await rows<{ id_estado: number; id_compania: number; id_analista: number }>(
+      sql`select id_estado, id_compania, id_analista from casos where id_analista is not null group by 1, 2, 3 order by count(*) desc limit 1`,
+    );
+    const [rare] = await rows<{ id_estado: number; id_compania: number; id_analista: number }>(
+      sql`select id_estado, id_compania, id_analista from casos where id_analista is not null group by 1, 2, 3 having count(*) between 2 and 5 order by 1, 2, 3 limit 1`,
+    );
+    type Filtro = { estado?: string; compania?: string; analista?: string; condCasos?: string };
+    const filtros: Filtro[] = [
+      { estado: String(top!.id_estado), compania: String(top!.id_compania), analista: String(top!.id_analista) },
+      { estado: String(rare!.id_estado), compania: String(rare!.id_compania), analista: String(rare!.id_analista) },
+      { compania: String(top!.id_compania), analista: SIN_ANALISTA },
+      { analista: SIN_ANALISTA, condCasos: COND_CASOS.CERRADOS },
+      { compania: String(top!.id_compania), condCasos: COND_CASOS.VIGENTES },
+      { estado: String(top!.id_estado) },
+      { analista: String(top!.id_analista), condCasos: COND_CASOS.TODOS },
+      // A status no case can have (beyond smallint) matches none instead of failing.
+      { estado: '99999', compania: String(top!.id_compania) },
+    ];
+    // Written here, not through the server's filterWhere.
+    const whereOf = (filtro: Filtro) =>
+      sql.join(
+        [
+          sql`true`,
+          filtro.estado ? (Number(filtro.estado) > 32_767 ? sql`false` : sql`id_estado = ${Number(filtro.estado)}`) : sql`true`,
+          filtro.compania ? sql`id_compania = ${Number(filtro.compania)}` : sql`true`,
+          filtro.analista === SIN_ANALISTA ? sql`id_analista is null` : filtro.analista ? sql`id_analista = ${Number(filtro.analista)}` : sql`true`,
+          filtro.condCasos === COND_CASOS.VIGENTES ? sql`id_estado < ${FIRST_CLOSED_ESTADO}` : filtro.condCasos === COND_CASOS.CERRADOS ? sql`id_estado >= ${FIRST_CLOSED_ESTADO}` : sql`true`,
+        ],
+        sql` and `,
+      );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...filtros), fc.constantFrom(1, 7, 20, 100), DEPTH, async (filtro, pageSize, depth) => {
+        const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from casos where ${whereOf(filtro)}`)) as [{ n: number }];
+        const page = Math.max(1, Math.ceil((n / pageSize) * depth));
+        const response = await t.request('user', { method: 'POST', url: `/api/casos/filtro/?page=${page}&pageSize=${pageSize}`, payload: filtro });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json<ListBody>();
+        const expected = await rows<{ id: number }>(sql`select id from casos where ${whereOf(filtro)} order by id desc offset ${(page - 1) * pageSize} limit ${pageSize}`);
+        expect(body.cases.map((row) => row.id)).toEqual(expected.map((row) => Number(row.id)));
+        expect([body.totalRows, body.totalCapped]).toEqual([n, false]);
+      }),
+      { numRuns: 100 },
+    );
+    expect(await differingCounterRows(db(), ['caso_contadores_estado'])).toEqual({ caso_contadores_estado: 0 });
+  });
 });
 
 describe('deep pages of the values report', () => {
@@ -334,10 +386,10 @@ describe('deep pages of the inspections', () => {
 
 describe('deep pages of the hearings', () => {
   it('every page is the OFFSET page, newest hearing first or as either half of the agenda (ids first; by dates and company from the date the page starts in, otherwise past the middle from the other end)', async () => {
-    // Forty more hearings per loaded one, spread over the 600 days either side of today, some at other hours: past DEEP_OFFSET, one company's too, with ties on a date.
+    // Fifty more hearings per loaded one, spread over the 600 days either side of today, some at other hours: past DEEP_OFFSET, one company's too, with ties on a date.
     await db().execute(sql`insert into audiencias (id_caso, fecha, fechah, hora, lugar, mediacion_nro, id_compania)
       select a.id_caso, a.fecha, ${todayIso()}::date + ((a.id * 7 + k * 31) % 1200 - 600), case when k % 2 = 0 then a.hora else '09:00' end, a.lugar, a.mediacion_nro, a.id_compania
-      from audiencias a, generate_series(1, 40) k`);
+      from audiencias a, generate_series(1, 50) k`);
     // Through SQL, so the triggers keep the per-company counts (drizzle/0027): cases that change
     // company take their hearings along (drizzle/0008), hearings moved to another date, some deleted.
     await db().execute(sql`update casos set id_compania = (select min(id) from companias where id <> casos.id_compania) where id in (select id_caso from audiencias) and id % 7 = 0`);

@@ -15,6 +15,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
 import { casoPlazoEstados } from '../../db/tables/plazos';
+import { casoContadoresEstado } from '../../db/tables/contadores';
 import { limitLiteral, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 import { pageWindow } from '../../shared/paging';
 import { lesionados } from '../../db/tables/lesionados';
@@ -101,24 +102,34 @@ export function filterSql(filtro: CasoFiltro, plazoStored: boolean): CasoFilterS
   return { where: filterWhere({ ...filtro, plazo: '' }), plazoStored: plazo };
 }
 
+/**
+ * The filter's status, company, analyst and 'Vigentes' / 'Cerrados': on the cases' columns, or on
+ * caso_contadores_estado's (docs/decisions/064), whose `sinAnalista` is an analyst of 0.
+ */
+function countedConditions(filtro: CasoFiltro, columns: { id_estado: Column; id_compania: Column; id_analista: Column }, sinAnalista: SQL): SQL[] {
+  const conditions: SQL[] = [];
+  if (filtro.estado) conditions.push(idEquals(columns.id_estado, filtro.estado, SMALLINT_MAX));
+  if (filtro.compania) conditions.push(idEquals(columns.id_compania, filtro.compania));
+  if (filtro.analista === SIN_ANALISTA) conditions.push(sinAnalista);
+  else if (filtro.analista) conditions.push(idEquals(columns.id_analista, filtro.analista));
+  if (filtro.condCasos === COND_CASOS.VIGENTES) conditions.push(lt(columns.id_estado, FIRST_CLOSED_ESTADO));
+  if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(columns.id_estado, FIRST_CLOSED_ESTADO));
+  return conditions;
+}
+
 /** The WHERE of the filtered list and the export (spec §3 filter fields; docs/decisions/003). */
 export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filtro.nroCaso) conditions.push(idEquals(casos.id, filtro.nroCaso));
   if (filtro.nroSiniestro) conditions.push(eq(casos.reclamo_nro, filtro.nroSiniestro));
-  if (filtro.estado) conditions.push(idEquals(casos.id_estado, filtro.estado, SMALLINT_MAX));
+  conditions.push(...countedConditions(filtro, casos, isNull(casos.id_analista)));
   if (filtro.producto) conditions.push(idEquals(casos.id_producto, filtro.producto));
-  if (filtro.compania) conditions.push(idEquals(casos.id_compania, filtro.compania));
-  if (filtro.analista === SIN_ANALISTA) conditions.push(isNull(casos.id_analista));
-  else if (filtro.analista) conditions.push(idEquals(casos.id_analista, filtro.analista));
   const flag = FLAGS[Number(filtro.flag) - 1];
   if (filtro.flag && flag) conditions.push(eq(casos[flag.key], true));
   if (filtro.fechaDesde) conditions.push(gte(casos.fecha_creado, filtro.fechaDesde));
   if (filtro.fechaHasta) conditions.push(lte(casos.fecha_creado, filtro.fechaHasta));
   if (filtro.fechaEstadoDesde) conditions.push(gte(casos.fecha_estado, filtro.fechaEstadoDesde));
   if (filtro.fechaEstadoHasta) conditions.push(lte(casos.fecha_estado, filtro.fechaEstadoHasta));
-  if (filtro.condCasos === COND_CASOS.VIGENTES) conditions.push(lt(casos.id_estado, FIRST_CLOSED_ESTADO));
-  if (filtro.condCasos === COND_CASOS.CERRADOS) conditions.push(gte(casos.id_estado, FIRST_CLOSED_ESTADO));
   conditions.push(personaContains('dominio', filtro.dominio), personaContains('apellido', filtro.apellido));
   for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(quickSearchWord(term));
   if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo));
@@ -395,6 +406,20 @@ export const casosListRepository = {
         .$dynamic();
       return withTercero(query).orderBy(NEWEST_FIRST).limit(limit);
     });
+  },
+
+  /**
+   * The exact number of cases a filter of status, company, analyst and 'Vigentes' / 'Cerrados'
+   * alone matches: a sum of at most one caso_contadores_estado row per combination of them
+   * (docs/decisions/064), whatever the number of cases.
+   */
+  async countByEstado(db: DbOrTx, filtro: CasoFiltro): Promise<number> {
+    const k = casoContadoresEstado;
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${k.total}), 0)::int` })
+      .from(k)
+      .where(and(...countedConditions(filtro, k, eq(k.id_analista, 0))));
+    return row?.n ?? 0;
   },
 
   /**

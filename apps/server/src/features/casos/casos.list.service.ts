@@ -18,9 +18,19 @@ import { casosRepository as repo, type Contadores } from './casos.repository';
  */
 export const EXPORT_BATCH_SIZE = 500;
 
+/** The filter has no field but these (and the export's format). */
+function onlyFields(filtro: CasoFiltro, fields: readonly (keyof CasoFiltro)[]): boolean {
+  return Object.entries(filtro).every(([key, value]) => fields.includes(key as keyof CasoFiltro) || key === 'formato' || value === '' || value === undefined || value === null);
+}
+
 /** The filter is only the case condition (or nothing): its total is a counter, not a count. */
 function isCounterOnly(filtro: CasoFiltro): boolean {
-  return Object.entries(filtro).every(([key, value]) => key === 'condCasos' || key === 'formato' || value === '' || value === undefined || value === null);
+  return onlyFields(filtro, ['condCasos']);
+}
+
+/** The filter is status, company, analyst and the case condition alone: its exact total sums caso_contadores_estado (docs/decisions/064). */
+function isCountedByEstado(filtro: CasoFiltro): boolean {
+  return onlyFields(filtro, ['condCasos', 'estado', 'compania', 'analista']);
 }
 
 /**
@@ -154,6 +164,12 @@ export function createCasosListService(deps: {
       rows = page.rows;
       const { vigentes, cerrados } = page.contadores;
       count = { total: list === 'vigentes' ? vigentes : list === 'cerrados' ? cerrados : vigentes + cerrados, capped: false };
+    } else if (isCountedByEstado(filtro)) {
+      // The exact total from the counts (docs/decisions/064), then the page given it: a deep one
+      // read from the nearer end, one of few matches collected through the filter's index.
+      const total = await listRepo.countByEstado(db, filtro);
+      count = { total, capped: false };
+      rows = await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total <= FEW_MATCHES });
     } else if (offset >= DEEP_OFFSET || searchesText(filtro)) {
       if (!exact && !where.plazoStored && !knownCapped(filtro)) {
         // The count and the page from one read of at most COUNT_CAP + 1 matches; more than that:
