@@ -31,8 +31,13 @@ const COUNTER_CHECKS = {
   ),
   caso_contadores_estado: differingRows(
     'caso_contadores_estado',
-    'id_estado, id_analista, id_compania',
-    sql`select id_estado, coalesce(id_analista, 0) as id_analista, id_compania, count(*)::int as total from casos group by 1, 2, 3`,
+    'id_estado, id_analista',
+    sql`select id_estado, coalesce(id_analista, 0) as id_analista, count(*)::int as total from casos group by 1, 2`,
+  ),
+  caso_contadores_compania: differingRows(
+    'caso_contadores_compania',
+    'id_estado, id_compania, id_analista',
+    sql`select id_estado, id_compania, coalesce(id_analista, 0) as id_analista, count(*)::int as total from casos group by 1, 2, 3`,
   ),
   caso_contadores_dia: differingRows(
     'caso_contadores_dia',

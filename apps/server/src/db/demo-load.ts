@@ -151,13 +151,19 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
        SELECT id >> $1, id_estado >= $2, count(*)::int FROM casos GROUP BY 1, 2`,
       [CASO_TRAMO_BITS, FIRST_CLOSED_ESTADO],
     );
-    // Cases per status × analyst × company (drizzle/0016, 0028: the Tablero, the list's totals), recounted like the counters; the
+    // Cases per status × analyst (drizzle/0016, the Tablero) and per status × company × analyst
+    // (drizzle/0028, the list's totals), recounted like the counters; the
     // Tablero's Plazo figures are counted again by the next Tablero.
     await exec('DELETE FROM plazo_cuentas');
     await exec('DELETE FROM caso_contadores_estado');
     await exec(
-      `INSERT INTO caso_contadores_estado (id_estado, id_analista, id_compania, total)
-       SELECT id_estado, coalesce(id_analista, 0), id_compania, count(*)::int FROM casos GROUP BY 1, 2, 3`,
+      `INSERT INTO caso_contadores_estado (id_estado, id_analista, total)
+       SELECT id_estado, coalesce(id_analista, 0), count(*)::int FROM casos GROUP BY 1, 2`,
+    );
+    await exec('DELETE FROM caso_contadores_compania');
+    await exec(
+      `INSERT INTO caso_contadores_compania (id_estado, id_compania, id_analista, total)
+       SELECT id_estado, id_compania, coalesce(id_analista, 0), count(*)::int FROM casos GROUP BY 1, 2, 3`,
     );
     // Open cases per day of F Alta and of the status date (drizzle/0018, the Tablero's ages) and
     // closed cases per closing date and month (drizzle/0023, the values report), recounted alike.
@@ -377,7 +383,7 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 }
 
 // caso_plazos too: without statistics the list's filter 'Plazo' read every running clock (decision 044).
-const LOADED_TABLES = `${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_dia, audiencia_contadores, audiencia_contadores_compania, inspeccion_contadores, inspeccion_contadores_dia, caso_plazos, caso_plazo_estados`;
+const LOADED_TABLES = `${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_compania, caso_contadores_dia, audiencia_contadores, audiencia_contadores_compania, inspeccion_contadores, inspeccion_contadores_dia, caso_plazos, caso_plazo_estados`;
 
 /**
  * VACUUM ANALYZE of freshly loaded tables, outside any transaction: besides statistics, the

@@ -9,7 +9,8 @@ import { asegurado, caso, createCaso, queryRows, tercero } from './casos.test-he
 /**
  * The trigger-kept counters (drizzle/0002, 0012, 0016; docs/decisions/052) after every write path:
  * caso_contadores (Vigentes / Cerrados), caso_bloques and caso_tramos (deep pages), caso_contadores_estado (the
- * Tablero's status × analyst) and caso_contadores_dia (its ages) equal a count of the cases, and inspeccion_contadores one of the pending inspections. On PostgreSQL also under concurrent
+ * Tablero's status × analyst), caso_contadores_compania (the list's status × company × analyst, drizzle/0028) and
+ * caso_contadores_dia (its ages) equal a count of the cases, and every other counter table (counters-check.ts) its own count. On PostgreSQL also under concurrent
  * writers creating, advancing, closing and reopening at once: no deadlock (40P01 would be a 500
  * and a logged error, which fails the test) and exact counters afterwards.
  */

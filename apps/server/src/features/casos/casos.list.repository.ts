@@ -15,7 +15,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
 import { casoPlazoEstados } from '../../db/tables/plazos';
-import { casoContadoresEstado } from '../../db/tables/contadores';
+import { casoContadoresCompania } from '../../db/tables/contadores';
 import { limitLiteral, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 import { pageWindow } from '../../shared/paging';
 import { lesionados } from '../../db/tables/lesionados';
@@ -104,7 +104,7 @@ export function filterSql(filtro: CasoFiltro, plazoStored: boolean): CasoFilterS
 
 /**
  * The filter's status, company, analyst and 'Vigentes' / 'Cerrados': on the cases' columns, or on
- * caso_contadores_estado's (docs/decisions/064), whose `sinAnalista` is an analyst of 0.
+ * caso_contadores_compania's (docs/decisions/064), whose `sinAnalista` is an analyst of 0.
  */
 function countedConditions(filtro: CasoFiltro, columns: { id_estado: Column; id_compania: Column; id_analista: Column }, sinAnalista: SQL): SQL[] {
   const conditions: SQL[] = [];
@@ -410,11 +410,11 @@ export const casosListRepository = {
 
   /**
    * The exact number of cases a filter of status, company, analyst and 'Vigentes' / 'Cerrados'
-   * alone matches: a sum of at most one caso_contadores_estado row per combination of them
+   * alone matches: a sum of at most one caso_contadores_compania row per combination of them
    * (docs/decisions/064), whatever the number of cases.
    */
   async countByEstado(db: DbOrTx, filtro: CasoFiltro): Promise<number> {
-    const k = casoContadoresEstado;
+    const k = casoContadoresCompania;
     const [row] = await db
       .select({ n: sql<number>`coalesce(sum(${k.total}), 0)::int` })
       .from(k)

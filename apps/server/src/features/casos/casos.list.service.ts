@@ -28,7 +28,7 @@ function isCounterOnly(filtro: CasoFiltro): boolean {
   return onlyFields(filtro, ['condCasos']);
 }
 
-/** The filter is status, company, analyst and the case condition alone: its exact total sums caso_contadores_estado (docs/decisions/064). */
+/** The filter is status, company, analyst and the case condition alone: its exact total sums caso_contadores_compania (docs/decisions/064). */
 function isCountedByEstado(filtro: CasoFiltro): boolean {
   return onlyFields(filtro, ['condCasos', 'estado', 'compania', 'analista']);
 }
