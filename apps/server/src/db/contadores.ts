@@ -33,6 +33,12 @@ export type DayCounts = { table: Table; day: Column; total: Column; where?: SQL 
 /** Dates from `desde`, up to `hasta` (both included) and before `antesDe`, as the list's filters give them. */
 export type DayRange = { desde?: string; hasta?: string; antesDe?: string };
 
+/**
+ * A list a filter gives as rows counted per date: the counts, the filter's dates, and the rest of
+ * the filter as a condition on the list (`counts.where` being the same condition on the counts).
+ */
+export type CountedRows = { counts: DayCounts; range: DayRange; where?: SQL };
+
 /** A range whose dates may be a named statement's parameters. */
 type DayBounds = { [K in keyof DayRange]?: string | Placeholder };
 
@@ -65,18 +71,17 @@ export async function rowsInDayRange(db: DbOrTx, counts: DayCounts, range: DayRa
  * rows are one snapshot; an offset past the end finds no date and no rows. The list is the rows
  * of `from` in the range and `where`, which must be exactly what the counts count.
  */
-export function pageIdsFromDay(list: {
-  counts: DayCounts;
-  range: DayRange;
-  from: Table;
-  where?: SQL;
-  id: Column;
-  day: Column;
-  direction: 'desc' | 'asc';
-  order: SQL[];
-  limit: number;
-  offset: number;
-}): SQL {
+export function pageIdsFromDay(
+  list: CountedRows & {
+    from: Table;
+    id: Column;
+    day: Column;
+    direction: 'desc' | 'asc';
+    order: SQL[];
+    limit: number;
+    offset: number;
+  },
+): SQL {
   const { counts, direction } = list;
   const newestFirst = direction === 'desc';
   const countsWhere = and(counts.where, inDayRange(counts.day, list.range)) ?? sql`true`;

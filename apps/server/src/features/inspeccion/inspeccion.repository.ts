@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, sql, type Column, type SQL } from 'drizzle-
 import { INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
-import { pageIdsFromDay, rowsAndTotal, rowsInDayRange, totalRows, totalRowsSql, type DayCounts, type DayRange } from '../../db/contadores';
+import { pageIdsFromDay, rowsAndTotal, rowsInDayRange, totalRows, totalRowsSql, type CountedRows, type DayCounts } from '../../db/contadores';
 import { inspeccionContadores, inspeccionContadoresDia } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
@@ -50,7 +50,7 @@ function estadoInspector(filtro: InspeccionFiltro, columns: { estado: Column; id
  * (drizzle/0027) under a state or an inspector, with `where` the same condition on the list;
  * null when it filters by something they do not count (a case, an inspection number, a product).
  */
-function countedList(filtro: InspeccionFiltro | null): { counts: DayCounts; range: DayRange; where?: SQL } | null {
+function countedList(filtro: InspeccionFiltro | null): CountedRows | null {
   if (!filtro) return { counts: POR_DIA, range: {} };
   const { fechaDesde, fechaHasta, estado, inspector, ...others } = filtro;
   if (Object.values(others).some(Boolean)) return null;
@@ -173,13 +173,13 @@ export const inspeccionRepository = {
 
   /**
    * One page of every inspection (optionally filtered), latest inspection date first, and the
-   * number of matches (unfiltered: the trigger-kept counter; by dates, state and inspector: sums of the
-   * per-date counts, docs/decisions/063).
-   * The page's ids are found first, walking inspecciones_fecha_idx alone, and only those rows are
-   * joined: walked whole, a deep page joined every row its OFFSET skipped (page 15,000 at 1M cases
-   * took 1.3 s). From DEEP_OFFSET the total comes first: a page past the end reads nothing; by
-   * dates, state and inspector the page starts from the date its offset falls in (docs/decisions/062), otherwise
-   * one past the middle is read from the oldest end (shared/paging.ts pageWindow).
+   * number of matches (unfiltered: the trigger-kept counter; by dates, state and inspector: sums
+   * of the per-date counts, docs/decisions/063). The page's ids are found first, walking
+   * inspecciones_fecha_idx alone, and only those rows are joined: walked whole, a deep page joined
+   * every row its OFFSET skipped (page 15,000 at 1M cases took 1.3 s). From DEEP_OFFSET the total
+   * comes first: a page past the end reads nothing; by dates, state and inspector the page starts
+   * from the date its offset falls in (docs/decisions/062), otherwise one past the middle is read
+   * from the oldest end (shared/paging.ts pageWindow).
    */
   async page(
     db: DbOrTx,

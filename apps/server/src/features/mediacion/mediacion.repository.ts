@@ -2,7 +2,7 @@ import { and, eq, gte, lt, lte, sql, type Column, type Placeholder, type SQL } f
 import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
-import { pageIdsFromDay, rowsAndTotal, rowsInDayRange, rowsInDayRangeSql, totalRows, totalRowsSql, type DayCounts, type DayRange } from '../../db/contadores';
+import { pageIdsFromDay, rowsAndTotal, rowsInDayRange, rowsInDayRangeSql, totalRows, totalRowsSql, type CountedRows, type DayCounts, type DayRange } from '../../db/contadores';
 import { audienciaContadores, audienciaContadoresCompania } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
@@ -72,7 +72,7 @@ const POR_DIA: DayCounts = { table: audienciaContadores, day: audienciaContadore
  * hearings per date (drizzle/0027) under a company, with `where` the same condition on the list;
  * null when it filters by a hearing number.
  */
-function countedList(filtro: AudienciaFiltro | null, cuando?: { agenda: AudienciaAgenda; today: string }): { counts: DayCounts; range: DayRange; where?: SQL } | null {
+function countedList(filtro: AudienciaFiltro | null, cuando?: { agenda: AudienciaAgenda; today: string }): CountedRows | null {
   const { fechaDesde = '', fechaHasta = '', compania = '', ...others } = filtro ?? {};
   if (Object.values(others).some(Boolean)) return null;
   let range: DayRange = { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
