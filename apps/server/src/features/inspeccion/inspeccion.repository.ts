@@ -50,7 +50,7 @@ function estadoInspector(filtro: InspeccionFiltro, columns: { estado: Column; id
  * (drizzle/0027) under a state or an inspector, with `where` the same condition on the list;
  * null when it filters by something they do not count (a case, an inspection number, a product).
  */
-function countedList(filtro: InspeccionFiltro | null): CountedRows | null {
+function countedRows(filtro: InspeccionFiltro | null): CountedRows | null {
   if (!filtro) return { counts: POR_DIA, range: {} };
   const { fechaDesde, fechaHasta, estado, inspector, ...others } = filtro;
   if (Object.values(others).some(Boolean)) return null;
@@ -189,7 +189,7 @@ export const inspeccionRepository = {
   ): Promise<{ rows: InspeccionRow[]; total: number }> {
     const where = filtro ? filterConditions(filtro) : undefined;
     const needsCaso = Boolean(filtro?.producto);
-    const counted = countedList(filtro);
+    const counted = countedRows(filtro);
     const count = async () => {
       if (where === undefined) return totalRows(db, inspecciones);
       if (counted) return rowsInDayRange(db, counted.counts, counted.range);

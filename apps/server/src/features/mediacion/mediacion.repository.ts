@@ -72,7 +72,7 @@ const POR_DIA: DayCounts = { table: audienciaContadores, day: audienciaContadore
  * hearings per date (drizzle/0027) under a company, with `where` the same condition on the list;
  * null when it filters by a hearing number.
  */
-function countedList(filtro: AudienciaFiltro | null, cuando?: { agenda: AudienciaAgenda; today: string }): CountedRows | null {
+function countedRows(filtro: AudienciaFiltro | null, cuando?: { agenda: AudienciaAgenda; today: string }): CountedRows | null {
   const { fechaDesde = '', fechaHasta = '', compania = '', ...others } = filtro ?? {};
   if (Object.values(others).some(Boolean)) return null;
   let range: DayRange = { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
@@ -135,7 +135,7 @@ const shallowPageStatements = preparedPerDatabase((db) =>
 
 async function shallowPage(db: DbOrTx, cuando: { agenda: AudienciaAgenda; today: string } | undefined, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
   const found = await shallowPageStatements(db)(`${cuando?.agenda ?? 'todas'}:${limit}`).execute({ offset, today: cuando?.today ?? null });
-  return rowsAndTotal(found, () => (cuando ? rowsInDayRange(db, POR_DIA, countedList(null, cuando)!.range) : totalRows(db, audiencias)));
+  return rowsAndTotal(found, () => (cuando ? rowsInDayRange(db, POR_DIA, countedRows(null, cuando)!.range) : totalRows(db, audiencias)));
 }
 
 export const mediacionRepository = {
@@ -175,7 +175,7 @@ export const mediacionRepository = {
     const filters = filtro ? filterConditions(filtro) : undefined;
     const where = half ? and(half.where, filters) : filters;
     const order = half?.order ?? NEWEST;
-    const counted = countedList(filtro, cuando);
+    const counted = countedRows(filtro, cuando);
     if (!filters && offset < DEEP_OFFSET) return shallowPage(db, cuando, limit, offset);
     const rowsOf = (ids: SQL, orderBy: SQL[]) =>
       selectAudiencias(db)
