@@ -2,7 +2,7 @@
  * What the benchmark asks the server, with parameters taken from the loaded data (the most
  * common surname, a plate fragment, a DNI, a claim number...), and the target each one is held to.
  */
-import { normalizeSearch } from '@siniestros/domain';
+import { INSPECCION_ESTADOS, normalizeSearch } from '@siniestros/domain';
 import { DEMO_MOST_COMMON_APELLIDO, DEMO_RARE_APELLIDO } from '../apps/server/src/db/demo-data';
 
 export type HttpRequest = { method: 'GET' | 'POST' | 'PATCH'; path: string; body?: unknown };
@@ -36,6 +36,8 @@ export type Probes = {
   threeFilters: { estado: string; compania: string; analista: string };
   valores: { fechaDesde: string; fechaHasta: string };
   inspecciones: { estado: string; inspector: string; fechaDesde: string; fechaHasta: string };
+  /** The inspection state fewest inspections have (none may), and how many: a state alone is the filter that walked them all. */
+  rareInspeccionEstado: { estado: string; inspecciones: number };
   audiencias: { compania: string; fechaDesde: string; fechaHasta: string };
   /** Every inspection, every hearing and the team's open tasks: the last page of each list. */
   inspeccionesLastPage: number;
@@ -189,6 +191,12 @@ export function scenarios(probes: Probes): Scenario[] {
       requests: [{ method: 'POST', path: `/api/inspeccion/filtro/?${page(1)}`, body: probes.inspecciones }],
     },
     {
+      key: 'inspecciones-estado',
+      title: `All inspections, the rarest state alone (${probes.rareInspeccionEstado.estado}: ${probes.rareInspeccionEstado.inspecciones})`,
+      requests: [{ method: 'POST', path: `/api/inspeccion/filtro/?${page(1)}`, body: { estado: probes.rareInspeccionEstado.estado } }],
+      target: TARGETS.anyPage,
+    },
+    {
       key: 'inspecciones-middle',
       title: `All inspections, middle page (${Math.ceil(probes.inspeccionesLastPage / 2)})`,
       requests: [{ method: 'GET', path: `/api/inspeccion/all/?${page(Math.ceil(probes.inspeccionesLastPage / 2))}` }],
@@ -256,6 +264,10 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
   const newest = String((await one('SELECT max(fecha_creado)::text AS d FROM casos')).d ?? '2026-01-01');
   const yearBefore = (iso: string, years: number) => `${Number(iso.slice(0, 4)) - years}${iso.slice(4)}`;
   const inspector = await one('SELECT id_inspector AS id FROM inspecciones GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1');
+  const rareEstado = await one(
+    'SELECT e.estado, (SELECT count(*)::int FROM inspecciones i WHERE i.estado = e.estado) AS n FROM unnest($1::text[]) AS e(estado) ORDER BY 2, 1 LIMIT 1',
+    [Object.values(INSPECCION_ESTADOS)],
+  );
   const exportFrom = await one('SELECT fecha_creado::text AS d FROM casos ORDER BY id DESC OFFSET $1 LIMIT 1', [
     Math.max(0, Math.min(exportTarget, cases) - 1),
   ]);
@@ -282,6 +294,7 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
     valores: { fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
     inspecciones: { estado: 'Finalizada', inspector: String(inspector.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
     audiencias: { compania: String(compania.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
+    rareInspeccionEstado: { estado: String(rareEstado.estado), inspecciones: Number(rareEstado.n) },
     inspeccionesLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM inspecciones')).n)),
     audienciasLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM audiencias')).n)),
     tareasLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM tareas WHERE hecha IS NULL')).n)),

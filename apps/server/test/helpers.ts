@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { ROL } from '@siniestros/domain';
@@ -142,4 +142,19 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Part
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The SQL text (or statement name) of every statement `work` sends through the app's database: how
+ * many round trips a request takes.
+ */
+export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Promise<string[]> {
+  const target = (t.database.kind === 'pglite' ? t.database.pglite : t.database.pool) as unknown as { query: (...args: unknown[]) => unknown };
+  const spy = vi.spyOn(target, 'query');
+  try {
+    await work();
+    return spy.mock.calls.map(([first]) => (typeof first === 'string' ? first : String((first as { text?: string; name?: string }).text ?? (first as { name?: string }).name)));
+  } finally {
+    spy.mockRestore();
+  }
 }

@@ -42,6 +42,19 @@ export type CountedRows = { counts: DayCounts; range: DayRange; where?: SQL };
 /** A range whose dates may be a named statement's parameters. */
 type DayBounds = { [K in keyof DayRange]?: string | Placeholder };
 
+/** Which dates of a range are bounded (`desde`, `hasta`, `antesDe`; 1 = bounded): part of a named statement's key. */
+export type RangeShape = `${0 | 1}${0 | 1}${0 | 1}`;
+export const rangeShapeOf = (range: DayRange): RangeShape => `${range.desde ? 1 : 0}${range.hasta ? 1 : 0}${range.antesDe ? 1 : 0}`;
+
+/** A range of that shape whose dates are the statement's parameters `desde`, `hasta`, `antesDe`. */
+export function rangePlaceholders(shape: RangeShape): DayBounds {
+  return {
+    desde: shape[0] === '1' ? sql.placeholder('desde') : undefined,
+    hasta: shape[1] === '1' ? sql.placeholder('hasta') : undefined,
+    antesDe: shape[2] === '1' ? sql.placeholder('antesDe') : undefined,
+  };
+}
+
 /** The range as a condition on a date column: the list's own, or its counts' (the same dates). */
 export function inDayRange(day: Column, range: DayBounds): SQL | undefined {
   return and(

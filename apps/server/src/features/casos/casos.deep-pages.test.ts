@@ -339,6 +339,8 @@ describe('deep pages of the inspections', () => {
       { estado: 'Finalizada' },
       { estado: 'Pendiente' },
       { estado: 'Licitando', fechaHasta: '2025-06-30' },
+      { estado: 'Coordinada' },
+      { estado: 'Licitando' },
       { inspector },
       { estado: 'Finalizada', inspector, fechaDesde: '2023-01-01', fechaHasta: '2025-12-31' },
       { estado: 'Pendiente', inspector, fechaDesde: '2022-06-01' },

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CasoDetalle } from '@siniestros/domain';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, statementsOf, type TestApp } from '../../../test/helpers';
 import { inspecciones } from '../../db/tables/inspeccion';
 import { lesionados } from '../../db/tables/lesionados';
 import { letrados } from '../../db/tables/letrados';
@@ -13,18 +13,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
-
-/** The SQL text (or statement name) of every statement `work` sends through the app's database. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const target = (t.database.kind === 'pglite' ? t.database.pglite : t.database.pool) as unknown as { query: (...args: unknown[]) => unknown };
-  const spy = vi.spyOn(target, 'query');
-  try {
-    await work();
-    return spy.mock.calls.map(([first]) => (typeof first === 'string' ? first : String((first as { text?: string; name?: string }).text ?? (first as { name?: string }).name)));
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 const detail = async (id: number): Promise<CasoDetalle> => {
   const response = await t.request('user', { method: 'GET', url: `/api/casos/${id}` });
@@ -54,7 +42,7 @@ describe('GET /api/casos/:id in one round trip', () => {
     });
     await detail(id); // the lookups are now in memory
     let body: CasoDetalle | undefined;
-    const statements = await statementsOf(async () => (body = await detail(id)));
+    const statements = await statementsOf(t, async () => (body = await detail(id)));
     // The session of the request is the only other statement.
     const ofTheDetail = statements.filter((text) => !/sesiones|session/i.test(text));
     expect(ofTheDetail, statements.join('\n---\n')).toHaveLength(1);

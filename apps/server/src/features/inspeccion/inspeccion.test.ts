@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, CASO_MESSAGES, INSPECCION_MESSAGES, type Inspeccion, type InspeccionDetalle } from '@siniestros/domain';
-import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
+import { createTestApp, statementsOf, USERNAMES, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { inspecciones } from '../../db/tables/inspeccion';
 import { casos } from '../../db/tables/casos';
@@ -325,6 +325,24 @@ describe('GET /inspeccion/all/ and POST /inspeccion/filtro/', () => {
     const paged = await filtrar({ fechaDesde: '2030-01-01' }, '?page=2&pageSize=3');
     expect(paged).toMatchObject({ totalPage: 2, totalCount: 4 });
     expect(idsOf(paged.data)).toEqual([ids.a]);
+  });
+
+  it('a page 1 by state, inspector and dates is one statement with its total, for every state and for none (docs/decisions/065)', async () => {
+    await filtrar({ fechaDesde: '2030-01-01' }); // the lookups and the session are now in memory
+    for (const [filtro, expected] of [
+      [{ estado: 'Coordinada', fechaDesde: '2030-01-01' }, [ids.d, ids.b, ids.a]],
+      [{ estado: 'Pendiente', inspector: String(t.ids.inspectorRecord), fechaDesde: '2030-01-01' }, [ids.d, ids.a]],
+      [{ estado: 'Finalizada', fechaDesde: '2030-01-01', fechaHasta: '2030-01-31' }, [ids.c]],
+      [{ estado: 'Licitando', fechaDesde: '2030-01-01' }, []],
+      [{ inspector: String(t.ids.inspector2Record), fechaHasta: '2030-12-31', fechaDesde: '2030-01-01' }, [ids.b]],
+    ] as const) {
+      let page: Awaited<ReturnType<typeof filtrar>> | undefined;
+      const statements = await statementsOf(t, async () => (page = await filtrar(filtro)));
+      // An empty page carries no total: it is read by itself.
+      const ofThePage = statements.filter((text) => !/sesiones|session/i.test(text));
+      expect(ofThePage, statements.join('\n---\n')).toHaveLength(expected.length === 0 ? 2 : 1);
+      expect([idsOf(page!.data), page!.totalCount], JSON.stringify(filtro)).toEqual([expected, expected.length]);
+    }
   });
 
   it('answers an empty page when nothing matches, and 400 for bad filters', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDaysIso, AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia } from '@siniestros/domain';
-import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
+import { createTestApp, statementsOf, USERNAMES, type TestApp } from '../../../test/helpers';
 import { ensureCompania, insertCaso } from '../../../test/fixtures';
 import { casos } from '../../db/tables/casos';
 import { audiencias } from '../../db/tables/mediacion';
@@ -215,6 +215,24 @@ describe('GET /mediacion/ and POST /mediacion/filter/', () => {
     const paged = await filtrar({ compania: String(sur) }, '?page=2&pageSize=2');
     expect(paged).toMatchObject({ totalPage: 2, total: 3 });
     expect(paged.data.map((row) => row.id)).toEqual([ids.c]);
+  });
+
+  it('a page 1 by company and dates is one statement with its total, for a company with no hearing too (docs/decisions/065)', async () => {
+    await filtrar({ compania: String(norte) }); // the session is now in memory
+    const sinAudiencias = await ensureCompania(t.database.db, 'Aseguradora Sin Audiencias');
+    for (const [filtro, expected] of [
+      [{ compania: String(sur), fechaDesde: '2027-03-10' }, [ids.e, ids.d, ids.c]],
+      [{ compania: String(norte), fechaDesde: '2027-01-01', fechaHasta: '2027-03-04' }, [ids.a]],
+      [{ fechaDesde: '2027-03-05', fechaHasta: '2027-03-10' }, [ids.d, ids.c, ids.b]],
+      [{ compania: String(sinAudiencias) }, []],
+    ] as const) {
+      let page: Awaited<ReturnType<typeof filtrar>> | undefined;
+      const statements = await statementsOf(t, async () => (page = await filtrar(filtro)));
+      // An empty page carries no total: it is read by itself.
+      const ofThePage = statements.filter((text) => !/sesiones|session/i.test(text));
+      expect(ofThePage, statements.join('\n---\n')).toHaveLength(expected.length === 0 ? 2 : 1);
+      expect([page!.data.map((row) => row.id), page!.total], JSON.stringify(filtro)).toEqual([expected, expected.length]);
+    }
   });
 
   it('answers an empty page when nothing matches, and 400 for bad filters', async () => {

@@ -1,9 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { FIRST_CLOSED_ESTADO, INSPECCION_PENDING_ESTADOS, ROL } from '@siniestros/domain';
+import { FIRST_CLOSED_ESTADO, ROL } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { TODAY_AR, refillPlazoEstados } from '../../db/plazo-estados';
 import { preparedPerDatabase } from '../../db/prepared';
 import { casoContadores } from '../../db/tables/casos';
+import { PENDIENTES_SQL } from '../../db/tables/inspeccion';
 
 /** The day bounds the Tablero counts with (Argentina's dates, YYYY-MM-DD). */
 export type TableroDias = {
@@ -55,8 +56,6 @@ const openSince = (campo: 'alta' | 'estado', from: keyof TableroDias, to?: keyof
 /** Open tasks from their per-user-and-day counters (tarea_contadores, drizzle/0016). */
 const tareasDe = (where: SQL) => sql<number>`(select coalesce(sum(t.total), 0)::int from tarea_contadores t where ${where})`;
 const mia = sql`t.id_usuario = ${param('idUsuario')}`;
-/** The pending states as a literal list: inspeccion_contadores is keyed by state first (drizzle/0027), so the Tablero reads their rows alone. */
-const PENDIENTES = sql.raw(`(${INSPECCION_PENDING_ESTADOS.map((estado) => `'${estado}'`).join(', ')})`);
 
 /**
  * The whole Tablero in one statement: each figure a scalar subquery over counter rows (the ages of
@@ -104,7 +103,7 @@ const tableroStatement = preparedPerDatabase((db) =>
            'pendientes', g.pendientes, 'atrasadas', g.atrasadas) order by ins.apellido, ins.nombre, g.id_inspector)
          from (select i.id_inspector, sum(i.total)::int as pendientes,
                  coalesce(sum(i.total) filter (where i.fecha_inspeccion < ${param('inspeccionAtrasada')}), 0)::int as atrasadas
-               from inspeccion_contadores i where i.estado in ${PENDIENTES} group by i.id_inspector having sum(i.total) > 0) g
+               from inspeccion_contadores i where i.estado in ${PENDIENTES_SQL} group by i.id_inspector having sum(i.total) > 0) g
          join inspectores ins on ins.id = g.id_inspector)`,
     })
     .from(casoContadores)

@@ -4,10 +4,10 @@ import { resultRows, type DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
 import { tareas } from '../../db/tables/tareas';
 import { users } from '../../db/tables/users';
-import { inDayRange, pageIdsFromDay, rowsInDayRange, rowsInDayRangeSql, type DayCounts, type DayRange } from '../../db/contadores';
+import { inDayRange, pageIdsFromDay, rangePlaceholders, rangeShapeOf, rowsInDayRange, rowsInDayRangeSql, type DayCounts, type DayRange, type RangeShape } from '../../db/contadores';
 import { tareaContadores } from '../../db/tables/contadores';
 import { contarTareas, tareaContadoresJson } from './tareas.contadores';
-import { limitLiteral, preparedPerDatabase, statementPerKey } from '../../db/prepared';
+import { limitLiteral, offsetOf, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 
 /**
  * Only this file touches the tables. The case's claim number and the assignee's name come from
@@ -43,10 +43,6 @@ const countsOf = (idUsuario: number | Placeholder | null): DayCounts => ({ ...PO
 const openOf = (idUsuario: number | null): SQL =>
   and(isNull(tareas.hecha), idUsuario === null ? undefined : eq(tareas.id_usuario, idUsuario))!;
 
-/** Which dates of the range a tab bounds: `desde`, `hasta`, `antesDe` (1 = bounded). */
-type RangeShape = `${0 | 1}${0 | 1}${0 | 1}`;
-const shapeOf = (rango: DayRange): RangeShape => `${rango.desde ? 1 : 0}${rango.hasta ? 1 : 0}${rango.antesDe ? 1 : 0}`;
-
 /**
  * A shallow page of a tab of 'Mis tareas' (mine or the team's), its total and the four tabs'
  * figures: one named statement per tab and page size (the size written in; the user, the dates and
@@ -54,27 +50,23 @@ const shapeOf = (rango: DayRange): RangeShape => `${rango.desde ? 1 : 0}${rango.
  * trip (it was three statements, each planned).
  */
 const shallowPageStatements = preparedPerDatabase((db) =>
-  statementPerKey((key: `${'mine' | 'team'}:${RangeShape}:${number}`) => {
-    const [quien, shape, limit] = key.split(':') as ['mine' | 'team', RangeShape, string];
+  statementPerKey((key: `${'mine' | 'team'}:${RangeShape}:${number}:${0 | 1}`) => {
+    const [quien, shape, limit, first] = key.split(':') as ['mine' | 'team', RangeShape, string, '0' | '1'];
     const user = quien === 'mine' ? sql.placeholder('user') : null;
-    const range = {
-      desde: shape[0] === '1' ? sql.placeholder('desde') : undefined,
-      hasta: shape[1] === '1' ? sql.placeholder('hasta') : undefined,
-      antesDe: shape[2] === '1' ? sql.placeholder('antesDe') : undefined,
-    };
+    const range = rangePlaceholders(shape);
     const ids = db
       .select({ id: tareas.id })
       .from(tareas)
       .where(and(isNull(tareas.hecha), user === null ? undefined : eq(tareas.id_usuario, user), inDayRange(tareas.vence, range)))
       .orderBy(...SOONEST_FIRST)
       .limit(limitLiteral(Number(limit)) as unknown as number)
-      .offset(sql.placeholder('offset'));
+      .offset(offsetOf(first === '1'));
     return db
       .select({ ...COLUMNS, total: rowsInDayRangeSql(countsOf(user), range), figuras: tareaContadoresJson(user, sql.placeholder('today'), sql.placeholder('weekEnd')) })
       .from(tareas)
       .where(sql`${tareas.id} in (${ids})`)
       .orderBy(...SOONEST_FIRST)
-      .prepare(`tareas_${quien}_${shape}_page_${limit}`);
+      .prepare(`tareas_${quien}_${shape}_page_${limit}${first === '1' ? '_first' : ''}`);
   }),
 );
 
@@ -126,7 +118,7 @@ export const tareasRepository = {
     today: string,
     weekEnd: string,
   ): Promise<{ rows: Tarea[]; total: number; contadores: TareaContadores }> {
-    const statement = shallowPageStatements(db)(`${idUsuario === null ? 'team' : 'mine'}:${shapeOf(rango)}:${limit}`);
+    const statement = shallowPageStatements(db)(`${idUsuario === null ? 'team' : 'mine'}:${rangeShapeOf(rango)}:${limit}:${offset === 0 ? 1 : 0}`);
     const found = await statement.execute({ user: idUsuario, ...rango, offset, today, weekEnd });
     const [first] = found;
     if (!first) {
