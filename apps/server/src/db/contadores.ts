@@ -1,5 +1,6 @@
 import { and, eq, getTableName, gte, lt, lte, sql, type Column, type Placeholder, type SQL, type Table } from 'drizzle-orm';
 import { resultRows, type DbOrTx } from './client';
+import { limitLiteral } from './prepared';
 import { filaContadores } from './tables/contadores';
 
 /** Rows of a whole table that keeps a trigger counter (drizzle/0007): inspecciones, audiencias. */
@@ -27,8 +28,11 @@ export async function rowsAndTotal<R extends { total: number }>(found: R[], coun
 /**
  * A list's rows per date, kept exact by triggers: `audiencia_contadores`, `inspeccion_contadores_dia`,
  * `tarea_contadores` (per user too: `where` picks the rows of the list, their dates summed).
+ * `perDay`: under `where` the table has at most one row a date, keyed by it (its primary key ends
+ * with the date after the columns `where` fixes), so a running sum reads that key in date order and
+ * stops at the page's date instead of grouping and sorting every date.
  */
-export type DayCounts = { table: Table; day: Column; total: Column; where?: SQL };
+export type DayCounts = { table: Table; day: Column; total: Column; where?: SQL; perDay?: boolean };
 
 /** Dates from `desde`, up to `hasta` (both included) and before `antesDe`, as the list's filters give them. */
 export type DayRange = { desde?: string; hasta?: string; antesDe?: string };
@@ -69,6 +73,20 @@ export function rowsInDayRangeSql(counts: DayCounts, range: DayBounds): SQL<numb
   return sql<number>`(select coalesce(sum(${counts.total}), 0)::int from ${counts.table} where ${and(counts.where, inDayRange(counts.day, range)) ?? sql`true`})`;
 }
 
+/**
+ * The total of counted rows as a subquery: the table's row counter when nothing bounds them
+ * (`bounded` false: no filter, no date), else their dates summed.
+ */
+export function countedTotalSql(table: Table, counts: DayCounts, range: DayBounds, bounded: boolean): SQL<number> {
+  return bounded ? rowsInDayRangeSql(counts, range) : totalRowsSql(table);
+}
+
+/** The total of counted rows of `table` (as countedTotalSql). */
+export function countedTotal(db: DbOrTx, table: Table, counted: CountedRows): Promise<number> {
+  const bounded = counted.where !== undefined || rangeShapeOf(counted.range) !== '000';
+  return bounded ? rowsInDayRange(db, counted.counts, counted.range) : totalRows(db, table);
+}
+
 /** How many rows of the list fall in the range. */
 export async function rowsInDayRange(db: DbOrTx, counts: DayCounts, range: DayRange): Promise<number> {
   const [row] = resultRows<{ n: number }>(await db.execute(sql`select ${rowsInDayRangeSql(counts, range)} as n`));
@@ -85,28 +103,31 @@ export async function rowsInDayRange(db: DbOrTx, counts: DayCounts, range: DayRa
  * of `from` in the range and `where`, which must be exactly what the counts count.
  */
 export function pageIdsFromDay(
-  list: CountedRows & {
+  list: Omit<CountedRows, 'range'> & {
+    range: DayBounds;
     from: Table;
     id: Column;
     day: Column;
     direction: 'desc' | 'asc';
     order: SQL[];
     limit: number;
-    offset: number;
+    /** A number, or a named statement's parameter. */
+    offset: number | Placeholder;
   },
 ): SQL {
   const { counts, direction } = list;
   const newestFirst = direction === 'desc';
   const countsWhere = and(counts.where, inDayRange(counts.day, list.range)) ?? sql`true`;
   const fromStart = newestFirst ? sql`${list.day} <= (select dia from inicio)` : sql`${list.day} >= (select dia from inicio)`;
+  const porDia = counts.perDay
+    ? sql`select ${counts.day} as dia, ${counts.total} as total from ${counts.table} where ${countsWhere}`
+    : sql`select ${counts.day} as dia, sum(${counts.total})::int as total from ${counts.table} where ${countsWhere} group by 1`;
   return sql`(with inicio as (
       select dia, hasta - total as antes from (
-        select dia, total, sum(total) over (order by dia ${sql.raw(direction)}) as hasta from (
-          select ${counts.day} as dia, sum(${counts.total})::int as total from ${counts.table} where ${countsWhere} group by 1
-        ) por_dia
+        select dia, total, sum(total) over (order by dia ${sql.raw(direction)}) as hasta from (${porDia}) por_dia
       ) acumulado where hasta > ${list.offset}::int order by dia ${sql.raw(direction)} limit 1)
     select ${list.id} from ${list.from}
     where ${and(list.where, inDayRange(list.day, list.range), fromStart)}
     order by ${sql.join(list.order, sql`, `)}
-    offset (select ${list.offset}::int - antes from inicio) limit ${list.limit}::int)`;
+    offset (select ${list.offset}::int - antes from inicio) limit ${limitLiteral(list.limit)})`;
 }

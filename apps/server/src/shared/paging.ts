@@ -6,6 +6,14 @@ import type { PagingQuery } from '@siniestros/domain';
  */
 export const DEEP_OFFSET = 1_000;
 
+/**
+ * Which form of a counted list's page a named statement holds: page 1 (its OFFSET written in as 0,
+ * db/prepared.ts `offsetOf`), a shallow one (an index walked past the offset) or a deep one, from
+ * DEEP_OFFSET (read from the date its offset falls in, docs/decisions/062).
+ */
+export type PageDepth = 'first' | 'shallow' | 'deep';
+export const pageDepth = (offset: number): PageDepth => (offset === 0 ? 'first' : offset < DEEP_OFFSET ? 'shallow' : 'deep');
+
 export function pageOffset({ page, pageSize }: PagingQuery): number {
   return (page - 1) * pageSize;
 }

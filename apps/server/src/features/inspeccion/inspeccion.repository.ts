@@ -3,15 +3,13 @@ import { INSPECCION_ESTADOS, INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_EST
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import {
+  countedTotal,
+  countedTotalSql,
   inDayRange,
   pageIdsFromDay,
   rangePlaceholders,
   rangeShapeOf,
   rowsAndTotal,
-  rowsInDayRange,
-  rowsInDayRangeSql,
-  totalRows,
-  totalRowsSql,
   type CountedRows,
   type DayCounts,
   type RangeShape,
@@ -20,7 +18,7 @@ import { inspeccionContadores, inspeccionContadoresDia } from '../../db/tables/c
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { PENDIENTES_SQL, inspecciones } from '../../db/tables/inspeccion';
-import { DEEP_OFFSET, pageWithTotal, readWindow } from '../../shared/paging';
+import { pageDepth, pageWithTotal, readWindow, type PageDepth } from '../../shared/paging';
 import { limitLiteral, offsetOf, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 import { INSPECCION_COLUMNS } from './inspeccion.columns';
 
@@ -48,7 +46,7 @@ function selectInspecciones<E extends Record<string, SQL>>(db: DbOrTx, extra = {
 }
 
 /** Inspections per date (drizzle/0025): the total of no filter or dates alone and where its deep pages start. */
-const POR_DIA: DayCounts = { table: inspeccionContadoresDia, day: inspeccionContadoresDia.fecha_inspeccion, total: inspeccionContadoresDia.total };
+const POR_DIA: DayCounts = { table: inspeccionContadoresDia, day: inspeccionContadoresDia.fecha_inspeccion, total: inspeccionContadoresDia.total, perDay: true };
 
 /** A state the filter offers (INSPECCION_FILTER_ESTADOS and Licitando), written into the statement: the plan then knows how common it is. */
 const ESTADOS_FILTRABLES: readonly string[] = [...Object.values(INSPECCION_ESTADOS), INSPECCION_FILTRO_PENDIENTE];
@@ -70,7 +68,9 @@ function estadoInspector(estado: string, inspector: number | Placeholder | undef
 /** Inspections per state, inspector and date (drizzle/0027) of a state and inspector, and the same condition on the list. */
 function porEstadoInspector(estado: string, inspector: number | Placeholder | undefined): { counts: DayCounts; where: SQL | undefined } {
   const k = inspeccionContadores;
-  return { counts: { table: k, day: k.fecha_inspeccion, total: k.total, where: estadoInspector(estado, inspector, k) }, where: estadoInspector(estado, inspector, inspecciones) };
+  // One state and one inspector fix the key's first columns: one row a date.
+  const perDay = estado !== '' && estado !== INSPECCION_FILTRO_PENDIENTE && inspector !== undefined;
+  return { counts: { table: k, day: k.fecha_inspeccion, total: k.total, where: estadoInspector(estado, inspector, k), perDay }, where: estadoInspector(estado, inspector, inspecciones) };
 }
 
 const inspectorOf = (filtro: InspeccionFiltro) => (filtro.inspector ? Number(filtro.inspector) : undefined);
@@ -102,45 +102,46 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** The counted rows' total: every inspection's counter when nothing bounds them, else their dates summed. */
-function countedTotal(db: DbOrTx, counted: CountedRows): Promise<number> {
-  return counted.where === undefined && rangeShapeOf(counted.range) === '000' ? totalRows(db, inspecciones) : rowsInDayRange(db, counted.counts, counted.range);
-}
 
 /**
- * A shallow page of the counted rows (every inspection, or by state, inspector and dates) and their
- * total in one round trip: one named statement per state, filter shape and page size (the state
+ * A page of the counted rows (every inspection, or by state, inspector and dates) and their total
+ * in one round trip: one named statement per state, filter shape, depth and page size (the state
  * and the size written in; the inspector, the dates and the offset parameters), so PostgreSQL keeps
  * one plan per connection instead of planning the joins at every request (0.76 of its ~1 ms
- * unfiltered, 0.42 of 0.53 filtered, at 1M cases). An inspector's page is a range of
- * inspecciones_inspector_fecha_idx (the state in it), so one plan serves every inspector; the
- * state is written in so that a plan for a rare one does not walk every inspection's date.
+ * unfiltered, 0.42 of 0.53 filtered, 0.71 of a middle page's 2.3, at 1M cases; docs/decisions/065).
+ * An inspector's page is a range of inspecciones_inspector_fecha_idx (the state in it), so one plan
+ * serves every inspector; the state is written in so that a plan for a rare one does not walk every
+ * inspection's date. The page's ids are an array the rows are then read by: as a subquery, a plan
+ * kept for any offset joined them against every inspection (100 ms).
  */
-const shallowPageStatements = preparedPerDatabase((db) =>
-  statementPerKey((key: `${string}:${0 | 1}:${RangeShape}:${number}:${0 | 1}`) => {
-    const [estado, porInspector, shape, limit, first] = key.split(':') as [string, '0' | '1', RangeShape, string, '0' | '1'];
+const pageStatements = preparedPerDatabase((db) =>
+  statementPerKey((key: `${string}:${0 | 1}:${RangeShape}:${number}:${PageDepth}`) => {
+    const [estado, porInspector, shape, limit, depth] = key.split(':') as [string, '0' | '1', RangeShape, string, PageDepth];
     const range = rangePlaceholders(shape);
     const filtro = estado || porInspector === '1' ? porEstadoInspector(estado, porInspector === '1' ? sql.placeholder('inspector') : undefined) : undefined;
+    const counts = filtro?.counts ?? POR_DIA;
     const where = and(filtro?.where, inDayRange(inspecciones.fecha_inspeccion, range));
-    const total = where === undefined ? totalRowsSql(inspecciones) : rowsInDayRangeSql(filtro?.counts ?? POR_DIA, range);
-    const ids = db
-      .select({ id: inspecciones.id })
-      .from(inspecciones)
-      .where(where)
+    const ids =
+      depth === 'deep'
+        ? pageIdsFromDay({ counts, range, where: filtro?.where, from: inspecciones, id: inspecciones.id, day: inspecciones.fecha_inspeccion, direction: 'desc', order: NEWEST_FIRST, limit: Number(limit), offset: sql.placeholder('offset') })
+        : sql`(${db
+            .select({ id: inspecciones.id })
+            .from(inspecciones)
+            .where(where)
+            .orderBy(...NEWEST_FIRST)
+            .limit(limitLiteral(Number(limit)) as unknown as number)
+            .offset(offsetOf(depth === 'first'))})`;
+    return selectInspecciones(db, { total: countedTotalSql(inspecciones, counts, range, where !== undefined) })
+      .where(sql`${inspecciones.id} = any(array${ids})`)
       .orderBy(...NEWEST_FIRST)
-      .limit(limitLiteral(Number(limit)) as unknown as number)
-      .offset(offsetOf(first === '1'));
-    return selectInspecciones(db, { total })
-      .where(sql`${inspecciones.id} in (${ids})`)
-      .orderBy(...NEWEST_FIRST)
-      .prepare(`inspecciones_${estado.toLowerCase() || 'todas'}_${porInspector}${shape}_page_${limit}${first === '1' ? '_first' : ''}`);
+      .prepare(`inspecciones_${estado.toLowerCase() || 'todas'}_${porInspector}${shape}_${depth}_${limit}`);
   }),
 );
 
-async function shallowPage(db: DbOrTx, filtro: InspeccionFiltro | null, counted: CountedRows, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
+async function countedPage(db: DbOrTx, filtro: InspeccionFiltro | null, counted: CountedRows, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
   const inspector = filtro ? inspectorOf(filtro) : undefined;
-  const statement = shallowPageStatements(db)(`${filtro?.estado ?? ''}:${inspector === undefined ? 0 : 1}:${rangeShapeOf(counted.range)}:${limit}:${offset === 0 ? 1 : 0}`);
-  return rowsAndTotal(await statement.execute({ inspector, ...counted.range, offset }), () => countedTotal(db, counted));
+  const statement = pageStatements(db)(`${filtro?.estado ?? ''}:${inspector === undefined ? 0 : 1}:${rangeShapeOf(counted.range)}:${limit}:${pageDepth(offset)}`);
+  return rowsAndTotal(await statement.execute({ inspector, ...counted.range, offset }), () => countedTotal(db, inspecciones, counted));
 }
 
 export const inspeccionRepository = {
@@ -222,10 +223,11 @@ export const inspeccionRepository = {
    * number of matches (unfiltered: the trigger-kept counter; by dates, state and inspector: sums
    * of the per-date counts, docs/decisions/063). The page's ids are found first, walking
    * inspecciones_fecha_idx alone, and only those rows are joined: walked whole, a deep page joined
-   * every row its OFFSET skipped (page 15,000 at 1M cases took 1.3 s). From DEEP_OFFSET the total
-   * comes first: a page past the end reads nothing; by dates, state and inspector the page starts
-   * from the date its offset falls in (docs/decisions/062), otherwise one past the middle is read
-   * from the oldest end (shared/paging.ts pageWindow).
+   * every row its OFFSET skipped (page 15,000 at 1M cases took 1.3 s). By dates, state and
+   * inspector the page and its total are one named statement (countedPage), a deep page starting
+   * from the date its offset falls in (docs/decisions/062, 065); by anything else the total comes
+   * first from DEEP_OFFSET: a page past the end reads nothing, one past the middle is read from the
+   * oldest end (shared/paging.ts pageWindow).
    */
   async page(
     db: DbOrTx,
@@ -237,7 +239,6 @@ export const inspeccionRepository = {
     const needsCaso = Boolean(filtro?.producto);
     const counted = countedRows(filtro);
     const count = async () => {
-      if (counted) return countedTotal(db, counted);
       const query = db
         .select({ n: sql<number>`count(*)::int` })
         .from(inspecciones)
@@ -249,17 +250,12 @@ export const inspeccionRepository = {
       selectInspecciones(db)
         .where(sql`${inspecciones.id} in ${ids}`)
         .orderBy(...order);
-    if (counted && offset < DEEP_OFFSET) return shallowPage(db, filtro, counted, limit, offset);
-    const pageRows = (total?: number) => {
-      if (counted && total !== undefined) {
-        const ids = pageIdsFromDay({ ...counted, from: inspecciones, id: inspecciones.id, day: inspecciones.fecha_inspeccion, direction: 'desc', order: NEWEST_FIRST, limit, offset });
-        return offset < total ? rowsOf(ids, NEWEST_FIRST) : Promise.resolve([]);
-      }
-      return readWindow(limit, offset, total, { forward: NEWEST_FIRST, backward: OLDEST_FIRST }, (order, pageLimit, pageOffset): Promise<InspeccionRow[]> => {
+    if (counted) return countedPage(db, filtro, counted, limit, offset);
+    const pageRows = (total?: number) =>
+      readWindow(limit, offset, total, { forward: NEWEST_FIRST, backward: OLDEST_FIRST }, (order, pageLimit, pageOffset): Promise<InspeccionRow[]> => {
         const ids = db.select({ pageId: inspecciones.id }).from(inspecciones).$dynamic();
         return rowsOf(sql`(${(needsCaso ? ids.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : ids).where(where).orderBy(...order).limit(pageLimit).offset(pageOffset)})`, order);
       });
-    };
     return pageWithTotal(offset, count, pageRows);
   },
 

@@ -3,15 +3,14 @@ import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/do
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import {
+  countedTotal,
+  countedTotalSql,
   inDayRange,
   pageIdsFromDay,
   rangePlaceholders,
   rangeShapeOf,
   rowsAndTotal,
-  rowsInDayRange,
-  rowsInDayRangeSql,
   totalRows,
-  totalRowsSql,
   type CountedRows,
   type DayCounts,
   type DayRange,
@@ -21,7 +20,7 @@ import { audienciaContadores, audienciaContadoresCompania } from '../../db/table
 import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
-import { DEEP_OFFSET, pageWithTotal, readWindow } from '../../shared/paging';
+import { pageDepth, pageWithTotal, readWindow, type PageDepth } from '../../shared/paging';
 import { limitLiteral, offsetOf, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 
 /** A hearing as the case detail shows it: without its company and claim number, which the case has. */
@@ -81,12 +80,12 @@ export function likeContains(value: string): string {
 }
 
 /** Hearings per date (drizzle/0024): the total of no filter or dates alone and where its deep pages start. */
-const POR_DIA: DayCounts = { table: audienciaContadores, day: audienciaContadores.fechah, total: audienciaContadores.total };
+const POR_DIA: DayCounts = { table: audienciaContadores, day: audienciaContadores.fechah, total: audienciaContadores.total, perDay: true };
 
 /** A company's hearings: counted per date (drizzle/0027), and the same condition on the list. */
 function deLaCompania(compania: number | Placeholder): { counts: DayCounts; where: SQL } {
   const k = audienciaContadoresCompania;
-  return { counts: { table: k, day: k.fechah, total: k.total, where: eq(k.id_compania, compania) }, where: eq(audiencias.id_compania, compania) };
+  return { counts: { table: k, day: k.fechah, total: k.total, where: eq(k.id_compania, compania), perDay: true }, where: eq(audiencias.id_compania, compania) };
 }
 
 /**
@@ -127,46 +126,46 @@ async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number>
   return row?.n ?? 0;
 }
 
-/** The counted rows' total: every hearing's counter when nothing bounds them, else their dates summed. */
-function countedTotal(db: DbOrTx, counted: CountedRows): Promise<number> {
-  return counted.where === undefined && rangeShapeOf(counted.range) === '000' ? totalRows(db, audiencias) : rowsInDayRange(db, counted.counts, counted.range);
-}
 
 type Lista = AudienciaAgenda | 'todas';
 
 /**
- * A shallow page of the counted rows (every hearing, a half of the agenda, a company's, by dates)
- * and their total in one round trip: one named statement per list, filter shape and page size
- * (the size written in; the company, the dates and the offset parameters), so PostgreSQL keeps one
- * plan per connection instead of planning the joins at every request (a filtered page planned
- * 0.26 of its 0.34 ms of SQL at 1M cases). Any company's page is a range of
- * audiencias_compania_fechah_idx, so one plan serves the rarest and the commonest.
+ * A page of the counted rows (every hearing, a half of the agenda, a company's, by dates) and their
+ * total in one round trip: one named statement per list, filter shape, depth and page size (the
+ * size written in; the company, the dates and the offset parameters), so PostgreSQL keeps one plan
+ * per connection instead of planning the joins at every request (a filtered page planned 0.26 of
+ * its 0.34 ms of SQL at 1M cases; docs/decisions/065). Any company's page is a range of
+ * audiencias_compania_fechah_idx, so one plan serves the rarest and the commonest. The page's ids
+ * are an array the rows are then read by (as the inspections', inspeccion.repository.ts).
  */
-const shallowPageStatements = preparedPerDatabase((db) =>
-  statementPerKey((key: `${Lista}:${0 | 1}:${RangeShape}:${number}:${0 | 1}`) => {
-    const [list, porCompania, shape, limit, first] = key.split(':') as [Lista, '0' | '1', RangeShape, string, '0' | '1'];
+const pageStatements = preparedPerDatabase((db) =>
+  statementPerKey((key: `${Lista}:${0 | 1}:${RangeShape}:${number}:${PageDepth}`) => {
+    const [list, porCompania, shape, limit, depth] = key.split(':') as [Lista, '0' | '1', RangeShape, string, PageDepth];
     const range = rangePlaceholders(shape);
     const compania = porCompania === '1' ? deLaCompania(sql.placeholder('compania')) : undefined;
+    const counts = compania?.counts ?? POR_DIA;
     const where = and(compania?.where, inDayRange(audiencias.fechah, range));
-    const total = where === undefined ? totalRowsSql(audiencias) : rowsInDayRangeSql(compania?.counts ?? POR_DIA, range);
     const order = list === 'todas' ? NEWEST.forward : agendaOrder(list).forward;
-    const ids = db
-      .select({ id: audiencias.id })
-      .from(audiencias)
-      .where(where)
+    const ids =
+      depth === 'deep'
+        ? pageIdsFromDay({ counts, range, where: compania?.where, from: audiencias, id: audiencias.id, day: audiencias.fechah, direction: list === 'proximas' ? 'asc' : 'desc', order, limit: Number(limit), offset: sql.placeholder('offset') })
+        : sql`(${db
+            .select({ id: audiencias.id })
+            .from(audiencias)
+            .where(where)
+            .orderBy(...order)
+            .limit(limitLiteral(Number(limit)) as unknown as number)
+            .offset(offsetOf(depth === 'first'))})`;
+    return selectAudiencias(db, { total: countedTotalSql(audiencias, counts, range, where !== undefined) })
+      .where(sql`${audiencias.id} = any(array${ids})`)
       .orderBy(...order)
-      .limit(limitLiteral(Number(limit)) as unknown as number)
-      .offset(offsetOf(first === '1'));
-    return selectAudiencias(db, { total })
-      .where(sql`${audiencias.id} in (${ids})`)
-      .orderBy(...order)
-      .prepare(`audiencias_${list}_${porCompania}${shape}_page_${limit}${first === '1' ? '_first' : ''}`);
+      .prepare(`audiencias_${list}_${porCompania}${shape}_${depth}_${limit}`);
   }),
 );
 
-async function shallowPage(db: DbOrTx, list: Lista, counted: CountedRows, compania: number | null, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
-  const statement = shallowPageStatements(db)(`${list}:${compania === null ? 0 : 1}:${rangeShapeOf(counted.range)}:${limit}:${offset === 0 ? 1 : 0}`);
-  return rowsAndTotal(await statement.execute({ compania, ...counted.range, offset }), () => countedTotal(db, counted));
+async function countedPage(db: DbOrTx, list: Lista, counted: CountedRows, compania: number | null, limit: number, offset: number): Promise<{ rows: Audiencia[]; total: number }> {
+  const statement = pageStatements(db)(`${list}:${compania === null ? 0 : 1}:${rangeShapeOf(counted.range)}:${limit}:${pageDepth(offset)}`);
+  return rowsAndTotal(await statement.execute({ compania, ...counted.range, offset }), () => countedTotal(db, audiencias, counted));
 }
 
 export const mediacionRepository = {
@@ -190,9 +189,10 @@ export const mediacionRepository = {
   /**
    * One page of every hearing (optionally filtered, optionally one half of the agenda) and the
    * number of matches, both in SQL. The page's ids are found first and only those rows joined
-   * (walked whole, page 10,000 at 1M cases took 0.6 s). From DEEP_OFFSET the total comes first: a
-   * page past the end reads nothing; by dates and company the page starts from the date its offset
-   * falls in (docs/decisions/062, 063), otherwise one past the middle is read from the other end
+   * (walked whole, page 10,000 at 1M cases took 0.6 s). By dates and company (or none) the page and
+   * its total are one named statement (countedPage), a deep page starting from the date its offset
+   * falls in (docs/decisions/062, 063, 065); by a hearing number the total comes first from
+   * DEEP_OFFSET: a page past the end reads nothing, one past the middle is read from the other end
    * (shared/paging.ts).
    */
   async page(
@@ -207,23 +207,17 @@ export const mediacionRepository = {
     const where = half ? and(half.where, filters) : filters;
     const order = half?.order ?? NEWEST;
     const counted = countedRows(filtro, cuando);
-    if (counted && offset < DEEP_OFFSET) return shallowPage(db, cuando?.agenda ?? 'todas', counted, filtro?.compania ? Number(filtro.compania) : null, limit, offset);
+    if (counted) return countedPage(db, cuando?.agenda ?? 'todas', counted, filtro?.compania ? Number(filtro.compania) : null, limit, offset);
     const rowsOf = (ids: SQL, orderBy: SQL[]) =>
       selectAudiencias(db)
         .where(sql`${audiencias.id} in ${ids}`)
         .orderBy(...orderBy);
-    const read = (total?: number): Promise<Audiencia[]> => {
-      if (counted && total !== undefined) {
-        if (offset >= total) return Promise.resolve([]);
-        const direction = cuando?.agenda === 'proximas' ? 'asc' : 'desc';
-        return rowsOf(pageIdsFromDay({ ...counted, from: audiencias, id: audiencias.id, day: audiencias.fechah, direction, order: order.forward, limit, offset }), order.forward);
-      }
-      return readWindow(limit, offset, total, order, (orderBy, pageLimit, pageOffset) =>
+    // A hearing number: counted, and a deep page past the middle read from the other end.
+    const read = (total?: number): Promise<Audiencia[]> =>
+      readWindow(limit, offset, total, order, (orderBy, pageLimit, pageOffset) =>
         rowsOf(sql`(${db.select({ pageId: audiencias.id }).from(audiencias).where(where).orderBy(...orderBy).limit(pageLimit).offset(pageOffset)})`, orderBy),
       );
-    };
-    const count = () => (counted ? countedTotal(db, counted) : countMatches(db, where));
-    return pageWithTotal(offset, count, read);
+    return pageWithTotal(offset, () => countMatches(db, where), read);
   },
 
   async findById(db: DbOrTx, id: number): Promise<Audiencia | undefined> {

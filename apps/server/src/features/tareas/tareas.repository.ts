@@ -37,7 +37,8 @@ const SOONEST_FIRST = [asc(tareas.vence), asc(tareas.id)];
 const POR_DIA: DayCounts = { table: tareaContadores, day: tareaContadores.vence, total: tareaContadores.total };
 
 /** The open tasks per due date of one user, or of everyone (summed by date). */
-const countsOf = (idUsuario: number | Placeholder | null): DayCounts => ({ ...POR_DIA, where: idUsuario === null ? undefined : eq(tareaContadores.id_usuario, idUsuario) });
+const countsOf = (idUsuario: number | Placeholder | null): DayCounts =>
+  idUsuario === null ? POR_DIA : { ...POR_DIA, where: eq(tareaContadores.id_usuario, idUsuario), perDay: true };
 
 /** Only open tasks, of one user or of everyone. */
 const openOf = (idUsuario: number | null): SQL =>
