@@ -8,6 +8,7 @@ import { inDayRange, pageIdsFromDay, rangePlaceholders, rangeShapeOf, rowsInDayR
 import { tareaContadores } from '../../db/tables/contadores';
 import { contarTareas, tareaContadoresJson } from './tareas.contadores';
 import { limitLiteral, offsetOf, preparedPerDatabase, statementPerKey } from '../../db/prepared';
+import { pageDepth, type PageDepth } from '../../shared/paging';
 
 /**
  * Only this file touches the tables. The case's claim number and the assignee's name come from
@@ -41,33 +42,40 @@ const countsOf = (idUsuario: number | Placeholder | null): DayCounts =>
   idUsuario === null ? POR_DIA : { ...POR_DIA, where: eq(tareaContadores.id_usuario, idUsuario), perDay: true };
 
 /** Only open tasks, of one user or of everyone. */
-const openOf = (idUsuario: number | null): SQL =>
+const openOf = (idUsuario: number | Placeholder | null): SQL =>
   and(isNull(tareas.hecha), idUsuario === null ? undefined : eq(tareas.id_usuario, idUsuario))!;
 
 /**
- * A shallow page of a tab of 'Mis tareas' (mine or the team's), its total and the four tabs'
- * figures: one named statement per tab and page size (the size written in; the user, the dates and
- * the offset parameters), so PostgreSQL keeps one plan per connection and the screen is one round
- * trip (it was three statements, each planned).
+ * A page of a tab of 'Mis tareas' (mine or the team's), its total and the four tabs' figures: one
+ * named statement per tab, depth and page size (the size written in; the user, the dates and the
+ * offset parameters), so PostgreSQL keeps one plan per connection and the screen is one round trip
+ * (it was three statements, each planned). A deep page starts from the due date its offset falls in
+ * (docs/decisions/062); only its rows get their claim number and assignee (walked whole, page 5,000
+ * of the team's tasks at 1M cases took 1.1 s). The page's ids are an array the rows are read by
+ * (docs/decisions/065).
  */
-const shallowPageStatements = preparedPerDatabase((db) =>
-  statementPerKey((key: `${'mine' | 'team'}:${RangeShape}:${number}:${0 | 1}`) => {
-    const [quien, shape, limit, first] = key.split(':') as ['mine' | 'team', RangeShape, string, '0' | '1'];
+const pageStatements = preparedPerDatabase((db) =>
+  statementPerKey((key: `${'mine' | 'team'}:${RangeShape}:${number}:${PageDepth}`) => {
+    const [quien, shape, limit, depth] = key.split(':') as ['mine' | 'team', RangeShape, string, PageDepth];
     const user = quien === 'mine' ? sql.placeholder('user') : null;
     const range = rangePlaceholders(shape);
-    const ids = db
-      .select({ id: tareas.id })
-      .from(tareas)
-      .where(and(isNull(tareas.hecha), user === null ? undefined : eq(tareas.id_usuario, user), inDayRange(tareas.vence, range)))
-      .orderBy(...SOONEST_FIRST)
-      .limit(limitLiteral(Number(limit)) as unknown as number)
-      .offset(offsetOf(first === '1'));
+    const open = openOf(user);
+    const ids =
+      depth === 'deep'
+        ? pageIdsFromDay({ counts: countsOf(user), range, from: tareas, where: open, id: tareas.id, day: tareas.vence, direction: 'asc', order: SOONEST_FIRST, limit: Number(limit), offset: sql.placeholder('offset') })
+        : sql`(${db
+            .select({ id: tareas.id })
+            .from(tareas)
+            .where(and(open, inDayRange(tareas.vence, range)))
+            .orderBy(...SOONEST_FIRST)
+            .limit(limitLiteral(Number(limit)) as unknown as number)
+            .offset(offsetOf(depth === 'first'))})`;
     return db
       .select({ ...COLUMNS, total: rowsInDayRangeSql(countsOf(user), range), figuras: tareaContadoresJson(user, sql.placeholder('today'), sql.placeholder('weekEnd')) })
       .from(tareas)
-      .where(sql`${tareas.id} in (${ids})`)
+      .where(sql`${tareas.id} = any(array${ids})`)
       .orderBy(...SOONEST_FIRST)
-      .prepare(`tareas_${quien}_${shape}_page_${limit}${first === '1' ? '_first' : ''}`);
+      .prepare(`tareas_${quien}_${shape}_${depth}_${limit}`);
   }),
 );
 
@@ -83,34 +91,10 @@ export const tareasRepository = {
   },
 
   /**
-   * A deep page (from DEEP_OFFSET) and its total: the page starts from the due date its offset
-   * falls in (docs/decisions/062); only its rows get their claim number and assignee (walked whole,
-   * page 5,000 of the team's tasks at 1M cases took 1.1 s). A page past the end reads nothing.
+   * A page, its total and the four tabs' figures in one round trip (pageStatements); a page without
+   * rows carries none, so the total and the figures are then read apart.
    */
   async page(
-    db: DbOrTx,
-    idUsuario: number | null,
-    rango: DayRange,
-    limit: number,
-    offset: number,
-  ): Promise<{ rows: Tarea[]; total: number }> {
-    const counts = countsOf(idUsuario);
-    const total = await rowsInDayRange(db, counts, rango);
-    if (offset >= total) return { rows: [], total };
-    const ids = pageIdsFromDay({ counts, range: rango, from: tareas, where: openOf(idUsuario), id: tareas.id, day: tareas.vence, direction: 'asc', order: SOONEST_FIRST, limit, offset });
-    const rows = await db
-      .select(COLUMNS)
-      .from(tareas)
-      .where(sql`${tareas.id} in ${ids}`)
-      .orderBy(...SOONEST_FIRST);
-    return { rows, total };
-  },
-
-  /**
-   * A shallow page (offset under DEEP_OFFSET), its total and the four tabs' figures in one round
-   * trip; a page without rows carries none, so the total and the figures are then read apart.
-   */
-  async shallowPage(
     db: DbOrTx,
     idUsuario: number | null,
     rango: DayRange,
@@ -119,7 +103,7 @@ export const tareasRepository = {
     today: string,
     weekEnd: string,
   ): Promise<{ rows: Tarea[]; total: number; contadores: TareaContadores }> {
-    const statement = shallowPageStatements(db)(`${idUsuario === null ? 'team' : 'mine'}:${rangeShapeOf(rango)}:${limit}:${offset === 0 ? 1 : 0}`);
+    const statement = pageStatements(db)(`${idUsuario === null ? 'team' : 'mine'}:${rangeShapeOf(rango)}:${limit}:${pageDepth(offset)}`);
     const found = await statement.execute({ user: idUsuario, ...rango, offset, today, weekEnd });
     const [first] = found;
     if (!first) {
@@ -127,11 +111,6 @@ export const tareasRepository = {
       return { rows: [], total, contadores };
     }
     return { rows: found.map(({ total: _total, figuras: _figuras, ...row }) => row), total: first.total, contadores: first.figuras };
-  },
-
-  /** The four tabs' figures, from the per-user-and-day counters (tareas.contadores.ts). */
-  contadores(db: DbOrTx, idUsuario: number | null, today: string, weekEnd: string): Promise<TareaContadores> {
-    return contarTareas(db, idUsuario, today, weekEnd);
   },
 
   async findById(db: DbOrTx, id: number): Promise<Tarea | undefined> {

@@ -19,7 +19,7 @@ import {
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
-import { DEEP_OFFSET, pageOffset, totalPages } from '../../shared/paging';
+import { pageOffset, totalPages } from '../../shared/paging';
 import { SISTEMA, type Actor, type AuditWriter, type HistorialWriter, type TareaNotificaciones } from './tareas.ports';
 import type { DayRange } from '../../db/contadores';
 import { tareasRepository as repo } from './tareas.repository';
@@ -105,11 +105,8 @@ export function createTareasService(deps: {
       const offset = pageOffset(query);
       const tab = rango(query.vista, day);
       const weekEnd = finDeSemanaIso(day);
-      // A shallow page carries its total and the figures (one round trip); a deep one reads the figures apart.
-      const [{ rows, total }, contadores] =
-        offset < DEEP_OFFSET
-          ? await repo.shallowPage(db, quien, tab, query.pageSize, offset, day, weekEnd).then((page) => [page, page.contadores] as const)
-          : await Promise.all([repo.page(db, quien, tab, query.pageSize, offset), repo.contadores(db, quien, day, weekEnd)]);
+      // The page carries its total and the figures: one round trip.
+      const { rows, total, contadores } = await repo.page(db, quien, tab, query.pageSize, offset, day, weekEnd);
       return { data: rows, total, totalPages: totalPages(total, query.pageSize), contadores };
     },
 
