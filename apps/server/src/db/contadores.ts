@@ -1,6 +1,7 @@
 import { and, eq, getTableName, gte, lt, lte, sql, type Column, type Placeholder, type SQL, type Table } from 'drizzle-orm';
 import { resultRows, type DbOrTx } from './client';
-import { limitLiteral } from './prepared';
+import { limitLiteral, offsetOf } from './prepared';
+import type { PageDepth } from '../shared/paging';
 import { filaContadores } from './tables/contadores';
 
 /** Rows of a whole table that keeps a trigger counter (drizzle/0007): inspecciones, audiencias. */
@@ -130,4 +131,18 @@ export function pageIdsFromDay(
     where ${and(list.where, inDayRange(list.day, list.range), fromStart)}
     order by ${sql.join(list.order, sql`, `)}
     offset (select ${list.offset}::int - antes from inicio) limit ${limitLiteral(list.limit)})`;
+}
+
+/**
+ * The ids of a page of counted rows for a named statement (docs/decisions/065), as an array for
+ * `id = any(array…)`: walked from the list's start (page 1 its OFFSET written in as 0, a shallow
+ * page past the `offset` parameter) or, deep, from the date its offset falls in (pageIdsFromDay).
+ * `where` is the list's condition besides the range.
+ */
+export function countedPageIds(
+  list: Omit<Parameters<typeof pageIdsFromDay>[0], 'offset'> & { depth: PageDepth },
+): SQL {
+  if (list.depth === 'deep') return pageIdsFromDay({ ...list, offset: sql.placeholder('offset') });
+  const where = and(list.where, inDayRange(list.day, list.range)) ?? sql`true`;
+  return sql`(select ${list.id} from ${list.from} where ${where} order by ${sql.join(list.order, sql`, `)} limit ${limitLiteral(list.limit)} offset ${offsetOf(list.depth === 'first')})`;
 }

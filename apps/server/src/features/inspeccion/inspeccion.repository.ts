@@ -3,10 +3,9 @@ import { INSPECCION_ESTADOS, INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_EST
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import {
+  countedPageIds,
   countedTotal,
   countedTotalSql,
-  inDayRange,
-  pageIdsFromDay,
   rangePlaceholders,
   rangeShapeOf,
   rowsAndTotal,
@@ -19,7 +18,7 @@ import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { PENDIENTES_SQL, inspecciones } from '../../db/tables/inspeccion';
 import { pageDepth, pageWithTotal, readWindow, type PageDepth } from '../../shared/paging';
-import { limitLiteral, offsetOf, preparedPerDatabase, statementPerKey } from '../../db/prepared';
+import { preparedPerDatabase, statementPerKey } from '../../db/prepared';
 import { INSPECCION_COLUMNS } from './inspeccion.columns';
 
 export type InspeccionRow = Inspeccion & { inspector_nombre: string; inspector_apellido: string };
@@ -120,18 +119,8 @@ const pageStatements = preparedPerDatabase((db) =>
     const range = rangePlaceholders(shape);
     const filtro = estado || porInspector === '1' ? porEstadoInspector(estado, porInspector === '1' ? sql.placeholder('inspector') : undefined) : undefined;
     const counts = filtro?.counts ?? POR_DIA;
-    const where = and(filtro?.where, inDayRange(inspecciones.fecha_inspeccion, range));
-    const ids =
-      depth === 'deep'
-        ? pageIdsFromDay({ counts, range, where: filtro?.where, from: inspecciones, id: inspecciones.id, day: inspecciones.fecha_inspeccion, direction: 'desc', order: NEWEST_FIRST, limit: Number(limit), offset: sql.placeholder('offset') })
-        : sql`(${db
-            .select({ id: inspecciones.id })
-            .from(inspecciones)
-            .where(where)
-            .orderBy(...NEWEST_FIRST)
-            .limit(limitLiteral(Number(limit)) as unknown as number)
-            .offset(offsetOf(depth === 'first'))})`;
-    return selectInspecciones(db, { total: countedTotalSql(inspecciones, counts, range, where !== undefined) })
+    const ids = countedPageIds({ counts, range, where: filtro?.where, from: inspecciones, id: inspecciones.id, day: inspecciones.fecha_inspeccion, direction: 'desc', order: NEWEST_FIRST, limit: Number(limit), depth });
+    return selectInspecciones(db, { total: countedTotalSql(inspecciones, counts, range, filtro !== undefined || shape !== '000') })
       .where(sql`${inspecciones.id} = any(array${ids})`)
       .orderBy(...NEWEST_FIRST)
       .prepare(`inspecciones_${estado.toLowerCase() || 'todas'}_${porInspector}${shape}_${depth}_${limit}`);

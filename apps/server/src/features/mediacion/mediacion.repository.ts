@@ -3,10 +3,9 @@ import type { Audiencia, AudienciaAgenda, AudienciaFiltro } from '@siniestros/do
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import {
+  countedPageIds,
   countedTotal,
   countedTotalSql,
-  inDayRange,
-  pageIdsFromDay,
   rangePlaceholders,
   rangeShapeOf,
   rowsAndTotal,
@@ -21,7 +20,7 @@ import { casos } from '../../db/tables/casos';
 import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
 import { pageDepth, pageWithTotal, readWindow, type PageDepth } from '../../shared/paging';
-import { limitLiteral, offsetOf, preparedPerDatabase, statementPerKey } from '../../db/prepared';
+import { preparedPerDatabase, statementPerKey } from '../../db/prepared';
 
 /** A hearing as the case detail shows it: without its company and claim number, which the case has. */
 const CASO_AUDIENCIA_COLUMNS = {
@@ -144,19 +143,10 @@ const pageStatements = preparedPerDatabase((db) =>
     const range = rangePlaceholders(shape);
     const compania = porCompania === '1' ? deLaCompania(sql.placeholder('compania')) : undefined;
     const counts = compania?.counts ?? POR_DIA;
-    const where = and(compania?.where, inDayRange(audiencias.fechah, range));
     const order = list === 'todas' ? NEWEST.forward : agendaOrder(list).forward;
-    const ids =
-      depth === 'deep'
-        ? pageIdsFromDay({ counts, range, where: compania?.where, from: audiencias, id: audiencias.id, day: audiencias.fechah, direction: list === 'proximas' ? 'asc' : 'desc', order, limit: Number(limit), offset: sql.placeholder('offset') })
-        : sql`(${db
-            .select({ id: audiencias.id })
-            .from(audiencias)
-            .where(where)
-            .orderBy(...order)
-            .limit(limitLiteral(Number(limit)) as unknown as number)
-            .offset(offsetOf(depth === 'first'))})`;
-    return selectAudiencias(db, { total: countedTotalSql(audiencias, counts, range, where !== undefined) })
+    const direction = list === 'proximas' ? 'asc' : 'desc';
+    const ids = countedPageIds({ counts, range, where: compania?.where, from: audiencias, id: audiencias.id, day: audiencias.fechah, direction, order, limit: Number(limit), depth });
+    return selectAudiencias(db, { total: countedTotalSql(audiencias, counts, range, compania !== undefined || shape !== '000') })
       .where(sql`${audiencias.id} = any(array${ids})`)
       .orderBy(...order)
       .prepare(`audiencias_${list}_${porCompania}${shape}_${depth}_${limit}`);

@@ -4,10 +4,19 @@ import { resultRows, type DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
 import { tareas } from '../../db/tables/tareas';
 import { users } from '../../db/tables/users';
-import { inDayRange, pageIdsFromDay, rangePlaceholders, rangeShapeOf, rowsInDayRange, rowsInDayRangeSql, type DayCounts, type DayRange, type RangeShape } from '../../db/contadores';
+import {
+  countedPageIds,
+  rangePlaceholders,
+  rangeShapeOf,
+  rowsInDayRange,
+  rowsInDayRangeSql,
+  type DayCounts,
+  type DayRange,
+  type RangeShape,
+} from '../../db/contadores';
 import { tareaContadores } from '../../db/tables/contadores';
 import { contarTareas, tareaContadoresJson } from './tareas.contadores';
-import { limitLiteral, offsetOf, preparedPerDatabase, statementPerKey } from '../../db/prepared';
+import { preparedPerDatabase, statementPerKey } from '../../db/prepared';
 import { pageDepth, type PageDepth } from '../../shared/paging';
 
 /**
@@ -59,17 +68,7 @@ const pageStatements = preparedPerDatabase((db) =>
     const [quien, shape, limit, depth] = key.split(':') as ['mine' | 'team', RangeShape, string, PageDepth];
     const user = quien === 'mine' ? sql.placeholder('user') : null;
     const range = rangePlaceholders(shape);
-    const open = openOf(user);
-    const ids =
-      depth === 'deep'
-        ? pageIdsFromDay({ counts: countsOf(user), range, from: tareas, where: open, id: tareas.id, day: tareas.vence, direction: 'asc', order: SOONEST_FIRST, limit: Number(limit), offset: sql.placeholder('offset') })
-        : sql`(${db
-            .select({ id: tareas.id })
-            .from(tareas)
-            .where(and(open, inDayRange(tareas.vence, range)))
-            .orderBy(...SOONEST_FIRST)
-            .limit(limitLiteral(Number(limit)) as unknown as number)
-            .offset(offsetOf(depth === 'first'))})`;
+    const ids = countedPageIds({ counts: countsOf(user), range, where: openOf(user), from: tareas, id: tareas.id, day: tareas.vence, direction: 'asc', order: SOONEST_FIRST, limit: Number(limit), depth });
     return db
       .select({ ...COLUMNS, total: rowsInDayRangeSql(countsOf(user), range), figuras: tareaContadoresJson(user, sql.placeholder('today'), sql.placeholder('weekEnd')) })
       .from(tareas)
