@@ -39,6 +39,8 @@ export type Probes = {
   /** The inspection state fewest inspections have (none may), and how many: a state alone is the filter that walked them all. */
   rareInspeccionEstado: { estado: string; inspecciones: number };
   audiencias: { compania: string; fechaDesde: string; fechaHasta: string };
+  /** Four digits of a hearing's number: the filter by number (contains). */
+  audienciaNro: string;
   /** Every inspection, every hearing and the team's open tasks: the last page of each list. */
   inspeccionesLastPage: number;
   audienciasLastPage: number;
@@ -216,6 +218,12 @@ export function scenarios(probes: Probes): Scenario[] {
       target: TARGETS.anyPage,
     },
     {
+      key: 'audiencias-numero',
+      title: `All hearings, filtered by number (contains ${probes.audienciaNro})`,
+      requests: [{ method: 'POST', path: `/api/mediacion/filter/?${page(1)}`, body: { audienciaNro: probes.audienciaNro } }],
+      target: TARGETS.anyPage,
+    },
+    {
       key: 'audiencias-filtro',
       title: 'All hearings, filtered (company + dates)',
       requests: [{ method: 'POST', path: `/api/mediacion/filter/?${page(1)}`, body: probes.audiencias }],
@@ -264,6 +272,9 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
   const newest = String((await one('SELECT max(fecha_creado)::text AS d FROM casos')).d ?? '2026-01-01');
   const yearBefore = (iso: string, years: number) => `${Number(iso.slice(0, 4)) - years}${iso.slice(4)}`;
   const inspector = await one('SELECT id_inspector AS id FROM inspecciones GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1');
+  const hearing = await one("SELECT mediacion_nro AS nro FROM audiencias WHERE mediacion_nro ~ '^[0-9]{6}' ORDER BY id OFFSET $1 LIMIT 1", [
+    Math.floor(Number((await one('SELECT count(*)::int AS n FROM audiencias')).n) / 2),
+  ]);
   const rareEstado = await one(
     'SELECT e.estado, (SELECT count(*)::int FROM inspecciones i WHERE i.estado = e.estado) AS n FROM unnest($1::text[]) AS e(estado) ORDER BY 2, 1 LIMIT 1',
     [Object.values(INSPECCION_ESTADOS)],
@@ -294,6 +305,7 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
     valores: { fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
     inspecciones: { estado: 'Finalizada', inspector: String(inspector.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
     audiencias: { compania: String(compania.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
+    audienciaNro: String(hearing.nro ?? '1234').slice(1, 5),
     rareInspeccionEstado: { estado: String(rareEstado.estado), inspecciones: Number(rareEstado.n) },
     inspeccionesLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM inspecciones')).n)),
     audienciasLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM audiencias')).n)),
