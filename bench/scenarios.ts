@@ -39,6 +39,8 @@ export type Probes = {
   /** The inspection state fewest inspections have (none may), and how many: a state alone is the filter that walked them all. */
   rareInspeccionEstado: { estado: string; inspecciones: number };
   audiencias: { compania: string; fechaDesde: string; fechaHasta: string };
+  /** The product most inspections' cases have. */
+  inspeccionProducto: string;
   /** Four digits of a hearing's number: the filter by number (contains). */
   audienciaNro: string;
   /** Every inspection, every hearing and the team's open tasks: the last page of each list. */
@@ -199,6 +201,12 @@ export function scenarios(probes: Probes): Scenario[] {
       target: TARGETS.anyPage,
     },
     {
+      key: 'inspecciones-producto',
+      title: 'All inspections, filtered by the commonest product',
+      requests: [{ method: 'POST', path: `/api/inspeccion/filtro/?${page(1)}`, body: { producto: probes.inspeccionProducto } }],
+      target: TARGETS.anyPage,
+    },
+    {
       key: 'inspecciones-middle',
       title: `All inspections, middle page (${Math.ceil(probes.inspeccionesLastPage / 2)})`,
       requests: [{ method: 'GET', path: `/api/inspeccion/all/?${page(Math.ceil(probes.inspeccionesLastPage / 2))}` }],
@@ -306,6 +314,9 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
     inspecciones: { estado: 'Finalizada', inspector: String(inspector.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
     audiencias: { compania: String(compania.id ?? ''), fechaDesde: yearBefore(newest, 1), fechaHasta: newest },
     audienciaNro: String(hearing.nro ?? '1234').slice(1, 5),
+    inspeccionProducto: String(
+      (await one('SELECT c.id_producto AS id FROM inspecciones i JOIN casos c ON c.id = i.id_caso WHERE c.id_producto IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1')).id ?? '',
+    ),
     rareInspeccionEstado: { estado: String(rareEstado.estado), inspecciones: Number(rareEstado.n) },
     inspeccionesLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM inspecciones')).n)),
     audienciasLastPage: lastPageOf(Number((await one('SELECT count(*)::int AS n FROM audiencias')).n)),

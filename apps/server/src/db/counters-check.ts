@@ -63,6 +63,11 @@ const COUNTER_CHECKS = {
     'estado, id_inspector, fecha_inspeccion',
     sql`select estado, id_inspector, fecha_inspeccion, count(*)::int as total from inspecciones group by 1, 2, 3`,
   ),
+  inspeccion_contadores_producto: differingRows(
+    'inspeccion_contadores_producto',
+    'id_producto, fecha_inspeccion',
+    sql`select id_producto, fecha_inspeccion, count(*)::int as total from inspecciones group by 1, 2`,
+  ),
   audiencia_contadores_compania: differingRows(
     'audiencia_contadores_compania',
     'id_compania, fechah',

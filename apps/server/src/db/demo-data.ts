@@ -802,6 +802,9 @@ export const DEMO_TABLES = {
       ['monto_inspeccion', 'numeric'],
       ['fecha_cierre', 'date'],
       ['estado', 'text'],
+      // What the inspecciones_producto trigger copies from the case: in the loader's one statement
+      // it cannot see the case inserted beside the inspection, and keeps the value given.
+      ['id_producto', 'int4'],
     ],
   },
   historial: {
@@ -1287,6 +1290,7 @@ export class DemoGenerator {
         monto_inspeccion: finalizada ? money(monto) : null,
         fecha_cierre: finalizada ? isoDay(Math.min(this.untilDay, inspeccionDay + rng.int(0, 7))) : null,
         estado: finalizada ? INSPECCION_ESTADOS.FINALIZADA : INSPECCION_ESTADOS.COORDINADA,
+        id_producto: producto.id,
       });
       if (!finalizada || rng.chance(0.4)) history.push([inspeccionDay - 2, INSPECCION_MESSAGES.scheduled]);
       if (finalizada) history.push([inspeccionDay, INSPECCION_MESSAGES.closeHistory]);

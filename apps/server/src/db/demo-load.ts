@@ -383,7 +383,7 @@ async function dropIndexesAndForeignKeys(exec: Exec): Promise<{ indexes: string[
 }
 
 // caso_plazos too: without statistics the list's filter 'Plazo' read every running clock (decision 044).
-const LOADED_TABLES = `${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_compania, caso_contadores_dia, audiencia_contadores, audiencia_contadores_compania, inspeccion_contadores, inspeccion_contadores_dia, caso_plazos, caso_plazo_estados`;
+const LOADED_TABLES = `${DEMO_TABLE_NAMES.join(', ')}, caso_contadores, caso_bloques, caso_tramos, caso_contadores_estado, caso_contadores_compania, caso_contadores_dia, audiencia_contadores, audiencia_contadores_compania, inspeccion_contadores, inspeccion_contadores_dia, inspeccion_contadores_producto, caso_plazos, caso_plazo_estados`;
 
 /**
  * VACUUM ANALYZE of freshly loaded tables, outside any transaction: besides statistics, the

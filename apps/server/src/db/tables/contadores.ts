@@ -129,3 +129,18 @@ export const audienciaContadoresCompania = pgTable(
   },
   (table) => [primaryKey({ name: 'audiencia_contadores_compania_pk', columns: [table.id_compania, table.fechah] })],
 );
+
+/**
+ * Inspections per product (of their case; 0 when it has none) and date, kept by statement
+ * triggers (drizzle/0032, docs/decisions/065): the inspections list's total under a product filter
+ * is a sum of one row a date, and its deep pages start from the date their offset falls in.
+ */
+export const inspeccionContadoresProducto = pgTable(
+  'inspeccion_contadores_producto',
+  {
+    id_producto: integer('id_producto').notNull(),
+    fecha_inspeccion: date('fecha_inspeccion', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+  },
+  (table) => [primaryKey({ name: 'inspeccion_contadores_producto_pk', columns: [table.id_producto, table.fecha_inspeccion] })],
+);

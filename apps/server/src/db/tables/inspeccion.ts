@@ -28,6 +28,11 @@ export const inspecciones = pgTable(
     monto_inspeccion: numeric('monto_inspeccion', { precision: 15, scale: 2 }),
     fecha_cierre: date('fecha_cierre', { mode: 'string' }),
     estado: varchar('estado', { length: 50 }).notNull(),
+    /**
+     * The product of the case (0 when it has none), copied by triggers (drizzle/0032) so the list
+     * filtered by product reads one index and its counts instead of joining every case.
+     */
+    id_producto: integer('id_producto').notNull().default(0),
   },
   (table) => [
     index('inspecciones_caso_idx').on(table.id_caso),
@@ -41,6 +46,7 @@ export const inspecciones = pgTable(
     // walking the dates for a state no inspection had (Licitando in the demo) read every one (26 ms
     // at 1M cases), and the pending ones' page sorted them all under a plan kept for any offset.
     index('inspecciones_estado_fecha_idx').on(table.estado, table.fecha_inspeccion, table.id),
+    index('inspecciones_producto_fecha_idx').on(table.id_producto, table.fecha_inspeccion, table.id),
     index('inspecciones_pendientes_fecha_idx').on(table.fecha_inspeccion, table.id).where(sql`${table.estado} in ${PENDIENTES_SQL}`),
   ],
 );

@@ -319,6 +319,9 @@ describe('deep pages of the inspections', () => {
     await db().execute(sql`update inspecciones set estado = 'Finalizada' where id % 11 = 0 and estado <> 'Finalizada'`);
     await db().execute(sql`update inspecciones set fecha_inspeccion = fecha_inspeccion + 3, id_inspector = (select min(id) from inspectores) where id % 13 = 0`);
     await db().execute(sql`delete from inspecciones where id % 17 = 0`);
+    // Cases that change product take their inspections along, one left without (drizzle/0032).
+    await db().execute(sql`update casos set id_producto = (select max(id) from productos) where id in (select id_caso from inspecciones where id % 19 = 0)`);
+    await db().execute(sql`update casos set id_producto = null where id = (select min(id_caso) from inspecciones)`);
     const [top] = await rows<{ id_inspector: number; id_producto: number }>(
       sql`select i.id_inspector, c.id_producto from inspecciones i join casos c on c.id = i.id_caso where c.id_producto is not null
         group by 1, 2 order by count(*) desc limit 1`,
@@ -344,8 +347,10 @@ describe('deep pages of the inspections', () => {
       { inspector },
       { estado: 'Finalizada', inspector, fechaDesde: '2023-01-01', fechaHasta: '2025-12-31' },
       { estado: 'Pendiente', inspector, fechaDesde: '2022-06-01' },
-      // By what the counts do not count: past the middle from the oldest end.
+      // By a product, with dates or not: from the per-product and date counts (drizzle/0032).
       { producto: String(top!.id_producto), fechaDesde: '2024-01-01' },
+      { producto: String(top!.id_producto) },
+      // By what the counts do not count: past the middle from the oldest end.
       { estado: 'Finalizada', producto: String(top!.id_producto) },
     ];
     const whereOf = (filtro: Record<string, string> | null) =>
@@ -382,7 +387,16 @@ describe('deep pages of the inspections', () => {
       }),
       { numRuns: 150 },
     );
-    expect(await differingCounterRows(db(), ['inspeccion_contadores_dia', 'inspeccion_contadores'])).toEqual({ inspeccion_contadores_dia: 0, inspeccion_contadores: 0 });
+    expect(await differingCounterRows(db(), ['inspeccion_contadores_dia', 'inspeccion_contadores', 'inspeccion_contadores_producto'])).toEqual({
+      inspeccion_contadores_dia: 0,
+      inspeccion_contadores: 0,
+      inspeccion_contadores_producto: 0,
+    });
+    // Every inspection carries its case's product (0 when it has none).
+    const [{ n: drifted }] = (await rows<{ n: number }>(
+      sql`select count(*)::int as n from inspecciones i join casos c on c.id = i.id_caso where i.id_producto <> coalesce(c.id_producto, 0)`,
+    )) as [{ n: number }];
+    expect(drifted).toBe(0);
   });
 });
 

@@ -13,7 +13,7 @@ import {
   type DayCounts,
   type RangeShape,
 } from '../../db/contadores';
-import { inspeccionContadores, inspeccionContadoresDia } from '../../db/tables/contadores';
+import { inspeccionContadores, inspeccionContadoresDia, inspeccionContadoresProducto } from '../../db/tables/contadores';
 import { casos } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { PENDIENTES_SQL, inspecciones } from '../../db/tables/inspeccion';
@@ -74,17 +74,25 @@ function porEstadoInspector(estado: string, inspector: number | Placeholder | un
 
 const inspectorOf = (filtro: InspeccionFiltro) => (filtro.inspector ? Number(filtro.inspector) : undefined);
 
+/** Inspections per product and date (drizzle/0032) of a product, and the same condition on the list (the case's product, copied). */
+function delProducto(producto: number | Placeholder): { counts: DayCounts; where: SQL } {
+  const k = inspeccionContadoresProducto;
+  return { counts: { table: k, day: k.fecha_inspeccion, total: k.total, where: eq(k.id_producto, producto), perDay: true }, where: eq(inspecciones.id_producto, producto) };
+}
+
 /**
  * The list the filter gives as rows counted per date (docs/decisions/062, 063): every inspection
  * per date when it has dates alone (or nothing), the rows per state, inspector and date
  * (drizzle/0027) under a state or an inspector, with `where` the same condition on the list;
- * null when it filters by something they do not count (a case, an inspection number, a product).
+ * a product's per date (drizzle/0032) under a product alone; null when it filters by something
+ * they do not count (a case, an inspection number, a product with a state or an inspector).
  */
 function countedRows(filtro: InspeccionFiltro | null): CountedRows | null {
   if (!filtro) return { counts: POR_DIA, range: {} };
-  const { fechaDesde, fechaHasta, estado, inspector, ...others } = filtro;
-  if (Object.values(others).some(Boolean)) return null;
+  const { fechaDesde, fechaHasta, estado, inspector, producto, ...others } = filtro;
+  if (Object.values(others).some(Boolean) || (producto && (estado || inspector))) return null;
   const range = { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
+  if (producto) return { ...delProducto(Number(producto)), range };
   if (!estado && !inspector) return { counts: POR_DIA, range };
   return { ...porEstadoInspector(estado, inspectorOf(filtro)), range };
 }
@@ -95,7 +103,7 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
   if (filtro.nroInspeccion) conditions.push(eq(inspecciones.id, Number(filtro.nroInspeccion)));
   const estadoOInspector = estadoInspector(filtro.estado, inspectorOf(filtro), inspecciones);
   if (estadoOInspector) conditions.push(estadoOInspector);
-  if (filtro.producto) conditions.push(eq(casos.id_producto, Number(filtro.producto)));
+  if (filtro.producto) conditions.push(eq(inspecciones.id_producto, Number(filtro.producto)));
   if (filtro.fechaDesde) conditions.push(gte(inspecciones.fecha_inspeccion, filtro.fechaDesde));
   if (filtro.fechaHasta) conditions.push(lte(inspecciones.fecha_inspeccion, filtro.fechaHasta));
   return conditions.length ? and(...conditions) : undefined;
@@ -103,7 +111,7 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
 
 
 /**
- * A page of the counted rows (every inspection, or by state, inspector and dates) and their total
+ * A page of the counted rows (every inspection, or by state, inspector, product and dates) and their total
  * in one round trip: one named statement per state, filter shape, depth and page size (the state
  * and the size written in; the inspector, the dates and the offset parameters), so PostgreSQL keeps
  * one plan per connection instead of planning the joins at every request (0.76 of its ~1 ms
@@ -114,23 +122,30 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
  * kept for any offset joined them against every inspection (100 ms).
  */
 const pageStatements = preparedPerDatabase((db) =>
-  statementPerKey((key: `${string}:${0 | 1}:${RangeShape}:${number}:${PageDepth}`) => {
-    const [estado, porInspector, shape, limit, depth] = key.split(':') as [string, '0' | '1', RangeShape, string, PageDepth];
+  statementPerKey((key: `${string}:${'' | 'inspector' | 'producto'}:${RangeShape}:${number}:${PageDepth}`) => {
+    const [estado, por, shape, limit, depth] = key.split(':') as [string, '' | 'inspector' | 'producto', RangeShape, string, PageDepth];
     const range = rangePlaceholders(shape);
-    const filtro = estado || porInspector === '1' ? porEstadoInspector(estado, porInspector === '1' ? sql.placeholder('inspector') : undefined) : undefined;
+    const filtro =
+      por === 'producto'
+        ? delProducto(sql.placeholder('producto'))
+        : estado || por === 'inspector'
+          ? porEstadoInspector(estado, por === 'inspector' ? sql.placeholder('inspector') : undefined)
+          : undefined;
     const counts = filtro?.counts ?? POR_DIA;
     const ids = countedPageIds({ counts, range, where: filtro?.where, from: inspecciones, id: inspecciones.id, day: inspecciones.fecha_inspeccion, direction: 'desc', order: NEWEST_FIRST, limit: Number(limit), depth });
     return selectInspecciones(db, { total: countedTotalSql(inspecciones, counts, range, filtro !== undefined || shape !== '000') })
       .where(sql`${inspecciones.id} = any(array${ids})`)
       .orderBy(...NEWEST_FIRST)
-      .prepare(`inspecciones_${estado.toLowerCase() || 'todas'}_${porInspector}${shape}_${depth}_${limit}`);
+      .prepare(`inspecciones_${estado.toLowerCase() || 'todas'}_${por || 'todos'}_${shape}_${depth}_${limit}`);
   }),
 );
 
 async function countedPage(db: DbOrTx, filtro: InspeccionFiltro | null, counted: CountedRows, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
   const inspector = filtro ? inspectorOf(filtro) : undefined;
-  const statement = pageStatements(db)(`${filtro?.estado ?? ''}:${inspector === undefined ? 0 : 1}:${rangeShapeOf(counted.range)}:${limit}:${pageDepth(offset)}`);
-  return rowsAndTotal(await statement.execute({ inspector, ...counted.range, offset }), () => countedTotal(db, inspecciones, counted));
+  const producto = filtro?.producto ? Number(filtro.producto) : undefined;
+  const por = producto !== undefined ? 'producto' : inspector !== undefined ? 'inspector' : '';
+  const statement = pageStatements(db)(`${filtro?.estado ?? ''}:${por}:${rangeShapeOf(counted.range)}:${limit}:${pageDepth(offset)}`);
+  return rowsAndTotal(await statement.execute({ inspector, producto, ...counted.range, offset }), () => countedTotal(db, inspecciones, counted));
 }
 
 export const inspeccionRepository = {
@@ -225,14 +240,13 @@ export const inspeccionRepository = {
     offset: number,
   ): Promise<{ rows: InspeccionRow[]; total: number }> {
     const where = filtro ? filterConditions(filtro) : undefined;
-    const needsCaso = Boolean(filtro?.producto);
     const counted = countedRows(filtro);
     const count = async () => {
       const query = db
         .select({ n: sql<number>`count(*)::int` })
         .from(inspecciones)
         .$dynamic();
-      const [row] = await (needsCaso ? query.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : query).where(where);
+      const [row] = await query.where(where);
       return row?.n ?? 0;
     };
     const rowsOf = (ids: SQL, order: SQL[]) =>
@@ -243,7 +257,7 @@ export const inspeccionRepository = {
     const pageRows = (total?: number) =>
       readWindow(limit, offset, total, { forward: NEWEST_FIRST, backward: OLDEST_FIRST }, (order, pageLimit, pageOffset): Promise<InspeccionRow[]> => {
         const ids = db.select({ pageId: inspecciones.id }).from(inspecciones).$dynamic();
-        return rowsOf(sql`(${(needsCaso ? ids.innerJoin(casos, eq(casos.id, inspecciones.id_caso)) : ids).where(where).orderBy(...order).limit(pageLimit).offset(pageOffset)})`, order);
+        return rowsOf(sql`(${ids.where(where).orderBy(...order).limit(pageLimit).offset(pageOffset)})`, order);
       });
     return pageWithTotal(offset, count, pageRows);
   },

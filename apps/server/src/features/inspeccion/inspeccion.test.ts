@@ -327,7 +327,7 @@ describe('GET /inspeccion/all/ and POST /inspeccion/filtro/', () => {
     expect(idsOf(paged.data)).toEqual([ids.a]);
   });
 
-  it('a page 1 by state, inspector and dates is one statement with its total, for every state and for none (docs/decisions/065)', async () => {
+  it('a page 1 by state, inspector, product and dates is one statement with its total, for every state and for none (docs/decisions/065)', async () => {
     await filtrar({ fechaDesde: '2030-01-01' }); // the lookups and the session are now in memory
     for (const [filtro, expected] of [
       [{ estado: 'Coordinada', fechaDesde: '2030-01-01' }, [ids.d, ids.b, ids.a]],
@@ -335,6 +335,7 @@ describe('GET /inspeccion/all/ and POST /inspeccion/filtro/', () => {
       [{ estado: 'Finalizada', fechaDesde: '2030-01-01', fechaHasta: '2030-01-31' }, [ids.c]],
       [{ estado: 'Licitando', fechaDesde: '2030-01-01' }, []],
       [{ inspector: String(t.ids.inspector2Record), fechaHasta: '2030-12-31', fechaDesde: '2030-01-01' }, [ids.b]],
+      [{ producto: String(lesiones), fechaDesde: '2030-01-01' }, [ids.c, ids.a]],
     ] as const) {
       let page: Awaited<ReturnType<typeof filtrar>> | undefined;
       const statements = await statementsOf(t, async () => (page = await filtrar(filtro)));
