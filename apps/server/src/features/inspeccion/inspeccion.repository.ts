@@ -74,6 +74,9 @@ function porEstadoInspector(estado: string, inspector: number | Placeholder | un
 
 const inspectorOf = (filtro: InspeccionFiltro) => (filtro.inspector ? Number(filtro.inspector) : undefined);
 
+/** The filter's product; none for 0, which an inspection holds when its case has no product (drizzle/0032) but no product is. */
+const productoOf = (filtro: InspeccionFiltro) => (Number(filtro.producto) > 0 ? Number(filtro.producto) : undefined);
+
 /** Inspections per product and date (drizzle/0032) of a product, and the same condition on the list (the case's product, copied). */
 function delProducto(producto: number | Placeholder): { counts: DayCounts; where: SQL } {
   const k = inspeccionContadoresProducto;
@@ -90,7 +93,7 @@ function delProducto(producto: number | Placeholder): { counts: DayCounts; where
 function countedRows(filtro: InspeccionFiltro | null): CountedRows | null {
   if (!filtro) return { counts: POR_DIA, range: {} };
   const { fechaDesde, fechaHasta, estado, inspector, producto, ...others } = filtro;
-  if (Object.values(others).some(Boolean) || (producto && (estado || inspector))) return null;
+  if (Object.values(others).some(Boolean) || (producto && (estado || inspector || !productoOf(filtro)))) return null;
   const range = { desde: fechaDesde || undefined, hasta: fechaHasta || undefined };
   if (producto) return { ...delProducto(Number(producto)), range };
   if (!estado && !inspector) return { counts: POR_DIA, range };
@@ -103,7 +106,7 @@ function filterConditions(filtro: InspeccionFiltro): SQL | undefined {
   if (filtro.nroInspeccion) conditions.push(eq(inspecciones.id, Number(filtro.nroInspeccion)));
   const estadoOInspector = estadoInspector(filtro.estado, inspectorOf(filtro), inspecciones);
   if (estadoOInspector) conditions.push(estadoOInspector);
-  if (filtro.producto) conditions.push(eq(inspecciones.id_producto, Number(filtro.producto)));
+  if (filtro.producto) conditions.push(productoOf(filtro) ? eq(inspecciones.id_producto, Number(filtro.producto)) : sql`false`);
   if (filtro.fechaDesde) conditions.push(gte(inspecciones.fecha_inspeccion, filtro.fechaDesde));
   if (filtro.fechaHasta) conditions.push(lte(inspecciones.fecha_inspeccion, filtro.fechaHasta));
   return conditions.length ? and(...conditions) : undefined;
@@ -142,7 +145,7 @@ const pageStatements = preparedPerDatabase((db) =>
 
 async function countedPage(db: DbOrTx, filtro: InspeccionFiltro | null, counted: CountedRows, limit: number, offset: number): Promise<{ rows: InspeccionRow[]; total: number }> {
   const inspector = filtro ? inspectorOf(filtro) : undefined;
-  const producto = filtro?.producto ? Number(filtro.producto) : undefined;
+  const producto = filtro ? productoOf(filtro) : undefined;
   const por = producto !== undefined ? 'producto' : inspector !== undefined ? 'inspector' : '';
   const statement = pageStatements(db)(`${filtro?.estado ?? ''}:${por}:${rangeShapeOf(counted.range)}:${limit}:${pageDepth(offset)}`);
   return rowsAndTotal(await statement.execute({ inspector, producto, ...counted.range, offset }), () => countedTotal(db, inspecciones, counted));

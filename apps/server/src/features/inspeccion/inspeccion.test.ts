@@ -348,6 +348,14 @@ describe('GET /inspeccion/all/ and POST /inspeccion/filtro/', () => {
 
   it('answers an empty page when nothing matches, and 400 for bad filters', async () => {
     expect(await filtrar({ nroCaso: '999999' })).toEqual({ data: [], totalPage: 0, totalCount: 0 });
+    // Product 0 is what an inspection of a case without product holds (drizzle/0032), not a product.
+    await t.database.db.update(casos).set({ id_producto: null }).where(eq(casos.id, casoIds.a!));
+    for (const producto of ['0', '000']) {
+      expect(await filtrar({ producto })).toEqual({ data: [], totalPage: 0, totalCount: 0 });
+      expect(await filtrar({ producto, estado: 'Coordinada' })).toEqual({ data: [], totalPage: 0, totalCount: 0 });
+    }
+    await t.database.db.update(casos).set({ id_producto: lesiones }).where(eq(casos.id, casoIds.a!));
+    expect(idsOf((await filtrar({ producto: String(lesiones), fechaDesde: '2030-01-01' })).data)).toEqual([ids.c, ids.a]);
     const bad = await t.request('user', { method: 'POST', url: '/api/inspeccion/filtro/', payload: { nroCaso: 'abc', estado: 'Cerrada', fechaHasta: '2030-02-30' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((error: { path: string }) => error.path).sort()).toEqual(['estado', 'fechaHasta', 'nroCaso']);
