@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearch } from '../shared/format';
-import { SEARCH_FOLD, exportFileName, likeContains, searchDigitGrams, searchTerms } from './casos.constants';
+import { SEARCH_FOLD, exportFileName, likeContains, searchDigitGrams, searchLetterGrams, searchTerms } from './casos.constants';
 
 describe('SEARCH_FOLD', () => {
   it('folds every letter the way normalizeSearch does', () => {
@@ -32,6 +32,24 @@ describe('searchDigitGrams', () => {
     expect(searchDigitGrams('123456')).toEqual([]);
     expect(searchDigitGrams('12-345-678')).toEqual([]);
     expect(searchDigitGrams('gonzalez')).toEqual([]);
+  });
+});
+
+describe('searchLetterGrams', () => {
+  it('cuts every run of at least 5 letters into its pieces of 5', () => {
+    expect(searchLetterGrams('zarosa')).toEqual(['zaros', 'arosa']);
+    expect(searchLetterGrams('perez')).toEqual(['perez']);
+    expect(searchLetterGrams('de-la-fuente')).toEqual(['fuent', 'uente']);
+    expect(searchLetterGrams('aa1bbbbb2ccccc')).toEqual(['bbbbb', 'ccccc']);
+    expect(searchLetterGrams("o'brian")).toEqual(['brian']);
+  });
+
+  it('gives nothing for a word without 5 letters in a row (nor for letters outside a-z, which break a run)', () => {
+    expect(searchLetterGrams('ruiz')).toEqual([]);
+    expect(searchLetterGrams('ag740tn')).toEqual([]);
+    expect(searchLetterGrams('15769445')).toEqual([]);
+    expect(searchLetterGrams('mü ller')).toEqual([]);
+    expect(searchLetterGrams("d'ange")).toEqual([]);
   });
 });
 

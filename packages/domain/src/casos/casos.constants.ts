@@ -118,7 +118,21 @@ export function searchTerms(value: string): string[] {
  */
 export const SEARCH_DIGIT_GRAM = 7;
 
-const DIGIT_RUN = new RegExp(`[0-9]{${SEARCH_DIGIT_GRAM},}`, 'g');
+/**
+ * Letters in a row from which a search word takes the letters index (docs/decisions/067): a
+ * surname or name of five letters or more. The SQL function `busqueda_letras` (drizzle/0033) cuts
+ * `busqueda`'s letter runs into pieces of this length.
+ */
+export const SEARCH_LETTER_GRAM = 5;
+
+/** Every piece of `length` characters of the word's runs of at least that many matching `char`. */
+function gramsOf(term: string, char: string, length: number): string[] {
+  const grams = new Set<string>();
+  for (const [run] of term.matchAll(new RegExp(`${char}{${length},}`, 'g'))) {
+    for (let start = 0; start + length <= run.length; start++) grams.add(run.slice(start, start + length));
+  }
+  return [...grams];
+}
 
 /**
  * Every piece of SEARCH_DIGIT_GRAM digits of the word's runs of at least that many digits: a case
@@ -126,11 +140,15 @@ const DIGIT_RUN = new RegExp(`[0-9]{${SEARCH_DIGIT_GRAM},}`, 'g');
  * has no such run (it is then looked up by its trigrams only).
  */
 export function searchDigitGrams(term: string): string[] {
-  const grams = new Set<string>();
-  for (const [run] of term.matchAll(DIGIT_RUN)) {
-    for (let start = 0; start + SEARCH_DIGIT_GRAM <= run.length; start++) grams.add(run.slice(start, start + SEARCH_DIGIT_GRAM));
-  }
-  return [...grams];
+  return gramsOf(term, '[0-9]', SEARCH_DIGIT_GRAM);
+}
+
+/**
+ * Every piece of SEARCH_LETTER_GRAM letters (a-z, as `busqueda` folds them) of the word's runs of
+ * at least that many letters, the same way: empty for a word with no such run.
+ */
+export function searchLetterGrams(term: string): string[] {
+  return gramsOf(term, '[a-z]', SEARCH_LETTER_GRAM);
 }
 
 /** A LIKE pattern that finds `term` anywhere, with the LIKE wildcards and escape taken literally. */

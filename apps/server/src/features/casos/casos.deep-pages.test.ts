@@ -171,7 +171,7 @@ describe('deep pages of other filters', () => {
         DEPTH,
         async (partial, exact, pageSize, depth) => {
           const filtro = casoFiltroSchema.parse(partial);
-          const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from casos where ${filterWhere(filtro) ?? sql`true`}`)) as [{ n: number }];
+          const [{ n }] = (await rows<{ n: number }>(sql`select count(*)::int as n from casos where ${filterWhere(filtro, 'walk') ?? sql`true`}`)) as [{ n: number }];
           const page = Math.max(1, Math.ceil((n / pageSize) * depth));
           const response = await t.request('user', {
             method: 'POST',
@@ -184,7 +184,7 @@ describe('deep pages of other filters', () => {
             await db()
               .select({ id: casos.id })
               .from(casos)
-              .where(filterWhere(filtro))
+              .where(filterWhere(filtro, 'walk'))
               .orderBy(desc(casos.id))
               .limit(pageSize)
               .offset((page - 1) * pageSize)

@@ -9,6 +9,7 @@ import {
   likeContains,
   normalizeSearch,
   searchDigitGrams,
+  searchLetterGrams,
   searchTerms,
   type CasoFiltro,
 } from '@siniestros/domain';
@@ -45,14 +46,47 @@ const likePattern = (expression: SQL | Column, pattern: string) => sql`${express
 const folded = (column: Column) => sql`translate(lower(${column}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to})`;
 
 /**
- * Surname or plate of the insured party OR any third party contains the value (spec §2 filter
- * panel), ignoring case and accents. `busqueda` holds those fields normalized, so its trigram
- * index (or the cheap LIKE on it) narrows the cases first; the exact per-field check then runs
- * only on those. The checks are scalar subqueries on purpose: written as EXISTS, PostgreSQL
- * turned them into hashed subplans that scanned every asegurado and tercero (measured: 2.2 s
- * against 0.6 ms at 100k cases).
+ * How a filter's typed text reads `busqueda` (docs/decisions/067). 'collect': its matches are
+ * gathered through an index of pieces where the word has them (a count, a page of few matches):
+ * all the word's pieces, a few short lists. 'walk': the id index is walked newest first and the
+ * text checked on each case (a page of many matches, the export's batches); the LIKE on
+ * `busqueda` then keeps PostgreSQL's estimate of how many match, which it takes from the column's
+ * statistics, where the pieces' would be the product of their frequencies (a common surname
+ * estimated at 20 cases of 56,000: it would collect and sort them all for every page).
  */
-function personaContains(field: 'apellido' | 'dominio', value: string): SQL | undefined {
+export type TextMatch = 'collect' | 'walk';
+
+/**
+ * `busqueda` contains the word. A word with 7 digits in a row (a whole DNI, CUIT or claim number)
+ * first asks the numbers index for the cases holding all its pieces (docs/decisions/059), one with
+ * 5 letters in a row, when collecting, the letters index (decision 067): one short list per piece,
+ * where each trigram of a number is in ~4% of the cases and those of a surname ('ros', 'osa') in
+ * tens of thousands. The LIKE then checks the few it finds. Other words read the trigram index.
+ */
+function busquedaContains(term: string, match: TextMatch): SQL {
+  const pattern = likeContains(term);
+  const digitGrams = searchDigitGrams(term);
+  const grams = digitGrams.length > 0 ? digitGrams : match === 'collect' ? searchLetterGrams(term) : [];
+  if (grams.length === 0) return likePattern(casos.busqueda, pattern);
+  const pieces = sql.join(
+    grams.map((gram) => sql`${gram}`),
+    sql`, `,
+  );
+  const index = digitGrams.length > 0 ? sql`busqueda_digitos(${casos.busqueda})` : sql`busqueda_letras(${casos.busqueda})`;
+  // The LIKE on `busqueda || ''`, which the trigram index cannot serve: otherwise PostgreSQL ANDs
+  // both indexes and still reads the trigram lists (measured at 1M: 2.4 ms, this way ~0.1).
+  return sql`(${index} @> array[${pieces}]::text[] and ${likePattern(sql`(${casos.busqueda} || '')`, pattern)})`;
+}
+
+/**
+ * Surname or plate of the insured party OR any third party contains the value (spec §2 filter
+ * panel), ignoring case and accents. `busqueda` holds those fields normalized, so its indexes (or
+ * the cheap LIKE on it) narrow the cases first; the exact per-field check then runs only on
+ * those. The checks are scalar subqueries on purpose: written as EXISTS, PostgreSQL turned them
+ * into hashed subplans that scanned every asegurado and tercero (measured: 2.2 s against 0.6 ms
+ * at 100k cases).
+ */
+function personaContains(field: 'apellido' | 'dominio', value: string, match: TextMatch): SQL | undefined {
   const term = normalizeSearch(value);
   if (!term) return undefined;
   const pattern = likeContains(term);
@@ -60,25 +94,7 @@ function personaContains(field: 'apellido' | 'dominio', value: string): SQL | un
   const normalized = (column: Column) => (field === 'dominio' ? sql`lower(${column})` : folded(column));
   const inAsegurado = sql`(select ${normalized(asegurados[field])} from ${asegurados} where ${asegurados.id} = ${casos.id_asegurado})`;
   const inTerceros = sql`(select bool_or(${likePattern(normalized(terceros[field]), pattern)}) from ${terceros} where ${terceros.id_caso} = ${casos.id})`;
-  return sql`(${likePattern(casos.busqueda, pattern)} and (${likePattern(inAsegurado, pattern)} or coalesce(${inTerceros}, false)))`;
-}
-
-/**
- * `busqueda` contains the quick-search word. A word with 7 digits in a row (a whole DNI, CUIT or
- * claim number) first asks the numbers index for the cases holding all its pieces: one short list
- * per piece, where every digit trigram is in ~4% of the cases and grows with them
- * (docs/decisions/059). The LIKE then checks the few it finds.
- */
-function quickSearchWord(term: string): SQL {
-  const grams = searchDigitGrams(term);
-  if (grams.length === 0) return likePattern(casos.busqueda, likeContains(term));
-  const pieces = sql.join(
-    grams.map((gram) => sql`${gram}`),
-    sql`, `,
-  );
-  // The LIKE on `busqueda || ''`, which the trigram index cannot serve: otherwise PostgreSQL ANDs
-  // both indexes and still reads the trigram lists (measured at 1M: 2.4 ms, this way ~0.1).
-  return sql`(busqueda_digitos(${casos.busqueda}) @> array[${pieces}]::text[] and ${likePattern(sql`(${casos.busqueda} || '')`, likeContains(term))})`;
+  return sql`(${busquedaContains(term, match)} and (${likePattern(inAsegurado, pattern)} or coalesce(${inTerceros}, false)))`;
 }
 
 /**
@@ -89,17 +105,17 @@ function quickSearchWord(term: string): SQL {
 const plazoCondition = (plazo: PlazoEstado): SQL => sql`${casos.id} in (${plazoCasoIdsFromClocks(plazo)})`;
 
 /**
- * A filter as SQL: the WHERE on `casos` and, when the list reads the Plazo filter's stored cases
- * (docs/decisions/057), which of them: they then drive the page (their primary key read newest
- * first) instead of being a condition.
+ * A filter as SQL: the WHERE on `casos`, its typed text read either way (TextMatch), and, when
+ * the list reads the Plazo filter's stored cases (docs/decisions/057), which of them: they then
+ * drive the page (their primary key read newest first) instead of being a condition.
  */
-export type CasoFilterSql = { where: SQL | undefined; plazoStored?: PlazoEstado };
+export type CasoFilterSql = { where: (match: TextMatch) => SQL | undefined; plazoStored?: PlazoEstado };
 
 /** The filter for the list: `plazoStored` is plazoEstadosAlDia, asked by the caller when the filter has a Plazo. */
 export function filterSql(filtro: CasoFiltro, plazoStored: boolean): CasoFilterSql {
   const plazo = filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer' ? filtro.plazo : undefined;
-  if (!plazo || !plazoStored) return { where: filterWhere(filtro) };
-  return { where: filterWhere({ ...filtro, plazo: '' }), plazoStored: plazo };
+  if (!plazo || !plazoStored) return { where: (match) => filterWhere(filtro, match) };
+  return { where: (match) => filterWhere({ ...filtro, plazo: '' }, match), plazoStored: plazo };
 }
 
 /**
@@ -118,7 +134,7 @@ function countedConditions(filtro: CasoFiltro, columns: { id_estado: Column; id_
 }
 
 /** The WHERE of the filtered list and the export (spec §3 filter fields; docs/decisions/003). */
-export function filterWhere(filtro: CasoFiltro): SQL | undefined {
+export function filterWhere(filtro: CasoFiltro, match: TextMatch): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filtro.nroCaso) conditions.push(idEquals(casos.id, filtro.nroCaso));
   if (filtro.nroSiniestro) conditions.push(eq(casos.reclamo_nro, filtro.nroSiniestro));
@@ -130,8 +146,8 @@ export function filterWhere(filtro: CasoFiltro): SQL | undefined {
   if (filtro.fechaHasta) conditions.push(lte(casos.fecha_creado, filtro.fechaHasta));
   if (filtro.fechaEstadoDesde) conditions.push(gte(casos.fecha_estado, filtro.fechaEstadoDesde));
   if (filtro.fechaEstadoHasta) conditions.push(lte(casos.fecha_estado, filtro.fechaEstadoHasta));
-  conditions.push(personaContains('dominio', filtro.dominio), personaContains('apellido', filtro.apellido));
-  for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(quickSearchWord(term));
+  conditions.push(personaContains('dominio', filtro.dominio, match), personaContains('apellido', filtro.apellido, match));
+  for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(busquedaContains(term, match));
   if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
@@ -327,7 +343,9 @@ export const casosListRepository = {
    * 75 → ~2 ms at 1M cases).
    */
   async page(db: DbOrTx, filter: CasoFilterSql, limit: number, offset: number, total?: number, options: { fewMatches?: boolean } = {}): Promise<CasoRowJson[]> {
-    const { where, plazoStored } = filter;
+    const { plazoStored } = filter;
+    // Few matches are collected through the filter's indexes; more are met walking the id index.
+    const where = filter.where(options.fewMatches ? 'collect' : 'walk');
     const window = pageWindow(limit, offset, total);
     if (!window) return [];
     const { fromOldest } = window;
@@ -427,7 +445,8 @@ export const casosListRepository = {
    * exact count of ~80k cases of a common surname cost ~240 ms at 1M cases).
    */
   async count(db: DbOrTx, filter: CasoFilterSql, cap?: number): Promise<number> {
-    const { where, plazoStored } = filter;
+    const { plazoStored } = filter;
+    const where = filter.where('collect');
     const e = casoPlazoEstados;
     const matches = plazoStored
       ? (where ? db.select({ one: sql`1`.as('one') }).from(e).innerJoin(casos, eq(casos.id, e.id_caso)) : db.select({ one: sql`1`.as('one') }).from(e))

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { casoFiltroSchema, likeContains, searchTerms } from '@siniestros/domain';
+import { casoFiltroSchema } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
 import { filterWhere } from './casos.list.repository';
-import { createCaso, tercero } from './casos.test-helpers';
+import { createCaso, likeOnly, quickSearched, tercero } from './casos.test-helpers';
 
 /**
  * A quick-search word with 7 digits in a row asks the numbers index first (docs/decisions/059):
@@ -14,20 +14,7 @@ import { createCaso, tercero } from './casos.test-helpers';
  */
 const t = useTestApp();
 
-type ListBody = { cases: { id: number }[]; totalRows?: number };
-
-async function searched(busquedaRapida: string): Promise<number[]> {
-  const response = await t.request('user', { method: 'POST', url: '/api/casos/filtro/?page=1&pageSize=100&exactCount=1', payload: { busquedaRapida } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ListBody>().cases.map((row) => row.id);
-}
-
-/** The cases whose `busqueda` holds every word: the LIKE alone, newest first (the oracle). */
-async function likeOnly(busquedaRapida: string): Promise<number[]> {
-  const words = searchTerms(busquedaRapida).map((word) => sql`busqueda like ${likeContains(word)} escape '\\'`);
-  const found = await t.rows<{ id: number }>(sql`select id from casos where ${sql.join(words, sql` and `)} order by id desc limit 100`);
-  return found.map((row) => Number(row.id));
-}
+const searched = (word: string) => quickSearched(t, word);
 
 describe('quick search by numbers', () => {
   it('finds what the LIKE finds for any run of digits cut from the cases, whole or in part', async () => {
@@ -42,7 +29,7 @@ describe('quick search by numbers', () => {
     await fc.assert(
       fc.asyncProperty(cut, fc.constantFrom('', ' ', '-', 'x'), async (digits, around) => {
         const word = `${around}${digits}${around}`;
-        const expected = await likeOnly(word);
+        const expected = await likeOnly(t, word);
         if (around === '' || around === ' ') expect(expected.length).toBeGreaterThan(0);
         expect(await searched(word)).toEqual(expected);
       }),
@@ -57,7 +44,7 @@ describe('quick search by numbers', () => {
     const reclamo = row!.busqueda.split(' ')[0]!;
     const surname = row!.busqueda.split(' ')[1]!;
     for (const word of [cuit, dni, reclamo, `${surname} ${dni}`, `${dni} ${reclamo}`, cuit.replace(/-/g, ''), '9999999999', '1234567', '123456']) {
-      expect(await searched(word), word).toEqual(await likeOnly(word));
+      expect(await searched(word), word).toEqual(await likeOnly(t, word));
     }
     expect(await searched(dni)).not.toEqual([]);
     expect(await searched(`${surname} ${dni}`)).not.toEqual([]);
@@ -78,7 +65,7 @@ describe('quick search by numbers', () => {
   it('reads the numbers index, not the trigram one, for a whole DNI', async () => {
     const [row] = await t.rows<{ busqueda: string }>("select busqueda from casos where busqueda ~ '[0-9]{8}' order by id desc limit 1");
     const dni = row!.busqueda.match(/[0-9]{8}/)![0];
-    const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain select id from casos where ${filterWhere(casoFiltroSchema.parse({ busquedaRapida: dni }))}`);
+    const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain select id from casos where ${filterWhere(casoFiltroSchema.parse({ busquedaRapida: dni }), 'collect')}`);
     const text = plan.map((line) => line['QUERY PLAN']).join('\n');
     expect(text).toContain('casos_busqueda_digitos_idx');
     expect(text).not.toContain('casos_busqueda_trgm_idx');

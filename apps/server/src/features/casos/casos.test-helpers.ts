@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { likeContains, searchTerms } from '@siniestros/domain';
 import { resultRows, type Db } from '../../db/client';
 import type { TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
@@ -64,4 +66,18 @@ export async function countRows(db: Db, table: 'casos' | 'asegurados' | 'tercero
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await db.execute(query);
   return resultRows<T>(result);
+}
+
+/** The ids a quick search answers, newest first (its first 100; `exactCount` counts them all). */
+export async function quickSearched(t: TestApp, busquedaRapida: string, query = 'page=1&pageSize=100&exactCount=1'): Promise<number[]> {
+  const response = await t.request('user', { method: 'POST', url: `/api/casos/filtro/?${query}`, payload: { busquedaRapida } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ cases: { id: number }[] }>().cases.map((row) => row.id);
+}
+
+/** The cases whose `busqueda` holds every word: the LIKE alone, newest first (the oracle of the search's indexes). */
+export async function likeOnly(t: TestApp, busquedaRapida: string): Promise<number[]> {
+  const words = searchTerms(busquedaRapida).map((word) => sql`busqueda like ${likeContains(word)} escape '\\'`);
+  const found = await t.rows<{ id: number }>(sql`select id from casos where ${sql.join(words, sql` and `)} order by id desc limit 100`);
+  return found.map((row) => Number(row.id));
 }

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { casoFiltroSchema, type CasoFiltro } from '@siniestros/domain';
+import { useTestApp } from '../../../test/helpers';
+import { seedDemo } from '../../db/demo-load';
+import { filterWhere, type TextMatch } from './casos.list.repository';
+import { createCaso, likeOnly, quickSearched, tercero } from './casos.test-helpers';
+
+/**
+ * A search word with 5 letters in a row is collected through the letters index
+ * (docs/decisions/067): whatever it finds must be exactly what a LIKE over `busqueda` finds, for
+ * whole and partial names, cut anywhere, beside other characters, and the filter read either way
+ * (collected or walked) must select the same cases.
+ */
+const t = useTestApp();
+
+/** The ids a filter's WHERE selects, written one way or the other. */
+async function selected(filtro: Partial<CasoFiltro>, match: TextMatch): Promise<number[]> {
+  const where = filterWhere(casoFiltroSchema.parse(filtro), match);
+  const found = await t.rows<{ id: number }>(sql`select id from casos where ${where ?? sql`true`} order by id`);
+  return found.map((row) => Number(row.id));
+}
+
+async function planOf(filtro: Partial<CasoFiltro>, match: TextMatch): Promise<string> {
+  const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain select id from casos where ${filterWhere(casoFiltroSchema.parse(filtro), match)}`);
+  return plan.map((line) => line['QUERY PLAN']).join('\n');
+}
+
+describe('search by letters', () => {
+  let runs: string[] = [];
+
+  it('finds what the LIKE finds for any run of letters cut from the cases, counted exactly or up to the cap', async () => {
+    await seedDemo(t.database, { cases: 800, seed: 67, until: '2026-06-30' });
+    await t.rows('analyze casos');
+    const texts = (await t.rows<{ busqueda: string }>('select busqueda from casos order by id')).map((row) => row.busqueda);
+    runs = texts.flatMap((text) => text.match(/[a-z]{5,}/g) ?? []);
+    expect(runs.length).toBeGreaterThan(1_000);
+    const cut = fc
+      .tuple(fc.constantFrom(...runs), fc.nat(), fc.integer({ min: 5, max: 10 }))
+      .map(([run, start, length]) => run.slice(Math.min(start % run.length, Math.max(0, run.length - length)), Math.min(start % run.length, Math.max(0, run.length - length)) + length));
+    await fc.assert(
+      fc.asyncProperty(cut, fc.constantFrom('', ' ', 'x', '1', 'á'), async (letters, around) => {
+        const word = `${around}${letters}${around}`;
+        const expected = await likeOnly(t, word);
+        if (around === '' || around === ' ') expect(expected.length).toBeGreaterThan(0);
+        expect(await quickSearched(t, word)).toEqual(expected);
+        expect(await quickSearched(t, word, 'page=1&pageSize=100')).toEqual(expected);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('the surname filter and searches of several words select the same cases collected or walked', async () => {
+    const words = fc.constantFrom(...runs, 'ruiz', 'ag7', 'zzzzzz', '12345678');
+    await fc.assert(
+      fc.asyncProperty(words, words, async (first, second) => {
+        for (const filtro of [{ apellido: first }, { busquedaRapida: `${first} ${second}` }, { apellido: second, busquedaRapida: first }]) {
+          expect(await selected(filtro, 'collect')).toEqual(await selected(filtro, 'walk'));
+        }
+      }),
+      { numRuns: 40 },
+    );
+    expect(await selected({ apellido: runs[0]! }, 'collect')).not.toEqual([]);
+  });
+
+  it('finds a case by a surname given when it was created and by the one it was changed to', async () => {
+    const id = await createCaso(t, { asegurado: { apellido: 'Quimbarosa' }, terceros: [tercero(1, { apellido: 'Ñandubayzal' })] });
+    expect(await quickSearched(t, 'quimbarosa')).toEqual([id]);
+    expect(await quickSearched(t, 'ÑANDUBAY')).toEqual([id]);
+    const detail = (await t.request('user', { method: 'GET', url: `/api/casos/${id}` })).json<{ terceros: Record<string, unknown>[] }>();
+    const changed = await t.request('user', { method: 'PATCH', url: `/api/terceros/t/${id}`, payload: [{ ...detail.terceros[0]!, apellido: 'Urquijoarte' }] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await quickSearched(t, 'nandubay')).toEqual([]);
+    expect(await quickSearched(t, 'quijoar')).toEqual([id]);
+  });
+
+  it('collects through the letters index and walks without it', async () => {
+    const rare = 'quimbarosa';
+    const collected = await planOf({ busquedaRapida: rare }, 'collect');
+    expect(collected).toContain('casos_busqueda_letras_idx');
+    expect(collected).not.toContain('casos_busqueda_trgm_idx');
+    expect(await planOf({ apellido: rare }, 'collect')).toContain('casos_busqueda_letras_idx');
+    // Walking newest first, PostgreSQL estimates the matches from the LIKE's statistics, not the pieces'.
+    expect(await planOf({ busquedaRapida: rare }, 'walk')).not.toContain('casos_busqueda_letras_idx');
+    expect(await planOf({ apellido: rare }, 'walk')).not.toContain('casos_busqueda_letras_idx');
+  });
+});
