@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { resultRows, type DbOrTx } from './client';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { preparedPerDatabase } from './prepared';
+import { casoPlazoEstadosDia } from './tables/plazos';
 
 /** A legal clock of the case runs out before today (red), or within its rule's warning days (amber): docs/decisions/044. */
 export type PlazoEstado = 'vencido' | 'por_vencer';
@@ -17,10 +19,19 @@ export const plazoCasoIdsFromClocks = (plazo: PlazoEstado): SQL => sql`select cp
   join caso_plazos cp on cp.evento = r.evento and cp.hasta is null and cp.desde > r.desde_min and cp.desde <= r.desde_max
   where r.plazo = ${plazo}`;
 
+/** One named statement per database: every Plazo filter's request asks it first. */
+const alDiaStatement = preparedPerDatabase((db) =>
+  db
+    .select({ alDia: sql<boolean>`${casoPlazoEstadosDia.dia} = ${TODAY_AR}` })
+    .from(casoPlazoEstadosDia)
+    .where(eq(casoPlazoEstadosDia.unica, true))
+    .prepare('caso_plazo_estados_al_dia'),
+);
+
 /** caso_plazo_estados holds today's cases under today's rules (a new day or a rule edit makes it stale until refilled). */
 export async function plazoEstadosAlDia(db: DbOrTx): Promise<boolean> {
-  const result = await db.execute(sql`select coalesce((select dia = ${TODAY_AR} from caso_plazo_estados_dia where unica), false) as al_dia`);
-  return resultRows<{ al_dia: boolean }>(result)[0]?.al_dia ?? false;
+  const [row] = await alDiaStatement(db).execute();
+  return row?.alDia === true;
 }
 
 /** Fills caso_plazo_estados for today if it is stale; returns whether it did (the periodic job and a rule edit call it). */

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
 import { casoPlazoEstados } from '../../db/tables/plazos';
 import { casoContadoresCompania } from '../../db/tables/contadores';
-import { limitLiteral, preparedPerDatabase, statementPerKey } from '../../db/prepared';
+import { limitLiteral, offsetOf, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 import { pageWindow } from '../../shared/paging';
 import { lesionados } from '../../db/tables/lesionados';
 import { letrados } from '../../db/tables/letrados';
@@ -319,6 +319,33 @@ const countedPageStatements = preparedPerDatabase((db) =>
 );
 
 /**
+ * A page of the Plazo filter alone, newest first (docs/decisions/057): one named statement per
+ * state, page size and form (page 1 with OFFSET 0 written in, keeping its plan; a later page with
+ * the offset a parameter), so no request builds or parses it again.
+ */
+const plazoPageStatements = preparedPerDatabase((db) =>
+  statementPerKey((key: `${PlazoEstado}:${number}:${'first' | 'later'}`) => {
+    const [plazo, limit, form] = key.split(':') as [PlazoEstado, string, 'first' | 'later'];
+    // Written into the statement (one per state): only the two states a key can name.
+    if (plazo !== 'vencido' && plazo !== 'por_vencer') throw new Error(`Bad plazo ${plazo}`);
+    const e = casoPlazoEstados;
+    const page = db
+      .$with('page_ids')
+      .as(
+        db
+          .select({ pageId: e.id_caso })
+          .from(e)
+          .where(eq(e.plazo, sql.raw(`'${plazo}'`)))
+          .orderBy(sql`${e.id_caso} desc`)
+          .limit(limitLiteral(Number(limit)) as unknown as number)
+          .offset(offsetOf(form === 'first')),
+      );
+    const query = db.with(page).select(LIST_ROW).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic();
+    return withTercero(query).orderBy(NEWEST_FIRST).prepare(`casos_plazo_${plazo}_page_${limit}_${form}`);
+  }),
+);
+
+/**
  * The list rows of a page's ids (a search's page), one named statement: the ids are one array
  * parameter, so the text never changes and PostgreSQL keeps one generic plan per connection.
  */
@@ -350,6 +377,9 @@ export const casosListRepository = {
     if (!window) return [];
     const { fromOldest } = window;
     const order = fromOldest ? OLDEST_FIRST : NEWEST_FIRST;
+    if (plazoStored && !where && !fromOldest) {
+      return plazoPageStatements(db)(`${plazoStored}:${window.limit}:${window.offset === 0 ? 'first' : 'later'}`).execute({ offset: window.offset });
+    }
     let page;
     if (plazoStored) {
       // The stored cases of the Plazo filter, their primary key read in id order; casos is joined

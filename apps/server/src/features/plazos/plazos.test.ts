@@ -268,6 +268,9 @@ describe("the stored cases of the filter 'Plazo' (decision 057)", () => {
         [{ plazo: 'vencido', estado: '2' }, 'pageSize=100'],
         [{ plazo: 'vencido' }, 'pageSize=2&page=2&exactCount=1'],
         [{ plazo: 'vencido' }, 'pageSize=1&page=3&exactCount=1'],
+        // The filter alone past page 1 without a total: its named statement with the offset a parameter.
+        [{ plazo: 'vencido' }, 'pageSize=1&page=2'],
+        [{ plazo: 'por_vencer' }, 'pageSize=1&page=2'],
       ] as const) {
         const body = (await t.request('user', { method: 'POST', url: `/api/casos/filtro?${query}`, payload })).json();
         results.push({ ids: body.cases.map((caso: { id: number }) => caso.id), total: body.totalRows });
@@ -282,6 +285,7 @@ describe("the stored cases of the filter 'Plazo' (decision 057)", () => {
     expect(fromStored[2]!.ids).toContain(vencido);
     expect(fromStored[2]!.ids).not.toContain(prescripto);
     expect(fromStored[3]!.ids).toHaveLength(2);
+    expect(fromStored[5]!.ids).toEqual(fromStored[0]!.ids.slice(1, 2));
   });
 
   it('go stale when a rule or a holiday changes, the list computing from the clocks until they are filled again', async () => {
