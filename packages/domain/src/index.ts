@@ -13,6 +13,7 @@ export * from './users/users.schemas';
 export * from './audit/audit.constants';
 export * from './reference/reference.constants';
 export * from './reference/reference.schemas';
+export * from './reference/app-config.schemas';
 export * from './casos/casos.constants';
 export * from './casos/casos.schemas';
 export * from './historial/historial.schemas';

@@ -42,12 +42,3 @@ export const personLookupListResponse = z.array(personLookupResponse);
 export const lookupPageResponse = z.object({ data: z.array(lookupResponse), totalPages: z.number(), total: z.number() });
 export const lookupSavedResponse = savedResponse(lookupResponse);
 export const analistaSavedResponse = savedResponse(personLookupResponse);
-
-/** GET /config: what the web app needs before sign-in. */
-export const appConfigResponse = z.object({
-  orgAcronym: z.string(),
-  orgName: z.string(),
-  captcha: z.enum(['altcha', 'off']),
-  pageSize: z.number(),
-});
-export type AppConfig = z.infer<typeof appConfigResponse>;

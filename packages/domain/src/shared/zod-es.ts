@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini's config is zod's one core config, classic schemas' too: the login screen sets it without
+// loading classic zod (docs/decisions/066).
+import * as z from 'zod/mini';
 
 const es = z.locales.es();
 

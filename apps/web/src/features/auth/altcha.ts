@@ -1,12 +1,33 @@
-// The widget's build without its workers inlined, which Vite emits as files loaded when solving.
-import 'altcha/external';
-import 'altcha/altcha.css';
-import 'altcha/i18n/es-419';
+import { solveChallengeWorkers } from 'altcha/lib';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
+import { captchaChallengeResponse } from '@siniestros/domain';
+import { api } from '../../lib/api';
 
-// The algorithms the default build bundles.
-for (const hash of ['SHA-256', 'SHA-384', 'SHA-512']) {
-  $altcha.algorithms.set(`PBKDF2/${hash}`, () => new Pbkdf2Worker());
-  $altcha.algorithms.set(hash, () => new ShaWorker());
+type SolvedCaptcha = { payload: string; expiresAt?: number };
+
+/** ALTCHA's PBKDF2 and SHA challenges (the server asks for PBKDF2/SHA-256, captcha.service); its Argon2id and scrypt workers are not bundled. */
+function createWorker(algorithm: string): Worker {
+  if (/^PBKDF2\/SHA-(256|384|512)$/.test(algorithm)) return new Pbkdf2Worker();
+  if (/^SHA-(256|384|512)$/.test(algorithm)) return new ShaWorker();
+  throw new Error(`ALTCHA: algorithm ${algorithm} not supported`);
+}
+
+/**
+ * ALTCHA's proof of work (decision 001) as its widget does it: the server's challenge solved in
+ * workers, sent back with the solution as base64 JSON. Null when aborted.
+ */
+export async function solveCaptcha(controller: AbortController): Promise<SolvedCaptcha | null> {
+  const challenge = await api.get(captchaChallengeResponse, '/captcha');
+  if ('disabled' in challenge) throw new Error('ALTCHA: the server has the captcha off');
+  if (controller.signal.aborted) return null;
+  const solution = await solveChallengeWorkers({
+    challenge,
+    controller,
+    createWorker,
+    concurrency: navigator.hardwareConcurrency || 2,
+  });
+  if (!solution) return null;
+  const payload = btoa(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution }));
+  return { payload, expiresAt: challenge.parameters.expiresAt };
 }

@@ -7,6 +7,7 @@ import { FullScreenLoader } from '../../../components/FullScreenLoader';
 import { useAppConfig } from '../api/get-app-config';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
+import { checkLogin } from '../check-login';
 import { homeFor } from '../home';
 import { Captcha } from './Captcha';
 import { TotpCodeInput } from './TotpCodeInput';
@@ -40,12 +41,9 @@ export function LoginScreen() {
   if (session.data) return <Navigate to={homeFor(session.data.rol)} replace />;
   const needsCaptcha = config.data?.captcha !== 'off';
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    // The schemas (zod) load on the first submit rather than with the screen.
-    const form = await import('../check-login').catch(() => null);
-    if (!form) return setMessage(AUTH_MESSAGES.network);
-    const checked = form.checkLogin({ username, password, captcha, totp: needsCode ? code : undefined }, needsCaptcha);
+    const checked = checkLogin({ username, password, captcha, totp: needsCode ? code : undefined }, needsCaptcha);
     if ('message' in checked) return setMessage(checked.message);
     setMessage(null);
     login.mutate(checked.data, {
