@@ -21,8 +21,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
         // Mantine writes its CSS variables into a <style> element at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        // The ALTCHA widget solves its proof of work in a blob: worker.
-        workerSrc: ["'self'", 'blob:'],
+        // The captcha solves its proof of work in ALTCHA's workers, files of the build (docs/decisions/066).
+        workerSrc: ["'self'"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
