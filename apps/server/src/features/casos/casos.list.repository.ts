@@ -46,28 +46,38 @@ const likePattern = (expression: SQL | Column, pattern: string) => sql`${express
 const folded = (column: Column) => sql`translate(lower(${column}), ${SEARCH_FOLD.from}, ${SEARCH_FOLD.to})`;
 
 /**
- * How a filter's typed text reads `busqueda` (docs/decisions/067). 'collect': its matches are
- * gathered through an index of pieces where the word has them (a count, a page of few matches):
- * all the word's pieces, a few short lists. 'walk': the id index is walked newest first and the
- * text checked on each case (a page of many matches, the export's batches); the LIKE on
- * `busqueda` then keeps PostgreSQL's estimate of how many match, which it takes from the column's
- * statistics, where the pieces' would be the product of their frequencies (a common surname
- * estimated at 20 cases of 56,000: it would collect and sort them all for every page).
+ * How a filter's typed text reads `busqueda` (docs/decisions/067):
+ * - 'collect': its matches are gathered through an index (a count, a page of few matches): the
+ *   pieces index where the word has pieces (a few short lists), else the trigram one.
+ * - 'walk': a page of many matches (more than the count's cap, or than FEW_MATCHES), met walking
+ *   the id index newest first: the text is checked with `strpos`, which no index serves and for
+ *   which PostgreSQL assumes a third of the cases match, so it walks at any depth instead of
+ *   collecting every match and sorting them. It collected whenever its estimate of a common
+ *   surname came out small: from a sample of the column (at 10M, none of the 101 values of the
+ *   histogram held 'gonzalez', 567,250 cases do: 553 ms a page), from the pieces, whose
+ *   frequencies it multiplies as if independent (González's four: 20 cases of 56,725 at 1M), or
+ *   from a LIKE it cannot serve by an index (guessed from the pattern's length: 1,001 cases at
+ *   10M, so page 50 sorted every case, 1.7-3.1 s).
+ * - 'planned': PostgreSQL chooses from its statistics (the export, whose matches are not counted).
  */
-export type TextMatch = 'collect' | 'walk';
+export type TextMatch = 'collect' | 'walk' | 'planned';
+
+/** `text` contains the normalized `term`, checked as `match` says (TextMatch). */
+function textContains(text: SQL | Column, term: string, match: TextMatch): SQL {
+  return match === 'walk' ? sql`strpos(${text}, ${term}) > 0` : likePattern(text, likeContains(term));
+}
 
 /**
- * `busqueda` contains the word. A word with 7 digits in a row (a whole DNI, CUIT or claim number)
- * first asks the numbers index for the cases holding all its pieces (docs/decisions/059), one with
- * 5 letters in a row, when collecting, the letters index (decision 067): one short list per piece,
- * where each trigram of a number is in ~4% of the cases and those of a surname ('ros', 'osa') in
- * tens of thousands. The LIKE then checks the few it finds. Other words read the trigram index.
+ * `busqueda` contains the word, read as `match` says. A word with 7 digits in a row (a whole DNI,
+ * CUIT or claim number) asks the numbers index for the cases holding all its pieces
+ * (docs/decisions/059), one with 5 letters in a row, when collecting, the letters index (decision
+ * 067): one short list per piece, where each trigram of a number is in ~4% of the cases and those
+ * of a surname ('ros', 'osa') in tens of thousands. The LIKE then checks the few it finds.
  */
 function busquedaContains(term: string, match: TextMatch): SQL {
-  const pattern = likeContains(term);
   const digitGrams = searchDigitGrams(term);
   const grams = digitGrams.length > 0 ? digitGrams : match === 'collect' ? searchLetterGrams(term) : [];
-  if (grams.length === 0) return likePattern(casos.busqueda, pattern);
+  if (grams.length === 0) return textContains(casos.busqueda, term, match);
   const pieces = sql.join(
     grams.map((gram) => sql`${gram}`),
     sql`, `,
@@ -75,7 +85,7 @@ function busquedaContains(term: string, match: TextMatch): SQL {
   const index = digitGrams.length > 0 ? sql`busqueda_digitos(${casos.busqueda})` : sql`busqueda_letras(${casos.busqueda})`;
   // The LIKE on `busqueda || ''`, which the trigram index cannot serve: otherwise PostgreSQL ANDs
   // both indexes and still reads the trigram lists (measured at 1M: 2.4 ms, this way ~0.1).
-  return sql`(${index} @> array[${pieces}]::text[] and ${likePattern(sql`(${casos.busqueda} || '')`, pattern)})`;
+  return sql`(${index} @> array[${pieces}]::text[] and ${likePattern(sql`(${casos.busqueda} || '')`, likeContains(term))})`;
 }
 
 /**
@@ -89,12 +99,11 @@ function busquedaContains(term: string, match: TextMatch): SQL {
 function personaContains(field: 'apellido' | 'dominio', value: string, match: TextMatch): SQL | undefined {
   const term = normalizeSearch(value);
   if (!term) return undefined;
-  const pattern = likeContains(term);
   // Plates carry no accents: lower() is enough and much cheaper than translate().
   const normalized = (column: Column) => (field === 'dominio' ? sql`lower(${column})` : folded(column));
   const inAsegurado = sql`(select ${normalized(asegurados[field])} from ${asegurados} where ${asegurados.id} = ${casos.id_asegurado})`;
-  const inTerceros = sql`(select bool_or(${likePattern(normalized(terceros[field]), pattern)}) from ${terceros} where ${terceros.id_caso} = ${casos.id})`;
-  return sql`(${busquedaContains(term, match)} and (${likePattern(inAsegurado, pattern)} or coalesce(${inTerceros}, false)))`;
+  const inTerceros = sql`(select bool_or(${textContains(normalized(terceros[field]), term, match)}) from ${terceros} where ${terceros.id_caso} = ${casos.id})`;
+  return sql`(${busquedaContains(term, match)} and (${textContains(inAsegurado, term, match)} or coalesce(${inTerceros}, false)))`;
 }
 
 /**

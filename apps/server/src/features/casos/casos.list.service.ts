@@ -217,8 +217,8 @@ export function createCasosListService(deps: {
 
     /** POST /casos/export: every matching case as an xlsx stream, or null when none matches. */
     async export(filtro: CasoFiltro): Promise<Readable | null> {
-      // Newest first in batches of 500: the id index walked, the text checked on each case.
-      const where = filterWhere(filtro, 'walk');
+      // Its matches are not counted first: PostgreSQL chooses how to find a batch's.
+      const where = filterWhere(filtro, 'planned');
       // The rows stay JSON text from PostgreSQL, their names spliced in; the worker parses them.
       const batch = async (beforeId: number | null): Promise<ExportBatch> => {
         const rows = await listRepo.exportBatch(db, where, beforeId, EXPORT_BATCH_SIZE);
