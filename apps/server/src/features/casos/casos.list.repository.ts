@@ -1,5 +1,6 @@
 import { and, eq, gte, isNull, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import {
   COND_CASOS,
   FIRST_CLOSED_ESTADO,
@@ -339,30 +340,37 @@ const countedPageStatements = preparedPerDatabase((db) =>
   }),
 );
 
+/** The list rows of a page whose ids `pageIds` selects (as `pageId`), in `order`. */
+function pageRows(db: DbOrTx, pageIds: TypedQueryBuilder<{ pageId: Column }>, order: SQL) {
+  const page = db.$with('page_ids').as(pageIds);
+  return withTercero(db.with(page).select(LIST_ROW).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic()).orderBy(order);
+}
+
 /**
- * A page of the Plazo filter alone, newest first (docs/decisions/057): one named statement per
- * state, page size and form (page 1 with OFFSET 0 written in, keeping its plan; a later page with
- * the offset a parameter), so no request builds or parses it again.
+ * The Plazo filter's stored cases (docs/decisions/057) in id order, their primary key read;
+ * casos is joined only for the filter's other conditions (every stored id is a case's).
+ */
+function storedPlazoIds(db: DbOrTx, plazo: PlazoEstado | SQL, where: SQL | undefined, fromOldest: boolean) {
+  const e = casoPlazoEstados;
+  const stored = db.select({ pageId: e.id_caso }).from(e).$dynamic();
+  const ids = where ? stored.innerJoin(casos, eq(casos.id, e.id_caso)) : stored;
+  return ids.where(and(eq(e.plazo, plazo), where)).orderBy(fromOldest ? sql`${e.id_caso} asc` : sql`${e.id_caso} desc`);
+}
+
+/**
+ * A page of the Plazo filter alone, newest first: one named statement per state, page size and
+ * form (page 1 with OFFSET 0 written in, keeping its plan; a later page with the offset a
+ * parameter), so no request builds or parses it again.
  */
 const plazoPageStatements = preparedPerDatabase((db) =>
   statementPerKey((key: `${PlazoEstado}:${number}:${'first' | 'later'}`) => {
     const [plazo, limit, form] = key.split(':') as [PlazoEstado, string, 'first' | 'later'];
     // Written into the statement (one per state): only the two states a key can name.
     if (plazo !== 'vencido' && plazo !== 'por_vencer') throw new Error(`Bad plazo ${plazo}`);
-    const e = casoPlazoEstados;
-    const page = db
-      .$with('page_ids')
-      .as(
-        db
-          .select({ pageId: e.id_caso })
-          .from(e)
-          .where(eq(e.plazo, sql.raw(`'${plazo}'`)))
-          .orderBy(sql`${e.id_caso} desc`)
-          .limit(limitLiteral(Number(limit)) as unknown as number)
-          .offset(offsetOf(form === 'first')),
-      );
-    const query = db.with(page).select(LIST_ROW).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic();
-    return withTercero(query).orderBy(NEWEST_FIRST).prepare(`casos_plazo_${plazo}_page_${limit}_${form}`);
+    const ids = storedPlazoIds(db, sql.raw(`'${plazo}'`), undefined, false)
+      .limit(limitLiteral(Number(limit)) as unknown as number)
+      .offset(offsetOf(form === 'first'));
+    return pageRows(db, ids, NEWEST_FIRST).prepare(`casos_plazo_${plazo}_page_${limit}_${form}`);
   }),
 );
 
@@ -401,24 +409,15 @@ export const casosListRepository = {
     if (plazoStored && !where && !fromOldest) {
       return plazoPageStatements(db)(`${plazoStored}:${window.limit}:${window.offset === 0 ? 'first' : 'later'}`).execute({ offset: window.offset });
     }
-    let page;
-    if (plazoStored) {
-      // The stored cases of the Plazo filter, their primary key read in id order; casos is joined
-      // only for the other conditions (every stored id is a case's: decision 057).
-      const e = casoPlazoEstados;
-      const stored = db.select({ pageId: e.id_caso }).from(e).$dynamic();
-      const ids = where ? stored.innerJoin(casos, eq(casos.id, e.id_caso)) : stored;
-      page = db.$with('page_ids').as(ids.where(and(eq(e.plazo, plazoStored), where)).orderBy(fromOldest ? sql`${e.id_caso} asc` : sql`${e.id_caso} desc`).limit(window.limit).offset(window.offset));
-    } else {
-      // Few matches (counted first): ordered by an expression no index has, PostgreSQL collects them
-      // through the filter's own index (the trigram one for a search) and sorts them, instead of
-      // walking the id index until the page is full — it guessed 1% of the cases for any LIKE and
-      // walked 175,000 cases for a surname 81 cases have (165 ms; this way ~2 ms at 1M cases).
-      const idsOrder = options.fewMatches ? (fromOldest ? sql`${casos.id} + 0 asc` : sql`${casos.id} + 0 desc`) : order;
-      page = db.$with('page_ids').as(db.select({ pageId: casos.id }).from(casos).where(where).orderBy(idsOrder).limit(window.limit).offset(window.offset));
-    }
-    const query = db.with(page).select(LIST_ROW).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic();
-    const rows = await withTercero(query).orderBy(order);
+    // Few matches (counted first): ordered by an expression no index has, PostgreSQL collects them
+    // through the filter's own index (the trigram one for a search) and sorts them, instead of
+    // walking the id index until the page is full — it guessed 1% of the cases for any LIKE and
+    // walked 175,000 cases for a surname 81 cases have (165 ms; this way ~2 ms at 1M cases).
+    const idsOrder = options.fewMatches ? (fromOldest ? sql`${casos.id} + 0 asc` : sql`${casos.id} + 0 desc`) : order;
+    const ids = plazoStored
+      ? storedPlazoIds(db, plazoStored, where, fromOldest)
+      : db.select({ pageId: casos.id }).from(casos).where(where).orderBy(idsOrder).$dynamic();
+    const rows = await pageRows(db, ids.limit(window.limit).offset(window.offset), order);
     return fromOldest ? rows.reverse() : rows;
   },
 

@@ -5,7 +5,7 @@ import { casoFiltroSchema, type CasoFiltro } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
 import { filterWhere, type TextMatch } from './casos.list.repository';
-import { createCaso, likeOnly, quickSearched, tercero } from './casos.test-helpers';
+import { createCaso, cutFrom, likeOnly, quickSearched, tercero } from './casos.test-helpers';
 
 /**
  * A search word with 5 letters in a row is collected through the letters index
@@ -36,9 +36,7 @@ describe('search by letters', () => {
     const texts = (await t.rows<{ busqueda: string }>('select busqueda from casos order by id')).map((row) => row.busqueda);
     runs = texts.flatMap((text) => text.match(/[a-z]{5,}/g) ?? []);
     expect(runs.length).toBeGreaterThan(1_000);
-    const cut = fc
-      .tuple(fc.constantFrom(...runs), fc.nat(), fc.integer({ min: 5, max: 10 }))
-      .map(([run, start, length]) => run.slice(Math.min(start % run.length, Math.max(0, run.length - length)), Math.min(start % run.length, Math.max(0, run.length - length)) + length));
+    const cut = cutFrom(runs, 5, 10);
     await fc.assert(
       fc.asyncProperty(cut, fc.constantFrom('', ' ', 'x', '1', 'á'), async (letters, around) => {
         const word = `${around}${letters}${around}`;

@@ -5,7 +5,7 @@ import { casoFiltroSchema } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
 import { filterWhere } from './casos.list.repository';
-import { createCaso, likeOnly, quickSearched, tercero } from './casos.test-helpers';
+import { createCaso, cutFrom, likeOnly, quickSearched, tercero } from './casos.test-helpers';
 
 /**
  * A quick-search word with 7 digits in a row asks the numbers index first (docs/decisions/059):
@@ -23,9 +23,7 @@ describe('quick search by numbers', () => {
     const texts = (await t.rows<{ busqueda: string }>('select busqueda from casos order by id')).map((row) => row.busqueda);
     const runs = texts.flatMap((text) => text.match(/[0-9]{7,}/g) ?? []);
     expect(runs.length).toBeGreaterThan(1_000);
-    const cut = fc
-      .tuple(fc.constantFrom(...runs), fc.nat(), fc.integer({ min: 7, max: 12 }))
-      .map(([run, start, length]) => run.slice(Math.min(start % run.length, Math.max(0, run.length - length)), Math.min(start % run.length, Math.max(0, run.length - length)) + length));
+    const cut = cutFrom(runs, 7, 12);
     await fc.assert(
       fc.asyncProperty(cut, fc.constantFrom('', ' ', '-', 'x'), async (digits, around) => {
         const word = `${around}${digits}${around}`;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import fc from 'fast-check';
 import { likeContains, searchTerms } from '@siniestros/domain';
 import { resultRows, type Db } from '../../db/client';
 import type { TestApp } from '../../../test/helpers';
@@ -80,4 +81,12 @@ export async function likeOnly(t: TestApp, busquedaRapida: string): Promise<numb
   const words = searchTerms(busquedaRapida).map((word) => sql`busqueda like ${likeContains(word)} escape '\\'`);
   const found = await t.rows<{ id: number }>(sql`select id from casos where ${sql.join(words, sql` and `)} order by id desc limit 100`);
   return found.map((row) => Number(row.id));
+}
+
+/** A piece of `length` (between `min` and `max`, at most the run's) cut anywhere from one of `runs`. */
+export function cutFrom(runs: readonly string[], min: number, max: number) {
+  return fc.tuple(fc.constantFrom(...runs), fc.nat(), fc.integer({ min, max })).map(([run, start, length]) => {
+    const from = Math.min(start % run.length, Math.max(0, run.length - length));
+    return run.slice(from, from + length);
+  });
 }
