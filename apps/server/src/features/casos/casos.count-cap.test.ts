@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COUNT_CAP } from '@siniestros/domain';
+import { FEW_MATCHES } from './casos.list.service';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 
@@ -53,6 +54,39 @@ describe('POST /api/casos/filtro: capped totals (docs/decisions/003)', () => {
     await t.database.db.execute(sql`update casos set busqueda = busqueda || ' recordado' where id in (select id from casos where reclamo_nro = '777' and busqueda not like '%recordado%' order by id limit 1)`);
     expect((await filtro({ busquedaRapida: 'recordado', nroSiniestro: '777' })).totalRows).toBe(11);
     await t.database.db.execute(sql`update casos set busqueda = replace(busqueda, ' recordado', '')`);
+  });
+
+  it('counts a search once per database snapshot (decision 068): pages agree with SQL, any commit recounts', async () => {
+    const kept = () => t.app.services.casos.totalsKept();
+    const tag = async (word: string, cases: number) =>
+      t.database.db.execute(sql`update casos set busqueda = busqueda || ${` ${word}`} where id in (select id from casos where reclamo_nro = '777' and busqueda not like ${`%${word}%`} order by id limit ${cases})`);
+    const newestFirst = async (word: string, offset: number) =>
+      (await t.database.db.execute(sql`select id from casos where busqueda like ${`%${word}%`} order by id desc offset ${offset} limit 20`)).rows.map((row) => Number(row.id));
+    const page = async (word: string, n: number) => {
+      const response = await t.request('user', { method: 'POST', url: `/api/casos/filtro/?page=${n}&pageSize=20`, payload: { busquedaRapida: word } });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { cases: { id: number }[]; totalRows: number; totalCapped: boolean };
+      return { ids: body.cases.map((row) => row.id), total: body.totalRows, capped: body.totalCapped };
+    };
+    const many = FEW_MATCHES + 500;
+    await tag('memorial', many);
+    const before = kept();
+    expect(await page('memorial', 1)).toEqual({ ids: await newestFirst('memorial', 0), total: many, capped: false });
+    expect(kept()).toBe(before + 1);
+    // Paging in the same snapshot: the remembered total, the page read alone (past the middle, from the oldest end).
+    expect(await page('memorial', 2)).toEqual({ ids: await newestFirst('memorial', 20), total: many, capped: false });
+    const last = Math.ceil(many / 20);
+    expect(await page('memorial', last)).toEqual({ ids: await newestFirst('memorial', (last - 1) * 20), total: many, capped: false });
+    // A commit adds a match: the next request sees another snapshot and counts again.
+    await tag('memorial', 1);
+    expect((await page('memorial', 2)).total).toBe(many + 1);
+    await t.database.db.execute(sql`update casos set busqueda = replace(busqueda, ' memorial', '') where id = (select max(id) from casos where busqueda like '%memorial%')`);
+    expect(await page('memorial', 1)).toEqual({ ids: await newestFirst('memorial', 0), total: many, capped: false });
+    // Few matches are counted in the read that collects their page: nothing kept for them.
+    await tag('monumento', FEW_MATCHES);
+    expect((await page('monumento', 1)).total).toBe(FEW_MATCHES);
+    expect(kept()).toBe(before + 1);
+    await t.database.db.execute(sql`update casos set busqueda = replace(replace(busqueda, ' memorial', ''), ' monumento', '')`);
   });
 
   it('refuses an exactCount other than 0 or 1 with 400', async () => {

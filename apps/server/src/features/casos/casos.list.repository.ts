@@ -14,7 +14,7 @@ import {
   searchTerms,
   type CasoFiltro,
 } from '@siniestros/domain';
-import type { Db, DbOrTx } from '../../db/client';
+import { resultRows, type Db, type DbOrTx } from '../../db/client';
 import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
 import { casoPlazoEstados } from '../../db/tables/plazos';
 import { casoContadoresCompania } from '../../db/tables/contadores';
@@ -384,6 +384,12 @@ const rowsByIdsStatement = preparedPerDatabase((db) =>
     .prepare('casos_rows_by_ids'),
 );
 
+/**
+ * The statement's snapshot as text (xmin:xmax:in-progress ids): two statements that show the same
+ * text see exactly the same committed rows (docs/decisions/068).
+ */
+const SNAPSHOT = sql<string>`pg_current_snapshot()::text`;
+
 export const casosListRepository = {
   /** Page 1 of all cases, each row as JSON, and the Vigentes / Cerrados counters. */
   async firstPage(db: DbOrTx, limit: number): Promise<{ rows: CasoRowJson[]; contadores: Contadores }> {
@@ -425,17 +431,25 @@ export const casosListRepository = {
    * One read of at most `cap` matches: how many, and the ids of the page at `offset` among them
    * newest first. When fewer than `cap` match, the total and the page come from one scan of the
    * filter's index (the trigram one for a search: before, the count and the page scanned it
-   * twice); otherwise the ids are of an arbitrary `cap` of them, of no use.
+   * twice); otherwise the ids are of an arbitrary `cap` of them, of no use. With the snapshot the
+   * count saw (docs/decisions/068).
    */
-  async countAndPageIds(db: DbOrTx, where: SQL | undefined, cap: number, limit: number, offset: number): Promise<{ total: number; ids: number[] }> {
+  async countAndPageIds(db: DbOrTx, where: SQL | undefined, cap: number, limit: number, offset: number): Promise<{ total: number; ids: number[]; snapshot: string }> {
     const matches = db.select({ id: casos.id }).from(casos).where(where).limit(cap).as('matches');
     const [row] = await db
       .select({
         total: sql<number>`count(*)::int`,
         ids: sql<number[] | null>`(array_agg(${matches.id} order by ${matches.id} desc))[${offset + 1}::int : ${offset + limit}::int]`,
+        snapshot: SNAPSHOT,
       })
       .from(matches);
-    return { total: row?.total ?? 0, ids: row?.ids ?? [] };
+    return { total: row?.total ?? 0, ids: row?.ids ?? [], snapshot: row?.snapshot ?? '' };
+  },
+
+  /** The database snapshot a statement sees now (docs/decisions/068). */
+  async snapshot(db: DbOrTx): Promise<string> {
+    const [row] = resultRows<{ snapshot: string }>(await db.execute(sql`select ${SNAPSHOT} as snapshot`));
+    return row?.snapshot ?? '';
   },
 
   /** The list rows of these cases, newest first. */

@@ -52,6 +52,8 @@ function searchesText(filtro: CasoFiltro): boolean {
  */
 export const CAPPED_COUNT_TTL_MS = 60_000;
 const CAPPED_COUNT_MAX_FILTERS = 1_000;
+/** Filters whose total in a snapshot a node keeps (docs/decisions/068): the oldest makes room. */
+const TOTALS_REMEMBERED = 1_000;
 
 /**
  * Text searches (quick search, surname, plate) a node runs at once, and how many more wait
@@ -117,6 +119,28 @@ export function createCasosListService(deps: {
   }
 
   /**
+   * The exact total each filter had in the database snapshot it was counted in (docs/decisions/068):
+   * a request whose statement sees the same snapshot sees the same cases, so paging through a
+   * search, or asking it again while nobody writes, does not count its matches again. Any commit
+   * moves the snapshot. Only totals over FEW_MATCHES and at most the cap are kept: fewer are
+   * counted in the same read that collects the page (one statement, nothing to save), more are
+   * capped (cappedUntil).
+   */
+  const totalsSeen = new Map<string, { snapshot: string; total: number }>();
+  function rememberTotal(filtro: CasoFiltro, snapshot: string, total: number) {
+    const key = cappedKey(filtro);
+    totalsSeen.delete(key);
+    if (totalsSeen.size >= TOTALS_REMEMBERED) totalsSeen.delete(totalsSeen.keys().next().value!);
+    totalsSeen.set(key, { snapshot, total });
+  }
+  /** The filter's total if it was counted in the snapshot the database shows now (one short statement, asked only when there is one). */
+  async function totalInThisSnapshot(filtro: CasoFiltro): Promise<number | undefined> {
+    const seen = totalsSeen.get(cappedKey(filtro));
+    if (!seen) return undefined;
+    return seen.snapshot === (await listRepo.snapshot(db)) ? seen.total : undefined;
+  }
+
+  /**
    * The total of a filter that is more than the case condition: at most COUNT_CAP + 1 matches
    * are counted unless `exact` (docs/decisions/003).
    */
@@ -172,11 +196,20 @@ export function createCasosListService(deps: {
       rows = await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total <= FEW_MATCHES });
     } else if (offset >= DEEP_OFFSET || searchesText(filtro)) {
       if (!exact && !where.plazoStored && !knownCapped(filtro)) {
-        // The count and the page from one read of at most COUNT_CAP + 1 matches; more than that:
-        // the page walks the id index, as for a filter counted in parallel.
-        const found = await listRepo.countAndPageIds(db, where.where('collect'), COUNT_CAP + 1, paging.pageSize, offset);
-        count = countedUpTo(filtro, found.total);
-        rows = count.capped ? await listRepo.page(db, where, paging.pageSize, offset) : await listRepo.rowsByIds(db, found.ids);
+        const known = await totalInThisSnapshot(filtro);
+        if (known !== undefined) {
+          // Counted in this very snapshot (paging through a search): only the page is read, met
+          // walking the id index (or from the oldest end past the middle).
+          count = { total: known, capped: false };
+          rows = await listRepo.page(db, where, paging.pageSize, offset, known);
+        } else {
+          // The count and the page from one read of at most COUNT_CAP + 1 matches; more than that:
+          // the page walks the id index, as for a filter counted in parallel.
+          const found = await listRepo.countAndPageIds(db, where.where('collect'), COUNT_CAP + 1, paging.pageSize, offset);
+          count = countedUpTo(filtro, found.total);
+          if (!count.capped && found.total > FEW_MATCHES) rememberTotal(filtro, found.snapshot, found.total);
+          rows = count.capped ? await listRepo.page(db, where, paging.pageSize, offset) : await listRepo.rowsByIds(db, found.ids);
+        }
       } else {
         // An exact total, the stored Plazo filter or a filter known to be capped: the count first
         // (then not in parallel: the page's plan depends on it). A deep page with an exact total
@@ -230,6 +263,8 @@ export function createCasosListService(deps: {
       return xlsx.stream(first, EXPORT_BATCH_SIZE, batch);
     },
 
+    /** How many filters' totals this node keeps with their snapshot (a test checks which are kept). */
+    totalsKept: () => totalsSeen.size,
     /** Text searches running and waiting now (a test holds them). */
     textSearchSlots: () => ({ running: textSearches.active, waiting: textSearches.pending }),
     /** The worker threads of the exports running now (a test ends one mid-file, as a crash would). */
