@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COUNT_CAP } from '@siniestros/domain';
+import { resultRows } from '../../db/client';
 import { FEW_MATCHES } from './casos.list.service';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
@@ -30,6 +31,15 @@ describe('POST /api/casos/filtro: capped totals (docs/decisions/003)', () => {
     const body = await filtro({ busquedaRapida: 'gonzalez' });
     expect([body.totalRows, body.totalPages, body.totalCapped, body.cases[0]!.totalCount]).toEqual([COUNT_CAP, COUNT_CAP / 20, true, COUNT_CAP]);
     expect(body.cases).toHaveLength(20);
+    // Its pages walk the id index through one named statement per words, size and form (decision 068).
+    const second = await t.request('user', { method: 'POST', url: '/api/casos/filtro/?page=2&pageSize=20', payload: { busquedaRapida: 'gonzalez' } });
+    const newest = resultRows<{ id: number }>(await t.database.db.execute(sql`select id from casos where busqueda like '%gonzalez%' order by id desc offset 20 limit 20`));
+    expect((second.json() as { cases: { id: number }[] }).cases.map((row) => row.id)).toEqual(newest.map((row) => row.id));
+    if (t.database.pglite) {
+      // PGlite is one session, the app's: its named statements are visible to the test.
+      const named = resultRows<{ name: string }>(await t.database.db.execute(sql`select name from pg_prepared_statements where name like 'casos_busqueda_%'`));
+      expect(named.map((row) => row.name).sort()).toEqual(['casos_busqueda_1_page_20_first', 'casos_busqueda_1_page_20_later']);
+    }
   });
 
   it('gives the exact total with exactCount=1', async () => {
@@ -61,7 +71,7 @@ describe('POST /api/casos/filtro: capped totals (docs/decisions/003)', () => {
     const tag = async (word: string, cases: number) =>
       t.database.db.execute(sql`update casos set busqueda = busqueda || ${` ${word}`} where id in (select id from casos where reclamo_nro = '777' and busqueda not like ${`%${word}%`} order by id limit ${cases})`);
     const newestFirst = async (word: string, offset: number) =>
-      (await t.database.db.execute(sql`select id from casos where busqueda like ${`%${word}%`} order by id desc offset ${offset} limit 20`)).rows.map((row) => Number(row.id));
+      resultRows<{ id: number }>(await t.database.db.execute(sql`select id from casos where busqueda like ${`%${word}%`} order by id desc offset ${offset} limit 20`)).map((row) => Number(row.id));
     const page = async (word: string, n: number) => {
       const response = await t.request('user', { method: 'POST', url: `/api/casos/filtro/?page=${n}&pageSize=20`, payload: { busquedaRapida: word } });
       expect(response.statusCode, response.body).toBe(200);
@@ -82,10 +92,14 @@ describe('POST /api/casos/filtro: capped totals (docs/decisions/003)', () => {
     expect((await page('memorial', 2)).total).toBe(many + 1);
     await t.database.db.execute(sql`update casos set busqueda = replace(busqueda, ' memorial', '') where id = (select max(id) from casos where busqueda like '%memorial%')`);
     expect(await page('memorial', 1)).toEqual({ ids: await newestFirst('memorial', 0), total: many, capped: false });
+    // Two words, the second page (a named statement per number of words once the total is kept).
+    await page('gonzalez memorial', 1);
+    expect(await page('gonzalez memorial', 2)).toEqual({ ids: await newestFirst('memorial', 20), total: many, capped: false });
+    expect(kept()).toBe(before + 2);
     // Few matches are counted in the read that collects their page: nothing kept for them.
     await tag('monumento', FEW_MATCHES);
     expect((await page('monumento', 1)).total).toBe(FEW_MATCHES);
-    expect(kept()).toBe(before + 1);
+    expect(kept()).toBe(before + 2);
     await t.database.db.execute(sql`update casos set busqueda = replace(replace(busqueda, ' memorial', ''), ' monumento', '')`);
   });
 

@@ -114,17 +114,29 @@ function personaContains(field: 'apellido' | 'dominio', value: string, match: Te
  */
 const plazoCondition = (plazo: PlazoEstado): SQL => sql`${casos.id} in (${plazoCasoIdsFromClocks(plazo)})`;
 
+/** The filter has no field but these (and the export's format). */
+export function onlyFields(filtro: CasoFiltro, fields: readonly (keyof CasoFiltro)[]): boolean {
+  return Object.entries(filtro).every(([key, value]) => fields.includes(key as keyof CasoFiltro) || key === 'formato' || value === '' || value === undefined || value === null);
+}
+
 /**
  * A filter as SQL: the WHERE on `casos`, its typed text read either way (TextMatch), and, when
  * the list reads the Plazo filter's stored cases (docs/decisions/057), which of them: they then
- * drive the page (their primary key read newest first) instead of being a condition.
+ * drive the page (their primary key read newest first) instead of being a condition. A quick
+ * search alone whose words all walk as `strpos` (none with a whole number's digits) names them in
+ * `walkedWords`: its walking pages are named statements (searchWalkStatements).
  */
-export type CasoFilterSql = { where: (match: TextMatch) => SQL | undefined; plazoStored?: PlazoEstado };
+export type CasoFilterSql = { where: (match: TextMatch) => SQL | undefined; plazoStored?: PlazoEstado; walkedWords?: string[] };
 
 /** The filter for the list: `plazoStored` is plazoEstadosAlDia, asked by the caller when the filter has a Plazo. */
 export function filterSql(filtro: CasoFiltro, plazoStored: boolean): CasoFilterSql {
   const plazo = filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer' ? filtro.plazo : undefined;
-  if (!plazo || !plazoStored) return { where: (match) => filterWhere(filtro, match) };
+  if (!plazo || !plazoStored) {
+    const alone = onlyFields(filtro, ['busquedaRapida', 'condCasos']) && filtro.condCasos === COND_CASOS.TODOS;
+    const words = alone ? searchTerms(filtro.busquedaRapida) : [];
+    const walked = words.length > 0 && words.every((word) => searchDigitGrams(word).length === 0);
+    return { where: (match) => filterWhere(filtro, match), walkedWords: walked ? words : undefined };
+  }
   return { where: (match) => filterWhere({ ...filtro, plazo: '' }, match), plazoStored: plazo };
 }
 
@@ -340,10 +352,10 @@ const countedPageStatements = preparedPerDatabase((db) =>
   }),
 );
 
-/** The list rows of a page whose ids `pageIds` selects (as `pageId`), in `order`. */
-function pageRows(db: DbOrTx, pageIds: TypedQueryBuilder<{ pageId: Column }>, order: SQL) {
+/** The list rows of a page whose ids `pageIds` selects (as `pageId`), newest first: the body of a named page statement. */
+function pageRows(db: DbOrTx, pageIds: TypedQueryBuilder<{ pageId: Column }>) {
   const page = db.$with('page_ids').as(pageIds);
-  return withTercero(db.with(page).select(LIST_ROW).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic()).orderBy(order);
+  return withTercero(db.with(page).select(LIST_ROW).from(page).innerJoin(casos, eq(casos.id, page.pageId)).$dynamic()).orderBy(NEWEST_FIRST);
 }
 
 /**
@@ -370,7 +382,29 @@ const plazoPageStatements = preparedPerDatabase((db) =>
     const ids = storedPlazoIds(db, sql.raw(`'${plazo}'`), undefined, false)
       .limit(limitLiteral(Number(limit)) as unknown as number)
       .offset(offsetOf(form === 'first'));
-    return pageRows(db, ids, NEWEST_FIRST).prepare(`casos_plazo_${plazo}_page_${limit}_${form}`);
+    return pageRows(db, ids).prepare(`casos_plazo_${plazo}_page_${limit}_${form}`);
+  }),
+);
+
+/**
+ * A page of a quick search alone met walking the id index newest first (TextMatch 'walk'): one
+ * named statement per number of words, page size and form (page 1 with OFFSET 0 written in), the
+ * words parameters. PostgreSQL estimates `strpos` the same for any word, so the plan it keeps is
+ * the walk it plans for each (decision 068): parsing and planning the dynamic statement was about
+ * a third of the database's CPU for a page of the commonest surname.
+ */
+const searchWalkStatements = preparedPerDatabase((db) =>
+  statementPerKey((key: `${number}:${number}:${'first' | 'later'}`) => {
+    const [words, limit, form] = key.split(':') as [string, string, 'first' | 'later'];
+    const contains = Array.from({ length: Number(words) }, (_, i) => textContains(casos.busqueda, sql.placeholder(`w${i}`) as unknown as string, 'walk'));
+    const ids = db
+      .select({ pageId: casos.id })
+      .from(casos)
+      .where(and(...contains))
+      .orderBy(NEWEST_FIRST)
+      .limit(limitLiteral(Number(limit)) as unknown as number)
+      .offset(offsetOf(form === 'first'));
+    return pageRows(db, ids).prepare(`casos_busqueda_${words}_page_${limit}_${form}`);
   }),
 );
 
@@ -383,6 +417,11 @@ const rowsByIdsStatement = preparedPerDatabase((db) =>
     .orderBy(NEWEST_FIRST)
     .prepare('casos_rows_by_ids'),
 );
+
+/** The list rows of these cases, newest first. */
+async function rowsByIds(db: DbOrTx, ids: readonly number[]): Promise<CasoRowJson[]> {
+  return ids.length === 0 ? [] : rowsByIdsStatement(db).execute({ ids: [...ids] });
+}
 
 /**
  * The statement's snapshot as text (xmin:xmax:in-progress ids): two statements that show the same
@@ -399,10 +438,12 @@ export const casosListRepository = {
   },
 
   /**
-   * One page: its ids are found first (an index walk over `casos` alone), then only those rows
-   * get their third party and extras. Given the exact number of matches, a page past the middle is read
-   * from the oldest end, so OFFSET never walks more than half the cases (the last of 50,000 pages:
-   * 75 → ~2 ms at 1M cases).
+   * One page: its ids are found first (an index walk over `casos` alone), by a statement planned
+   * for the filter's values, then their rows by one named statement (rowsByIds): the row's forty
+   * columns and subqueries cost PostgreSQL more to parse and plan than to read (the commonest
+   * surname's page at 1M: 1.58 → 0.60 ms of its CPU a request as named statements). Given the
+   * exact number of matches, a page past the middle is read from the oldest end, so OFFSET never
+   * walks more than half the cases (the last of 50,000 pages: 75 → ~2 ms at 1M cases).
    */
   async page(db: DbOrTx, filter: CasoFilterSql, limit: number, offset: number, total?: number, options: { fewMatches?: boolean } = {}): Promise<CasoRowJson[]> {
     const { plazoStored } = filter;
@@ -412,8 +453,14 @@ export const casosListRepository = {
     if (!window) return [];
     const { fromOldest } = window;
     const order = fromOldest ? OLDEST_FIRST : NEWEST_FIRST;
+    const form = window.offset === 0 ? 'first' : 'later';
     if (plazoStored && !where && !fromOldest) {
-      return plazoPageStatements(db)(`${plazoStored}:${window.limit}:${window.offset === 0 ? 'first' : 'later'}`).execute({ offset: window.offset });
+      return plazoPageStatements(db)(`${plazoStored}:${window.limit}:${form}`).execute({ offset: window.offset });
+    }
+    const words = filter.walkedWords;
+    if (words && !options.fewMatches && !fromOldest) {
+      const values = Object.fromEntries(words.map((word, i) => [`w${i}`, word]));
+      return searchWalkStatements(db)(`${words.length}:${window.limit}:${form}`).execute({ ...values, offset: window.offset });
     }
     // Few matches (counted first): ordered by an expression no index has, PostgreSQL collects them
     // through the filter's own index (the trigram one for a search) and sorts them, instead of
@@ -423,8 +470,9 @@ export const casosListRepository = {
     const ids = plazoStored
       ? storedPlazoIds(db, plazoStored, where, fromOldest)
       : db.select({ pageId: casos.id }).from(casos).where(where).orderBy(idsOrder).$dynamic();
-    const rows = await pageRows(db, ids.limit(window.limit).offset(window.offset), order);
-    return fromOldest ? rows.reverse() : rows;
+    // The ids by this statement, planned for the filter's values; their rows by the named one.
+    const found = await ids.limit(window.limit).offset(window.offset);
+    return rowsByIds(db, found.map((row) => row.pageId));
   },
 
   /**
@@ -452,10 +500,7 @@ export const casosListRepository = {
     return row?.snapshot ?? '';
   },
 
-  /** The list rows of these cases, newest first. */
-  async rowsByIds(db: DbOrTx, ids: readonly number[]): Promise<CasoRowJson[]> {
-    return ids.length === 0 ? [] : rowsByIdsStatement(db).execute({ ids: [...ids] });
-  },
+  rowsByIds,
 
   /**
    * One page of every case, of 'Vigentes' or of 'Cerrados', at any depth for the same cost

@@ -7,7 +7,7 @@ import { unavailable } from '../../shared/errors';
 import { DEEP_OFFSET, pageOffset, totalPages } from '../../shared/paging';
 import type { CaseLookups, ReferenceService } from '../reference';
 import { createXlsxExports, type ExportBatch, type XlsxExportOptions } from './casos.export.pool';
-import { casosListRepository as listRepo, filterSql, filterWhere, type CasoFilterSql, type CountedList } from './casos.list.repository';
+import { casosListRepository as listRepo, filterSql, filterWhere, onlyFields, type CasoFilterSql, type CountedList } from './casos.list.repository';
 import { caseListNames, type NameIds } from './casos.names';
 import { casosRepository as repo, type Contadores } from './casos.repository';
 
@@ -17,11 +17,6 @@ import { casosRepository as repo, type Contadores } from './casos.repository';
  * tenth of the round trips of 100, at a few milliseconds of this thread per batch.
  */
 export const EXPORT_BATCH_SIZE = 500;
-
-/** The filter has no field but these (and the export's format). */
-function onlyFields(filtro: CasoFiltro, fields: readonly (keyof CasoFiltro)[]): boolean {
-  return Object.entries(filtro).every(([key, value]) => fields.includes(key as keyof CasoFiltro) || key === 'formato' || value === '' || value === undefined || value === null);
-}
 
 /** The filter is only the case condition (or nothing): its total is a counter, not a count. */
 function isCounterOnly(filtro: CasoFiltro): boolean {
