@@ -248,7 +248,7 @@ async function prepare(
   return { database, location: `PostgreSQL ${target.name}`, url: target.url, dataDir: serverDir, loadSeconds };
 }
 
-export async function runExport(url: string, cookie: string, probes: Probes, server: { rssMb: () => number }): Promise<ExportResult> {
+export async function runExport(url: string, cookie: string, probes: Probes, server: { rssMb: () => number; log: () => string }): Promise<ExportResult> {
   const request = exportRequest(probes);
   const rssBeforeMb = server.rssMb();
   let peakRssMb = rssBeforeMb;
@@ -264,6 +264,9 @@ export async function runExport(url: string, cookie: string, probes: Probes, ser
     });
     status = response.status;
     for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).length;
+  } catch (error) {
+    // A cut download: what the server said about it (its warnings and errors) is the only clue.
+    throw new Error(`The export failed after ${bytes} bytes (status ${status}): ${String(error)}\nThe server's output:\n${server.log()}`, { cause: error });
   } finally {
     clearInterval(sampler);
   }

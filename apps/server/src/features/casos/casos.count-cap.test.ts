@@ -37,8 +37,15 @@ describe('POST /api/casos/filtro: capped totals (docs/decisions/003)', () => {
     expect((second.json() as { cases: { id: number }[] }).cases.map((row) => row.id)).toEqual(newest.map((row) => row.id));
     if (t.database.pglite) {
       // PGlite is one session, the app's: its named statements are visible to the test.
-      const named = resultRows<{ name: string }>(await t.database.db.execute(sql`select name from pg_prepared_statements where name like 'casos_busqueda_%'`));
-      expect(named.map((row) => row.name).sort()).toEqual(['casos_busqueda_1_page_20_first', 'casos_busqueda_1_page_20_later']);
+      // After five executions PostgreSQL keeps its generic plan (planned once per connection).
+      for (let request = 0; request < 6; request++) {
+        await t.request('user', { method: 'POST', url: '/api/casos/filtro/?page=2&pageSize=20', payload: { busquedaRapida: 'gonzalez' } });
+      }
+      const named = resultRows<{ name: string; generic_plans: number }>(
+        await t.database.db.execute(sql`select name, generic_plans from pg_prepared_statements where name like 'casos_busqueda_%' order by name`),
+      );
+      expect(named.map((row) => row.name)).toEqual(['casos_busqueda_1_page_20_first', 'casos_busqueda_1_page_20_later']);
+      expect(Number(named[1]!.generic_plans)).toBeGreaterThan(0);
     }
   });
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso, type ValoresPage } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania, insertCaso } from '../../../test/fixtures';
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../../db/client';
 import { inspecciones } from '../../db/tables/inspeccion';
 
 let t: TestApp;
@@ -101,6 +103,16 @@ describe('POST /casos/filtrovalores/', () => {
     const page = await filtrar({ compania: String(sur), fechaDesde: '2028-01-01' }, '?page=1&pageSize=1');
     expect(page).toMatchObject({ totalPages: 2, totalCount: 2 });
     expect(idsOf(page)).toEqual([ids.d]);
+  });
+
+  it.runIf(process.env.TEST_DB !== 'postgres')('keeps the plan of a filtered page 1: its OFFSET is written in (PGlite: the app is its only session)', async () => {
+    for (let request = 0; request < 8; request++) await filtrar({ fechaDesde: '2028-03-01', fechaHasta: '2028-03-31' }, '?page=1&pageSize=20');
+    // Its shape: no company, both dates, newest first, page 1 (flags 0 1 1 0 0 1), size 20.
+    const plans = resultRows<{ generic_plans: number }>(
+      await t.database.db.execute(sql`select generic_plans from pg_prepared_statements where name = 'valores_page_011001_20'`),
+    );
+    expect(plans).toHaveLength(1);
+    expect(Number(plans[0]!.generic_plans)).toBeGreaterThan(0);
   });
 
   it('answers an empty page when nothing matches and 400 for bad filters', async () => {
