@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 /** `build(key)` on first use of each key, the same value after. */
@@ -44,4 +44,17 @@ export function limitLiteral(limit: number) {
  */
 export function offsetOf(firstPage: boolean) {
   return firstPage ? (sql.raw('0') as unknown as number) : sql.placeholder('offset');
+}
+
+/** What a select can be paged with: drizzle's `.limit()` then `.offset()`. */
+interface Pageable<R> {
+  limit(limit: number | Placeholder): { offset(offset: number | Placeholder): R };
+}
+
+/**
+ * The LIMIT and OFFSET of a named page statement: the page size written in (limitLiteral), the
+ * offset as offsetOf says.
+ */
+export function pageSlice<R>(query: Pageable<R>, limit: number, firstPage: boolean): R {
+  return query.limit(limitLiteral(limit) as unknown as number).offset(offsetOf(firstPage));
 }

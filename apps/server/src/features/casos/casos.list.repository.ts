@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, lte, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import {
@@ -18,7 +18,7 @@ import { resultRows, type Db, type DbOrTx } from '../../db/client';
 import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
 import { casoPlazoEstados } from '../../db/tables/plazos';
 import { casoContadoresCompania } from '../../db/tables/contadores';
-import { limitLiteral, offsetOf, preparedPerDatabase, statementPerKey } from '../../db/prepared';
+import { limitLiteral, pageSlice, preparedPerDatabase, statementPerKey } from '../../db/prepared';
 import { pageWindow } from '../../shared/paging';
 import { lesionados } from '../../db/tables/lesionados';
 import { letrados } from '../../db/tables/letrados';
@@ -63,9 +63,12 @@ const folded = (column: Column) => sql`translate(lower(${column}), ${SEARCH_FOLD
  */
 export type TextMatch = 'collect' | 'walk' | 'planned';
 
+/** `text` contains `term` (a normalized word or its parameter), checked as TextMatch 'walk' does. */
+const strposContains = (text: SQL | Column, term: string | Placeholder): SQL => sql`strpos(${text}, ${term}) > 0`;
+
 /** `text` contains the normalized `term`, checked as `match` says (TextMatch). */
 function textContains(text: SQL | Column, term: string, match: TextMatch): SQL {
-  return match === 'walk' ? sql`strpos(${text}, ${term}) > 0` : likePattern(text, likeContains(term));
+  return match === 'walk' ? strposContains(text, term) : likePattern(text, likeContains(term));
 }
 
 /**
@@ -379,9 +382,7 @@ const plazoPageStatements = preparedPerDatabase((db) =>
     const [plazo, limit, form] = key.split(':') as [PlazoEstado, string, 'first' | 'later'];
     // Written into the statement (one per state): only the two states a key can name.
     if (plazo !== 'vencido' && plazo !== 'por_vencer') throw new Error(`Bad plazo ${plazo}`);
-    const ids = storedPlazoIds(db, sql.raw(`'${plazo}'`), undefined, false)
-      .limit(limitLiteral(Number(limit)) as unknown as number)
-      .offset(offsetOf(form === 'first'));
+    const ids = pageSlice(storedPlazoIds(db, sql.raw(`'${plazo}'`), undefined, false), Number(limit), form === 'first');
     return pageRows(db, ids).prepare(`casos_plazo_${plazo}_page_${limit}_${form}`);
   }),
 );
@@ -396,14 +397,17 @@ const plazoPageStatements = preparedPerDatabase((db) =>
 const searchWalkStatements = preparedPerDatabase((db) =>
   statementPerKey((key: `${number}:${number}:${'first' | 'later'}`) => {
     const [words, limit, form] = key.split(':') as [string, string, 'first' | 'later'];
-    const contains = Array.from({ length: Number(words) }, (_, i) => textContains(casos.busqueda, sql.placeholder(`w${i}`) as unknown as string, 'walk'));
-    const ids = db
-      .select({ pageId: casos.id })
-      .from(casos)
-      .where(and(...contains))
-      .orderBy(NEWEST_FIRST)
-      .limit(limitLiteral(Number(limit)) as unknown as number)
-      .offset(offsetOf(form === 'first'));
+    const contains = Array.from({ length: Number(words) }, (_, i) => strposContains(casos.busqueda, sql.placeholder(`w${i}`)));
+    const ids = pageSlice(
+      db
+        .select({ pageId: casos.id })
+        .from(casos)
+        .where(and(...contains))
+        .orderBy(NEWEST_FIRST),
+      Number(limit),
+      form === 'first',
+    );
+
     return pageRows(db, ids).prepare(`casos_busqueda_${words}_page_${limit}_${form}`);
   }),
 );

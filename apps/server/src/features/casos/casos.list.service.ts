@@ -100,11 +100,11 @@ export function createCasosListService(deps: {
   });
   /** Filters known to match more than COUNT_CAP cases, until when (CAPPED_COUNT_TTL_MS). */
   const cappedUntil = new Map<string, number>();
-  const cappedKey = (filtro: CasoFiltro) => JSON.stringify({ ...filtro, formato: null });
-  const knownCapped = (filtro: CasoFiltro) => (cappedUntil.get(cappedKey(filtro)) ?? 0) > Date.now();
+  const filterKey = (filtro: CasoFiltro) => JSON.stringify({ ...filtro, formato: null });
+  const knownCapped = (filtro: CasoFiltro) => (cappedUntil.get(filterKey(filtro)) ?? 0) > Date.now();
   /** Remembers whether the filter matched more than COUNT_CAP cases; returns the count to answer. */
   function countedUpTo(filtro: CasoFiltro, total: number): { total: number; capped: boolean } {
-    const key = cappedKey(filtro);
+    const key = filterKey(filtro);
     cappedUntil.delete(key);
     if (total <= COUNT_CAP) return { total, capped: false };
     // The oldest remembered filter makes room (a Map iterates in insertion order).
@@ -123,14 +123,14 @@ export function createCasosListService(deps: {
    */
   const totalsSeen = new Map<string, { snapshot: string; total: number }>();
   function rememberTotal(filtro: CasoFiltro, snapshot: string, total: number) {
-    const key = cappedKey(filtro);
+    const key = filterKey(filtro);
     totalsSeen.delete(key);
     if (totalsSeen.size >= TOTALS_REMEMBERED) totalsSeen.delete(totalsSeen.keys().next().value!);
     totalsSeen.set(key, { snapshot, total });
   }
   /** The filter's total if it was counted in the snapshot the database shows now (one short statement, asked only when there is one). */
   async function totalInThisSnapshot(filtro: CasoFiltro): Promise<number | undefined> {
-    const seen = totalsSeen.get(cappedKey(filtro));
+    const seen = totalsSeen.get(filterKey(filtro));
     if (!seen) return undefined;
     return seen.snapshot === (await listRepo.snapshot(db)) ? seen.total : undefined;
   }
