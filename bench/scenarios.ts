@@ -2,8 +2,9 @@
  * What the benchmark asks the server, with parameters taken from the loaded data (the most
  * common surname, a plate fragment, a DNI, a claim number...), and the target each one is held to.
  */
-import { INSPECCION_ESTADOS, normalizeSearch } from '@siniestros/domain';
+import { COUNT_CAP, INSPECCION_ESTADOS, normalizeSearch } from '@siniestros/domain';
 import { DEMO_MOST_COMMON_APELLIDO, DEMO_RARE_APELLIDO } from '../apps/server/src/db/demo-data';
+import { COLLECT_COST_PER_MATCH } from '../apps/server/src/features/casos/casos.list.repository';
 
 export type HttpRequest = { method: 'GET' | 'POST' | 'PATCH'; path: string; body?: unknown };
 
@@ -29,6 +30,12 @@ export type Probes = {
   /** The rarest surname of the demo's distribution, and how many cases it matches. */
   rareApellido: string;
   rareApellidoCases: number;
+  /**
+   * The surname whose matches are nearest where walking to a capped search's last page and
+   * collecting every match cost the same (docs/decisions/069): its deepest page is the dearest.
+   */
+  evenApellido: string;
+  evenApellidoCases: number;
   plateFragment: string;
   dni: string;
   reclamo: string;
@@ -55,7 +62,7 @@ const PAGE_SIZE = 20;
 export const LIST_PAGE_SIZE = PAGE_SIZE;
 const page = (n: number) => `page=${n}&pageSize=${PAGE_SIZE}`;
 const lastPageOf = (rows: number) => Math.max(1, Math.ceil(rows / PAGE_SIZE));
-const quick = (term: string): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(1)}`, body: { busquedaRapida: term } });
+const quick = (term: string, n = 1): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { busquedaRapida: term } });
 
 /** The targets of the issue (p95 at 1 connection unless said otherwise). */
 export const TARGETS = {
@@ -80,7 +87,7 @@ export const TARGETS = {
 const vigentesPage = (n: number): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { condCasos: '1' } });
 
 /** The last page a capped filter offers (10,000 matches at 20 a page): the deepest a person can ask for. */
-const PLAZO_DEEP_PAGE = 500;
+const CAPPED_LAST_PAGE = 500;
 const plazoPage = (plazo: 'vencido' | 'por_vencer', n: number): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { plazo } });
 
 export function scenarios(probes: Probes): Scenario[] {
@@ -134,6 +141,18 @@ export function scenarios(probes: Probes): Scenario[] {
       target: TARGETS.commonSearch,
     },
     {
+      key: 'search-apellido-deep',
+      title: `Quick search, most common surname (${probes.apellido}), page ${CAPPED_LAST_PAGE}`,
+      requests: [quick(probes.apellido, CAPPED_LAST_PAGE)],
+      target: TARGETS.anyPage,
+    },
+    {
+      key: 'search-even-deep',
+      title: `Quick search, page ${CAPPED_LAST_PAGE} of the dearest surname (${probes.evenApellido}, ${probes.evenApellidoCases} cases)`,
+      requests: [quick(probes.evenApellido, CAPPED_LAST_PAGE)],
+      target: TARGETS.anyPage,
+    },
+    {
       key: 'search-plate',
       title: `Quick search, plate fragment (${probes.plateFragment})`,
       requests: [quick(probes.plateFragment)],
@@ -183,8 +202,8 @@ export function scenarios(probes: Probes): Scenario[] {
     { key: 'plazo-vencido-1', title: "Filter 'Plazo vencido', page 1", requests: [plazoPage('vencido', 1)], target: TARGETS.anyPage },
     {
       key: 'plazo-vencido-deep',
-      title: `Filter 'Plazo vencido', page ${PLAZO_DEEP_PAGE}`,
-      requests: [plazoPage('vencido', PLAZO_DEEP_PAGE)],
+      title: `Filter 'Plazo vencido', page ${CAPPED_LAST_PAGE}`,
+      requests: [plazoPage('vencido', CAPPED_LAST_PAGE)],
       target: TARGETS.anyPage,
     },
     { key: 'plazo-por-vencer-1', title: "Filter 'Plazo por vencer', page 1", requests: [plazoPage('por_vencer', 1)], target: TARGETS.anyPage },
@@ -261,6 +280,30 @@ export function exportRequest(probes: Probes): HttpRequest {
 
 type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
 
+/** The number of cases whose `busqueda` holds the surname. */
+async function casesHolding(one: (text: string, params?: unknown[]) => Promise<Record<string, unknown>>, apellido: string): Promise<number> {
+  return Number((await one('SELECT count(*)::int AS n FROM casos WHERE busqueda LIKE $1', [`%${normalizeSearch(apellido)}%`])).n);
+}
+
+/**
+ * The surname whose cases are nearest sqrt(COUNT_CAP × cases / COLLECT_COST_PER_MATCH), where the
+ * walk to the capped total's last page and the collection of every match cost the same (decision
+ * 069). Counting each surname's cases would read every case per surname: the insured parties'
+ * counts are scaled by the commonest surname's cases per insured party instead.
+ */
+async function evenApellido(one: (text: string, params?: unknown[]) => Promise<Record<string, unknown>>, cases: number) {
+  const target = Math.sqrt((COUNT_CAP * cases) / COLLECT_COST_PER_MATCH);
+  const common = Number((await one('SELECT count(*)::int AS n FROM asegurados WHERE apellido = $1', [DEMO_MOST_COMMON_APELLIDO])).n);
+  const perAsegurado = common > 0 ? (await casesHolding(one, DEMO_MOST_COMMON_APELLIDO)) / common : 1;
+  const nearest = await one('SELECT apellido FROM asegurados GROUP BY 1 HAVING count(*) * $2::float8 > $3 ORDER BY abs(count(*) * $2::float8 - $1), 1 LIMIT 1', [
+    target,
+    perAsegurado,
+    COUNT_CAP,
+  ]);
+  const apellido = String(nearest.apellido ?? DEMO_MOST_COMMON_APELLIDO);
+  return { apellido, cases: await casesHolding(one, apellido) };
+}
+
 /** Picks the scenario parameters from the loaded data (deterministic: no random choice). */
 export async function findProbes(query: Query, exportTarget: number): Promise<Probes> {
   const one = async (text: string, params?: unknown[]) => (await query(text, params))[0] ?? {};
@@ -294,9 +337,8 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
   const exportRows = Number((await one('SELECT count(*)::int AS n FROM casos WHERE fecha_creado >= $1', [exportFilter.fechaDesde])).n);
   const plate = String(tercero.dominio ?? 'AB123CD');
   const vigentes = Number((await one('SELECT total AS n FROM caso_contadores WHERE NOT cerrado')).n ?? 0);
-  const rareApellidoCases = Number(
-    (await one('SELECT count(*)::int AS n FROM casos WHERE busqueda LIKE $1', [`%${normalizeSearch(DEMO_RARE_APELLIDO)}%`])).n,
-  );
+  const rareApellidoCases = await casesHolding(one, DEMO_RARE_APELLIDO);
+  const even = await evenApellido(one, cases);
   return {
     cases,
     lastPage: lastPageOf(cases),
@@ -305,6 +347,8 @@ export async function findProbes(query: Query, exportTarget: number): Promise<Pr
     apellido: DEMO_MOST_COMMON_APELLIDO,
     rareApellido: DEMO_RARE_APELLIDO,
     rareApellidoCases,
+    evenApellido: even.apellido,
+    evenApellidoCases: even.cases,
     plateFragment: plate.slice(0, 5),
     dni: String(tercero.nro_doc ?? '12345678'),
     reclamo: String(tercero.reclamo_nro ?? '1'),

@@ -7,7 +7,7 @@ import { unavailable } from '../../shared/errors';
 import { DEEP_OFFSET, pageOffset, totalPages } from '../../shared/paging';
 import type { CaseLookups, ReferenceService } from '../reference';
 import { createXlsxExports, type ExportBatch, type XlsxExportOptions } from './casos.export.pool';
-import { casosListRepository as listRepo, filterSql, filterWhere, onlyFields, type CasoFilterSql, type CountedList } from './casos.list.repository';
+import { casosListRepository as listRepo, filterSql, filterWhere, onlyFields, type CasoFilterSql, type CountedList, type DeepSearchRead } from './casos.list.repository';
 import { caseListNames, type NameIds } from './casos.names';
 import { casosRepository as repo, type Contadores } from './casos.repository';
 
@@ -169,6 +169,18 @@ export function createCasosListService(deps: {
     return { lookups, names: caseListNames(lookups) };
   }
 
+  /**
+   * A page of a filter with more than COUNT_CAP matches, met walking the id index; from
+   * DEEP_OFFSET a text search's probes which read visits fewer cases (docs/decisions/069).
+   */
+  const deepSearchReads: Record<DeepSearchRead, number> = { probe: 0, walk: 0, collect: 0 };
+  async function cappedPage(filtro: CasoFiltro, where: CasoFilterSql, limit: number, offset: number) {
+    if (offset < DEEP_OFFSET || !searchesText(filtro) || where.plazoStored) return listRepo.page(db, where, limit, offset);
+    const { rows, read } = await listRepo.deepSearchPage(db, where, limit, offset);
+    deepSearchReads[read]++;
+    return rows;
+  }
+
   /** The filtered page; the first row also carries the total (API contract). */
   async function filterPage(filtro: CasoFiltro, paging: CappedPagingQuery): Promise<string> {
     const where = filterSql(filtro, filtro.plazo ? await plazoEstadosAlDia(db) : false);
@@ -203,7 +215,7 @@ export function createCasosListService(deps: {
           const found = await listRepo.countAndPageIds(db, where.where('collect'), COUNT_CAP + 1, paging.pageSize, offset);
           count = countedUpTo(filtro, found.total);
           if (!count.capped && found.total > FEW_MATCHES) rememberTotal(filtro, found.snapshot, found.total);
-          rows = count.capped ? await listRepo.page(db, where, paging.pageSize, offset) : await listRepo.rowsByIds(db, found.ids);
+          rows = count.capped ? await cappedPage(filtro, where, paging.pageSize, offset) : await listRepo.rowsByIds(db, found.ids);
         }
       } else {
         // An exact total, the stored Plazo filter or a filter known to be capped: the count first
@@ -211,8 +223,10 @@ export function createCasosListService(deps: {
         // past the middle is read from the oldest end, so the walk is at most half the matches; a
         // search with few matches collects them through its index instead of walking the id index.
         count = await countMatches(filtro, where, exact);
-        const total = count.capped ? undefined : count.total;
-        rows = await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total !== undefined && total <= FEW_MATCHES });
+        const { total, capped } = count;
+        rows = capped
+          ? await cappedPage(filtro, where, paging.pageSize, offset)
+          : await listRepo.page(db, where, paging.pageSize, offset, total, { fewMatches: total <= FEW_MATCHES });
       }
     } else {
       [rows, count] = await Promise.all([listRepo.page(db, where, paging.pageSize, offset), countMatches(filtro, where, exact)]);
@@ -260,6 +274,8 @@ export function createCasosListService(deps: {
 
     /** How many filters' totals this node keeps with their snapshot (a test checks which are kept). */
     totalsKept: () => totalsSeen.size,
+    /** How this node's deep pages of capped searches were read (a test checks each way is taken). */
+    deepSearchReads: () => ({ ...deepSearchReads }),
     /** Text searches running and waiting now (a test holds them). */
     textSearchSlots: () => ({ running: textSearches.active, waiting: textSearches.pending }),
     /** The worker threads of the exports running now (a test ends one mid-file, as a crash would). */
