@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -21,15 +22,23 @@ export async function migrate(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, config);
     return;
   }
-  const client = await database.pool!.connect();
+  // Its own connection, without the app's statement timeout: a migration that builds an index over
+  // every case takes ~20 s at 1M cases and minutes at 10M (docs/operations.md), and cancelled at 15 s
+  // the node could never start.
+  const migrator = new pg.Pool({ ...database.pool!.options, max: 1, statement_timeout: 0, query_timeout: 0 });
   try {
-    await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK.MIGRATIONS]);
+    const client = await migrator.connect();
     try {
-      await migratePg(drizzle({ client }), config);
+      await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK.MIGRATIONS]);
+      try {
+        await migratePg(drizzle({ client }), config);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [ADVISORY_LOCK.MIGRATIONS]);
+      }
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [ADVISORY_LOCK.MIGRATIONS]);
+      client.release();
     }
   } finally {
-    client.release();
+    await migrator.end();
   }
 }
