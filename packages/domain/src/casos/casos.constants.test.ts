@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearch } from '../shared/format';
-import { SEARCH_FOLD, exportFileName, likeContains, searchDigitGrams, searchLetterGrams, searchTerms } from './casos.constants';
+import { SEARCH_FOLD, exportFileName, likeContains, searchDigitGrams, searchLetterGrams, searchPlateGrams, searchTerms } from './casos.constants';
 
 describe('SEARCH_FOLD', () => {
   it('folds every letter the way normalizeSearch does', () => {
@@ -32,6 +32,23 @@ describe('searchDigitGrams', () => {
     expect(searchDigitGrams('123456')).toEqual([]);
     expect(searchDigitGrams('12-345-678')).toEqual([]);
     expect(searchDigitGrams('gonzalez')).toEqual([]);
+  });
+});
+
+describe('searchPlateGrams', () => {
+  it('cuts every run of at least 5 letters and digits into its pieces of 5 that hold both', () => {
+    expect(searchPlateGrams('ag740')).toEqual(['ag740']);
+    expect(searchPlateGrams('ag740tn')).toEqual(['ag740', 'g740t', '740tn']);
+    expect(searchPlateGrams('abc123')).toEqual(['abc12', 'bc123']);
+    expect(searchPlateGrams('ab-123cd')).toEqual(['123cd']);
+  });
+
+  it('gives nothing for letters or digits alone, nor for a run shorter than 5', () => {
+    expect(searchPlateGrams('zarosa')).toEqual([]);
+    expect(searchPlateGrams('15769445')).toEqual([]);
+    expect(searchPlateGrams('ag74')).toEqual([]);
+    expect(searchPlateGrams('ab 123 cd')).toEqual([]);
+    expect(searchPlateGrams('aaaaa11111')).toEqual(['aaaa1', 'aaa11', 'aa111', 'a1111']);
   });
 });
 

@@ -151,6 +151,22 @@ export function searchLetterGrams(term: string): string[] {
   return gramsOf(term, '[a-z]', SEARCH_LETTER_GRAM);
 }
 
+/**
+ * Letters and digits in a row from which a search word mixing both (a plate, 'ag740' of AG740TN)
+ * takes the plates index (docs/decisions/070). The SQL function `busqueda_patentes` (drizzle/0034)
+ * cuts `busqueda`'s runs of letters and digits into pieces of this length and keeps those holding
+ * a letter and a digit.
+ */
+export const SEARCH_PLATE_GRAM = 5;
+
+/**
+ * Every piece of SEARCH_PLATE_GRAM letters and digits of the word's runs of at least that many,
+ * that holds a letter and a digit: empty for a word of letters or of digits alone.
+ */
+export function searchPlateGrams(term: string): string[] {
+  return gramsOf(term, '[a-z0-9]', SEARCH_PLATE_GRAM).filter((gram) => /[a-z]/.test(gram) && /[0-9]/.test(gram));
+}
+
 /** A LIKE pattern that finds `term` anywhere, with the LIKE wildcards and escape taken literally. */
 export function likeContains(term: string): string {
   return `%${term.replace(/[\\%_]/g, '\\$&')}%`;

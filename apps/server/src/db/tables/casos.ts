@@ -127,6 +127,8 @@ export const casos = pgTable(
     index('casos_busqueda_digitos_idx').using('gin', sql`busqueda_digitos(${table.busqueda})`),
     // A search word with 5 letters in a row looks up its pieces here (docs/decisions/067; the function is drizzle/0033's).
     index('casos_busqueda_letras_idx').using('gin', sql`busqueda_letras(${table.busqueda})`),
+    // A search word of 5 letters and digits in a row holding both (a plate) looks up its pieces here (docs/decisions/070; the function is drizzle/0034's).
+    index('casos_busqueda_patentes_idx').using('gin', sql`busqueda_patentes(${table.busqueda})`),
     // The Tablero's partial indexes over the open cases (fecha_creado; fecha_estado; id_analista, id_estado) live in drizzle/0014 (custom SQL).
     uniqueIndex('casos_idempotency_uq').on(table.idempotency_key),
   ],

@@ -169,11 +169,13 @@ export function createCasosListService(deps: {
     return { lookups, names: caseListNames(lookups) };
   }
 
+  /** How each deep page of a capped search was read (deepSearchReads, for a test). */
+  const deepSearchReads: Record<DeepSearchRead, number> = { probe: 0, walk: 0, collect: 0 };
   /**
    * A page of a filter with more than COUNT_CAP matches, met walking the id index; from
-   * DEEP_OFFSET a text search's probes which read visits fewer cases (docs/decisions/069).
+   * DEEP_OFFSET a text search first probes the newest cases to choose the read that visits fewer
+   * (docs/decisions/069).
    */
-  const deepSearchReads: Record<DeepSearchRead, number> = { probe: 0, walk: 0, collect: 0 };
   async function cappedPage(filtro: CasoFiltro, where: CasoFilterSql, limit: number, offset: number) {
     if (offset < DEEP_OFFSET || !searchesText(filtro) || where.plazoStored) return listRepo.page(db, where, limit, offset);
     const { rows, read } = await listRepo.deepSearchPage(db, where, limit, offset);
