@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { COUNT_CAP } from '@siniestros/domain';
+import { COUNT_CAP, MAX_PAGE } from '@siniestros/domain';
 import { resultRows } from '../../db/client';
 import { PROBED_CASES } from './casos.list.repository';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -58,6 +58,8 @@ describe('POST /api/casos/filtro: deep pages of a capped search (docs/decisions/
     // Past the capped pages (the pager does not offer them, a request may ask): still the OFFSET page.
     { word: 'antiguo', page: 527, read: 'collect' },
     { word: 'antiguo', page: 5_000, read: 'collect' },
+    // The last page a request may name: walking there would visit every case, collecting reads the matches.
+    { word: 'comun', page: MAX_PAGE, read: 'collect' },
   ] as const)('$word page $page is the OFFSET page, read by $read', async ({ word, page: n, read }) => {
     const before = t.app.services.casos.deepSearchReads();
     const answer = await page(word, n);
