@@ -20,11 +20,13 @@ beforeAll(async () => {
     select id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda
     from casos, generate_series(2, ${CASES}) where id = ${id}`);
   const nth = (n: number) => sql`(select id from casos order by id offset ${n - 1} limit 1)`;
-  // 'comun': every case. 'mitad': every other case. 'antiguo': only old cases, none of the newest
-  // PROBED_CASES. 'escaso': as many old ones and 1% of the newest.
+  // 'comun': every case. 'mitad': every other case. 'tercio': every third case and the oldest
+  // COUNT_CAP (its matches among the newest not a multiple of a page). 'antiguo': only old cases,
+  // none of the newest PROBED_CASES. 'escaso': as many old ones and 1% of the newest.
   await t.database.db.execute(sql`
     update casos set busqueda = busqueda || ' comun'
       || case when id % 2 = 0 then ' mitad' else '' end
+      || case when id % 3 = 0 or id <= ${nth(COUNT_CAP)} then ' tercio' else '' end
       || case when id <= ${nth(COUNT_CAP + 500)} then ' antiguo' else '' end
       || case when id <= ${nth(COUNT_CAP + 100)} or (id > ${nth(OLDER)} and id % 100 = 0) then ' escaso' else '' end`);
 }, 180_000);
@@ -43,6 +45,16 @@ async function page(word: string, n: number) {
   return { ids: body.cases.map((row) => row.id), total: body.totalRows, capped: body.totalCapped };
 }
 
+/** The page of 20 whose first rows are the last matches among the newest PROBED_CASES. */
+async function straddlingPage(word: string): Promise<number> {
+  const [row] = resultRows<{ n: number }>(
+    await t.database.db.execute(sql`select count(*)::int as n from casos where id > (select max(id) from casos) - ${PROBED_CASES} and busqueda like ${`%${word}%`}`),
+  );
+  const matches = Number(row!.n);
+  expect(matches % 20, 'the probed matches end inside a page').not.toBe(0);
+  return Math.ceil(matches / 20);
+}
+
 describe('POST /api/casos/filtro: deep pages of a capped search (docs/decisions/069)', () => {
   it.each([
     // The page lies among the newest cases: read by the probe itself.
@@ -51,6 +63,8 @@ describe('POST /api/casos/filtro: deep pages of a capped search (docs/decisions/
     // Past the probed cases, where matches are dense: walking on visits fewer cases.
     { word: 'comun', page: PROBED_CASES / 20 + 2, read: 'walk' },
     { word: 'mitad', page: 500, read: 'walk' },
+    // A page that starts among the probed cases' matches and ends below them.
+    { word: 'tercio', page: 'straddling', read: 'walk' },
     // Matches rare among the newest (or none): collecting every match visits fewer.
     { word: 'antiguo', page: 500, read: 'collect' },
     { word: 'escaso', page: 500, read: 'collect' },
@@ -60,7 +74,8 @@ describe('POST /api/casos/filtro: deep pages of a capped search (docs/decisions/
     { word: 'antiguo', page: 5_000, read: 'collect' },
     // The last page a request may name: walking there would visit every case, collecting reads the matches.
     { word: 'comun', page: MAX_PAGE, read: 'collect' },
-  ] as const)('$word page $page is the OFFSET page, read by $read', async ({ word, page: n, read }) => {
+  ] as const)('$word page $page is the OFFSET page, read by $read', async ({ word, page: asked, read }) => {
+    const n = asked === 'straddling' ? await straddlingPage(word) : asked;
     const before = t.app.services.casos.deepSearchReads();
     const answer = await page(word, n);
     expect(answer).toEqual({ ids: await newestFirst(word, n), total: COUNT_CAP, capped: true });

@@ -525,16 +525,24 @@ export const casosListRepository = {
       .from(casos)
       .where(and(gt(casos.id, from), filter.where('walk')));
     const matches = probe?.matches ?? 0;
-    if (matches >= offset + limit || from === 0) return { rows: await rowsByIds(db, probe?.ids ?? []), read: 'probe' };
+    const probed = probe?.ids ?? [];
+    if (matches >= offset + limit || from === 0) return { rows: await rowsByIds(db, probed), read: 'probe' };
     const share = matches / (last - from);
     const walked = share === 0 ? Infinity : (offset + limit) / share;
-    // Walking on from where the probe stopped, or collecting every match and sorting them.
-    const read: DeepSearchRead = walked <= share * last * COLLECT_COST_PER_MATCH ? 'walk' : 'collect';
-    const ids = db.select({ pageId: casos.id }).from(casos);
-    const found = await (read === 'walk'
-      ? ids.where(and(lte(casos.id, from), filter.where('walk'))).orderBy(NEWEST_FIRST).limit(limit).offset(offset - matches)
-      : ids.where(filter.where('collect')).orderBy(sql`${casos.id} + 0 desc`).limit(limit).offset(offset));
-    return { rows: await rowsByIds(db, found.map((row) => row.pageId)), read };
+    if (walked <= share * last * COLLECT_COST_PER_MATCH) {
+      // Walking on below the probed cases; a page that starts among them keeps the probe's ids.
+      const rest = await db
+        .select({ pageId: casos.id })
+        .from(casos)
+        .where(and(lte(casos.id, from), filter.where('walk')))
+        .orderBy(NEWEST_FIRST)
+        .limit(limit - probed.length)
+        .offset(Math.max(0, offset - matches));
+      return { rows: await rowsByIds(db, [...probed, ...rest.map((row) => row.pageId)]), read: 'walk' };
+    }
+    // Collecting every match, ordered by an expression no index gives, and cutting the page from them.
+    const found = await db.select({ pageId: casos.id }).from(casos).where(filter.where('collect')).orderBy(sql`${casos.id} + 0 desc`).limit(limit).offset(offset);
+    return { rows: await rowsByIds(db, found.map((row) => row.pageId)), read: 'collect' };
   },
 
   /**
