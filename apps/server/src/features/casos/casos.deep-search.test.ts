@@ -10,25 +10,33 @@ let t: TestApp;
 /** The newest PROBED_CASES, and older cases enough for a word more than COUNT_CAP of them hold. */
 const CASES = PROBED_CASES + COUNT_CAP + 2_000;
 const OLDER = CASES - PROBED_CASES;
+const PARTS = 5;
 
 beforeAll(async () => {
   t = await createTestApp();
   const { id } = await insertCaso(t.database.db, { reclamoNro: '888' });
-  // Copies of one case in one statement (what they hold is not under test), ids in order.
-  await t.database.db.execute(sql`
-    insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda)
-    select id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda
-    from casos, generate_series(2, ${CASES}) where id = ${id}`);
+  // Copies of one case (what they hold is not under test), ids in order; a fifth of the cases a
+  // statement, so that none nears the statement timeout on a busy machine.
+  const step = Math.ceil(CASES / PARTS);
+  for (let first = 2; first <= CASES; first += step) {
+    await t.database.db.execute(sql`
+      insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda)
+      select id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda
+      from casos, generate_series(${first}::int, ${Math.min(CASES, first + step - 1)}::int) where id = ${id}`);
+  }
   const nth = (n: number) => sql`(select id from casos order by id offset ${n - 1} limit 1)`;
   // 'comun': every case. 'mitad': every other case. 'tercio': every third case and the oldest
   // COUNT_CAP (its matches among the newest not a multiple of a page). 'antiguo': only old cases,
   // none of the newest PROBED_CASES. 'escaso': as many old ones and 1% of the newest.
-  await t.database.db.execute(sql`
-    update casos set busqueda = busqueda || ' comun'
-      || case when id % 2 = 0 then ' mitad' else '' end
-      || case when id % 3 = 0 or id <= ${nth(COUNT_CAP)} then ' tercio' else '' end
-      || case when id <= ${nth(COUNT_CAP + 500)} then ' antiguo' else '' end
-      || case when id <= ${nth(COUNT_CAP + 100)} or (id > ${nth(OLDER)} and id % 100 = 0) then ' escaso' else '' end`);
+  for (let part = 0; part < PARTS; part++) {
+    await t.database.db.execute(sql`
+      update casos set busqueda = busqueda || ' comun'
+        || case when id % 2 = 0 then ' mitad' else '' end
+        || case when id % 3 = 0 or id <= ${nth(COUNT_CAP)} then ' tercio' else '' end
+        || case when id <= ${nth(COUNT_CAP + 500)} then ' antiguo' else '' end
+        || case when id <= ${nth(COUNT_CAP + 100)} or (id > ${nth(OLDER)} and id % 100 = 0) then ' escaso' else '' end
+      where id % ${PARTS} = ${part}`);
+  }
 }, 180_000);
 afterAll(() => t?.close());
 
