@@ -17,13 +17,22 @@ export async function solveCaptcha(baseUrl: string): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** Signs in through the API (where the sign-in itself is not under test); returns the cookie header. */
+/**
+ * Signs in through the API (where the sign-in itself is not under test); returns the cookie header.
+ * Files running at once sign in together: a 429 of the login's rate limit is waited out as the
+ * server says (Retry-After), as a person would (it failed CI once).
+ */
 export async function apiLogin(baseUrl: string, credentials: Credentials): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: credentials.username, password: credentials.password, captcha: await solveCaptcha(baseUrl) }),
-  });
+  let response: Response;
+  for (let attempt = 1; ; attempt++) {
+    response = await fetch(`${baseUrl}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: credentials.username, password: credentials.password, captcha: await solveCaptcha(baseUrl) }),
+    });
+    if (response.status !== 429 || attempt === 5) break;
+    await new Promise((resolve) => setTimeout(resolve, (Number(response.headers.get('retry-after')) || 2) * 1000));
+  }
   if (!response.ok) throw new Error(`login ${credentials.username}: ${response.status} ${await response.text()}`);
   const cookie = response.headers.get('set-cookie')!;
   return cookie.split(';')[0]!;
