@@ -73,6 +73,20 @@ export async function insertCaso(
   });
 }
 
+/**
+ * `copies` more cases copied from case `id` (same insured party, no third parties or history):
+ * many cases quickly, in statements of at most `perStatement` so that none nears the statement
+ * timeout on a busy machine. Their ids follow in order.
+ */
+export async function copyCaso(db: Db, id: number, copies: number, perStatement = 5_000): Promise<void> {
+  for (let done = 0; done < copies; done += perStatement) {
+    await db.execute(sql`
+      insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda)
+      select id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda
+      from casos, generate_series(1, ${Math.min(perStatement, copies - done)}::int) where id = ${id}`);
+  }
+}
+
 export async function ensureCompania(db: Db, nombre = 'Compañía Test'): Promise<number> {
   const existing = await db.execute<{ id: number }>(sql`SELECT id FROM companias WHERE nombre = ${nombre} LIMIT 1`);
   const rows = (existing as unknown as { rows: { id: number }[] }).rows;

@@ -4,7 +4,7 @@ import { COUNT_CAP } from '@siniestros/domain';
 import { resultRows } from '../../db/client';
 import { FEW_MATCHES } from './casos.list.service';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { insertCaso } from '../../../test/fixtures';
+import { copyCaso, insertCaso } from '../../../test/fixtures';
 
 let t: TestApp;
 const MATCHING = COUNT_CAP + 5;
@@ -12,11 +12,8 @@ const MATCHING = COUNT_CAP + 5;
 beforeAll(async () => {
   t = await createTestApp();
   const { id } = await insertCaso(t.database.db, { reclamoNro: '777' });
-  // More matches than the cap, copied from one case in one statement (what they hold is not under test).
-  await t.database.db.execute(sql`
-    insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda)
-    select id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda
-    from casos, generate_series(2, ${MATCHING}) where id = ${id}`);
+  // More matches than the cap, copied from one case (what they hold is not under test).
+  await copyCaso(t.database.db, id, MATCHING - 1);
 }, 120_000);
 afterAll(() => t?.close());
 

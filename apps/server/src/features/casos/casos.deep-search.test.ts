@@ -4,7 +4,7 @@ import { COUNT_CAP, MAX_PAGE } from '@siniestros/domain';
 import { resultRows } from '../../db/client';
 import { PROBED_CASES } from './casos.list.repository';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { insertCaso } from '../../../test/fixtures';
+import { copyCaso, insertCaso } from '../../../test/fixtures';
 
 let t: TestApp;
 /** The newest PROBED_CASES, and older cases enough for a word more than COUNT_CAP of them hold. */
@@ -15,15 +15,8 @@ const PARTS = 5;
 beforeAll(async () => {
   t = await createTestApp();
   const { id } = await insertCaso(t.database.db, { reclamoNro: '888' });
-  // Copies of one case (what they hold is not under test), ids in order; a fifth of the cases a
-  // statement, so that none nears the statement timeout on a busy machine.
-  const step = Math.ceil(CASES / PARTS);
-  for (let first = 2; first <= CASES; first += step) {
-    await t.database.db.execute(sql`
-      insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda)
-      select id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, fecha_denuncia, usuario, id_estado, fecha_estado, id_asegurado, busqueda
-      from casos, generate_series(${first}::int, ${Math.min(CASES, first + step - 1)}::int) where id = ${id}`);
-  }
+  // Copies of one case (what they hold is not under test), ids in order.
+  await copyCaso(t.database.db, id, CASES - 1);
   const nth = (n: number) => sql`(select id from casos order by id offset ${n - 1} limit 1)`;
   // 'comun': every case. 'mitad': every other case. 'tercio': every third case and the oldest
   // COUNT_CAP (its matches among the newest not a multiple of a page). 'antiguo': only old cases,

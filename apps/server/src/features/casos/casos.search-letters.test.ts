@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { casoFiltroSchema, type CasoFiltro } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
-import { filterWhere, type TextMatch } from './casos.list.repository';
-import { createCaso, cutFrom, likeOnly, quickSearched, tercero } from './casos.test-helpers';
+import { createCaso, cutFrom, likeOnly, planOf, quickSearched, selectedIds, tercero } from './casos.test-helpers';
 
 /**
  * A search word with 5 letters in a row is collected through the letters index
@@ -14,18 +11,6 @@ import { createCaso, cutFrom, likeOnly, quickSearched, tercero } from './casos.t
  * (collected or walked) must select the same cases.
  */
 const t = useTestApp();
-
-/** The ids a filter's WHERE selects, written one way or the other. */
-async function selected(filtro: Partial<CasoFiltro>, match: TextMatch): Promise<number[]> {
-  const where = filterWhere(casoFiltroSchema.parse(filtro), match);
-  const found = await t.rows<{ id: number }>(sql`select id from casos where ${where ?? sql`true`} order by id`);
-  return found.map((row) => Number(row.id));
-}
-
-async function planOf(filtro: Partial<CasoFiltro>, match: TextMatch): Promise<string> {
-  const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain select id from casos where ${filterWhere(casoFiltroSchema.parse(filtro), match)}`);
-  return plan.map((line) => line['QUERY PLAN']).join('\n');
-}
 
 describe('search by letters', () => {
   let runs: string[] = [];
@@ -54,14 +39,14 @@ describe('search by letters', () => {
     await fc.assert(
       fc.asyncProperty(words, words, async (first, second) => {
         for (const filtro of [{ apellido: first }, { busquedaRapida: `${first} ${second}` }, { apellido: second, busquedaRapida: first }]) {
-          const walked = await selected(filtro, 'walk');
-          expect(await selected(filtro, 'collect')).toEqual(walked);
-          expect(await selected(filtro, 'planned')).toEqual(walked);
+          const walked = await selectedIds(t, filtro, 'walk');
+          expect(await selectedIds(t, filtro, 'collect')).toEqual(walked);
+          expect(await selectedIds(t, filtro, 'planned')).toEqual(walked);
         }
       }),
       { numRuns: 40 },
     );
-    expect(await selected({ apellido: runs[0]! }, 'collect')).not.toEqual([]);
+    expect(await selectedIds(t, { apellido: runs[0]! }, 'collect')).not.toEqual([]);
   });
 
   it('finds a case by a surname given when it was created and by the one it was changed to', async () => {
@@ -77,13 +62,13 @@ describe('search by letters', () => {
 
   it('collects through the letters index and walks through no text index', async () => {
     const rare = 'quimbarosa';
-    const collected = await planOf({ busquedaRapida: rare }, 'collect');
+    const collected = await planOf(t, { busquedaRapida: rare }, 'collect');
     expect(collected).toContain('casos_busqueda_letras_idx');
     expect(collected).not.toContain('casos_busqueda_trgm_idx');
-    expect(await planOf({ apellido: rare }, 'collect')).toContain('casos_busqueda_letras_idx');
+    expect(await planOf(t, { apellido: rare }, 'collect')).toContain('casos_busqueda_letras_idx');
     // A page of many matches walks the id index: PostgreSQL is given no text index to collect them with.
     for (const filtro of [{ busquedaRapida: rare }, { apellido: rare }, { busquedaRapida: 'ruiz' }]) {
-      expect(await planOf(filtro, 'walk')).not.toMatch(/casos_busqueda_(letras|trgm)_idx/);
+      expect(await planOf(t, filtro, 'walk')).not.toMatch(/casos_busqueda_(letras|trgm)_idx/);
     }
   });
 });

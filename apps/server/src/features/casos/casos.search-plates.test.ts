@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
-import { casoFiltroSchema, searchPlateGrams, type CasoFiltro } from '@siniestros/domain';
+import { searchPlateGrams } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
-import { filterWhere, type TextMatch } from './casos.list.repository';
-import { createCaso, cutFrom, likeOnly, quickSearched, tercero } from './casos.test-helpers';
+import { createCaso, cutFrom, likeOnly, planOf, quickSearched, selectedIds, tercero } from './casos.test-helpers';
 
 /**
  * A search word of 5 letters and digits in a row holding both (a plate's fragment) is collected
@@ -14,17 +12,6 @@ import { createCaso, cutFrom, likeOnly, quickSearched, tercero } from './casos.t
  * plate filter read either way (collected or walked) must select the same cases.
  */
 const t = useTestApp();
-
-async function selected(filtro: Partial<CasoFiltro>, match: TextMatch): Promise<number[]> {
-  const where = filterWhere(casoFiltroSchema.parse(filtro), match);
-  const found = await t.rows<{ id: number }>(sql`select id from casos where ${where ?? sql`true`} order by id`);
-  return found.map((row) => Number(row.id));
-}
-
-async function planOf(filtro: Partial<CasoFiltro>, match: TextMatch): Promise<string> {
-  const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain select id from casos where ${filterWhere(casoFiltroSchema.parse(filtro), match)}`);
-  return plan.map((line) => line['QUERY PLAN']).join('\n');
-}
 
 describe('search by plate pieces', () => {
   let plates: string[] = [];
@@ -52,9 +39,9 @@ describe('search by plate pieces', () => {
     await fc.assert(
       fc.asyncProperty(words, words, async (first, second) => {
         for (const filtro of [{ dominio: first }, { busquedaRapida: `${first} ${second}` }, { dominio: second, busquedaRapida: first }]) {
-          const walked = await selected(filtro, 'walk');
-          expect(await selected(filtro, 'collect')).toEqual(walked);
-          expect(await selected(filtro, 'planned')).toEqual(walked);
+          const walked = await selectedIds(t, filtro, 'walk');
+          expect(await selectedIds(t, filtro, 'collect')).toEqual(walked);
+          expect(await selectedIds(t, filtro, 'planned')).toEqual(walked);
         }
       }),
       { numRuns: 40 },
@@ -73,11 +60,11 @@ describe('search by plate pieces', () => {
   });
 
   it('collects a plate fragment through the plates index, a surname still through the letters index', async () => {
-    const collected = await planOf({ busquedaRapida: 'x987w' }, 'collect');
+    const collected = await planOf(t, { busquedaRapida: 'x987w' }, 'collect');
     expect(collected).toContain('casos_busqueda_patentes_idx');
     expect(collected).not.toContain('casos_busqueda_trgm_idx');
-    expect(await planOf({ dominio: 'qx987' }, 'collect')).toContain('casos_busqueda_patentes_idx');
-    expect(await planOf({ busquedaRapida: 'gonzalez' }, 'collect')).toContain('casos_busqueda_letras_idx');
-    expect(await planOf({ busquedaRapida: 'x987w' }, 'walk')).not.toMatch(/casos_busqueda_(patentes|letras|trgm)_idx/);
+    expect(await planOf(t, { dominio: 'qx987' }, 'collect')).toContain('casos_busqueda_patentes_idx');
+    expect(await planOf(t, { busquedaRapida: 'gonzalez' }, 'collect')).toContain('casos_busqueda_letras_idx');
+    expect(await planOf(t, { busquedaRapida: 'x987w' }, 'walk')).not.toMatch(/casos_busqueda_(patentes|letras|trgm)_idx/);
   });
 });

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import fc from 'fast-check';
-import { likeContains, searchTerms } from '@siniestros/domain';
+import { casoFiltroSchema, likeContains, searchTerms, type CasoFiltro } from '@siniestros/domain';
 import { resultRows, type Db } from '../../db/client';
 import type { TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
+import { filterWhere, type TextMatch } from './casos.list.repository';
 
 export type Persona = Record<string, unknown>;
 
@@ -89,4 +90,17 @@ export function cutFrom(runs: readonly string[], min: number, max: number) {
     const from = Math.min(start % run.length, Math.max(0, run.length - length));
     return run.slice(from, from + length);
   });
+}
+
+/** The ids a filter's WHERE selects, written one way or the other (collected, walked or planned). */
+export async function selectedIds(t: TestApp, filtro: Partial<CasoFiltro>, match: TextMatch): Promise<number[]> {
+  const where = filterWhere(casoFiltroSchema.parse(filtro), match);
+  const found = await t.rows<{ id: number }>(sql`select id from casos where ${where ?? sql`true`} order by id`);
+  return found.map((row) => Number(row.id));
+}
+
+/** PostgreSQL's plan for a filter's WHERE written one way. */
+export async function planOf(t: TestApp, filtro: Partial<CasoFiltro>, match: TextMatch): Promise<string> {
+  const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain select id from casos where ${filterWhere(casoFiltroSchema.parse(filtro), match)}`);
+  return plan.map((line) => line['QUERY PLAN']).join('\n');
 }
