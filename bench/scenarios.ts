@@ -63,6 +63,8 @@ export const LIST_PAGE_SIZE = PAGE_SIZE;
 const page = (n: number) => `page=${n}&pageSize=${PAGE_SIZE}`;
 const lastPageOf = (rows: number) => Math.max(1, Math.ceil(rows / PAGE_SIZE));
 const quick = (term: string, n = 1): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { busquedaRapida: term } });
+/** The filter panel's surname (the insured party's or a third party's), page n. */
+const apellidoPage = (apellido: string, n: number): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { apellido } });
 
 /** The targets of the issue (p95 at 1 connection unless said otherwise). */
 export const TARGETS = {
@@ -150,6 +152,18 @@ export function scenarios(probes: Probes): Scenario[] {
       key: 'search-even-deep',
       title: `Quick search, page ${CAPPED_LAST_PAGE} of the dearest surname (${probes.evenApellido}, ${probes.evenApellidoCases} cases)`,
       requests: [quick(probes.evenApellido, CAPPED_LAST_PAGE)],
+      target: TARGETS.anyPage,
+    },
+    {
+      key: 'filter-apellido',
+      title: `Filter 'Apellido', most common surname (${probes.apellido})`,
+      requests: [apellidoPage(probes.apellido, 1)],
+      target: TARGETS.commonSearch,
+    },
+    {
+      key: 'filter-apellido-deep',
+      title: `Filter 'Apellido', most common surname (${probes.apellido}), page ${CAPPED_LAST_PAGE}`,
+      requests: [apellidoPage(probes.apellido, CAPPED_LAST_PAGE)],
       target: TARGETS.anyPage,
     },
     {
