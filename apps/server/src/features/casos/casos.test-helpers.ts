@@ -70,6 +70,13 @@ export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promi
   return resultRows<T>(result);
 }
 
+/** Changes the case's first third party as its screen does (PATCH /api/terceros with the rest as it was). */
+export async function changeFirstTercero(t: TestApp, id: number, changes: Persona): Promise<void> {
+  const detail = (await t.request('user', { method: 'GET', url: `/api/casos/${id}` })).json<{ terceros: Persona[] }>();
+  const changed = await t.request('user', { method: 'PATCH', url: `/api/terceros/t/${id}`, payload: [{ ...detail.terceros[0]!, ...changes }] });
+  expect(changed.statusCode, changed.body).toBe(200);
+}
+
 /** The ids a quick search answers, newest first (its first 100; `exactCount` counts them all). */
 export async function quickSearched(t: TestApp, busquedaRapida: string, query = 'page=1&pageSize=100&exactCount=1'): Promise<number[]> {
   const response = await t.request('user', { method: 'POST', url: `/api/casos/filtro/?${query}`, payload: { busquedaRapida } });
