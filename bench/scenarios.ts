@@ -64,7 +64,8 @@ const page = (n: number) => `page=${n}&pageSize=${PAGE_SIZE}`;
 const lastPageOf = (rows: number) => Math.max(1, Math.ceil(rows / PAGE_SIZE));
 const quick = (term: string, n = 1): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { busquedaRapida: term } });
 /** The filter panel's surname (the insured party's or a third party's), page n. */
-const apellidoPage = (apellido: string, n: number): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { apellido } });
+/** A page of the filter panel's 'Apellido' or 'Dominio' alone. */
+const personaPage = (field: 'apellido' | 'dominio', value: string, n: number): HttpRequest => ({ method: 'POST', path: `/api/casos/filtro/?${page(n)}`, body: { [field]: value } });
 
 /** The targets of the issue (p95 at 1 connection unless said otherwise). */
 export const TARGETS = {
@@ -157,14 +158,20 @@ export function scenarios(probes: Probes): Scenario[] {
     {
       key: 'filter-apellido',
       title: `Filter 'Apellido', most common surname (${probes.apellido})`,
-      requests: [apellidoPage(probes.apellido, 1)],
+      requests: [personaPage('apellido', probes.apellido, 1)],
       target: TARGETS.commonSearch,
     },
     {
       key: 'filter-apellido-deep',
       title: `Filter 'Apellido', most common surname (${probes.apellido}), page ${CAPPED_LAST_PAGE}`,
-      requests: [apellidoPage(probes.apellido, CAPPED_LAST_PAGE)],
+      requests: [personaPage('apellido', probes.apellido, CAPPED_LAST_PAGE)],
       target: TARGETS.anyPage,
+    },
+    {
+      key: 'filter-dominio',
+      title: `Filter 'Dominio', plate fragment (${probes.plateFragment})`,
+      requests: [personaPage('dominio', probes.plateFragment, 1)],
+      target: TARGETS.rareSearch,
     },
     {
       key: 'search-plate',

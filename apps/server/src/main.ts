@@ -6,6 +6,7 @@ import { databaseOptions, openDatabase } from './db/client';
 import { maintainPglite, PGLITE_MAINTENANCE_MS } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
+import { fillBusquedaPersonas } from './features/casos/casos.search-fill';
 import { recontarPlazosTablero } from './features/tablero';
 import { SHUTDOWN_BODY_WAIT_MS } from './plugins/body-timeout';
 
@@ -30,7 +31,10 @@ if (generated) {
 }
 
 setInterval(
-  () => void maintainPglite(database).catch((error: unknown) => app.log.warn({ err: error }, 'PGlite vacuum and analyze failed: retried at the next one')),
+  () =>
+    void maintainPglite(database).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'PGlite vacuum and analyze failed: retried at the next one'),
+    ),
   PGLITE_MAINTENANCE_MS,
 ).unref();
 
@@ -85,6 +89,23 @@ async function notificar() {
 void notificar();
 setInterval(() => void notificar(), 5 * 60_000).unref();
 
+const stopFilling = new AbortController();
+/** Cases written before drizzle/0035 get the filter panel's search columns (docs/decisions/072): after the start, then hourly while any is left. */
+async function fillSearchColumns() {
+  try {
+    const started = performance.now();
+    const filled = await fillBusquedaPersonas(database.db, {
+      signal: stopFilling.signal,
+      onBatch: (total) => total % 100_000 === 0 && app.log.info({ filled: total }, 'search columns: filling'),
+    });
+    if (filled > 0) app.log.info({ filled, seconds: Math.round((performance.now() - started) / 1000) }, 'search columns filled');
+  } catch (error) {
+    if (!stopFilling.signal.aborted) app.log.warn({ err: error }, 'search column fill failed: retried in an hour');
+  }
+}
+void fillSearchColumns();
+setInterval(() => void fillSearchColumns(), 3600_000).unref();
+
 let closing = false;
 /**
  * SIGTERM/SIGINT: stop accepting connections, answer 503 to new requests on open ones, let the
@@ -93,6 +114,7 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  stopFilling.abort();
   app.log.info(`${signal}: draining requests (a body still arriving in ${SHUTDOWN_BODY_WAIT_MS / 1000} s is given up)`);
   app.abortArrivingBodies(SHUTDOWN_BODY_WAIT_MS);
   const force = setTimeout(() => {

@@ -14,7 +14,7 @@ import {
   INSPECCION_MESSAGES,
   LESIONADO_MESSAGES,
   LETRADO_MESSAGES,
-  casoSearchText,
+  casoSearchColumns,
   normalizeSearch,
   type FlagKey,
 } from '@siniestros/domain';
@@ -743,6 +743,8 @@ export const DEMO_TABLES = {
       ['fecha_cierre', 'date'],
       ['completa_doc', 'bool'],
       ['busqueda', 'text'],
+      ['busqueda_apellidos', 'text'],
+      ['busqueda_dominios', 'text'],
       ...FLAGS.map((flag) => [flag.key, 'bool'] as const),
     ],
   },
@@ -1211,7 +1213,7 @@ export class DemoGenerator {
       via_ingreso: VIAS.pick(rng),
       fecha_cierre: cierre === null ? null : isoDay(cierre),
       completa_doc: idEstado >= 2,
-      busqueda: casoSearchText({ reclamo_nro: reclamo, asegurado, terceros }),
+      ...casoSearchColumns({ reclamo_nro: reclamo, asegurado, terceros }),
       ...flags,
     });
 

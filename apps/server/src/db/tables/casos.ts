@@ -88,6 +88,13 @@ export const casos = pgTable(
     completa_doc: boolean('completa_doc').notNull().default(false),
     /** Lowercased, accent-free text of every searchable field of the case and its people. */
     busqueda: text('busqueda').notNull().default(''),
+    /**
+     * The surnames and the plates of the case's people, normalized, one a line (casoPersonasSearch):
+     * the filter panel's 'Apellido' and 'Dominio' check them on the row (docs/decisions/072). NULL
+     * on a case written before drizzle/0035 until the background fill reaches it.
+     */
+    busqueda_apellidos: text('busqueda_apellidos'),
+    busqueda_dominios: text('busqueda_dominios'),
     urg: boolean('urg').notNull().default(false),
     amp: boolean('amp').notNull().default(false),
     auto: boolean('auto').notNull().default(false),
@@ -129,6 +136,8 @@ export const casos = pgTable(
     index('casos_busqueda_letras_idx').using('gin', sql`busqueda_letras(${table.busqueda})`),
     // A search word of 5 letters and digits in a row holding both (a plate) looks up its pieces here (docs/decisions/070; the function is drizzle/0034's).
     index('casos_busqueda_patentes_idx').using('gin', sql`busqueda_patentes(${table.busqueda})`),
+    // The cases the background fill has still to reach (docs/decisions/072): empty once it is done.
+    index('casos_busqueda_personas_pendientes_idx').on(table.id.desc()).where(sql`${table.busqueda_apellidos} is null`),
     // The Tablero's partial indexes over the open cases (fecha_creado; fecha_estado; id_analista, id_estado) live in drizzle/0014 (custom SQL).
     uniqueIndex('casos_idempotency_uq').on(table.idempotency_key),
   ],

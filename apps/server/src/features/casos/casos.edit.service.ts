@@ -8,7 +8,7 @@ import {
   FLAGS,
   MAX_TERCEROS,
   TERCERO_WRITE_KEYS,
-  casoSearchText,
+  casoSearchColumns,
   todayIso,
   type AltaInput,
   type AseguradoInput,
@@ -73,10 +73,10 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     }
   }
 
-  /** Rebuilds `busqueda` from what the case and its people hold now (docs/decisions/002). */
+  /** Rebuilds the search columns from what the case and its people hold now (docs/decisions/002, 072). */
   async function refreshBusqueda(tx: DbOrTx, id: number) {
     const source = await repo.searchSource(tx, id);
-    if (source) await repo.updateCaso(tx, id, { busqueda: casoSearchText(source) });
+    if (source) await repo.updateCaso(tx, id, casoSearchColumns(source));
   }
 
   async function applyCaso(tx: DbOrTx, caso: CasoLock, input: CasoUpdateInput, usuario: string): Promise<number> {
@@ -157,7 +157,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
             fecha_estado: today(),
             id_asegurado: idAsegurado,
             idempotency_key: idempotencyKey ?? null,
-            busqueda: casoSearchText({ reclamo_nro: caso.reclamo_nro, asegurado, terceros }),
+            ...casoSearchColumns({ reclamo_nro: caso.reclamo_nro, asegurado, terceros }),
           });
           await repo.insertTerceros(
             tx,

@@ -110,19 +110,23 @@ function busquedaContains(term: string, match: TextMatch): SQL {
 /**
  * Surname or plate of the insured party OR any third party contains the value (spec §2 filter
  * panel), ignoring case and accents. `busqueda` holds those fields normalized, so its indexes (or
- * the cheap LIKE on it) narrow the cases first; the exact per-field check then runs only on
- * those. The checks are scalar subqueries on purpose: written as EXISTS, PostgreSQL turned them
- * into hashed subplans that scanned every asegurado and tercero (measured: 2.2 s against 0.6 ms
- * at 100k cases).
+ * the cheap LIKE on it) narrow the cases first; the per-field check then runs only on those, on
+ * the case's own row: `busqueda_apellidos` / `busqueda_dominios` hold each person's surname or
+ * plate a line (docs/decisions/072), and a term never holds the line break. A case written before
+ * those columns and not yet filled (NULL) is checked on its people by scalar subqueries, as every
+ * case was until then: written as EXISTS, PostgreSQL turned them into hashed subplans that
+ * scanned every asegurado and tercero (measured: 2.2 s against 0.6 ms at 100k cases).
  */
 function personaContains(field: 'apellido' | 'dominio', value: string, match: TextMatch): SQL | undefined {
   const term = normalizeSearch(value);
   if (!term) return undefined;
+  const lines = field === 'apellido' ? casos.busqueda_apellidos : casos.busqueda_dominios;
   // Plates carry no accents: lower() is enough and much cheaper than translate().
   const normalized = (column: Column) => (field === 'dominio' ? sql`lower(${column})` : folded(column));
   const inAsegurado = sql`(select ${normalized(asegurados[field])} from ${asegurados} where ${asegurados.id} = ${casos.id_asegurado})`;
   const inTerceros = sql`(select bool_or(${textContains(normalized(terceros[field]), term, match)}) from ${terceros} where ${terceros.id_caso} = ${casos.id})`;
-  return sql`(${busquedaContains(term, match)} and (${textContains(inAsegurado, term, match)} or coalesce(${inTerceros}, false)))`;
+  const onPeople = sql`(${textContains(inAsegurado, term, match)} or coalesce(${inTerceros}, false))`;
+  return sql`(${busquedaContains(term, match)} and case when ${lines} is null then ${onPeople} else ${textContains(lines, term, match)} end)`;
 }
 
 /**

@@ -23,7 +23,7 @@ export const FLAG_COLUMNS = Object.fromEntries(FLAG_KEYS.map((key) => [key, caso
  * status a close came from; the lawyer may be linked from either side.
  */
 const CASO_COLUMNS = {
-  ...omit(getTableColumns(casos), ['busqueda', 'idempotency_key', 'id_estado_previo', 'id_letrado']),
+  ...omit(getTableColumns(casos), ['busqueda', 'busqueda_apellidos', 'busqueda_dominios', 'idempotency_key', 'id_estado_previo', 'id_letrado']),
   id_letrado: sql<number | null>`coalesce(${casos.id_letrado}, ${letrados.id})`,
   nombre_estado: estados.nombre,
   nombre_compania: companias.nombre,
