@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { FIRST_CLOSED_ESTADO, casoSearchText, normalizeSearch, type PersonaSearchFields as Persona } from '@siniestros/domain';
+import { FIRST_CLOSED_ESTADO, casoSearchColumns, normalizeSearch, type PersonaSearchFields as Persona } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { DEMO_APELLIDOS_COUNT, DEMO_MOST_COMMON_APELLIDO, DEMO_MOST_COMMON_SHARE, DEMO_RARE_APELLIDO, DEMO_TABLE_NAMES, DemoGenerator, isValidCuit, type DemoContext } from './demo-data';
 import { seedDemo, seedDemoTareas, type SeedDemoResult } from './demo-load';
+import { pick } from '../shared/objects';
 
 const CASES = 200;
 let t: TestApp;
@@ -129,9 +130,9 @@ describe('seedDemo', () => {
     expect(normalizeSearch(DEMO_RARE_APELLIDO)).toMatch(/^[a-z]+$/);
   });
 
-  it('fills busqueda exactly as the cases API does', async () => {
-    const casos = await rows<{ id: number; reclamo_nro: string; busqueda: string; id_asegurado: number }>(
-      sql`select id, reclamo_nro, busqueda, id_asegurado from casos`,
+  it('fills the search columns exactly as the cases API does', async () => {
+    const casos = await rows<{ id: number; reclamo_nro: string; id_asegurado: number } & ReturnType<typeof casoSearchColumns>>(
+      sql`select id, reclamo_nro, busqueda, busqueda_apellidos, busqueda_dominios, id_asegurado from casos`,
     );
     const asegurados = new Map(
       (await rows<Persona & { id: number }>(sql`select id, apellido, nombre, nro_doc, cuit, dominio from asegurados`)).map((row) => [
@@ -143,12 +144,12 @@ describe('seedDemo', () => {
       sql`select id_caso, orden, apellido, nombre, nro_doc, cuit, dominio from terceros order by id_caso, orden`,
     );
     for (const caso of casos) {
-      const expected = casoSearchText({
+      const expected = casoSearchColumns({
         reclamo_nro: caso.reclamo_nro,
         asegurado: asegurados.get(Number(caso.id_asegurado))!,
         terceros: terceros.filter((tercero) => Number(tercero.id_caso) === Number(caso.id)),
       });
-      expect(caso.busqueda).toBe(expected);
+      expect(pick(caso, ['busqueda', 'busqueda_apellidos', 'busqueda_dominios'])).toEqual(expected);
     }
   });
 
