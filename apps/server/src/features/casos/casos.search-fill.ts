@@ -4,7 +4,7 @@ import { casoPersonasSearch, type PersonaSearchFields } from '@siniestros/domain
 import { resultRows, type Db } from '../../db/client';
 
 /** Cases a fill transaction takes: short, so that an edit of one of them waits little (docs/decisions/072). */
-export const BUSQUEDA_PERSONAS_BATCH = 500;
+export const BUSQUEDA_PERSONAS_BATCH = 100;
 
 type Pending = { id: number; asegurado: PersonaSearchFields; terceros: PersonaSearchFields[] };
 
