@@ -90,8 +90,12 @@ void notificar();
 setInterval(() => void notificar(), 5 * 60_000).unref();
 
 const stopFilling = new AbortController();
+let filling = false;
 /** Cases written before drizzle/0035 get the filter panel's search columns (docs/decisions/072): after the start, then hourly while any is left. */
 async function fillSearchColumns() {
+  // A fill of 10M cases outlasts the hour: one at a time, or two would each rest half the time.
+  if (filling) return;
+  filling = true;
   try {
     const started = performance.now();
     const filled = await fillBusquedaPersonas(database.db, {
@@ -101,6 +105,8 @@ async function fillSearchColumns() {
     if (filled > 0) app.log.info({ filled, seconds: Math.round((performance.now() - started) / 1000) }, 'search columns filled');
   } catch (error) {
     if (!stopFilling.signal.aborted) app.log.warn({ err: error }, 'search column fill failed: retried in an hour');
+  } finally {
+    filling = false;
   }
 }
 void fillSearchColumns();
