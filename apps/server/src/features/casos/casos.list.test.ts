@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { casoFiltroSchema, type CasoListRow } from '@siniestros/domain';
-import { resultRows } from '../../db/client';
-import { filterWhere } from './casos.list.repository';
+import type { CasoListRow } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
 import { lesionados } from '../../db/tables/lesionados';
 import { audiencias } from '../../db/tables/mediacion';
 import { analistas } from '../../db/tables/reference';
-import { asegurado, createCaso, queryRows, tercero } from './casos.test-helpers';
+import { asegurado, createCaso, planOf, queryRows, tercero } from './casos.test-helpers';
 import { casos } from '../../db/tables/casos';
 
 type ListResponse = { cases: (CasoListRow & { totalCount?: number })[]; totalPages: number; totalRows: number };
@@ -209,13 +207,7 @@ describe('quick search (busquedaRapida)', () => {
     // Each as the Apellido filter, whose subqueries once made PostgreSQL choose that index (3.2-4.4 s at 1M cases).
     for (const [apellido, expected] of [['%', ['d']], ['_', ['d']], ["o'", ['d']], ['mu', ['d']], ['qz', []]] as const) {
       expect(await found({ apellido }), apellido).toEqual(names(...expected));
-      const plan = await t.database.db.transaction(async (tx) => {
-        // On a table this small a sequential scan is always cheaper: off, the index is taken if it may be.
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const where = filterWhere(casoFiltroSchema.parse({ apellido }), 'collect');
-        return resultRows<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain select id from casos where ${where}`));
-      });
-      expect(plan.map((line) => line['QUERY PLAN']).join('\n'), apellido).not.toContain('casos_busqueda_trgm_idx');
+      expect(await planOf(t, { apellido }, 'collect', { seqScanOff: true }), apellido).not.toContain('casos_busqueda_trgm_idx');
     }
   });
 });

@@ -18,6 +18,8 @@ const linesOf = async (ids: number[]) =>
     id: Number(row.id),
   }));
 
+const allLines = () => t.rows<Lines>(sql`select id, busqueda_apellidos, busqueda_dominios from casos order by id`);
+
 const filtered = async (body: Record<string, unknown>): Promise<number[]> => {
   const response = await t.request('user', { method: 'POST', url: '/api/casos/filtro/?page=1&pageSize=100&exactCount=1', payload: body });
   expect(response.statusCode, response.body).toBe(200);
@@ -117,7 +119,7 @@ describe('the search columns of the filter panel', () => {
 describe('the background fill', () => {
   it('fills every case left, reporting its progress, and stops when told', async () => {
     for (let n = 0; n < 3; n++) await createCaso(t, { asegurado: asegurado({ apellido: `Relleno${n}` }) });
-    const filledBefore = await t.rows<Lines>(sql`select id, busqueda_apellidos, busqueda_dominios from casos order by id`);
+    const filledBefore = await allLines();
     await t.rows(sql`update casos set busqueda_apellidos = null, busqueda_dominios = null`);
 
     const stopped = new AbortController();
@@ -127,7 +129,7 @@ describe('the background fill', () => {
     const progress: number[] = [];
     expect(await fillBusquedaPersonas(t.database.db, { onBatch: (total) => progress.push(total) })).toBe(filledBefore.length);
     expect(progress).toEqual([filledBefore.length]);
-    expect(await t.rows<Lines>(sql`select id, busqueda_apellidos, busqueda_dominios from casos order by id`)).toEqual(filledBefore);
+    expect(await allLines()).toEqual(filledBefore);
     expect(await fillBusquedaPersonas(t.database.db)).toBe(0);
   });
 

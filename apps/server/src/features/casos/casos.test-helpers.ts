@@ -106,8 +106,14 @@ export async function selectedIds(t: TestApp, filtro: Partial<CasoFiltro>, match
   return found.map((row) => Number(row.id));
 }
 
-/** PostgreSQL's plan for a filter's WHERE written one way. */
-export async function planOf(t: TestApp, filtro: Partial<CasoFiltro>, match: TextMatch): Promise<string> {
-  const plan = await t.rows<{ 'QUERY PLAN': string }>(sql`explain select id from casos where ${filterWhere(casoFiltroSchema.parse(filtro), match)}`);
+/**
+ * PostgreSQL's plan for a filter's WHERE written one way. `seqScanOff`: on a test's small table a
+ * sequential scan is always cheapest; with it off, an index is taken wherever it may be.
+ */
+export async function planOf(t: TestApp, filtro: Partial<CasoFiltro>, match: TextMatch, { seqScanOff = false } = {}): Promise<string> {
+  const plan = await t.database.db.transaction(async (tx) => {
+    if (seqScanOff) await tx.execute(sql`set local enable_seqscan = off`);
+    return resultRows<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain select id from casos where ${filterWhere(casoFiltroSchema.parse(filtro), match)}`));
+  });
   return plan.map((line) => line['QUERY PLAN']).join('\n');
 }
