@@ -64,7 +64,10 @@ describe.runIf(isPostgres)('migrations on several nodes at once', () => {
       try {
         await migrate(node);
         expect(await appliedMigrations(url)).toEqual({ n: journal.entries.length, distinct: journal.entries.length });
-        await expect(node.pool!.query('select pg_sleep(0.05)')).rejects.toThrow(/statement timeout/);
+        // 57014 is query_canceled. With a 1 ms timeout on a busy machine PostgreSQL has worded this
+        // same cancel "due to user request" (in CI and in one of two loaded runs); nothing else
+        // cancels here, so the code is asserted, not the words.
+        await expect(node.pool!.query('select pg_sleep(0.05)')).rejects.toMatchObject({ code: '57014' });
       } finally {
         await node.close();
       }
