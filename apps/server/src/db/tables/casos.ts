@@ -18,6 +18,12 @@ import { analistas, companias, estados, productos, responsabilidades, tiposDoc }
 
 const money = (name: string) => numeric(name, { precision: 15, scale: 2 });
 
+/**
+ * The row's edit version: a person's save names the version it read and is refused when another
+ * save came first (409); each save adds one (docs/decisions/074). Nothing else writes it.
+ */
+export const editVersion = () => integer('version').notNull().default(1);
+
 /** The insured party and third parties share these columns (spec §3). */
 const personaColumns = () => ({
   id: serial('id').primaryKey(),
@@ -33,6 +39,7 @@ const personaColumns = () => ({
   cbu: varchar('cbu', { length: 50 }),
   marca_modelo: varchar('marca_modelo', { length: 50 }),
   anio: integer('anio'),
+  version: editVersion(),
   dominio: varchar('dominio', { length: 20 }),
   mail: varchar('mail', { length: 400 }),
 });
@@ -86,6 +93,7 @@ export const casos = pgTable(
     via_ingreso: varchar('via_ingreso', { length: 100 }),
     fecha_cierre: date('fecha_cierre', { mode: 'string' }),
     completa_doc: boolean('completa_doc').notNull().default(false),
+    version: editVersion(),
     /** Lowercased, accent-free text of every searchable field of the case and its people. */
     busqueda: text('busqueda').notNull().default(''),
     /**

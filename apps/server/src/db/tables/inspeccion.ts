@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
 import { INSPECCION_PENDING_ESTADOS } from '@siniestros/domain';
-import { casos } from './casos';
+import { casos, editVersion } from './casos';
 import { inspectores } from './reference';
 
 /**
@@ -28,6 +28,7 @@ export const inspecciones = pgTable(
     monto_inspeccion: numeric('monto_inspeccion', { precision: 15, scale: 2 }),
     fecha_cierre: date('fecha_cierre', { mode: 'string' }),
     estado: varchar('estado', { length: 50 }).notNull(),
+    version: editVersion(),
     /**
      * The product of the case (0 when it has none), copied by triggers (drizzle/0032) so the list
      * filtered by product reads one index and its counts instead of joining every case.

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
-import { casos } from './casos';
+import { casos, editVersion } from './casos';
 import { tiposDoc } from './reference';
 
 export const lesionados = pgTable(
@@ -15,6 +15,7 @@ export const lesionados = pgTable(
       .notNull()
       .references(() => tiposDoc.id),
     nro_doc: varchar('nro_doc', { length: 50 }).notNull(),
+    version: editVersion(),
   },
   (table) => [index('lesionados_caso_idx').on(table.id_caso)],
 );

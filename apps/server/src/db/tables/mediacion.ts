@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, time, varchar } from 'drizzle-orm/pg-core';
-import { casos } from './casos';
+import { casos, editVersion } from './casos';
 import { companias } from './reference';
 
 export const audiencias = pgTable(
@@ -17,6 +17,7 @@ export const audiencias = pgTable(
     hora: time('hora').notNull(),
     lugar: varchar('lugar', { length: 600 }).notNull(),
     mediacion_nro: varchar('mediacion_nro', { length: 20 }),
+    version: editVersion(),
     /**
      * The company of the case, copied by triggers (drizzle/0008) so the hearings filtered by
      * company are read off one index. NOT NULL in the database; optional here because the
