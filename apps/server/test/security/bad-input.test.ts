@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_ID_DIGITS, MSG_ONLY_DIGITS, MSG_PAGE, MSG_PAGE_SIZE, todayIso } from '@siniestros/domain';
+import { MSG_DATE, MSG_ID_DIGITS, MSG_ONLY_DIGITS, MSG_PAGE, MSG_PAGE_SIZE, todayIso } from '@siniestros/domain';
 import { MSG_MULTIPART_MALFORMED, msgRateLimited } from '../../src/shared/errors';
 import { createTestApp, type TestApp } from '../helpers';
 import { insertCaso } from '../fixtures';
@@ -84,6 +84,19 @@ describe('validation messages', () => {
     // The bounds themselves are pages.
     expect((await t.request('user', { method: 'GET', url: '/api/casos?page=1000000&pageSize=100' })).json().cases).toEqual([]);
     expect((await t.request('user', { method: 'POST', url: '/api/casos/filtrovalores', payload: { compania: '999999999' } })).statusCode).toBe(200);
+  });
+
+  it('refuse a date of year 0000, which PostgreSQL has not, in filters and in the case save', async () => {
+    for (const fecha of ['0000-01-01', '0000-02-29']) {
+      const filtered = await t.request('user', { method: 'POST', url: '/api/casos/filtro', payload: { fechaDesde: fecha } });
+      expect(filtered.statusCode, filtered.body).toBe(400);
+      expect(filtered.json().message).toBe(MSG_DATE);
+      const saved = await t.request('user', { method: 'PATCH', url: `/api/casos/t/${idCaso}`, payload: { fecha_siniestro: fecha } });
+      expect(saved.statusCode, saved.body).toBe(400);
+      expect(saved.json().errors).toContainEqual({ path: 'fecha_siniestro', message: MSG_DATE });
+    }
+    // The first year there is still is a date.
+    expect((await t.request('user', { method: 'POST', url: '/api/casos/filtro', payload: { fechaDesde: '0001-01-01' } })).statusCode).toBe(200);
   });
 
   it('are Spanish for a body that is not JSON', async () => {

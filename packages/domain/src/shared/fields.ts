@@ -10,9 +10,10 @@ export const MSG_TWO_DECIMALS = 'El valor debe tener solo dos decimales';
 export const MSG_REQUIRED = 'Este campo es requerido';
 export const MSG_INTEGER = 'Debe ser un número entero';
 
+/** A calendar day that exists; year 0000 does not (there is no year zero, and PostgreSQL refuses it). */
 function isRealDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  return !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.toISOString().startsWith(value);
 }
 
 export const isoDate = z
@@ -37,6 +38,13 @@ export const positiveId = z.coerce
   .max(2_147_483_647, MSG_INTEGER);
 
 export const idParam = z.object({ id: positiveId });
+
+export const MSG_VERSION = 'La versión debe ser un número entero positivo';
+/**
+ * The edit version of the row as the person read it (docs/decisions/074): a save after another
+ * person's save is refused (409). Absent or null, the save does not check it.
+ */
+export const editVersion = optional(z.coerce.number({ error: MSG_VERSION }).int(MSG_VERSION).min(1, MSG_VERSION).max(2_147_483_647, MSG_VERSION));
 
 export function text(max: number, min = 0, minMessage = MSG_REQUIRED) {
   // A missing value gets the field's own message too, not zod's English default.
