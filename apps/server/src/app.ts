@@ -53,6 +53,14 @@ export function looksLikeApiPath(url: string): boolean {
   return firstSegment?.toLowerCase() === 'api';
 }
 
+const WEB_ASSETS_DIR = 'assets';
+const WEB_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+function looksLikeAssetPath(url: string): boolean {
+  const firstSegment = url.split('?')[0]!.split('/').find((segment) => segment !== '');
+  return firstSegment === WEB_ASSETS_DIR;
+}
+
 export type AppDeps = {
   database: Database;
   config: Config;
@@ -210,14 +218,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  const webAssets = path.join(webDist, WEB_ASSETS_DIR) + path.sep;
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Vite names every file under assets/ by its content hash: a new build makes new names, so
+      // those never need revalidating; index.html (which names them) must be asked for every time.
+      setHeaders: (reply, filePath) => {
+        reply.header('Cache-Control', filePath.startsWith(webAssets) ? WEB_ASSET_CACHE : 'no-cache');
+      },
+    });
+  }
   // The web app's routes are client-side: any other GET gets index.html, which holds no data.
-  // A path that reads as the API in any spelling (`/API/x`, `//api`, `/%61pi`) gets the JSON 404.
+  // A path that reads as the API in any spelling (`/API/x`, `//api`, `/%61pi`) gets the JSON 404,
+  // and so does a missing asset (a script of an older build must not be answered with the page).
   app.setNotFoundHandler((request, reply) => {
-    if (!hasWeb || request.method !== 'GET' || looksLikeApiPath(request.url)) {
+    if (!hasWeb || request.method !== 'GET' || looksLikeApiPath(request.url) || looksLikeAssetPath(request.url)) {
       return reply.status(404).send({ message: MSG_NOT_FOUND_ROUTE });
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html');
   });
 
   app.decorate('services', {
