@@ -130,7 +130,7 @@ describe('case detail', () => {
     await convenios.getByLabel('Documento del titular').fill('DNI 12.345.678');
     await convenios.getByLabel('Carácter del reclamante').fill('conductora autorizada');
     await convenios.getByLabel('CBU del tercero').fill('2850590940090418135202');
-    await convenios.getByText(CONVENIO_MESSAGES.badCbu).waitFor();
+    await convenios.getByText(CONVENIO_MESSAGES.badCbuCheck).waitFor();
     await expectNoAxeViolations(page, 'Seleccionar Convenios with the No Titular data and a wrong CBU');
     await convenios.getByLabel('CBU del tercero').fill('2850590940090418135201');
     const [zip] = await Promise.all([page.waitForEvent('download'), convenios.getByRole('button', { name: 'Descargar' }).click()]);

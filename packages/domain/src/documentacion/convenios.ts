@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONVENIO_TEMPLATES, type ConvenioTemplate } from './documentacion.constants';
+import { CONVENIO_MESSAGES, CONVENIO_TEMPLATES, type ConvenioTemplate } from './documentacion.constants';
 
 /**
  * The merge fields a convenio template may use, `{campo}` in the .docx, with what each holds
@@ -72,15 +72,45 @@ export function convenioSlug(template: ConvenioTemplate): string {
   return `Convenio_${template.id}_${ascii.replace(/[^A-Za-z0-9]+/g, '_')}`;
 }
 
-/** A CBU's 22 digits (spaces and dashes dropped), or null when it is not a valid CBU (both check digits). */
-export function normalizarCbu(value: string): string | null {
-  const digits = value.replace(/[\s-]/g, '');
-  if (!/^\d{22}$/.test(digits)) return null;
+const cbuDigits = (value: string) => value.replace(/[\s-]/g, '');
+
+/** Whether both BCRA check digits of 22 digits are right (the bank block's eighth, the account block's last). */
+function cbuCheckDigitsValid(digits: string): boolean {
   const valid = (block: string, weights: readonly number[]) => {
     const sum = weights.reduce((total, weight, index) => total + weight * Number(block[index]), 0);
     return (10 - (sum % 10)) % 10 === Number(block[weights.length]);
   };
-  return valid(digits.slice(0, 8), [7, 1, 3, 9, 7, 1, 3]) && valid(digits.slice(8), [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3]) ? digits : null;
+  return valid(digits.slice(0, 8), [7, 1, 3, 9, 7, 1, 3]) && valid(digits.slice(8), [3, 9, 7, 1, 3, 9, 7, 1, 3, 9, 7, 1, 3]);
+}
+
+/** A CBU's 22 digits (spaces and dashes dropped), or null when it is not a valid CBU (both check digits). */
+export function normalizarCbu(value: string): string | null {
+  const digits = cbuDigits(value);
+  return /^\d{22}$/.test(digits) && cbuCheckDigitsValid(digits) ? digits : null;
+}
+
+/** Why a typed CBU is refused, in the clerk's words, or null when it is valid. */
+export function errorDeCbu(value: string): string | null {
+  const digits = cbuDigits(value);
+  if (!/^\d{22}$/.test(digits)) return CONVENIO_MESSAGES.badCbu;
+  return cbuCheckDigitsValid(digits) ? null : CONVENIO_MESSAGES.badCbuCheck;
+}
+
+/**
+ * The fields a template of this type must print (an upload without them is refused): the amount,
+ * in figures and words, the payee and the account, the extra data its type asks for, and the lawyer
+ * of a "con Letrado" type. Without them a convenio would read "por la suma de  ($ )" or "CBU N° ,".
+ */
+export function camposRequeridos(template: ConvenioTemplate): ConvenioCampo[] {
+  return [
+    'monto',
+    'monto_en_letras',
+    'cbu',
+    'tercero_nombre',
+    'tercero_documento',
+    ...CONVENIO_DATOS_ADICIONALES[template.parte],
+    ...(template.conLetrado ? (['letrado_nombre', 'letrado_cuit'] as const) : []),
+  ];
 }
 
 /** Admin 'Plantillas': an uploaded template is at most this big (a .docx of a few pages is ~20 KB). */
@@ -95,6 +125,8 @@ export const PLANTILLA_MESSAGES = {
   notDocx: 'El archivo no es un documento de Word (.docx)',
   tooLarge: 'El archivo supera los 2 MB',
   unknownFields: (fields: readonly string[]) => `Campos desconocidos: ${fields.map((field) => `{${field}}`).join(', ')}`,
+  missingFields: (fields: readonly string[]) => `Faltan campos que este convenio debe imprimir: ${fields.map((field) => `{${field}}`).join(', ')}`,
+  unsafeEntry: (name: string) => `El archivo contiene una ruta no permitida: «${name}»`,
   badTags: (detail: string) => `La plantilla tiene etiquetas mal formadas: ${detail}`,
   previewFailed: 'La vista previa con un caso de ejemplo no pudo generarse',
   predeterminada: 'Predeterminada',

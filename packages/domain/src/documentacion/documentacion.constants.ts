@@ -99,7 +99,8 @@ export const CONVENIO_MESSAGES = {
   unknownTercero: 'El tercero no pertenece al caso',
   noTercero: 'El caso no tiene terceros: cargue el tercero reclamante',
   required: (label: string) => `${label}: dato requerido para el convenio elegido`,
-  badCbu: 'El CBU debe tener 22 dígitos válidos',
+  badCbu: 'El CBU debe tener 22 dígitos',
+  badCbuCheck: 'El dígito verificador del CBU no es correcto: revise el número',
   noCbu: 'El tercero no tiene un CBU válido: ingrese el CBU de la cuenta donde se paga',
   noLetrado: 'El caso no tiene letrado: cárguelo antes de generar un convenio con Letrado',
 } as const;

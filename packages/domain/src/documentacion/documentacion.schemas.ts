@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText, positiveId } from '../shared/fields';
-import { CONVENIO_DATOS_LABELS, datosAdicionalesDe, normalizarCbu } from './convenios';
+import { CONVENIO_DATOS_LABELS, datosAdicionalesDe, errorDeCbu } from './convenios';
 import { CONVENIO_MESSAGES, CONVENIO_TEMPLATES, DOCUMENTACION_MESSAGES, isSafeFileName } from './documentacion.constants';
 
 /** A stored document's name as a request carries it (spec §7 Documents). */
@@ -40,7 +40,10 @@ export const convenioSchema = z
     apoderado_documento: optionalText(40),
     poder: optionalText(300),
     // The payee's account; left out, the third party's stored CBU is used.
-    cbu: optionalText(50).refine((value) => value === null || normalizarCbu(value) !== null, CONVENIO_MESSAGES.badCbu),
+    cbu: optionalText(50).superRefine((value, context) => {
+      const error = value === null ? null : errorDeCbu(value);
+      if (error) context.addIssue({ code: 'custom', message: error });
+    }),
     usuario: z.unknown().optional(),
     fecha: z.unknown().optional(),
   })

@@ -151,9 +151,13 @@ describe('Convenios (POST /documentacion/c/:id)', () => {
     );
     expect(sinDatos.json().errors).toContainEqual({ path: 'poder', message: CONVENIO_MESSAGES.required('Poder') });
 
+    // 22 digits with a wrong check digit are told apart from a number of the wrong length.
     const cbuMalo = await pedir(caso.id, { convenioFile: [CONVENIO_TEMPLATES[0].nombre], cbu: '2850590940090418135202' });
     expect(cbuMalo.statusCode).toBe(400);
-    expect(cbuMalo.json().errors).toContainEqual({ path: 'cbu', message: CONVENIO_MESSAGES.badCbu });
+    expect(cbuMalo.json().errors).toContainEqual({ path: 'cbu', message: CONVENIO_MESSAGES.badCbuCheck });
+    const cbuCorto = await pedir(caso.id, { convenioFile: [CONVENIO_TEMPLATES[0].nombre], cbu: '285059094009041813520' });
+    expect(cbuCorto.statusCode).toBe(400);
+    expect(cbuCorto.json().errors).toContainEqual({ path: 'cbu', message: CONVENIO_MESSAGES.badCbu });
 
     await t.database.db.update(terceros).set({ cbu: null }).where(eq(terceros.id, caso.terceroIds[0]!));
     const sinCbu = await pedir(caso.id, { convenioFile: [CONVENIO_TEMPLATES[0].nombre] });

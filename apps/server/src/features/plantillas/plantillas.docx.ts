@@ -7,6 +7,12 @@ import { unprocessable } from '../../shared/errors';
 /** A template's parts once unpacked: far above any real convenio (~100 KB), far below a zip bomb's. */
 const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 
+/** 'word/document.xml', never '/etc/x', '../x', 'a/./b', 'C:x' or 'a\\b'. */
+function isSafePartName(name: string): boolean {
+  const segments = name.replace(/\/$/, '').split('/');
+  return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !/[\\:\0]/.test(segment));
+}
+
 type ZipEntryData = { compressionMethod: string; getCompressedContent(): Uint8Array };
 
 /**
@@ -22,6 +28,10 @@ async function openZip(bytes: Buffer): Promise<PizZip> {
   } catch {
     throw unprocessable(PLANTILLA_MESSAGES.notDocx);
   }
+  // A part's name is a path inside the package (OPC, ECMA-376 part 2 §6.2.2): relative, '/'-separated,
+  // no '.' or '..' segment. Any other name would be copied into every convenio made from it.
+  const unsafe = Object.keys(zip.files).find((name) => !isSafePartName(name));
+  if (unsafe !== undefined) throw unprocessable(PLANTILLA_MESSAGES.unsafeEntry(unsafe.slice(0, 100)));
   let unpacked = 0;
   for (const file of Object.values(zip.files)) {
     if (file.dir) continue;
@@ -86,12 +96,17 @@ async function compile(zip: PizZip, onTag: (name: string) => void = () => {}): P
   }
 }
 
-/** Refuses (422, in Spanish) a file that is not a .docx, has malformed tags or uses a field the server does not fill. */
-export async function checkTemplate(bytes: Buffer): Promise<void> {
+/**
+ * Refuses (422, in Spanish) a file that is not a .docx, has malformed tags, uses a field the server
+ * does not fill or leaves out one its type must print (`required`).
+ */
+export async function checkTemplate(bytes: Buffer, required: readonly string[]): Promise<void> {
   const tags = new Set<string>();
   await compile(await openZip(bytes), (name) => tags.add(name));
   const unknown = [...tags].filter((name) => !Object.hasOwn(CONVENIO_CAMPOS, name));
   if (unknown.length > 0) throw unprocessable(PLANTILLA_MESSAGES.unknownFields(unknown));
+  const missing = required.filter((name) => !tags.has(name));
+  if (missing.length > 0) throw unprocessable(PLANTILLA_MESSAGES.missingFields(missing));
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);

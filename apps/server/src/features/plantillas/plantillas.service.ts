@@ -4,6 +4,7 @@ import {
   AUDIT_ENTITY,
   CONVENIO_TEMPLATES,
   PLANTILLA_MESSAGES,
+  camposRequeridos,
   convenioSlug,
   type ConvenioDatos,
   type ConvenioTemplate,
@@ -152,7 +153,7 @@ export function createPlantillasService({ db, audit }: { db: Db; audit: AuditSer
     /** A new version from an uploaded .docx, once it opens, uses only known fields and renders the demo case. */
     async upload(id: number, contenido: Buffer, nombreArchivo: string, who: AuditActor) {
       const template = templateById(id);
-      await checkTemplate(contenido);
+      await checkTemplate(contenido, camposRequeridos(template));
       await renderTemplate(contenido, DEMO_CONVENIO, { creator: '', title: '' });
       return addVersion(template, { contenido, nombre_archivo: nombreArchivo.slice(0, 200), restaurada_de: null }, who);
     },

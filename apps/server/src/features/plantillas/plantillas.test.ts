@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
-import { AUDIT_ACTION, CONVENIO_TEMPLATES, ESTADO, PLANTILLA_MESSAGES, type PlantillaConvenio } from '@siniestros/domain';
+import { AUDIT_ACTION, CONVENIO_TEMPLATES, ESTADO, PLANTILLA_MESSAGES, camposRequeridos, type PlantillaConvenio } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { multipart } from '../../../test/multipart';
@@ -135,6 +135,38 @@ describe('Plantillas de convenio (Admin)', () => {
     await refused(bombBytes, PLANTILLA_MESSAGES.notDocx);
     await refused(Buffer.concat([await shipped(), Buffer.alloc(2 * 1024 * 1024)]), PLANTILLA_MESSAGES.tooLarge, 413);
     expect((await listar())[1]!.versiones).toHaveLength(1);
+  });
+
+  it('refuses a part named outside the package, which every convenio would otherwise carry', async () => {
+    const before = (await listar())[0]!.versiones.length;
+    for (const name of ['../../x', '/etc/evil', 'word/../../x', 'word\\..\\x', 'C:evil', 'word/./x.xml']) {
+      const zip = await JSZip.loadAsync(await shipped());
+      zip.file(name, 'malicioso', { createFolders: false });
+      const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+      // JSZip writes the name as given.
+      expect(bytes.includes(Buffer.from(name)), name).toBe(true);
+      const response = await subir(TITULAR.id, bytes);
+      expect(response.statusCode, name).toBe(422);
+      expect(response.json(), name).toEqual({ message: PLANTILLA_MESSAGES.unsafeEntry(name) });
+    }
+    expect((await listar())[0]!.versiones).toHaveLength(before);
+  });
+
+  it('refuses a template without a field its type must print, and the shipped ones have them all', async () => {
+    const before = (await listar())[0]!.versiones.length;
+    const refused = async (id: number, edit: (xml: string) => string, missing: string[]) => {
+      const response = await subir(id, await editedTemplate(edit));
+      expect(response.statusCode, missing.join()).toBe(422);
+      expect(response.json()).toEqual({ message: PLANTILLA_MESSAGES.missingFields(missing) });
+    };
+    await refused(TITULAR.id, (xml) => xml.replaceAll('{cbu}', ''), ['cbu']);
+    await refused(TITULAR.id, (xml) => xml.replaceAll('{monto}', '').replaceAll('{monto_en_letras}', ''), ['monto', 'monto_en_letras']);
+    for (const template of CONVENIO_TEMPLATES) {
+      const xml = await (await JSZip.loadAsync(await fs.readFile(defaultTemplatePath(template)))).file('word/document.xml')!.async('string');
+      for (const campo of camposRequeridos(template)) expect(xml, `${template.nombre}: ${campo}`).toContain(`{${campo}}`);
+    }
+    expect(camposRequeridos(CONVENIO_TEMPLATES[5])).toEqual(expect.arrayContaining(['apoderado_nombre', 'poder', 'letrado_cuit']));
+    expect((await listar())[0]!.versiones).toHaveLength(before);
   });
 
   it('ships each template as scripts/convenio-templates.ts writes it', async () => {

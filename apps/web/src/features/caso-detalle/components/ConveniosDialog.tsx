@@ -6,6 +6,7 @@ import {
   CONVENIO_MESSAGES,
   CONVENIO_TEMPLATES,
   datosAdicionalesDe,
+  errorDeCbu,
   normalizarCbu,
   type ConvenioDatoAdicional,
   type Tercero,
@@ -44,7 +45,7 @@ export function ConveniosDialog({ idCaso, terceros, onClose }: { idCaso: number;
   const cbu = idTercero === null ? '' : (cbus[idTercero] ?? tercero?.cbu ?? '');
   const adicionales = datosAdicionalesDe(selected);
   const errorOf = (campo: ConvenioDatoAdicional) => (showErrors && !extra[campo]?.trim() ? CONVENIO_MESSAGES.required(CONVENIO_DATOS_LABELS[campo]) : null);
-  const cbuError = showErrors && normalizarCbu(cbu) === null ? (cbu.trim() ? CONVENIO_MESSAGES.badCbu : CONVENIO_MESSAGES.noCbu) : null;
+  const cbuError = showErrors && normalizarCbu(cbu) === null ? (cbu.trim() ? errorDeCbu(cbu) : CONVENIO_MESSAGES.noCbu) : null;
 
   const submit = () => {
     if (selected.length === 0) return notifyError(CONVENIO_MESSAGES.noneSelected);
