@@ -91,7 +91,7 @@ describe('case creation and the case list', () => {
     await asegurado.getByLabel('Marca y Modelo').fill('Toyota Corolla');
     await asegurado.getByLabel('Dominio').fill(`ad${TAG}`);
     await asegurado.getByLabel('Suma asegurada').fill('1500000,50');
-    expect(await asegurado.getByLabel('Suma asegurada').inputValue()).toBe('1500000.50');
+    expect(await asegurado.getByLabel('Suma asegurada').inputValue()).toBe('1.500.000,50');
 
     for (const [index, tercero] of TERCEROS.entries()) {
       await page.getByRole('button', { name: '+ Terceros' }).click();

@@ -89,11 +89,11 @@ describe('case detail', () => {
     await expectNoAxeViolations(page, 'Analisis y Ofrecimiento dialog with its errors');
     await analisis.getByLabel('Responsabilidad').click();
     await page.getByRole('option', { name: /Responsabilidad Detalle/ }).click();
-    await analisis.getByLabel('Valor Ofertado').fill('150000.555');
+    // Amounts are read and shown es-AR: ',' for the decimals (two at most), '.' grouping thousands.
+    await analisis.getByLabel('Valor Ofertado').fill('150000,555');
+    expect(await analisis.getByLabel('Valor Ofertado').inputValue()).toBe('150.000,55');
     await analisis.getByLabel('Detalle').fill('Responsabilidad del tercero acreditada.');
-    await analisis.getByRole('button', { name: 'Guardar' }).click();
-    await analisis.getByText('El valor debe tener solo dos decimales').waitFor();
-    await analisis.getByLabel('Valor Ofertado').fill('150000.50');
+    await analisis.getByLabel('Valor Ofertado').fill('150.000,50');
     await analisis.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Analisis y ofrecimiento guardado exitosamente').waitFor();
     await expect.poll(() => estadoOf(page)).toBe('Ofrecimiento');
@@ -102,8 +102,8 @@ describe('case detail', () => {
     // Status 4: 'Acepta Ofreciemiento' asks for the agreed amount (the offer, or edited) → 5.
     await page.getByRole('button', { name: 'Acepta Ofreciemiento' }).click();
     const aceptar = page.getByRole('dialog', { name: 'Acepta Ofreciemiento' });
-    expect(await aceptar.getByLabel('Valor Acordado').inputValue()).toBe('150000.50');
-    await aceptar.getByLabel('Valor Acordado').fill('145000.555');
+    expect(await aceptar.getByLabel('Valor Acordado').inputValue()).toBe('150.000,50');
+    await aceptar.getByLabel('Valor Acordado').fill('');
     await aceptar.getByRole('button', { name: 'Aceptar' }).click();
     await aceptar.getByText('El valor debe tener solo dos decimales').waitFor();
     await expectNoAxeViolations(page, 'Acepta Ofreciemiento dialog with its error');
@@ -285,7 +285,7 @@ describe('case detail', () => {
     await nuevo.getByLabel('Nro. Documento').fill('33444555');
     await nuevo.getByLabel('Marca y Modelo').fill('VW Gol');
     await nuevo.getByLabel('Dominio').fill('ad200xx');
-    await page.getByRole('group', { name: 'Asegurado' }).getByLabel('Suma asegurada').fill('2500000.75');
+    await page.getByRole('group', { name: 'Asegurado' }).getByLabel('Suma asegurada').fill('2500000,75');
     await page.getByRole('button', { name: 'Grabar' }).click();
     await page.getByText('Caso actualizado exitosamente').waitFor();
     await expect.poll(() => saveBar.getByRole('status').textContent()).toBe('');
@@ -294,7 +294,7 @@ describe('case detail', () => {
     await page.getByText('Datos del Caso').waitFor();
     expect(await page.getByLabel('Gestor').inputValue()).toBe('Gestor Editado');
     expect(await page.getByRole('group', { name: 'Tercero 2' }).getByLabel('Dominio').inputValue()).toBe('AD200XX');
-    expect(await page.getByRole('group', { name: 'Asegurado' }).getByLabel('Suma asegurada').inputValue()).toBe('2500000.75');
+    expect(await page.getByRole('group', { name: 'Asegurado' }).getByLabel('Suma asegurada').inputValue()).toBe('2.500.000,75');
 
     await page.getByRole('button', { name: '+ Letrado' }).click();
     const letrado = page.getByRole('dialog', { name: 'Letrado' });

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { aceptarOfrecimientoSchema, ADVANCE_LABELS, CASO_MESSAGES, CICLO_MESSAGES, ESTADO, formatPesos } from '@siniestros/domain';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAdvanceCaso } from '../api/advance-caso';
 
@@ -37,14 +38,7 @@ export function AceptarOfrecimientoDialog({
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">Valor ofertado: {formatPesos(valorOfertado)}</Text>
-          <TextInput
-            label="Valor Acordado"
-            required
-            inputMode="decimal"
-            leftSection="$"
-            data-autofocus
-            {...form.getInputProps('valor_acordado')}
-          />
+          <MoneyInput label="Valor Acordado" required data-autofocus {...form.getInputProps('valor_acordado')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar

@@ -1,7 +1,8 @@
-import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ANALISIS_MESSAGES, analisisSchema, CASO_MESSAGES, type Lookup } from '@siniestros/domain';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveAnalisis, type AnalisisInput } from '../api/save-analisis';
 import { DialogActions } from '../../../components/DialogActions';
@@ -40,7 +41,7 @@ export function AnalisisDialog({
             data={responsabilidades.map((item) => ({ value: String(item.id), label: item.nombre }))}
             {...form.getInputProps('id_responsabilidad')}
           />
-          <TextInput label="Valor Ofertado" required inputMode="decimal" leftSection="$" {...form.getInputProps('valor_ofertado')} />
+          <MoneyInput label="Valor Ofertado" required {...form.getInputProps('valor_ofertado')} />
           <Textarea label="Detalle" required autosize minRows={3} maxLength={200} {...form.getInputProps('analisis')} />
           <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>

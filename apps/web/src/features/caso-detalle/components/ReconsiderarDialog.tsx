@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ANALISIS_MESSAGES, CASO_MESSAGES, formatPesos, reconsiderarSchema } from '@siniestros/domain';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useReconsiderOffer, type ReconsiderInput } from '../api/reconsider-offer';
 
@@ -23,14 +24,7 @@ export function ReconsiderarDialog({ idCaso, valorActual, onClose }: { idCaso: n
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">Valor ofertado actual: {formatPesos(valorActual)}</Text>
-          <TextInput
-            label="Nuevo Valor Ofertado"
-            required
-            inputMode="decimal"
-            leftSection="$"
-            data-autofocus
-            {...form.getInputProps('valor_ofertado')}
-          />
+          <MoneyInput label="Nuevo Valor Ofertado" required data-autofocus {...form.getInputProps('valor_ofertado')} />
           <Textarea label="Motivo" required autosize minRows={3} maxLength={2000} {...form.getInputProps('msg')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -83,7 +83,7 @@ describe('one case form for creation and detail', () => {
     expect(enDetalle).toEqual(expect.arrayContaining(['Producto', 'Analista', 'Via de Ingreso']));
   });
 
-  it('filters what is typed the same way in both: digits in Nro. Siniestro and Año, a decimal in Suma asegurada', async () => {
+  it('filters what is typed the same way in both: digits in Nro. Siniestro and Año, a decimal in Suma asegurada (shown es-AR, kept as a plain decimal)', async () => {
     const user = userEvent.setup({ delay: null });
     renderBoth();
     for (const [name, form] of [
@@ -97,6 +97,7 @@ describe('one case form for creation and detail', () => {
       const suma = scope.getByRole('textbox', { name: 'Suma asegurada' });
       await user.clear(suma);
       await user.type(suma, '$ 1500,75');
+      expect(suma).toHaveProperty('value', '1.500,75');
       const anioTercero = within(scope.getByRole('group', { name: 'Tercero 1' })).getByRole('textbox', { name: 'Año' });
       await user.clear(anioTercero);
       await user.type(anioTercero, '20x19');

@@ -1,9 +1,10 @@
 import { Grid, Select, Textarea, TextInput } from '@mantine/core';
 import { CASO_INPUT_LIMITS } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { PersonaFields, type PersonaField } from '../../../components/PersonaFields';
 import { TimeField } from '../../../components/TimeField';
-import { decimalOnly, digitsOnly, type FieldBinder } from './bind-form';
+import { digitsOnly, type FieldBinder } from './bind-form';
 
 /**
  * The fields of a case, one set for the creation form and the detail form (spec §2): the same
@@ -158,7 +159,7 @@ export function AseguradoFields({ bind, tiposDoc, narrow }: { bind: FieldBinder;
         <TextInput label="Numero de Motor" maxLength={50} {...bind.input('nro_motor')} />
       </Grid.Col>
       <Grid.Col span={col(2)}>
-        <TextInput label="Suma asegurada" inputMode="decimal" maxLength={16} {...bind.filtered('suma_asegurada', decimalOnly)} />
+        <MoneyInput label="Suma asegurada" {...bind.input('suma_asegurada')} />
       </Grid.Col>
       <Grid.Col span={col(2)}>
         <TextInput label="Accesorios" maxLength={200} {...bind.input('accesorios')} />

@@ -5,7 +5,7 @@ export type FieldBinder = {
   input: (field: string) => GetInputPropsReturnType;
   /** A Select bound to an id string: '' or null reads as "nothing selected". */
   select: (field: string) => GetInputPropsReturnType & { value: string | null; onChange: (value: string | null) => void };
-  /** Sets a field to what a filter made of the typed text (digits only, a decimal). */
+  /** Sets a field to what a filter made of the typed text (digits only). */
   filtered: (field: string, filter: (text: string) => string) => GetInputPropsReturnType;
   value: (field: string) => string;
 };
@@ -33,5 +33,3 @@ export function bindForm<V>(form: UseFormReturnType<V>, prefix: string, emptySel
 }
 
 export const digitsOnly = (text: string) => text.replace(/\D/g, '');
-/** Keeps the digits and one decimal separator (a typed comma becomes the dot the API expects). */
-export const decimalOnly = (text: string) => text.replace(',', '.').replace(/[^\d.]/g, '');

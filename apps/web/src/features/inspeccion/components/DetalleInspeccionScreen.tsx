@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, Center, FileInput, Group, Loader, NumberInput, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Center, FileInput, Group, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCamera, IconFileUpload } from '@tabler/icons-react';
 import {
@@ -12,6 +12,7 @@ import {
   todayIso,
 } from '@siniestros/domain';
 import { confirmAction } from '../../../lib/confirm';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifyError, notifySuccess, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { useCloseInspeccion } from '../api/close-inspeccion';
@@ -22,7 +23,7 @@ import { InspeccionResumen } from './InspeccionResumen';
 /** Phones offer the camera as well as files (spec §2: the inspector closes from the field). */
 const FILE_ACCEPT = 'image/*,application/pdf';
 
-type Values = { resultado: string; monto_inspeccion: number | string; inspeccion: File | null; cotizacion: File | null };
+type Values = { resultado: string; monto_inspeccion: string; inspeccion: File | null; cotizacion: File | null };
 
 const LABELS = {
   resultado: 'Resultado de la inspeccion',
@@ -64,7 +65,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
       close.mutate(
         {
           resultado: values.resultado.trim(),
-          monto_inspeccion: String(values.monto_inspeccion),
+          monto_inspeccion: values.monto_inspeccion,
           inspeccion: values.inspeccion!,
           cotizacion: values.cotizacion!,
           confirmaAnticipada,
@@ -126,19 +127,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
                 maxLength={INSPECCION_RESULTADO_MAX}
                 {...form.getInputProps('resultado')}
               />
-              <NumberInput
-                label={LABELS.monto_inspeccion}
-                required
-                step={0.01}
-                min={0}
-                decimalScale={2}
-                allowNegative={false}
-                decimalSeparator=","
-                thousandSeparator="."
-                prefix="$ "
-                inputMode="decimal"
-                {...form.getInputProps('monto_inspeccion')}
-              />
+              <MoneyInput label={LABELS.monto_inspeccion} required {...form.getInputProps('monto_inspeccion')} />
               <FileInput
                 label={LABELS.inspeccion}
                 required
