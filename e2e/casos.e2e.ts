@@ -78,8 +78,8 @@ describe('case creation and the case list', () => {
     expect(await caso.getByLabel('Nro. Siniestro').inputValue()).toBe(RECLAMO);
     await caso.getByLabel('Gestor').fill('Estudio Gestor Norte');
     await caso.getByLabel('Fecha del Siniestro').fill('10/03/2026');
-    // One 24-hour field (hours, minutes), whatever the browser's language.
-    await caso.getByLabel('Horas').fill('14');
+    // One 24-hour field (hours, minutes), whatever the browser's language; the hours field is named by the label.
+    await caso.getByLabel('Hora del Siniestro', { exact: true }).fill('14');
     await caso.getByLabel('Minutos').fill('30');
     await caso.getByLabel('Fecha Denuncia').fill('12/03/2026');
     await caso.getByLabel('Lugar del Siniestro').fill('Av. Corrientes y Callao, CABA');
