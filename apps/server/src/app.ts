@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { SERVER_DIR } from './paths';
 import { API_DOCS_PREFIX, registerAuth } from './plugins/auth';
 import { registerBodyTimeout, type BodyTimeoutOptions } from './plugins/body-timeout';
+import { connectionLimits, registerEarlyAnswerClose } from './plugins/connections';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A malformed URL or an over-long path param answers like any other bad request, not with
     // Fastify's English text, its error code and the URL echoed back (test/security/fuzz.test.ts).
     frameworkErrors: (error, _request, reply) => (reply as FastifyReply).status(error.statusCode ?? 400).send({ message: MSG_VALIDATION }),
+    ...connectionLimits({ headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000, requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000 }),
   });
   // The S3 client's sockets go with the app (the disk driver holds none).
   if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('strictResponses', config.NODE_ENV === 'test');
   registerErrorHandler(app);
   registerBodyTimeout(app, deps.bodyTimeout);
+  registerEarlyAnswerClose(app);
 
   await app.register(cookie);
   registerSecurityHeaders(app, config);

@@ -71,6 +71,12 @@ const configSchema = z.object({
   REQUIRE_TOTP: z.enum([TOTP_REQUIREMENT.off, TOTP_REQUIREMENT.admins, TOTP_REQUIREMENT.all]).optional(),
   ADMIN_REQUIRE_TOTP: bool.optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(20),
+  /**
+   * A request's head must arrive within HTTP_HEADERS_TIMEOUT_SECONDS and the whole request within
+   * HTTP_REQUEST_TIMEOUT_SECONDS, else 408 in Spanish and the connection closed (docs/decisions/075).
+   */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(600),
   ADMIN_USERNAME: z.string().default('admin@siniestros.local'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   ORG_ACRONYM: z.string().default('SGS'),

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINGER_MS } from '../src/plugins/connections';
 import { createLocalStorage, MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE } from '../src/shared/storage';
 import { createTestApp, type TestApp } from './helpers';
 import { insertCaso } from './fixtures';
@@ -83,6 +85,38 @@ describe.skipIf(!isRoot)('file storage on a small disk (tmpfs, root only)', () =
     expect(logLines.join('')).toMatch(/storage full: answered 507/);
     expect(logLines.join('')).toMatch(/ENOSPC/);
     expect(logLines.join('')).not.toMatch(/unhandled error/);
+  });
+
+  it('over a real connection, the 507 mid-write closes it at most LINGER_MS after the answer (docs/decisions/075)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as net.AddressInfo).port;
+    const { payload, headers } = multipart([
+      ['tipo', 'Denuncia'],
+      ['uploadFiles', { filename: 'denuncia.pdf', content: pdfOf(5_000_000) }],
+    ]);
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let answeredAt = 0;
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+      answeredAt ||= Date.now();
+    });
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/documentacion/t/${idCaso} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${await t.login('user')}\r\n` +
+        `Content-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
+    socket.write(payload);
+    const timedOut = Symbol('still open');
+    const outcome = await Promise.race([closed, new Promise((resolve) => setTimeout(() => resolve(timedOut), 10_000))]);
+    socket.destroy();
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 507 Insufficient Storage');
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(outcome, 'the connection closed').not.toBe(timedOut);
+    expect(Date.now() - answeredAt).toBeLessThan(LINGER_MS + 1_000);
   });
 
   it('below STORAGE_MIN_FREE_MB it refuses uploads before reading them and readiness says full', async () => {

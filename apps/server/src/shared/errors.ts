@@ -35,6 +35,7 @@ export const MSG_DB_UNAVAILABLE = 'La base de datos no está disponible. Intente
 export const MSG_DB_BUSY = 'La base de datos tardó demasiado en responder. Intente nuevamente en unos instantes.';
 export const MSG_NOT_FOUND_ROUTE = 'Recurso no encontrado';
 export const MSG_TOO_LARGE = 'El contenido enviado es demasiado grande';
+export const MSG_HEADERS_TOO_LARGE = 'Los encabezados de la solicitud son demasiado grandes';
 export const MSG_UNSUPPORTED_TYPE = 'Tipo de contenido no soportado';
 export const MSG_MULTIPART_MALFORMED = 'El formulario con archivos está mal formado';
 /** A route's request rate exceeded (the per-route limits of @fastify/rate-limit). */
