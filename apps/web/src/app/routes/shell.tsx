@@ -4,10 +4,11 @@ import { Notifications } from '@mantine/notifications';
 import 'dayjs/locale/es';
 import { AppLayout } from '../shell/AppLayout';
 import { SessionGuard } from '../../features/auth/components/SessionGuard';
-import { TOAST_MS } from '../../lib/notify';
+import { TOAST_MS, useToastCarriedOverReload } from '../../lib/notify';
 
 /** The signed-in shell, loaded apart so the login screen does not carry it. */
 export function Component() {
+  useToastCarriedOverReload();
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
       <ModalsProvider labels={{ confirm: 'SI', cancel: 'NO' }}>

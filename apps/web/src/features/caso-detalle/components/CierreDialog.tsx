@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { CASO_MESSAGES, CICLO_MESSAGES, CIERRE_RELOAD_MS, CLOSING_REASONS, closingReasonName } from '@siniestros/domain';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { notifyApiError, notifySuccessAcrossReload } from '../../../lib/notify';
 import { useCloseCaso } from '../api/close-caso';
 
 /** Spec §2 Cierre dialog: a radio list of the 11 closing reasons; the page reloads 1.5 s after (spec §8). */
@@ -15,7 +15,7 @@ export function CierreDialog({ idCaso, onClose }: { idCaso: number; onClose: () 
       { id_estado: idEstado, msg: closingReasonName(idEstado) ?? '' },
       {
         onSuccess: (response) => {
-          notifySuccess(response.message || CICLO_MESSAGES.closed);
+          notifySuccessAcrossReload(response.message || CICLO_MESSAGES.closed);
           onClose();
           setTimeout(() => window.location.reload(), CIERRE_RELOAD_MS);
         },
