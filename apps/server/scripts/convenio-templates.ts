@@ -27,7 +27,10 @@ import { DEFAULTS_DIR, defaultTemplatePath } from '../src/features/plantillas/pl
 
 type Parte = ConvenioTemplate['parte'];
 type Clausula = [titulo: string, texto: string];
-type Firmante = { nombre: string; detalle: string };
+type Firmante = { nombre: string; detalle: string; cuit?: string };
+
+/** Keeps «CUIT» and its number on one line (the number's hyphens are kept by renderTemplate). */
+const NBSP = '\u00a0';
 
 const TITULOS: Record<Parte, string> = {
   titular: 'CONVENIO DE PAGO DE INDEMNIZACIÓN POR DAÑOS MATERIALES',
@@ -89,9 +92,10 @@ const REPRESENTACION: Clausula = [
     'y que lo faculta para celebrar el presente convenio en nombre de {tercero_nombre}; el pago se hará a la cuenta de su representado.',
 ];
 
-const HONORARIOS: Clausula = [
+/** The lawyer's fees, inside the amount of the clause that states it (INDEMNIZACIÓN, or PROPUESTA in Aceptación Previa). */
+const honorarios = (clausulaDelMonto: string): Clausula => [
   'HONORARIOS',
-  'Los honorarios de {letrado_nombre} por su intervención extrajudicial están incluidos en la suma de la cláusula de indemnización. ' +
+  `Los honorarios de {letrado_nombre} por su intervención extrajudicial están incluidos en la suma de la cláusula ${clausulaDelMonto}. ` +
     'El letrado, que suscribe el presente en prueba de conformidad, declara que nada más tendrá que reclamar por honorarios ni gastos a ' +
     'LA ASEGURADORA ni a su asegurado.',
 ];
@@ -153,19 +157,23 @@ function firmantes(template: ConvenioTemplate): Firmante[] {
   return [
     { nombre: '{aseguradora}', detalle: 'p/ LA ASEGURADORA' },
     reclamante,
-    ...(template.conLetrado ? [{ nombre: '{letrado_nombre}', detalle: 'Letrado patrocinante — CUIT {letrado_cuit}' }] : []),
+    ...(template.conLetrado ? [{ nombre: '{letrado_nombre}', detalle: 'Letrado patrocinante', cuit: `CUIT${NBSP}{letrado_cuit}` }] : []),
   ];
 }
 
 /** One template as Word writes it: each `{campo}` inside a single run, so a merge never meets a split tag. */
 export async function buildDefaultTemplate(template: ConvenioTemplate): Promise<Buffer> {
   const signers = firmantes(template);
-  const letrado = template.conLetrado ? ', con el patrocinio letrado de {letrado_nombre}, CUIT {letrado_cuit}' : '';
-  const clausulas = [...CLAUSULAS[template.parte], ...(template.conLetrado ? [HONORARIOS] : []), JURISDICCION];
-  const body = (children: TextRun[], after = 200) => new Paragraph({ spacing: { after, line: 300 }, alignment: AlignmentType.JUSTIFIED, children });
+  const letrado = template.conLetrado ? `, con el patrocinio letrado de {letrado_nombre}, CUIT${NBSP}{letrado_cuit}` : '';
+  const propias = CLAUSULAS[template.parte];
+  const delMonto = ORDINALES[propias.findIndex(([, texto]) => texto.includes('{monto}'))]!;
+  const clausulas = [...propias, ...(template.conLetrado ? [honorarios(delMonto)] : []), JURISDICCION];
+  // The last clause, the closing sentence and the signatures stay on one page: signatures never stand alone.
+  const body = (children: TextRun[], after = 200, keepNext = false) =>
+    new Paragraph({ spacing: { after, line: 300 }, alignment: AlignmentType.JUSTIFIED, keepNext, keepLines: keepNext, children });
   const noBorder = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
   const centered = (text: string, bold = false, before = 0) =>
-    new Paragraph({ spacing: { before }, alignment: AlignmentType.CENTER, children: [new TextRun({ text, bold })] });
+    new Paragraph({ spacing: { before }, alignment: AlignmentType.CENTER, keepNext: true, keepLines: true, children: [new TextRun({ text, bold })] });
 
   const document = new Document({
     creator: 'Siniestros',
@@ -198,7 +206,9 @@ export async function buildDefaultTemplate(template: ConvenioTemplate): Promise<
                 'sujeto a las cláusulas siguientes:',
             ),
           ]),
-          ...clausulas.map(([titulo, texto], index) => body([new TextRun({ text: `${ORDINALES[index]} — ${titulo}: `, bold: true }), new TextRun(texto)])),
+          ...clausulas.map(([titulo, texto], index) =>
+            body([new TextRun({ text: `${ORDINALES[index]} — ${titulo}: `, bold: true }), new TextRun(texto)], 200, index === clausulas.length - 1),
+          ),
           body(
             [
               new TextRun(
@@ -206,6 +216,7 @@ export async function buildDefaultTemplate(template: ConvenioTemplate): Promise<
               ),
             ],
             600,
+            true,
           ),
           new Table({
             width: { size: 100, type: WidthType.PERCENTAGE },
@@ -221,6 +232,7 @@ export async function buildDefaultTemplate(template: ConvenioTemplate): Promise<
                         centered('______________________', false, 1200),
                         centered(signer.nombre, true),
                         centered(signer.detalle),
+                        ...(signer.cuit ? [centered(signer.cuit)] : []),
                         centered('Firma y aclaración'),
                       ],
                     }),

@@ -42,6 +42,7 @@ async function openConvenios(zipBytes: Buffer) {
 }
 
 const CBU = '2850590940090418135201';
+const CUIT_ENTERO = 'CUIT\u00a027\u201122333444\u20115';
 
 async function casoEnConvenio(fixture: Parameters<typeof insertCaso>[1] = {}) {
   const caso = await insertCaso(t.database.db, { idEstado: ESTADO.CONVENIO, ...fixture });
@@ -111,7 +112,7 @@ describe('Convenios (POST /documentacion/c/:id)', () => {
 
       // A signature line per signer, with their name and role in paragraphs of their own.
       const reclamante = template.parte === 'apoderado' ? ['Martín Ruiz', 'p/p Juan Tercero2'] : ['Juan Tercero2', 'DNI 30.000.002'];
-      const signers = [['Compañía Test', 'p/ LA ASEGURADORA'], reclamante, ...(template.conLetrado ? [['Julia Fernández', 'Letrado patrocinante — CUIT 27-22333444-5']] : [])];
+      const signers = [['Compañía Test', 'p/ LA ASEGURADORA'], reclamante, ...(template.conLetrado ? [['Julia Fernández', 'Letrado patrocinante']] : [])];
       expect(document.paragraphs.filter((paragraph) => /^_{10,}$/.test(paragraph)), name).toHaveLength(signers.length);
       expect(document.paragraphs.filter((paragraph) => paragraph === 'Firma y aclaración'), name).toHaveLength(signers.length);
       for (const [signer, role] of signers) {
@@ -119,9 +120,16 @@ describe('Convenios (POST /documentacion/c/:id)', () => {
         expect(document.paragraphs, name).toContain(role);
       }
 
+      // The CUIT never breaks across lines: a no-break space after «CUIT», Word's no-break hyphens (read as U+2011) inside.
+      expect(document.paragraphs.includes(CUIT_ENTERO), name).toBe(template.conLetrado);
+      expect(document.text, name).not.toContain('27-22333444-5');
+
       // Each type's own text.
-      expect(document.text.includes('con el patrocinio letrado de Julia Fernández, CUIT 27-22333444-5'), name).toBe(template.conLetrado);
+      expect(document.text.includes(`con el patrocinio letrado de Julia Fernández, ${CUIT_ENTERO}`), name).toBe(template.conLetrado);
       expect(document.text.includes('HONORARIOS'), name).toBe(template.conLetrado);
+      // The fees are inside the amount of the clause that states it (PROPUESTA in Aceptación Previa, which has no INDEMNIZACIÓN).
+      if (template.conLetrado) expect(document.text, name).toContain('están incluidos en la suma de la cláusula SEGUNDA.');
+      expect(document.text, name).not.toContain('cláusula de indemnización');
       expect(document.text.includes('cuyo titular registral es Jorge Sosa, DNI 12.345.678'), name).toBe(template.parte === 'no_titular');
       expect(document.text.includes('en su carácter de conductor autorizado'), name).toBe(template.parte === 'no_titular');
       expect(document.text.includes(`Martín Ruiz, DNI 25.111.222, en nombre y representación de Juan Tercero2`), name).toBe(template.parte === 'apoderado');

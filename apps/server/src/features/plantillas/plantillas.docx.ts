@@ -120,11 +120,23 @@ function setCoreProperties(xml: string, properties: Record<string, string>): str
   }, xml);
 }
 
+const CUIT_RE = /\b(\d{2})-(\d{8})-(\d)\b/g;
+const NO_BREAK_HYPHEN = '</w:t><w:noBreakHyphen/><w:t xml:space="preserve">';
+
+/** A CUIT's hyphens as Word's non-breaking hyphens, so '27-22333444-5' never breaks across lines. */
+export function keepCuitsWhole(xml: string): string {
+  return xml.replace(/(<w:t(?:\s[^>]*)?>)([^<]*)(<\/w:t>)/g, (_match, open: string, text: string, close: string) =>
+    `${open}${text.replace(CUIT_RE, `$1${NO_BREAK_HYPHEN}$2${NO_BREAK_HYPHEN}$3`)}${close}`,
+  );
+}
+
 /** The template filled with one convenio's data; the document's author and title are the office's. */
 export async function renderTemplate(bytes: Buffer, datos: ConvenioDatos, meta: { creator: string; title: string }): Promise<Buffer> {
   const document = await compile(await openZip(bytes));
   document.render(datos);
   const zip = document.getZip();
+  const body = zip.file('word/document.xml');
+  if (body) zip.file('word/document.xml', keepCuitsWhole(body.asText()));
   const core = zip.file('docProps/core.xml');
   if (core) {
     zip.file('docProps/core.xml', setCoreProperties(core.asText(), { 'dc:creator': meta.creator, 'cp:lastModifiedBy': meta.creator, 'dc:title': meta.title }));

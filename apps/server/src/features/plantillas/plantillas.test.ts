@@ -169,6 +169,23 @@ describe('Plantillas de convenio (Admin)', () => {
     expect((await listar())[0]!.versiones).toHaveLength(before);
   });
 
+  it('keeps the last clause, the closing sentence and the signatures together on one page', async () => {
+    for (const template of CONVENIO_TEMPLATES) {
+      const xml = await (await JSZip.loadAsync(await fs.readFile(defaultTemplatePath(template)))).file('word/document.xml')!.async('string');
+      const paragraphs = xml.match(/<w:p>[\s\S]*?<\/w:p>|<w:p [\s\S]*?<\/w:p>/g)!;
+      const keepsWithNext = (text: string) => {
+        const paragraph = paragraphs.find((candidate) => candidate.includes(text));
+        expect(paragraph, `${template.nombre}: ${text}`).toBeDefined();
+        return /<w:keepNext\/>/.test(paragraph!) && /<w:keepLines\/>/.test(paragraph!);
+      };
+      expect(keepsWithNext('JURISDICCIÓN'), template.nombre).toBe(true);
+      expect(keepsWithNext('En prueba de conformidad'), template.nombre).toBe(true);
+      expect(keepsWithNext('______________________'), template.nombre).toBe(true);
+      expect(keepsWithNext('ANTECEDENTES'), template.nombre).toBe(false);
+      expect(xml, template.nombre).toContain('<w:cantSplit/>');
+    }
+  });
+
   it('ships each template as scripts/convenio-templates.ts writes it', async () => {
     for (const template of CONVENIO_TEMPLATES) {
       const documentXml = async (bytes: Buffer) => (await JSZip.loadAsync(bytes)).file('word/document.xml')!.async('string');
