@@ -41,6 +41,7 @@ import { createTareasService, tareasRoutes } from './features/tareas';
 import { createPlazosService, plazosRoutes } from './features/plazos';
 import { createTableroService, tableroRoutes } from './features/tablero';
 import { createMailer, createNotificacionesService, notificacionesRoutes, type Mailer } from './features/notificaciones';
+import { backupsRoutes, createBackupsService } from './features/backups';
 
 /** The first segment of `url`, decoded and lower-cased, is `api` (only chooses which 404 to answer). */
 export function looksLikeApiPath(url: string): boolean {
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mediacion = createMediacionService({ db, historial, audit, tareas });
   const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas });
   const valores = createValoresService({ db });
+  const backups = createBackupsService({ database, config, audit, log: app.log, now });
   registerAuditHooks(app, { db, audit });
   registerNulCharGuard(app);
   database.availability?.subscribe((event) => {
@@ -214,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       plazosRoutes(api, plazos);
       tableroRoutes(api, tablero);
       notificacionesRoutes(api, notificaciones);
+      backupsRoutes(api, backups);
     },
     { prefix: '/api' },
   );
@@ -262,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tareas,
     plazos,
     notificaciones,
+    backups,
   });
   return app;
 }
@@ -286,6 +290,7 @@ declare module 'fastify' {
       tareas: ReturnType<typeof createTareasService>;
       plazos: ReturnType<typeof createPlazosService>;
       notificaciones: ReturnType<typeof createNotificacionesService>;
+      backups: ReturnType<typeof createBackupsService>;
     };
   }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { TOTP_REQUIREMENT, totpRequiredRoles, type Rol, type TotpRequirement } from '@siniestros/domain';
+import { BACKUP_KEEP_DEFAULT, TOTP_REQUIREMENT, totpRequiredRoles, type Rol, type TotpRequirement } from '@siniestros/domain';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
@@ -47,6 +47,8 @@ const configSchema = z.object({
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).max(100).default(20),
   /** Days a case may sit in Pendiente Documentación before the Diario gets a chase task (docs/decisions/043). */
   TAREA_DOCUMENTACION_DIAS: z.coerce.number().int().min(1).max(365).default(10),
+  /** Online backups kept in DATA_DIR/backups: the older ones are removed after each new one (docs/decisions/076). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(BACKUP_KEEP_DEFAULT),
   /** Below this much free space the storage counts as full: uploads answer 507, readiness 503. */
   STORAGE_MIN_FREE_MB: z.coerce.number().min(0).default(100),
   /** Where documents live: `disk` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_* below; decision 045). */

@@ -140,6 +140,9 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'PATCH /api/notificaciones/:id/leida': 'staff',
   'GET /api/notificaciones/preferencias': 'staff',
   'PATCH /api/notificaciones/preferencias': 'staff',
+  // Online backups (decision 076).
+  'GET /api/backups': 'admin',
+  'POST /api/backups': 'admin',
 };
 
 const ALLOWED: Record<Expected, (Role | null)[]> = {

@@ -38,3 +38,4 @@ export * from './plazos/plazos.schemas';
 export * from './tablero/tablero.schemas';
 export * from './tablero/tablero.filtros';
 export * from './notificaciones/notificaciones.schemas';
+export * from './backups/backups.schemas';

@@ -22,3 +22,23 @@ export const ADVISORY_LOCK = {
    */
   PLAZO_ESTADOS: 7_324_006,
 } as const;
+
+/**
+ * The embedded database (PGlite) is one session, and a session never conflicts with its own
+ * advisory locks: there the online backup pauses file removal in the process instead (PGlite is
+ * always one node). `tryLockFileRemoval` answers false while a pause is held (docs/decisions/076).
+ */
+let fileRemovalPauses = 0;
+
+/** Holds file removal off until the returned function is called (once). */
+export function pauseFileRemoval(): () => void {
+  fileRemovalPauses++;
+  let resumed = false;
+  return () => {
+    if (resumed) return;
+    resumed = true;
+    fileRemovalPauses--;
+  };
+}
+
+export const isFileRemovalPaused = () => fileRemovalPauses > 0;

@@ -84,7 +84,8 @@ export class PGliteRemote implements PGliteLike {
     worker.on('exit', (code) => fail(new Error(`The PGlite worker stopped (exit code ${code})`)));
   }
 
-  static async start(pgdataDir: string, loadDataDir?: Blob): Promise<PGliteRemote> {
+  /** On `pgdataDir`, or in memory when it is undefined (the online backup reads its image so, docs/decisions/076). */
+  static async start(pgdataDir: string | undefined, loadDataDir?: Blob): Promise<PGliteRemote> {
     const dump = loadDataDir ? await loadDataDir.arrayBuffer() : undefined;
     const worker = newWorker({ workerData: { pgdataDir, dump }, transferList: dump ? [dump] : [] });
     const remote = new PGliteRemote(worker);

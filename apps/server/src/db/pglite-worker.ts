@@ -10,7 +10,7 @@ import { createPglite } from './pglite';
 import type { WorkerReply, WorkerRequest } from './pglite-remote';
 
 const port = parentPort!;
-const { pgdataDir, dump } = workerData as { pgdataDir: string; dump?: ArrayBuffer };
+const { pgdataDir, dump } = workerData as { pgdataDir?: string; dump?: ArrayBuffer };
 
 const reply = (message: WorkerReply, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer ?? []);
 

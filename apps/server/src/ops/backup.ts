@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,11 +12,12 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableName } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config';
-import { lockDataDir, openDatabase } from '../db/client';
+import { lockDataDir, openDatabase, type Database } from '../db/client';
+import { PGliteRemote } from '../db/pglite-remote';
 import { migrate } from '../db/migrate';
 import { assertSafeKey, fsyncPath, isMissingFile } from '../shared/storage';
 import { openStorage, type StorageSettings } from '../shared/storage.open';
-import { ADVISORY_LOCK } from '../db/locks';
+import { ADVISORY_LOCK, pauseFileRemoval } from '../db/locks';
 import { documentos } from '../db/tables/documentacion';
 import {
   insertRows,
@@ -62,6 +64,11 @@ type BackupOptions = {
   out: string;
   /** Force the node-postgres logical dump even when pg_dump is installed. */
   method?: 'auto' | 'logical';
+  /**
+   * The running server's database (the online backup, docs/decisions/076): on PGlite the dump is
+   * taken through it instead of opening the data directory, which the server holds locked.
+   */
+  running?: Database;
   log?: OpsLog;
 };
 
@@ -123,7 +130,9 @@ export async function backupOffice(options: BackupOptions): Promise<BackupManife
 
   const { database, files } = options.config.DATABASE_URL
     ? await backupPostgres(options.config.DATABASE_URL, options.config, out, options.method ?? 'auto', log)
-    : await backupPglite(options.config, out, log);
+    : options.running
+      ? await backupRunningPglite(options.running, options.config, out, log)
+      : await backupPglite(options.config, out, log);
 
   const manifest: BackupManifest = { format: FORMAT, version: FORMAT_VERSION, createdAt: new Date().toISOString(), database, files };
   // Written last and renamed into place: a directory without it is an interrupted backup.
@@ -158,6 +167,44 @@ async function backupPglite(config: StorageSettings, out: string, log: OpsLog): 
     };
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * The online backup of the embedded database (docs/decisions/076). PGlite is one session, so a
+ * REPEATABLE READ dump would hold every other request for its whole length; instead the worker
+ * copies the data directory between two statements (`dumpDataDir`, uncompressed: the copy of
+ * the files only, not the gzip, holds the queue), a crash-consistent image that PostgreSQL's
+ * own recovery makes whole on load. The image is then opened in a worker of its own, off the
+ * server's queue, to read what it references: the files to copy and the migrations. File
+ * removal is paused in the process from before the image to the last file copied.
+ */
+async function backupRunningPglite(running: Database, config: StorageSettings, out: string, log: OpsLog): Promise<BackedUp> {
+  if (!running.pglite) throw new Error('The running database is not PGlite');
+  const resume = pauseFileRemoval();
+  try {
+    const started = performance.now();
+    const image = await running.pglite.dumpDataDir('none');
+    log(`Embedded database copied between two statements: ${Math.round(performance.now() - started)} ms`);
+    const file = 'database.pglite.tar.gz';
+    await pipeline(Readable.from(Buffer.from(await image.arrayBuffer())), zlib.createGzip(), fs.createWriteStream(path.join(out, file)));
+    // In memory, in a worker of its own: neither the server's queue nor its event loop waits for it.
+    const copy = await PGliteRemote.start(undefined, image);
+    let migrations: number;
+    let keys: string[];
+    try {
+      migrations = (await copy.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations')).rows[0]!.n;
+      keys = (await copy.query<{ key: string }>(REFERENCED_KEYS_SQL)).rows.map((row) => row.key);
+    } finally {
+      await copy.close();
+    }
+    const files = await backupFiles(config, out, keys, log);
+    return {
+      database: { kind: 'pglite', method: 'pglite-datadir', file, ...(await sha256Of(path.join(out, file))), migrations },
+      files,
+    };
+  } finally {
+    resume();
   }
 }
 

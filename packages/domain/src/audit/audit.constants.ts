@@ -43,6 +43,8 @@ export const AUDIT_ACTION = {
   plazoUpdated: 'plazo.update',
   /** A user's own notification settings: the daily digest, the analyst they are (docs/decisions/050). */
   notificacionPreferencias: 'notificacion.preferencias',
+  /** An online backup taken by an Admin (docs/decisions/076); `detail` names its folder. */
+  backupCreated: 'backup.create',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

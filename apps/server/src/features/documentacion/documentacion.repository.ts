@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ADVISORY_LOCK } from '../../db/locks';
+import { ADVISORY_LOCK, isFileRemovalPaused } from '../../db/locks';
 import type { DbOrTx } from '../../db/client';
 import { casos } from '../../db/tables/casos';
 import { inspecciones } from '../../db/tables/inspeccion';
@@ -80,6 +80,7 @@ export const documentacionRepository = {
 
   /** May stored files be removed now? No while a backup copies them (db/locks.ts); held until `tx` ends. */
   async tryLockFileRemoval(tx: DbOrTx): Promise<boolean> {
+    if (isFileRemovalPaused()) return false;
     const result = (await tx.execute(sql`select pg_try_advisory_xact_lock_shared(${ADVISORY_LOCK.FILE_REMOVAL}) as ok`)) as unknown as {
       rows: { ok: boolean }[];
     };

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
 import { formatDate, formatPesos, formatTime, type Asegurado, type InspeccionDetalle, type Tercero } from '@siniestros/domain';
+import { FileName } from '../../../components/FileName';
 import { documentoUrl, todosDocumentosUrl, useDocumentos } from '../../documentacion';
 import { ReadOnlyField } from './ReadOnlyField';
 
@@ -36,7 +37,7 @@ export function InspeccionCasoInfo({ detalle }: { detalle: InspeccionDetalle }) 
           </ReadOnlyField>
         </SimpleGrid>
       </Paper>
-      <Documentos idCaso={caso.id} />
+      <CasoDocumentos idCaso={caso.id} />
       <Paper withBorder p="md" component="section" aria-label="Tercero">
         <Title order={4} mb="sm">
           Tercero
@@ -53,7 +54,8 @@ export function InspeccionCasoInfo({ detalle }: { detalle: InspeccionDetalle }) 
   );
 }
 
-function Documentos({ idCaso }: { idCaso: number }) {
+/** The case's documents, each a download link, and 'Descargar Todo'. */
+export function CasoDocumentos({ idCaso }: { idCaso: number }) {
   const documentos = useDocumentos(idCaso);
   const names = documentos.data ?? [];
   return (
@@ -70,9 +72,9 @@ function Documentos({ idCaso }: { idCaso: number }) {
       {documentos.isSuccess && names.length === 0 && <Text c="dimmed">El caso no tiene documentos.</Text>}
       <SimpleGrid cols={GRID} spacing="xs">
         {names.map((name) => (
-          <Anchor key={name} href={documentoUrl(idCaso, name)} download={name} size="sm" style={{ display: 'flex', alignItems: 'center', gap: 6, overflowWrap: 'anywhere' }}>
+          <Anchor key={name} href={documentoUrl(idCaso, name)} download={name} size="sm" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
             <IconFile size={16} style={{ flexShrink: 0 }} />
-            {name}
+            <FileName name={name} />
           </Anchor>
         ))}
       </SimpleGrid>
