@@ -76,8 +76,10 @@ export type DatabaseOptions = {
  * unanswered after 0.75 s sends a probe on a new connection that has 1 s to answer `select 1`.
  * So a dead or silent server answers 503 within about 1.8 s (checkouts still waiting fail then
  * too), and one that is back is seen by the next probe: 0.25 s after the last one gave up (docs/decisions/023-database-outages.md).
+ * A connection gone silent while the server answers new ones is cut when the probe finds its
+ * server process idle and the answer still missing silentGraceMs later: 503 in about 1.1 s (docs/decisions/075).
  */
-export const DB_WAITS = { connectTimeoutMs: 2_000, stallProbeMs: 750, probeTimeoutMs: 1_000, probeIntervalMs: 250 } as const;
+export const DB_WAITS = { connectTimeoutMs: 2_000, stallProbeMs: 750, probeTimeoutMs: 1_000, probeIntervalMs: 250, silentGraceMs: 250 } as const;
 
 /** Driver and server failures that mean "PostgreSQL cannot be reached right now". */
 const UNAVAILABLE_CODES = new Set([
@@ -253,7 +255,11 @@ function createAvailability(probe: () => Promise<void>, probeIntervalMs: number)
 
 const BROKEN = Symbol('broken connection');
 const GUARDED = Symbol('guarded');
-type GuardedClient = pg.PoolClient & { [BROKEN]?: boolean; [GUARDED]?: boolean };
+/** Cut for being silent while the server answers others: its failure does not mean the server is down. */
+const SILENT = Symbol('silent connection');
+/** When the pool opened the connection. */
+const OPENED = Symbol('opened at');
+type GuardedClient = pg.PoolClient & { [BROKEN]?: boolean; [GUARDED]?: boolean; [SILENT]?: boolean; [OPENED]?: number; processID?: number };
 type QueryCallback = (error: Error | undefined, result?: unknown) => void;
 type ConnectCallback = (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
 
@@ -292,23 +298,32 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     options: '-c jit=off',
   });
 
-  async function probe() {
-    if (primary) {
-      await primary.find();
-      return;
-    }
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: DB_WAITS.probeTimeoutMs, query_timeout: DB_WAITS.probeTimeoutMs });
+  /**
+   * Whether the server answers on a new connection; given the server processes of connections
+   * whose statement is unanswered, also which of them are running a statement (the rest are idle
+   * on the server: their statement or its answer was lost on the way).
+   */
+  async function probe(stalledPids: number[] = []): Promise<Set<number>> {
+    if (primary) await primary.find();
+    if (primary && stalledPids.length === 0) return new Set();
+    const options = { connectionTimeoutMillis: DB_WAITS.probeTimeoutMs, query_timeout: DB_WAITS.probeTimeoutMs };
+    const client = primary ? new primary.Client(options) : new pg.Client({ ...options, connectionString: url });
     // A connection dropped mid-probe also emits 'error'; unheard, it would crash the process. The promise reports it.
     client.on('error', () => undefined);
     try {
       await client.connect();
-      await client.query('select 1');
+      if (stalledPids.length === 0) {
+        await client.query('select 1');
+        return new Set();
+      }
+      const { rows } = await client.query<{ pid: number }>(`select pid from pg_stat_activity where pid = any($1::int[]) and state = 'active'`, [stalledPids]);
+      return new Set(rows.map((row) => row.pid));
     } finally {
       // end() waits for the server: never wait on a silent one.
       void client.end().catch(() => undefined);
     }
   }
-  const availability = createAvailability(probe, options.probeIntervalMs ?? DB_WAITS.probeIntervalMs);
+  const availability = createAvailability(() => probe().then(() => undefined), options.probeIntervalMs ?? DB_WAITS.probeIntervalMs);
   /** Connections checked out of the pool: when the server is found silent, each is cut, failing its statement. */
   const checkedOut = new Set<GuardedClient>();
   const waitingCheckouts = new Set<ConnectCallback>();
@@ -321,13 +336,50 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
       (client as unknown as { connection?: { stream?: { destroy: () => void } } }).connection?.stream?.destroy();
     }
   });
+  /** Connections with a statement unanswered past stallProbeMs, each with a token of that statement. */
+  const stalled = new Map<GuardedClient, object>();
   let stallCheck: Promise<void> | undefined;
-  /** A statement waits longer than usual: is the server there at all? One probe at a time. */
+  let recheck: NodeJS.Timeout | undefined;
+  /**
+   * A statement waits longer than usual: is the server there at all (else everything fails fast),
+   * and is each waiting connection's server process running a statement? One idle there while
+   * its client waits went silent on the way (a frozen NAT entry or proxy, a half-dead path while
+   * new connections get through): it is cut, so its request answers 503 now instead of at
+   * query_timeout (docs/decisions/075). A statement the server is running is checked again until
+   * it answers. One probe at a time.
+   */
   function checkStall() {
     if (stallCheck || availability.isDown()) return;
-    stallCheck = probe()
+    const suspects = [...stalled].filter(([client]) => typeof client.processID === 'number');
+    stallCheck = probe(suspects.map(([client]) => client.processID as number))
+      .then((running) => {
+        for (const [client, token] of suspects) {
+          if (running.has(client.processID as number)) continue;
+          // An answer already on its way gets a moment more before the connection is taken for silent.
+          setTimeout(() => stalled.get(client) === token && cutSilent(client), DB_WAITS.silentGraceMs).unref();
+        }
+      })
       .catch((error: unknown) => availability.markDown(Object.assign(new Error('PostgreSQL does not answer', { cause: error }), { code: 'ETIMEDOUT' })))
-      .finally(() => (stallCheck = undefined));
+      .finally(() => {
+        stallCheck = undefined;
+        if (stalled.size > 0 && !recheck) {
+          recheck = setTimeout(() => {
+            recheck = undefined;
+            checkStall();
+          }, stallProbeMs);
+          recheck.unref();
+        }
+      });
+  }
+  /** When a connection was last found silent: the idle ones opened before it went the same way, and are not handed out. */
+  let lastSilentAt = 0;
+  function cutSilent(client: GuardedClient) {
+    lastSilentAt = Date.now();
+    stalled.delete(client);
+    client[BROKEN] = true;
+    client[SILENT] = true;
+    availability.connectionLost(new Error(`PostgreSQL connection silent (server process ${client.processID} idle while a statement waited): cut`));
+    (client as unknown as { connection?: { stream?: { destroy: () => void } } }).connection?.stream?.destroy();
   }
 
   const onFailure = (error: unknown) => {
@@ -343,12 +395,25 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
       // (test/faults/atomicity.test.ts). Heard here, it only breaks the connection.
       client.on('error', (error) => {
         client[BROKEN] = true;
-        onFailure(error);
+        if (!client[SILENT]) onFailure(error);
       });
       const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      /** Marks this connection stalled if the statement is unanswered after stallProbeMs; call the result when it answers. */
+      const watchStall = () => {
+        const token = {};
+        const stall = setTimeout(() => {
+          stalled.set(client, token);
+          checkStall();
+        }, stallProbeMs);
+        stall.unref();
+        return () => {
+          clearTimeout(stall);
+          if (stalled.get(client) === token) stalled.delete(client);
+        };
+      };
       const noteError = (error: unknown, args: unknown[]) => {
         if (isDatabaseUnavailable(error)) client[BROKEN] = true;
-        onFailure(error);
+        if (!client[SILENT]) onFailure(error);
         // drizzle-orm's transaction() sends BEGIN before the try/finally that releases the client
         // (drizzle-orm issues 6023, 6241): when BEGIN fails the client would never go back to the
         // pool, and a few dropped connections would exhaust it for good. Released here instead.
@@ -357,10 +422,9 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
       (client as { query: unknown }).query = (...args: unknown[]) => {
         const last = args[args.length - 1];
         if (typeof last === 'function') {
-          const stall = setTimeout(checkStall, stallProbeMs);
-          stall.unref();
+          const answered = watchStall();
           args[args.length - 1] = (error: Error | undefined, result: unknown) => {
-            clearTimeout(stall);
+            answered();
             if (error) noteError(error, args);
             (last as QueryCallback)(error, result);
           };
@@ -368,11 +432,8 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
         }
         const result = query(...args);
         if (!(result instanceof Promise)) return result;
-        const stall = setTimeout(checkStall, stallProbeMs);
-        stall.unref();
-        return result
-          .catch((error: unknown) => Promise.reject((noteError(error, args), error)))
-          .finally(() => clearTimeout(stall));
+        const answered = watchStall();
+        return result.catch((error: unknown) => Promise.reject((noteError(error, args), error))).finally(answered);
       };
     }
     // The pool gives each checkout a fresh release(); a broken connection must not go back, and a
@@ -412,17 +473,25 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
       else answer(error, client, done);
     };
     waitingCheckouts.add(waiter);
-    connect((error, client, done) => {
-      if (error) onFailure(error);
-      if (settled) {
-        client?.release();
-        return;
-      }
-      waiter(error, client ? guard(client) : client, done);
-    });
+    const checkout = () =>
+      connect((error, client, done) => {
+        if (error) onFailure(error);
+        if (settled) {
+          client?.release();
+          return;
+        }
+        if (client && ((client as GuardedClient)[OPENED] ?? 0) <= lastSilentAt) {
+          client.release(new Error('opened before a connection went silent: closed'));
+          checkout();
+          return;
+        }
+        waiter(error, client ? guard(client) : client, done);
+      });
+    checkout();
     return callback ? undefined : promise;
   };
 
+  pool.on('connect', (client) => void ((client as GuardedClient)[OPENED] = Date.now()));
   // An idle connection dropped by the server (restart, failover) must not crash the process.
   pool.on('error', (error) => {
     availability.connectionLost(error);

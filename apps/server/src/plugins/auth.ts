@@ -30,6 +30,11 @@ declare module 'fastify' {
     access?: Access;
     /** Reachable by a user who must have a second factor and still has to enrol it (REQUIRE_TOTP). */
     totpSetup?: boolean;
+    /**
+     * Public and blind to sessions: the `sid` cookie is not even looked up (the health checks,
+     * which must answer the same with or without one while the database is down; docs/decisions/075).
+     */
+    sessionless?: boolean;
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
@@ -144,6 +149,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionResolver, op
       if (request.is404) return; // no route matched: the not-found handler answers 404
       throw forbidden(AUTH_MESSAGES.forbidden); // cannot happen (onRoute gives every route one); refused if it did
     }
+    if (access === 'public' && request.routeOptions.config.sessionless) return;
     const token = readSessionToken(request, options.config);
     request.currentUser = token ? await sessions.resolve(token) : null;
     if (access === 'public') return;

@@ -104,6 +104,16 @@ describe.skipIf(!PG_URL)('a database that goes silent (black hole through a TCP 
     }
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(503);
+    // A session cookie, valid or not, changes nothing: health never looks sessions up (docs/decisions/075).
+    for (const withCookie of [cookie, 'sid=no-es-una-sesion']) {
+      const ready = await timed(app, { method: 'GET', url: '/api/health', headers: { cookie: withCookie } });
+      expect(ready.response.statusCode).toBe(503);
+      expect(ready.response.json()).toMatchObject({ status: 'unavailable', database: 'unavailable', message: MSG_DB_UNAVAILABLE });
+      const live = await timed(app, { method: 'GET', url: '/api/health/live', headers: { cookie: withCookie } });
+      expect(live.response.statusCode).toBe(200);
+      expect(live.response.json()).toEqual({ status: 'ok' });
+      expect(live.ms).toBeLessThan(100);
+    }
 
     proxy.setBlackHole(false);
     const recoveredIn = await waitFor200(app, cookie, 15_000);
@@ -117,6 +127,44 @@ describe.skipIf(!PG_URL)('a database that goes silent (black hole through a TCP 
     });
     expect(write.statusCode).toBe(201);
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!PG_URL)('pooled connections that go silent while new ones still connect', () => {
+  let pgDatabase: Awaited<ReturnType<typeof createPgDatabase>>;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  let running: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    pgDatabase = await createPgDatabase(PG_URL!);
+    proxy = await startTcpProxy(Number(new URL(PG_URL!).port || 5432));
+    running = await startApp(withDatabase(PG_URL!, pgDatabase.name, proxy.port));
+  });
+  afterAll(async () => {
+    await running?.close();
+    await proxy?.close();
+    await pgDatabase?.drop();
+  });
+
+  it('cuts the silent connection: 503 within 2.5 s, then 200 on new connections (the frozen idle ones are not handed out), never failing fast for all', async () => {
+    const { app, cookie, database } = running;
+    const auth = () => timed(app, { method: 'GET', url: '/api/users/auth', headers: { cookie } });
+    // Several connections in the pool, idle between requests.
+    for (const { response } of await Promise.all(Array.from({ length: 4 }, auth))) expect(response.statusCode).toBe(200);
+    const frozen = proxy.freezeEstablished();
+    expect(frozen).toBeGreaterThan(0);
+
+    const first = await auth();
+    expect(first.response.statusCode).toBe(503);
+    expect(first.response.json()).toEqual({ message: MSG_DB_UNAVAILABLE });
+    expect(first.ms).toBeLessThan(2_500);
+    // The pool's other frozen connections opened before it: closed instead of handed out.
+    const after = await Promise.all(Array.from({ length: 4 }, auth));
+    console.info(`silent connections: ${frozen} frozen, first 503 after ${Math.round(first.ms)} ms, then 200s after ${after.map(({ ms }) => Math.round(ms)).join(', ')} ms`);
+    for (const { response, ms } of after) {
+      expect(response.statusCode).toBe(200);
+      expect(ms).toBeLessThan(500);
+    }
+    expect(database.availability!.isDown()).toBe(false);
   });
 });
 

@@ -50,20 +50,27 @@ export async function createPgDatabase(adminUrl: string, options: { migrate?: bo
 /**
  * A TCP proxy to PostgreSQL that can turn into a silent black hole: connections stay open,
  * nothing is forwarded either way and nothing is refused — a dead network path, the outage
- * that timeouts exist for.
+ * that timeouts exist for. `freezeEstablished()` silences only the connections open at that
+ * moment while new ones still get through (a NAT or firewall that lost its table, a proxy that
+ * hangs its old connections).
  */
 export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1') {
   let isBlackHole = false;
   const sockets = new Set<net.Socket>();
+  const freezers = new Set<() => void>();
   const server = net.createServer((client) => {
     const upstream = net.connect(targetPort, targetHost);
+    let isFrozen = false;
+    const freeze = () => (isFrozen = true);
+    freezers.add(freeze);
+    client.on('close', () => freezers.delete(freeze));
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => undefined);
     }
-    client.on('data', (chunk) => void (isBlackHole || upstream.write(chunk)));
-    upstream.on('data', (chunk) => void (isBlackHole || client.write(chunk)));
+    client.on('data', (chunk) => void (isBlackHole || isFrozen || upstream.write(chunk)));
+    upstream.on('data', (chunk) => void (isBlackHole || isFrozen || client.write(chunk)));
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -72,6 +79,11 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     port: (server.address() as net.AddressInfo).port,
     setBlackHole(value: boolean) {
       isBlackHole = value;
+    },
+    /** Returns how many connections were frozen. */
+    freezeEstablished(): number {
+      freezers.forEach((freeze) => freeze());
+      return freezers.size;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -17,13 +17,15 @@ type Check = 'ok' | 'unavailable' | 'full' | 'unwritable';
  */
 export function healthRoutes(app: FastifyInstance, deps: HealthDeps) {
   const tags = ['health'];
-  app.get('/health/live', { config: { access: 'public' }, schema: { tags, summary: 'Liveness: the process answers', response: replies({ 200: livenessResponse }) } }, async () => ({
+  // No session lookup: a `sid` cookie must not make either check touch the database (docs/decisions/075).
+  const config = { access: 'public', sessionless: true } as const;
+  app.get('/health/live', { config, schema: { tags, summary: 'Liveness: the process answers', response: replies({ 200: livenessResponse }) } }, async () => ({
     status: 'ok',
   }));
 
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { tags, summary: 'Readiness: database and file storage usable', response: replies({ 200: readinessResponse, 503: unreadyResponse }) } },
+    { config, schema: { tags, summary: 'Readiness: database and file storage usable', response: replies({ 200: readinessResponse, 503: unreadyResponse }) } },
     async (_request, reply) => {
       const [database, storage] = await Promise.all([checkDatabase(deps.db), checkStorage(deps)]);
       if (database === 'ok' && storage === 'ok') return { status: 'ok', database, storage };
