@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { CASO_MESSAGES, MAX_TERCEROS } from '@siniestros/domain';
 import { USERNAMES, createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
-import { casos } from '../../db/tables/casos';
+import { asegurados, casos, terceros } from '../../db/tables/casos';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +43,28 @@ describe('Informe (GET /documentacion/i/:id)', () => {
     }
     expect(pages[0]).toContain(`Generado el 24/11/2026 22:30 por ${USERNAMES.user}`);
     expect(pages.join('\n')).toContain(`Tercero${MAX_TERCEROS} Juan`);
+  });
+
+  it('prints names outside Latin-1 and the whole statement, however long', async () => {
+    const caso = await insertCaso(t.database.db, {});
+    const [idAsegurado] = (await t.database.db.select({ id: casos.id_asegurado }).from(casos).where(eq(casos.id, caso.id))).map((row) => row.id);
+    await t.database.db.update(asegurados).set({ apellido: 'Ödön', nombre: 'Łukasz' }).where(eq(asegurados.id, idAsegurado!));
+    await t.database.db.update(terceros).set({ apellido: 'Nguyễn', nombre: 'Thị Ánh' }).where(eq(terceros.id, caso.terceroIds[0]!));
+    // 6,000 characters and more: the old report stopped at 5,000, inside a word.
+    const declaracion = `${Array.from({ length: 200 }, (_, index) => `Frase ${index + 1} de la declaración.`).join(' ')} Palabraúltima.`;
+    expect(declaracion.length).toBeGreaterThan(5_000);
+    await t.database.db.update(casos).set({ declaracion_asegurado: declaracion }).where(eq(casos.id, caso.id));
+
+    const response = await t.request('user', { method: 'GET', url: `/api/documentacion/i/${caso.id}` });
+    expect(response.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(response.rawPayload)), { mergePages: true });
+    expect(text).toContain('Ödön Łukasz');
+    expect(text).toContain('Nguyễn Thị Ánh');
+    expect(text).toContain('Frase 200 de la declaración.');
+    expect(text).toContain('Palabraúltima.');
+    // The font travels inside the PDF: no reader's Helvetica is asked for.
+    expect(response.rawPayload.toString('latin1')).toMatch(/\/FontFile2|\/FontFile3/);
+    expect(response.rawPayload.toString('latin1')).not.toContain('/Helvetica');
   });
 
   it('answers 404 for an unknown case and 403 to an Inspector', async () => {

@@ -1,4 +1,5 @@
 import { FLAGS, formatDate, formatDateTime, formatPesos, formatTime, type CasoDetalle } from '@siniestros/domain';
+import { REPORT_FONT as FONT, reportFonts } from './documentacion.fonts';
 
 type Row = [label: string, value: string | number | null | undefined];
 
@@ -10,28 +11,31 @@ const value = (text: string | number | null | undefined) => (text === null || te
 
 /**
  * 'Informe' (decision 000): a PDF summary of the case. Pages are kept until the end, when the
- * header of each is written: 'Página n de m' needs the page count.
- * pdfkit's built-in Helvetica covers Spanish accents (WinAnsi).
+ * header of each is written: 'Página n de m' needs the page count. Every text is printed whole
+ * (the insured's statement too, up to its 50,000 characters).
  */
 export async function renderCasoReport(detail: CasoDetalle, orgName: string, generatedBy: string): Promise<PDFKit.PDFDocument> {
   // Loaded on first use, like the other document libraries: the server's resident memory stays small.
-  const { default: PDFDocument } = await import('pdfkit');
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), reportFonts()]);
   const { caso, asegurados: asegurado, terceros, letrado, lesionados, audiencias, inspecciones } = detail;
-  const doc = new PDFDocument({ size: 'A4', margins: MARGIN, bufferPages: true, info: { Title: `Caso ${caso.id}`, Author: orgName } });
+  // font '': no Helvetica loaded first (pdfkit's default); the embedded fonts are the only ones.
+  const doc = new PDFDocument({ size: 'A4', margins: MARGIN, bufferPages: true, font: '', info: { Title: `Caso ${caso.id}`, Author: orgName } });
+  for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
+  doc.font(FONT.regular);
 
   const heading = (text: string) => {
-    doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor('#1c4e80').text(text).moveDown(0.2);
+    doc.moveDown(0.8).font(FONT.bold).fontSize(12).fillColor('#1c4e80').text(text).moveDown(0.2);
     doc.fillColor('black');
   };
   const rows = (items: Row[]) => {
     for (const [label, text] of items) {
-      doc.font('Helvetica-Bold').fontSize(9).text(`${label}: `, { continued: true }).font('Helvetica').text(value(text));
+      doc.font(FONT.bold).fontSize(9).text(`${label}: `, { continued: true }).font(FONT.regular).text(value(text));
     }
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).text(`${orgName} — Informe del Caso ${caso.id}`);
+  doc.font(FONT.bold).fontSize(16).text(`${orgName} — Informe del Caso ${caso.id}`);
   doc
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(9)
     .fillColor('#555')
     .text(`Generado el ${formatDateTime(new Date().toISOString())} por ${generatedBy}`)
@@ -59,8 +63,8 @@ export async function renderCasoReport(detail: CasoDetalle, orgName: string, gen
     ],
   ]);
   if (caso.declaracion_asegurado) {
-    doc.moveDown(0.3).font('Helvetica-Bold').fontSize(9).text('Descripción del Caso');
-    doc.font('Helvetica').text(caso.declaracion_asegurado.slice(0, 5000));
+    doc.moveDown(0.3).font(FONT.bold).fontSize(9).text('Descripción del Caso');
+    doc.font(FONT.regular).text(caso.declaracion_asegurado);
   }
 
   heading('Asegurado');
@@ -117,7 +121,7 @@ export async function renderCasoReport(detail: CasoDetalle, orgName: string, gen
           `${formatDate(inspeccion.fecha_inspeccion)} — ${inspeccion.direccion} — ${formatPesos(inspeccion.monto_inspeccion)}`,
         ],
       ]);
-      if (inspeccion.resultado) doc.font('Helvetica').fontSize(9).text(inspeccion.resultado);
+      if (inspeccion.resultado) doc.font(FONT.regular).fontSize(9).text(inspeccion.resultado);
     }
   }
   if (lesionados.length > 0) {
@@ -146,7 +150,7 @@ function writeHeaders(doc: PDFKit.PDFDocument, title: string) {
   for (let index = start; index < start + count; index++) {
     doc.switchToPage(index);
     const width = doc.page.width - MARGIN.left - MARGIN.right;
-    doc.font('Helvetica').fontSize(8).fillColor('#555');
+    doc.font(FONT.regular).fontSize(8).fillColor('#555');
     doc.text(title, MARGIN.left, HEADER_Y, { width, lineBreak: false });
     doc.text(`Página ${index + 1} de ${count}`, MARGIN.left, HEADER_Y, { width, align: 'right', lineBreak: false });
     doc
