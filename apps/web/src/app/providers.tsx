@@ -13,6 +13,7 @@ import {
   type ModalProps,
   type NotificationProps,
   type PaginationProps,
+  type SelectProps,
   type TableScrollContainerProps,
 } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -71,6 +72,10 @@ export const theme = createTheme({
     TableScrollContainer: withDefaults<TableScrollContainerProps>({ scrollAreaProps: { viewportProps: { tabIndex: 0 } } }),
     Notification: withDefaults<NotificationProps>({ closeButtonProps: { 'aria-label': 'Cerrar aviso' } }),
     Pagination: withDefaults<PaginationProps>({ getControlProps: (control) => ({ 'aria-label': PAGINATION_LABELS[control] }) }),
+    // A searchable select opens on a click, a typed letter or an arrow key, not on focus alone: a
+    // form that sends focus to its first invalid field would open a list that scrolls with nothing
+    // focusable in it (axe scrollable-region-focusable) over the fields the errors point at.
+    Select: withDefaults<SelectProps>({ openOnFocus: false }),
   },
 });
 
