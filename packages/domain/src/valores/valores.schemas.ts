@@ -23,6 +23,8 @@ export const valoresRowResponse = z.object({
   /** Amount of the case's latest Finalizada inspection, null if none. */
   monto_inspeccion: decimalString.nullable(),
   valor_ofertado: decimalString.nullable(),
+  /** The amount agreed when the offer was accepted (decision 036), null before. */
+  valor_acordado: decimalString.nullable(),
 });
 export type ValoresRow = z.infer<typeof valoresRowResponse>;
 

@@ -97,6 +97,7 @@ const pageStatements = preparedPerDatabase((db) =>
         fecha_cierre: casos.fecha_cierre,
         monto_inspeccion: MONTO_INSPECCION,
         valor_ofertado: casos.valor_ofertado,
+        valor_acordado: casos.valor_acordado,
       })
       .from(page)
       .innerJoin(casos, eq(casos.id, page.pageId))

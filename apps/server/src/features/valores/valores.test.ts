@@ -33,7 +33,7 @@ beforeAll(async () => {
 
   const a = await insertCaso(t.database.db, { idEstado: 9, idCompania: norte, fechaCierre: '2028-03-01', valorOfertado: '200000.00', idProducto: lesiones });
   const b = await insertCaso(t.database.db, { idEstado: 17, idCompania: sur, fechaCierre: '2028-03-15' });
-  const c = await insertCaso(t.database.db, { idEstado: 8, idCompania: norte, fechaCierre: '2028-03-15', valorOfertado: '1234.5' });
+  const c = await insertCaso(t.database.db, { idEstado: 8, idCompania: norte, fechaCierre: '2028-03-15', valorOfertado: '1234.5', valorAcordado: '1100' });
   const d = await insertCaso(t.database.db, { idEstado: 14, idCompania: sur, fechaCierre: '2028-04-02' });
   // Still open: never in the report, whatever its dates.
   const vigente = await insertCaso(t.database.db, { idEstado: 7, idCompania: norte, fechaCierre: '2028-03-20' });
@@ -74,9 +74,12 @@ describe('GET /casos/valores/', () => {
       fecha_cierre: '2028-03-01',
       monto_inspeccion: '1500.50',
       valor_ofertado: '200000.00',
+      valor_acordado: null,
     });
     // A pending inspection's amount is not a value of the report.
     expect(page.casos[1]).toMatchObject({ id: ids.c, estado: 'Finalizado', monto_inspeccion: null, valor_ofertado: '1234.50', producto: null });
+    // The amount the third party agreed to (decision 036), beside the offer.
+    expect(page.casos[1]).toMatchObject({ id: ids.c, valor_acordado: '1100.00' });
   });
 
   it('pages in SQL', async () => {

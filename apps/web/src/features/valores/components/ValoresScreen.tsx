@@ -60,9 +60,9 @@ export function ValoresScreen() {
       <Text fw={500} data-testid="valores-total">
         {filtro ? VALORES_MESSAGES.filtrados : VALORES_MESSAGES.total}: {totalCount}
       </Text>
-      <Table.ScrollContainer minWidth={1000}>
+      <Table.ScrollContainer minWidth={1100}>
         <Table striped highlightOnHover withTableBorder>
-          <TableHeader cells={['Nro Caso', 'Compania', 'Estado', 'Producto', 'Fecha Alta', 'Fecha Cierre', { label: 'Valor Inspeccion', ta: 'right' }, { label: 'Valor Ofertado', ta: 'right' }, 'Acciones']} />
+          <TableHeader cells={['Nro Caso', 'Compania', 'Estado', 'Producto', 'Fecha Alta', 'Fecha Cierre', { label: 'Valor Inspeccion', ta: 'right' }, { label: 'Valor Ofertado', ta: 'right' }, { label: 'Valor Acordado', ta: 'right' }, 'Acciones']} />
           <Table.Tbody>
             {rows.map((caso) => (
               <Table.Tr key={caso.id}>
@@ -78,6 +78,9 @@ export function ValoresScreen() {
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatPesos(caso.valor_ofertado)}
                 </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPesos(caso.valor_acordado)}
+                </Table.Td>
                 <Table.Td>
                   <Tooltip label={`Abrir caso ${caso.id}`}>
                     <ActionIcon variant="subtle" component="a" href={`/casos/detalleCaso/${caso.id}`} target="_blank" rel="noopener" aria-label={`Abrir caso ${caso.id} ${NEW_TAB}`}>
@@ -87,7 +90,7 @@ export function ValoresScreen() {
                 </Table.Td>
               </Table.Tr>
             ))}
-            {list.isFetched && rows.length === 0 && <EmptyTableRow colSpan={9}>{filtro ? CASO_MESSAGES.noResults : VALORES_MESSAGES.empty}</EmptyTableRow>}
+            {list.isFetched && rows.length === 0 && <EmptyTableRow colSpan={10}>{filtro ? CASO_MESSAGES.noResults : VALORES_MESSAGES.empty}</EmptyTableRow>}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
