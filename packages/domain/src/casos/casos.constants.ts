@@ -106,9 +106,19 @@ export const SEARCH_FOLD = {
 /** More words than this in the quick search box are ignored (each one is a LIKE on the index). */
 export const MAX_SEARCH_TERMS = 8;
 
-/** The words of a quick search, normalized like the `busqueda` column (`casoSearchText`, docs/decisions/002). */
+/** A number grouped by thousands dots, as a DNI is printed on the card: "13.266.001". */
+const THOUSANDS_GROUPED_RE = /^\d{1,3}(\.\d{3})+$/;
+
+/**
+ * The words of a quick search, normalized like the `busqueda` column (`casoSearchText`, docs/decisions/002).
+ * A number grouped by thousands dots is searched by its digits, as the documents are stored.
+ */
 export function searchTerms(value: string): string[] {
-  return [...new Set(normalizeSearch(value).split(' ').filter(Boolean))].slice(0, MAX_SEARCH_TERMS);
+  const words = normalizeSearch(value)
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => (THOUSANDS_GROUPED_RE.test(word) ? word.replace(/\./g, '') : word));
+  return [...new Set(words)].slice(0, MAX_SEARCH_TERMS);
 }
 
 /**
