@@ -15,6 +15,12 @@ describe('searchTerms', () => {
     expect(searchTerms('   ')).toEqual([]);
   });
 
+  it('reads a number grouped by thousands dots as its digits (a DNI as printed on the card)', () => {
+    expect(searchTerms('13.266.001')).toEqual(['13266001']);
+    expect(searchTerms('Pérez 1.234.567 20-13266001-5')).toEqual(['perez', '1234567', '20-13266001-5']);
+    expect(searchTerms('13.2660.01 av. 9')).toEqual(['13.2660.01', 'av.', '9']);
+  });
+
   it('keeps at most 8 words', () => {
     expect(searchTerms('a b c d e f g h i j')).toHaveLength(8);
   });

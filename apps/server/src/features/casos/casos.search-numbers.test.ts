@@ -58,6 +58,14 @@ describe('quick search by numbers', () => {
     expect(await searched('38111222')).toEqual([id]);
   });
 
+  it('finds a DNI typed with thousands dots, as it reads on the card', async () => {
+    const id = await createCaso(t, { asegurado: { nro_doc: '13266001' } });
+    expect(await searched('13266001')).toContain(id);
+    for (const word of ['13.266.001', ' 13.266.001 ', 'González 13.266.001']) expect(await searched(word), word).toEqual(await searched(word.replace(/\./g, '')));
+    // Dots that do not group thousands are left as typed.
+    expect(await searched('13.2660.01')).toEqual([]);
+  });
+
   it('reads the numbers index, not the trigram one, for a whole DNI', async () => {
     const [row] = await t.rows<{ busqueda: string }>("select busqueda from casos where busqueda ~ '[0-9]{8}' order by id desc limit 1");
     const dni = row!.busqueda.match(/[0-9]{8}/)![0];
