@@ -66,6 +66,9 @@ export const COND_CASOS = { TODOS: '0', VIGENTES: '1', CERRADOS: '2' } as const;
 
 export const MAX_TERCEROS = 5;
 
+/** A convenio is never for $ 0,00: the acceptance and its correction refuse it (docs/decisions/074). */
+export const MSG_ACORDADO_POSITIVO = 'El valor acordado debe ser mayor que cero';
+
 export const CASO_MESSAGES = {
   alta: 'Alta caso',
   notFound: 'El caso no existe',
@@ -87,6 +90,14 @@ export const CASO_MESSAGES = {
   created: 'Caso creado exitosamente',
   terceroNotFound: 'El tercero no existe',
   idempotencyKey: 'El encabezado Idempotency-Key debe tener entre 1 y 100 caracteres',
+  /** A save that names the version it read, after another person's save (409, docs/decisions/074). */
+  stale: {
+    caso: 'El caso fue modificado por otra persona mientras usted lo editaba. Recargue para ver sus cambios: lo que usted escribió se conserva.',
+    asegurado: 'El asegurado fue modificado por otra persona mientras usted lo editaba. Recargue para ver sus cambios: lo que usted escribió se conserva.',
+    tercero: 'Un tercero fue modificado por otra persona mientras usted lo editaba. Recargue para ver sus cambios: lo que usted escribió se conserva.',
+  },
+  /** The case save sends the agreed amount back as read; only the acceptance and its correction set it (docs/decisions/074). */
+  acordadoNotEditable: "El valor acordado se fija al aceptar el ofrecimiento y no cambia al guardar el caso: use 'Corregir valor acordado'.",
   history: {
     analistaAssigned: (apellido: string, nombre: string) => `Se asigna el analista ${`${apellido} ${nombre}`.trim()}`,
     analistaRemoved: 'Se quita el analista asignado',

@@ -7,8 +7,12 @@ import { lesionadoResponse } from '../lesionados/lesionados.schemas';
 import { audienciaResponse } from '../mediacion/mediacion.schemas';
 import { inspeccionResponse } from '../inspecciones/inspecciones.schemas';
 
+/** The row's edit version: a save sends it back (docs/decisions/074). */
+const version = z.number().int();
+
 const personaFields = {
   id: z.number(),
+  version,
   apellido: z.string(),
   nombre: z.string().nullable(),
   id_tipo_doc: z.number().nullable(),
@@ -44,6 +48,7 @@ export type Tercero = z.infer<typeof terceroResponse>;
 /** Spec §3, Caso, with its read-only extras and the 17 flags. */
 export const casoResponse = z.object({
   id: z.number(),
+  version,
   id_compania: z.number(),
   reclamo_nro: z.string(),
   gestor: z.string(),

@@ -1,4 +1,4 @@
-import { ADVANCE, CLOSING_REASONS, ESTADO, FIRST_CLOSED_ESTADO } from './casos.constants';
+import { ADVANCE, CLOSING_REASONS, ESTADO, FIRST_CLOSED_ESTADO, MSG_ACORDADO_POSITIVO } from './casos.constants';
 
 /** The advance button's label at each status (spec §4). */
 export const ADVANCE_LABELS: Readonly<Record<number, string>> = {
@@ -36,6 +36,10 @@ export const CICLO_MESSAGES = {
   cannotAnalyze: 'El analisis y ofrecimiento se carga con el caso en Análisis',
   cannotReconsider: 'Solo se puede reconsiderar la oferta de un caso en Ofrecimiento',
   acordadoOnlyOnAccept: 'El valor acordado se carga al aceptar el ofrecimiento',
+  acordadoPositivo: MSG_ACORDADO_POSITIVO,
+  acordadoCorregido: 'Valor acordado corregido',
+  /** The correction is for a case that has an agreed amount and is still open (docs/decisions/074). */
+  cannotCorregirAcordado: 'Solo se corrige el valor acordado de un caso abierto que ya tiene uno (después de aceptar el ofrecimiento)',
   history: {
     advanced: (estado: string) => `Se avanza el caso a ${estado}`,
     accepted: (estado: string, valorAcordado: string) =>
@@ -46,6 +50,7 @@ export const CICLO_MESSAGES = {
     reinspected: 'Se reinspecciona el caso, vuelve a Coordinar Inspección',
     statusChanged: (estado: string) => `Se cambia el estado del caso a ${estado}`,
     completaDoc: 'Documentación completa, se avanza el caso a Coordinar Inspección',
+    acordadoCorregido: (anterior: string, nuevo: string, motivo: string) => `Se corrige el valor acordado de ${anterior} a ${nuevo}. Motivo: ${motivo}`,
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  editVersion,
   isoDate,
   mailList,
   optionalFilterDate,
@@ -18,7 +19,7 @@ import {
 import { PLAZO_FILTRO } from '../plazos/plazos.schemas';
 import { lookupResponse, personLookupResponse } from '../reference/reference.schemas';
 import { decimalString } from '../shared/responses';
-import { CLOSING_REASONS, COND_CASOS, FLAG_KEYS, FLAGS, MAX_TERCEROS, CASO_MESSAGES, type FlagKey } from './casos.constants';
+import { CLOSING_REASONS, COND_CASOS, FLAG_KEYS, FLAGS, MAX_TERCEROS, CASO_MESSAGES, MSG_ACORDADO_POSITIVO, type FlagKey } from './casos.constants';
 
 /** null and undefined read as '' (so a missing value gets the "required" message, not "null"). */
 const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value);
@@ -91,10 +92,15 @@ export const ASEGURADO_WRITE_KEYS = keysOf(aseguradoFields);
 
 export const aseguradoSchema = z.strictObject({
   id: optional(positiveId),
+  version: editVersion,
   ...aseguradoFields,
   ...ignored(PERSONA_READ_ONLY_KEYS),
 });
 export type AseguradoInput = z.infer<typeof aseguradoSchema>;
+
+/** An edit of the insured party: a field left out is left as it is (docs/decisions/074). */
+export const aseguradoUpdateSchema = aseguradoSchema.partial();
+export type AseguradoUpdateInput = z.infer<typeof aseguradoUpdateSchema>;
 
 /** Spec §5, Tercero: the Asegurado limits, detalle up to 1500, plus id_letrado. */
 const terceroFields = {
@@ -106,10 +112,21 @@ export const TERCERO_WRITE_KEYS = keysOf(terceroFields);
 
 export const terceroSchema = z.strictObject({
   id: optional(positiveId),
+  version: editVersion,
   ...terceroFields,
   ...ignored(PERSONA_READ_ONLY_KEYS),
 });
 export type TerceroInput = z.infer<typeof terceroSchema>;
+
+/**
+ * An edit of the case's third parties: a saved one (with its id) keeps what the body leaves out; a
+ * new one (no id) is written whole, so it must pass the creation's rules (docs/decisions/074).
+ */
+export const terceroUpdateSchema = terceroSchema.partial().superRefine((tercero, ctx) => {
+  if (tercero.id) return;
+  for (const issue of terceroSchema.safeParse(tercero).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+});
+export type TerceroUpdateInput = z.infer<typeof terceroUpdateSchema>;
 
 /** The case fields a person edits (spec §2 case creation and detail; §5 limits). */
 const casoEditableFields = {
@@ -178,45 +195,54 @@ const casoUpdateFields = {
   completa_doc: z.boolean().optional(),
   presupuesto: optional(money),
   cotizacion: optional(money),
-  valor_acordado: optional(money),
   ampliacion: optional(text(200)),
 };
 /** The case columns an edit writes as they come; the analyst (with its history row) and the rest have their own paths. */
 export const CASO_EDIT_KEYS = keysOf(casoUpdateFields);
 
-export const casoUpdateSchema = z.strictObject({
-  id: optional(positiveId),
-  ...casoUpdateFields,
-  id_analista: optional(positiveId),
-  ...ignored(CASO_READ_ONLY_KEYS),
-  ...compat,
-});
+/**
+ * A case edit: a field left out is left as it is. `valor_acordado` comes back as the person read it:
+ * the same value is accepted and not written, another refused (409); only the acceptance and its
+ * correction set it (docs/decisions/074).
+ */
+export const casoUpdateSchema = z
+  .strictObject({
+    id: optional(positiveId),
+    version: editVersion,
+    ...casoUpdateFields,
+    id_analista: optional(positiveId),
+    valor_acordado: optional(money),
+    ...ignored(CASO_READ_ONLY_KEYS),
+    ...compat,
+  })
+  .partial();
 export type CasoUpdateInput = z.infer<typeof casoUpdateSchema>;
 
-const tercerosList = z
-  .array(terceroSchema)
-  .max(MAX_TERCEROS, CASO_MESSAGES.tooManyTerceros)
-  .nullish()
-  .transform((terceros) => terceros ?? []);
+const tercerosList = <T extends z.ZodType>(tercero: T) =>
+  z
+    .array(tercero)
+    .max(MAX_TERCEROS, CASO_MESSAGES.tooManyTerceros)
+    .nullish()
+    .transform((terceros) => terceros ?? []);
 
 /** POST /casos/alta. */
 export const altaSchema = z.strictObject({
   caso: casoAltaSchema,
   asegurado: aseguradoSchema,
-  terceros: tercerosList,
+  terceros: tercerosList(terceroSchema),
 });
 export type AltaInput = z.infer<typeof altaSchema>;
 
 /** PATCH /casos/{id}: one transaction (decision 000). */
 export const casoFullUpdateSchema = z.strictObject({
   caso: casoUpdateSchema,
-  asegurados: aseguradoSchema,
-  terceros: tercerosList,
+  asegurados: aseguradoUpdateSchema,
+  terceros: tercerosList(terceroUpdateSchema),
 });
 export type CasoFullUpdateInput = z.infer<typeof casoFullUpdateSchema>;
 
 /** PATCH /terceros/t/{id}: the case's third parties (existing ones by id, new ones without). */
-export const tercerosUpdateSchema = z.array(terceroSchema).max(MAX_TERCEROS, CASO_MESSAGES.tooManyTerceros);
+export const tercerosUpdateSchema = z.array(terceroUpdateSchema).max(MAX_TERCEROS, CASO_MESSAGES.tooManyTerceros);
 
 // Filter values: null, undefined and '' all mean "any"; numbers are accepted for numeric fields.
 const filterField = (max: number, isValid: (value: string) => boolean = () => true, message = MSG_ONLY_DIGITS) =>
@@ -291,8 +317,16 @@ export const transitionSchema = z.strictObject({ id_estado: positiveId.optional(
  */
 export const advanceSchema = transitionSchema.extend({ valor_acordado: optional(money) });
 
-/** The accept dialog's form: the agreed amount is required there. */
-export const aceptarOfrecimientoSchema = z.object({ valor_acordado: money });
+/** The accept dialog's form: the agreed amount is required there, and a convenio is never for 0,00. */
+export const aceptarOfrecimientoSchema = z.object({ valor_acordado: money.refine((value) => Number(value) > 0, MSG_ACORDADO_POSITIVO) });
+
+/** PATCH /casos/acordado/{id}, 'Corregir valor acordado': the new amount and why (docs/decisions/074). */
+export const corregirAcordadoSchema = z.strictObject({
+  valor_acordado: money.refine((value) => Number(value) > 0, MSG_ACORDADO_POSITIVO),
+  motivo: text(1000, 1, 'Indique el motivo de la corrección'),
+  version: editVersion,
+});
+export type CorregirAcordadoInput = z.infer<typeof corregirAcordadoSchema>;
 
 const closingIds = CLOSING_REASONS.map((reason) => reason.id) as number[];
 export const cerrarSchema = z.strictObject({

@@ -94,6 +94,7 @@ export const CONVENIO_MESSAGES = {
   noneSelected: 'Debe seleccionar al menos un convenio',
   unknownTemplate: 'Convenio inexistente',
   noOffer: 'No se cargó un Valor Ofertado',
+  montoCero: 'El convenio no puede ser por $ 0,00: corrija el valor acordado antes de generarlo',
   wrongEstado: 'Los convenios se generan con el caso en estado Convenio',
   chooseTercero: 'Seleccione el tercero del convenio',
   unknownTercero: 'El tercero no pertenece al caso',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalFilterDate, optionalFilterId, positiveId, text, MSG_TWO_DECIMALS, TWO_DECIMALS_RE } from '../shared/fields';
+import { editVersion, isoDate, optionalFilterDate, optionalFilterId, positiveId, text, MSG_TWO_DECIMALS, TWO_DECIMALS_RE } from '../shared/fields';
 import { decimalString, withMessage } from '../shared/responses';
 
 export const INSPECCION_ESTADOS = { COORDINADA: 'Coordinada', LICITANDO: 'Licitando', FINALIZADA: 'Finalizada' } as const;
@@ -23,6 +23,7 @@ export type InspeccionCloseFileField = (typeof INSPECCION_CLOSE_FILE_FIELDS)[num
 export const INSPECCION_MESSAGES = {
   scheduled: 'Se agendo inspeccion',
   edited: 'Se modifico la inspeccion',
+  stale: 'La inspección fue modificada por otra persona mientras usted la editaba. Recargue para ver sus cambios: lo que usted escribió se conserva.',
   deleted: 'Inspeccion eliminada exitosamente',
   deletedHistory: 'Se elimino la inspeccion',
   inspectorChanged: 'Se modifico el inspector',
@@ -74,7 +75,9 @@ const inspectorId = z.coerce
   .max(2_147_483_647, INSPECCION_MESSAGES.inspectorRequired);
 
 /** Spec §5, inspection scheduling (also the edit). */
+/** Schedule and edit; `version`, on an edit, is the one read (docs/decisions/074), ignored on scheduling. */
 export const inspeccionSchema = z.strictObject({
+  version: editVersion,
   id_inspector: inspectorId,
   fecha_inspeccion: isoDate,
   direccion: text(400, 1, 'La dirección es requerida'),
@@ -148,6 +151,7 @@ export type InspeccionFiltro = z.infer<typeof inspeccionFiltroSchema>;
 /** One inspection as every inspection list and the detail return it. */
 export const inspeccionResponse = z.object({
   id: z.number(),
+  version: z.number(),
   id_caso: z.number(),
   id_inspector: z.number(),
   fecha_inspeccion: z.string(),

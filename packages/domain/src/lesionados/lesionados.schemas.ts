@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveId, text, MSG_INTEGER } from '../shared/fields';
+import { editVersion, positiveId, text, MSG_INTEGER } from '../shared/fields';
 import { withMessage } from '../shared/responses';
 
 export const LESIONADO_MESSAGES = {
@@ -10,6 +10,7 @@ export const LESIONADO_MESSAGES = {
   historyUpdated: 'Se actualizo informacion del Lesionado',
   empty: 'No hay datos disponibles.',
   notFound: 'El lesionado no existe',
+  stale: 'El lesionado fue modificado por otra persona mientras usted lo editaba. Recargue para ver sus cambios: lo que usted escribió se conserva.',
   tipoDocRequired: 'Debe seleccionar un tipo de documento',
 } as const;
 
@@ -35,11 +36,14 @@ const compat = {
 };
 
 export const lesionadoCreateSchema = z.strictObject({ ...lesionadoFields, ...compat });
-export const lesionadoUpdateSchema = z.strictObject({ id: positiveId.optional(), ...lesionadoFields, ...compat });
+/** An edit: a field left out is left as it is; `version` is the one read (docs/decisions/074). */
+export const lesionadoUpdateSchema = z.strictObject({ id: positiveId.optional(), version: editVersion, ...lesionadoFields, ...compat }).partial();
 export type LesionadoInput = z.infer<typeof lesionadoCreateSchema>;
+export type LesionadoUpdateInput = z.infer<typeof lesionadoUpdateSchema>;
 
 export const lesionadoResponse = z.object({
   id: z.number(),
+  version: z.number(),
   id_caso: z.number(),
   apellido: z.string(),
   nombre: z.string(),

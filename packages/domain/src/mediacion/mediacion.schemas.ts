@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  editVersion,
   isoDate,
   optionalFilterDate,
   optionalFilterId,
@@ -20,6 +21,7 @@ export const AUDIENCIA_MESSAGES = {
   total: 'Cantidad total de audiencias',
   empty: 'No hay datos disponibles.',
   notFound: 'La audiencia no existe',
+  stale: 'La audiencia fue modificada por otra persona mientras usted la editaba. Recargue para ver sus cambios: lo que usted escribió se conserva.',
   lugarRequired: 'La descripcion es requerida',
 } as const;
 export const AUDIENCIA_LUGAR_LIST_MAX = 125;
@@ -46,8 +48,10 @@ const compat = {
 };
 
 export const audienciaCreateSchema = z.strictObject({ ...audienciaFields, ...compat });
-export const audienciaUpdateSchema = z.strictObject({ id: positiveId.optional(), ...audienciaFields, ...compat });
+/** An edit: a field left out is left as it is; `version` is the one read (docs/decisions/074). */
+export const audienciaUpdateSchema = z.strictObject({ id: positiveId.optional(), version: editVersion, ...audienciaFields, ...compat }).partial();
 export type AudienciaInput = z.infer<typeof audienciaCreateSchema>;
+export type AudienciaUpdateInput = z.infer<typeof audienciaUpdateSchema>;
 
 /** Spec §7, POST /mediacion/filter: empty values mean "any". */
 export const audienciaFiltroSchema = z.strictObject({
@@ -73,6 +77,7 @@ export type AudienciasQuery = z.infer<typeof audienciasQuery>;
 
 export const audienciaResponse = z.object({
   id: z.number(),
+  version: z.number(),
   id_caso: z.number(),
   fecha: z.string(),
   fechah: z.string(),

@@ -167,13 +167,16 @@ describe('PATCH /api/casos/:id', () => {
     expect(withoutDocs.json().id_estado).toBe(1);
 
     await t.database.db.insert(documentos).values({ id_caso: id, nombre: 'DNI.pdf', tipo: 'DNI', storage_key: `casos/${id}/dni.pdf`, tamano: 10, usuario: USERNAMES.user });
-    const withDocs = await patch(`/api/casos/${id}`, body);
+    // Saved again as read after the first save (its edit versions, docs/decisions/074).
+    const reread = editBody(await getDetail(id));
+    reread.caso.completa_doc = true;
+    const withDocs = await patch(`/api/casos/${id}`, reread);
     expect(withDocs.json()).toEqual({ message: CASO_MESSAGES.updated, id_estado: 2 });
     const detail = await getDetail(id);
     expect(detail.caso).toMatchObject({ id_estado: 2, completa_doc: true });
     expect((await historyOf(id))[0]).toEqual({ msg: CICLO_MESSAGES.history.completaDoc, usuario: USERNAMES.user });
 
-    const again = await patch(`/api/casos/${id}`, body);
+    const again = await patch(`/api/casos/${id}`, editBody(detail));
     expect(again.json().id_estado).toBe(2);
   });
 

@@ -11,17 +11,19 @@ import {
   casoSearchColumns,
   todayIso,
   type AltaInput,
-  type AseguradoInput,
+  type AseguradoUpdateInput,
   type CasoUpdateInput,
   type Flags,
   type TerceroInput,
+  type TerceroUpdateInput,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest, notFound, unprocessable } from '../../shared/errors';
+import { isCurrentVersion } from '../../db/edit-version';
+import { badRequest, conflict, notFound, unprocessable } from '../../shared/errors';
 import { pick } from '../../shared/objects';
 import { setAuditActor } from '../audit';
 import type { HistoryWriter } from './casos.lifecycle.service';
-import { casosRepository as repo, pgErrorOf, type AseguradoValues, type CasoLock, type CasoValues, type TerceroValues } from './casos.repository';
+import { casosRepository as repo, pgErrorOf, type CasoLock, type CasoValues } from './casos.repository';
 
 /** A reference that does not exist, found by the foreign key it broke (spec §7: 422 with the server's message). */
 const REFERENCE_MESSAGES: Readonly<Record<string, string>> = {
@@ -41,8 +43,11 @@ function asReferenceError(error: unknown): unknown {
 }
 
 // The body's keys are the columns' keys (docs/decisions/054): a value left out (undefined) is not written; null clears it.
-const aseguradoValues = (input: AseguradoInput): AseguradoValues => pick(input, ASEGURADO_WRITE_KEYS);
-const terceroValues = (input: TerceroInput): TerceroValues => pick(input, TERCERO_WRITE_KEYS);
+const aseguradoValues = <T extends AseguradoUpdateInput>(input: T) => pick(input, ASEGURADO_WRITE_KEYS);
+const terceroValues = <T extends TerceroUpdateInput>(input: T) => pick(input, TERCERO_WRITE_KEYS);
+
+/** Two amounts as the API carries them ('1500', '1500.00', null) are the same amount. */
+const sameAmount = (a: string | null | undefined, b: string | null) => (a === null || a === undefined || b === null ? a === b : Number(a) === Number(b));
 /** The case fields a person edits. */
 const casoEditValues = (input: CasoUpdateInput): Partial<CasoValues> => pick(input, CASO_EDIT_KEYS);
 
@@ -80,7 +85,10 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
   }
 
   async function applyCaso(tx: DbOrTx, caso: CasoLock, input: CasoUpdateInput, usuario: string): Promise<number> {
-    await repo.updateCaso(tx, caso.id, casoEditValues(input));
+    if (!isCurrentVersion(input.version, caso.version)) throw conflict(CASO_MESSAGES.stale.caso);
+    // The agreed amount comes back as read: only the acceptance and its correction write it (decision 074).
+    if (input.valor_acordado !== undefined && !sameAmount(input.valor_acordado, caso.valor_acordado)) throw conflict(CASO_MESSAGES.acordadoNotEditable);
+    await repo.saveCaso(tx, caso.id, casoEditValues(input));
     if (input.id_analista !== undefined && input.id_analista !== caso.id_analista) await assignAnalista(tx, caso.id, input.id_analista, usuario);
     return completeDocumentation(tx, caso, input.completa_doc === true, usuario);
   }
@@ -106,12 +114,12 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     return ESTADO.INSPECCION;
   }
 
-  async function applyAsegurado(tx: DbOrTx, caso: CasoLock, input: AseguradoInput) {
-    await repo.updateAsegurado(tx, caso.id_asegurado, aseguradoValues(input));
+  async function applyAsegurado(tx: DbOrTx, caso: CasoLock, input: AseguradoUpdateInput) {
+    if (!(await repo.saveAsegurado(tx, caso.id_asegurado, aseguradoValues(input), input.version))) throw conflict(CASO_MESSAGES.stale.asegurado);
   }
 
   /** Existing third parties (by id, of this case) are updated; new ones are added after them, up to 5. */
-  async function applyTerceros(tx: DbOrTx, caso: CasoLock, input: readonly TerceroInput[]) {
+  async function applyTerceros(tx: DbOrTx, caso: CasoLock, input: readonly TerceroUpdateInput[]) {
     const existing = await repo.tercerosOrden(tx, caso.id);
     const existingIds = new Set(existing.map((tercero) => tercero.id));
     const added = input.filter((tercero) => !tercero.id);
@@ -119,13 +127,14 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     for (const tercero of input) {
       if (!tercero.id) continue;
       if (!existingIds.has(tercero.id)) throw notFound(CASO_MESSAGES.terceroNotFound);
-      await repo.updateTercero(tx, caso.id, tercero.id, terceroValues(tercero));
+      if (!(await repo.saveTercero(tx, caso.id, tercero.id, terceroValues(tercero), tercero.version))) throw conflict(CASO_MESSAGES.stale.tercero);
     }
     const lastOrden = existing.reduce((highest, tercero) => Math.max(highest, tercero.orden), 0);
     await repo.insertTerceros(
       tx,
       caso.id,
-      added.map((tercero, index) => ({ ...terceroValues(tercero), orden: lastOrden + index + 1 })),
+      // A new third party passed the creation's rules whole (terceroUpdateSchema).
+      added.map((tercero, index) => ({ ...terceroValues(tercero as TerceroInput), orden: lastOrden + index + 1 })),
     );
   }
 
@@ -184,7 +193,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     },
 
     /** PATCH /casos/{id}: case, insured party and third parties in ONE transaction (decision 000). */
-    async update(id: number, input: { caso: CasoUpdateInput; asegurados: AseguradoInput; terceros: TerceroInput[] }, usuario: string) {
+    async update(id: number, input: { caso: CasoUpdateInput; asegurados: AseguradoUpdateInput; terceros: TerceroUpdateInput[] }, usuario: string) {
       return editCaso(id, usuario, async (tx, caso) => {
         const idEstado = await applyCaso(tx, caso, input.caso, usuario);
         await applyAsegurado(tx, caso, input.asegurados);
@@ -204,7 +213,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     },
 
     /** PATCH /asegurados/t/{case id} (spec §7): the case's insured party. */
-    async updateAsegurado(id: number, input: AseguradoInput, usuario: string) {
+    async updateAsegurado(id: number, input: AseguradoUpdateInput, usuario: string) {
       return editCaso(id, usuario, async (tx, caso) => {
         await applyAsegurado(tx, caso, input);
         await refreshBusqueda(tx, id);
@@ -213,7 +222,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     },
 
     /** PATCH /terceros/t/{case id} (spec §7): the case's third parties. */
-    async updateTerceros(id: number, input: TerceroInput[], usuario: string) {
+    async updateTerceros(id: number, input: TerceroUpdateInput[], usuario: string) {
       return editCaso(id, usuario, async (tx, caso) => {
         await applyTerceros(tx, caso, input);
         await refreshBusqueda(tx, id);

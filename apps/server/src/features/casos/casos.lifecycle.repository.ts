@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { nextVersion } from '../../db/edit-version';
 import { estados, responsabilidades } from '../../db/tables/reference';
 import { inspecciones } from '../../db/tables/inspeccion';
 import { casos } from '../../db/tables/casos';
@@ -10,6 +11,7 @@ export type CasoEstado = {
   id_estado_previo: number | null;
   valor_ofertado: string | null;
   valor_acordado: string | null;
+  version: number;
 };
 
 export const casosLifecycleRepository = {
@@ -22,6 +24,7 @@ export const casosLifecycleRepository = {
         id_estado_previo: casos.id_estado_previo,
         valor_ofertado: casos.valor_ofertado,
         valor_acordado: casos.valor_acordado,
+        version: casos.version,
       })
       .from(casos)
       .where(eq(casos.id, id))
@@ -31,6 +34,14 @@ export const casosLifecycleRepository = {
 
   async update(tx: DbOrTx, id: number, values: Partial<typeof casos.$inferInsert>) {
     await tx.update(casos).set(values).where(eq(casos.id, id));
+  },
+
+  /** Writes the agreed amount, a value the case form sends back: a new edit version, so a form read before it is stale (decision 074). */
+  async setValorAcordado(tx: DbOrTx, id: number, valorAcordado: string) {
+    await tx
+      .update(casos)
+      .set({ valor_acordado: valorAcordado, version: nextVersion(casos.version) })
+      .where(eq(casos.id, id));
   },
 
   async estadoNombre(tx: DbOrTx, idEstado: number): Promise<string> {

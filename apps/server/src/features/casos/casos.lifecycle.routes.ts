@@ -9,6 +9,7 @@ import {
   casoAvanzadoResponse,
   casoEstadoResponse,
   cerrarSchema,
+  corregirAcordadoSchema,
   estadoSchema,
   idParam,
   reconsiderarSchema,
@@ -34,6 +35,15 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
     );
     return { message: ADVANCE_TOASTS[result.id_estado - 1] ?? CICLO_MESSAGES.advanced, ...result };
   });
+
+  r.patch(
+    '/casos/acordado/:id',
+    { ...route, schema: { tags, summary: "'Corregir valor acordado': the agreed amount after the acceptance, with a reason", params: idParam, body: corregirAcordadoSchema, response: replies({ 200: casoAvanzadoResponse }) } },
+    async (request) => ({
+      message: CICLO_MESSAGES.acordadoCorregido,
+      ...(await lifecycle.corregirAcordado(request.params.id, userOf(request).username, request.body)),
+    }),
+  );
 
   r.patch('/casos/return/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish(), response } }, async (request) => ({
     message: CICLO_MESSAGES.returned,

@@ -8,12 +8,14 @@ import {
   canReinspect,
   canReopen,
   closingReasonName,
+  isClosed,
   formatPesos,
   nextEstado,
   reopenTarget,
   todayIso,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import { isCurrentVersion } from '../../db/edit-version';
 import { setAuditActor } from '../audit';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
 import { casosLifecycleRepository as repo, type CasoEstado } from './casos.lifecycle.repository';
@@ -77,9 +79,9 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
             // Accepting the offer fixes the agreed amount the convenios and the values report use.
             const acordado = valorAcordado ?? caso.valor_acordado ?? caso.valor_ofertado;
             if (acordado === null) throw unprocessable(CONVENIO_MESSAGES.noOffer);
-            await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.accepted(estado, formatPesos(acordado)), {
-              valor_acordado: acordado,
-            });
+            if (!(Number(acordado) > 0)) throw unprocessable(CICLO_MESSAGES.acordadoPositivo);
+            await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.accepted(estado, formatPesos(acordado)));
+            await repo.setValorAcordado(tx, id, acordado);
             return { id_estado: target, valor_acordado: acordado };
           }
           if (valorAcordado !== undefined) throw unprocessable(CICLO_MESSAGES.acordadoOnlyOnAccept);
@@ -89,6 +91,22 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
         },
         expected,
       );
+    },
+
+    /**
+     * 'Corregir valor acordado' (docs/decisions/074): the one way to change the agreed amount after
+     * the acceptance, on an open case, with its reason in the history (and the audit log by trigger).
+     */
+    async corregirAcordado(id: number, usuario: string, input: { valor_acordado: string; motivo: string; version?: number | null }) {
+      return transition(id, usuario, async (caso, tx) => {
+        if (!isCurrentVersion(input.version, caso.version)) throw conflict(CASO_MESSAGES.stale.caso);
+        if (caso.valor_acordado === null || isClosed(caso.id_estado)) throw conflict(CICLO_MESSAGES.cannotCorregirAcordado);
+        if (!(Number(input.valor_acordado) > 0)) throw unprocessable(CICLO_MESSAGES.acordadoPositivo);
+        await repo.setValorAcordado(tx, id, input.valor_acordado);
+        const msg = CICLO_MESSAGES.history.acordadoCorregido(formatPesos(caso.valor_acordado), formatPesos(input.valor_acordado), input.motivo);
+        await historial.add(tx, id, usuario, msg);
+        return { id_estado: caso.id_estado, valor_acordado: input.valor_acordado };
+      });
     },
 
     /** 'Retroceder Caso': 3 → 2, only without inspections. */

@@ -11,6 +11,7 @@ import { asegurados, terceros } from '../../db/tables/casos';
  */
 const personaColumns = <T extends typeof asegurados | typeof terceros>(table: T) => ({
   id: table.id,
+  version: table.version,
   apellido: table.apellido,
   nombre: table.nombre,
   id_tipo_doc: table.id_tipo_doc,

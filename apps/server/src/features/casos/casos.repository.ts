@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, max, sql, type SQL } from 'drizzle-orm';
 import { FLAG_KEYS, type FlagKey, type Flags } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { nextVersion, versionMatches } from '../../db/edit-version';
 import { preparedPerDatabase } from '../../db/prepared';
 import { omit } from '../../shared/objects';
 import { documentos } from '../../db/tables/documentacion';
@@ -13,7 +14,7 @@ export type TerceroValues = Omit<typeof terceros.$inferInsert, 'id' | 'id_caso' 
 export type CasoValues = typeof casos.$inferInsert;
 
 /** The case row a write locks: what the rules of an edit look at. */
-export type CasoLock = { id: number; id_estado: number; id_asegurado: number; id_analista: number | null };
+export type CasoLock = { id: number; id_estado: number; id_asegurado: number; id_analista: number | null; version: number; valor_acordado: string | null };
 
 export const FLAG_COLUMNS = Object.fromEntries(FLAG_KEYS.map((key) => [key, casos[key]])) as { [K in FlagKey]: (typeof casos)[K] };
 
@@ -85,7 +86,14 @@ export const casosRepository = {
   /** Reads the case and locks its row until the transaction ends, so two edits apply one after the other. */
   async lock(tx: DbOrTx, id: number): Promise<CasoLock | undefined> {
     const [row] = await tx
-      .select({ id: casos.id, id_estado: casos.id_estado, id_asegurado: casos.id_asegurado, id_analista: casos.id_analista })
+      .select({
+        id: casos.id,
+        id_estado: casos.id_estado,
+        id_asegurado: casos.id_asegurado,
+        id_analista: casos.id_analista,
+        version: casos.version,
+        valor_acordado: casos.valor_acordado,
+      })
       .from(casos)
       .where(eq(casos.id, id))
       .for('update');
@@ -96,19 +104,36 @@ export const casosRepository = {
     await tx.update(casos).set(values).where(eq(casos.id, id));
   },
 
-  async updateAsegurado(tx: DbOrTx, id: number, values: AseguradoValues) {
-    await tx.update(asegurados).set(values).where(eq(asegurados.id, id));
+  /** A person's save of the case's own fields: a new edit version (the caller checked the one read on the locked row). */
+  async saveCaso(tx: DbOrTx, id: number, values: Partial<CasoValues>) {
+    await tx
+      .update(casos)
+      .set({ ...values, version: nextVersion(casos.version) })
+      .where(eq(casos.id, id));
+  },
+
+  /** A person's save of the insured party; false when `version` is given and another save came first. */
+  async saveAsegurado(tx: DbOrTx, id: number, values: Partial<AseguradoValues>, version: number | null | undefined): Promise<boolean> {
+    const rows = await tx
+      .update(asegurados)
+      .set({ ...values, version: nextVersion(asegurados.version) })
+      .where(and(eq(asegurados.id, id), versionMatches(asegurados.version, version)))
+      .returning({ id: asegurados.id });
+    return rows.length > 0;
   },
 
   tercerosOrden(tx: DbOrTx, idCaso: number) {
     return tx.select({ id: terceros.id, orden: terceros.orden }).from(terceros).where(eq(terceros.id_caso, idCaso)).orderBy(asc(terceros.orden));
   },
 
-  async updateTercero(tx: DbOrTx, idCaso: number, id: number, values: TerceroValues) {
-    await tx
+  /** A person's save of one third party of the case; false when `version` is given and another save came first. */
+  async saveTercero(tx: DbOrTx, idCaso: number, id: number, values: Partial<TerceroValues>, version: number | null | undefined): Promise<boolean> {
+    const rows = await tx
       .update(terceros)
-      .set(values)
-      .where(and(eq(terceros.id, id), eq(terceros.id_caso, idCaso)));
+      .set({ ...values, version: nextVersion(terceros.version) })
+      .where(and(eq(terceros.id, id), eq(terceros.id_caso, idCaso), versionMatches(terceros.version, version)))
+      .returning({ id: terceros.id });
+    return rows.length > 0;
   },
 
   /** What the `busqueda` column is built from. */

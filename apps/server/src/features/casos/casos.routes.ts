@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   CASO_MESSAGES,
   altaSchema,
-  aseguradoSchema,
+  aseguradoUpdateSchema,
   asignarAnalistaSchema,
   cappedPagingQuery,
   casoCreadoResponse,
@@ -92,7 +92,7 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
     updated(await casos.updateCaso(request.params.id, request.body, userOf(request).username)),
   );
 
-  r.patch('/asegurados/t/:id', { ...route, schema: { tags, params: idParam, body: aseguradoSchema, response: updateResponse } }, async (request) =>
+  r.patch('/asegurados/t/:id', { ...route, schema: { tags, params: idParam, body: aseguradoUpdateSchema, response: updateResponse } }, async (request) =>
     updated(await casos.updateAsegurado(request.params.id, request.body, userOf(request).username)),
   );
 

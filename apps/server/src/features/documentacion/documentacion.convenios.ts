@@ -55,7 +55,8 @@ export function convenioDatos(
   if (templates.some((template) => template.conLetrado) && !letrado) throw unprocessable(CONVENIO_MESSAGES.noLetrado);
   const cbu = normalizarCbu(request.cbu ?? tercero.cbu ?? '');
   if (!cbu) throw unprocessable(CONVENIO_MESSAGES.noCbu);
-  const valor = valorDelConvenio(caso) ?? '0';
+  const valor = valorDelConvenio(caso);
+  if (valor === null || !(Number(valor) > 0)) throw unprocessable(CONVENIO_MESSAGES.montoCero);
   return {
     ciudad: office.place,
     fecha_en_letras: fechaEnLetras(today),

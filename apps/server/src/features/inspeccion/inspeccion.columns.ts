@@ -6,6 +6,7 @@ import { inspecciones } from '../../db/tables/inspeccion';
 /** An inspection as the API shows it (spec §3 Inspeccion), with its inspector's names: join `inspectores`. */
 export const INSPECCION_COLUMNS = {
   id: inspecciones.id,
+  version: inspecciones.version,
   id_caso: inspecciones.id_caso,
   id_inspector: inspecciones.id_inspector,
   fecha_inspeccion: inspecciones.fecha_inspeccion,

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { INSPECCION_ESTADOS, INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { nextVersion } from '../../db/edit-version';
 import { jsonRows } from '../../db/json';
 import {
   countedPageIds,
@@ -32,7 +33,7 @@ const NEWEST_FIRST = [sql`${inspecciones.fecha_inspeccion} desc`, sql`${inspecci
 const OLDEST_FIRST = [sql`${inspecciones.fecha_inspeccion} asc`, sql`${inspecciones.id} asc`];
 
 export type InspeccionValues = Partial<Omit<typeof inspecciones.$inferInsert, 'id'>>;
-export type LockedInspeccion = { id: number; idCaso: number; idInspector: number; estado: string; fechaInspeccion: string };
+export type LockedInspeccion = { id: number; idCaso: number; idInspector: number; estado: string; fechaInspeccion: string; version: number };
 
 /** Joins every inspection list needs: inspector names and the case's product (and what else a list selects). */
 function selectInspecciones<E extends Record<string, SQL>>(db: DbOrTx, extra = {} as E) {
@@ -177,6 +178,7 @@ export const inspeccionRepository = {
         idInspector: inspecciones.id_inspector,
         estado: inspecciones.estado,
         fechaInspeccion: inspecciones.fecha_inspeccion,
+        version: inspecciones.version,
       })
       .from(inspecciones)
       .where(eq(inspecciones.id, id))
@@ -212,8 +214,12 @@ export const inspeccionRepository = {
     return row!.id;
   },
 
+  /** Every change of an inspection (edit, reassignment, close) is a new edit version (docs/decisions/074). */
   async update(tx: DbOrTx, id: number, values: InspeccionValues): Promise<void> {
-    await tx.update(inspecciones).set(values).where(eq(inspecciones.id, id));
+    await tx
+      .update(inspecciones)
+      .set({ ...values, version: nextVersion(inspecciones.version) })
+      .where(eq(inspecciones.id, id));
   },
 
   async delete(tx: DbOrTx, id: number): Promise<void> {

@@ -22,6 +22,7 @@ import {
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { transactionMarkingCommit } from '../../db/commit-outcome';
+import { isCurrentVersion } from '../../db/edit-version';
 import { badRequest, conflict, forbidden, notFound, unprocessable, type FieldError } from '../../shared/errors';
 import { assertNoNulChar } from '../../shared/input';
 import { pageOffset, totalPages } from '../../shared/paging';
@@ -95,7 +96,7 @@ export function createInspeccionService(deps: {
     id: number,
     usuario: string,
     msg: string,
-    apply: (locked: { idCaso: number; estado: string }, tx: DbOrTx) => Promise<void>,
+    apply: (locked: { idCaso: number; estado: string; version: number }, tx: DbOrTx) => Promise<void>,
   ) {
     await db.transaction(async (tx) => {
       const locked = await repo.lockById(tx, id);
@@ -133,6 +134,7 @@ export function createInspeccionService(deps: {
     async edit(id: number, input: InspeccionInput, usuario: string): Promise<InspeccionRow> {
       await change(id, usuario, INSPECCION_MESSAGES.edited, async (locked, tx) => {
         if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.cannotEdit);
+        if (!isCurrentVersion(input.version, locked.version)) throw conflict(INSPECCION_MESSAGES.stale);
         await assertInspector(tx, input.id_inspector);
         await repo.update(tx, id, {
           id_inspector: input.id_inspector,

@@ -1,6 +1,7 @@
-import { asc, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Lesionado } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
+import { nextVersion, versionMatches } from '../../db/edit-version';
 import { jsonRows } from '../../db/json';
 import { casos } from '../../db/tables/casos';
 import { tiposDoc } from '../../db/tables/reference';
@@ -8,6 +9,7 @@ import { lesionados } from '../../db/tables/lesionados';
 
 const COLUMNS = {
   id: lesionados.id,
+  version: lesionados.version,
   id_caso: lesionados.id_caso,
   apellido: lesionados.apellido,
   nombre: lesionados.nombre,
@@ -42,8 +44,14 @@ export const lesionadosRepository = {
     return row!.id;
   },
 
-  async update(db: DbOrTx, id: number, values: LesionadoValues): Promise<void> {
-    await db.update(lesionados).set(values).where(eq(lesionados.id, id));
+  /** A person's save: a new edit version; false when `version` is given and another save came first. */
+  async save(db: DbOrTx, id: number, values: Partial<LesionadoValues>, version: number | null | undefined): Promise<boolean> {
+    const rows = await db
+      .update(lesionados)
+      .set({ ...values, version: nextVersion(lesionados.version) })
+      .where(and(eq(lesionados.id, id), versionMatches(lesionados.version, version)))
+      .returning({ id: lesionados.id });
+    return rows.length > 0;
   },
 
   async casoExists(db: DbOrTx, idCaso: number): Promise<boolean> {

@@ -1,15 +1,15 @@
-import { AUDIT_ACTION, AUDIT_ENTITY, CASO_MESSAGES, LESIONADO_MESSAGES, type Lesionado, type LesionadoInput } from '@siniestros/domain';
+import { AUDIT_ACTION, AUDIT_ENTITY, CASO_MESSAGES, LESIONADO_MESSAGES, type Lesionado, type LesionadoInput, type LesionadoUpdateInput } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { notFound, unprocessable } from '../../shared/errors';
+import { conflict, notFound, unprocessable } from '../../shared/errors';
+import { pick } from '../../shared/objects';
 import { changesBetween, type AuditActor, type AuditService } from '../audit';
 import type { HistorialService } from '../historial';
-import { lesionadosRepository as repo, type LesionadoValues } from './lesionados.repository';
+import { lesionadosRepository as repo } from './lesionados.repository';
 
 export type LesionadosService = ReturnType<typeof createLesionadosService>;
 
-function toValues(input: LesionadoInput): LesionadoValues {
-  return { apellido: input.apellido, nombre: input.nombre, id_tipo_doc: input.id_tipo_doc, nro_doc: input.nro_doc };
-}
+/** The columns a save writes: a field an edit leaves out stays out (docs/decisions/074). */
+const toValues = <T extends LesionadoUpdateInput>(input: T) => pick(input, ['apellido', 'nombre', 'id_tipo_doc', 'nro_doc']);
 
 /** The fields of an injured person the audit log compares (personal data, docs/decisions/028). */
 const AUDITED_FIELDS = ['apellido', 'nombre', 'id_tipo_doc', 'nro_doc'] as const;
@@ -53,12 +53,12 @@ export function createLesionadosService(deps: { db: Db; historial: HistorialServ
     },
 
     /** Like the other edits of a case: the change, its history row and its audit row land together. */
-    async update(id: number, input: LesionadoInput, who: AuditActor): Promise<Lesionado> {
+    async update(id: number, input: LesionadoUpdateInput, who: AuditActor): Promise<Lesionado> {
       return db.transaction(async (tx) => {
         const before = await repo.findById(tx, id);
         if (!before) throw notFound(LESIONADO_MESSAGES.notFound);
-        await assertTipoDoc(tx, input.id_tipo_doc);
-        await repo.update(tx, id, toValues(input));
+        if (input.id_tipo_doc !== undefined) await assertTipoDoc(tx, input.id_tipo_doc);
+        if (!(await repo.save(tx, id, toValues(input), input.version))) throw conflict(LESIONADO_MESSAGES.stale);
         const after = (await repo.findById(tx, id))!;
         await historial.add(tx, before.id_caso, who.actor, LESIONADO_MESSAGES.historyUpdated);
         await audit.record(tx, {

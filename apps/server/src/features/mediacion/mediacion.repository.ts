@@ -21,10 +21,12 @@ import { companias } from '../../db/tables/reference';
 import { audiencias } from '../../db/tables/mediacion';
 import { pageDepth, pageWithTotal, readWindow, type PageDepth } from '../../shared/paging';
 import { preparedPerDatabase, statementPerKey } from '../../db/prepared';
+import { nextVersion, versionMatches } from '../../db/edit-version';
 
 /** A hearing as the case detail shows it: without its company and claim number, which the case has. */
 const CASO_AUDIENCIA_COLUMNS = {
   id: audiencias.id,
+  version: audiencias.version,
   id_caso: audiencias.id_caso,
   fecha: audiencias.fecha,
   fechah: audiencias.fechah,
@@ -220,8 +222,14 @@ export const mediacionRepository = {
     return row!.id;
   },
 
-  async update(db: DbOrTx, id: number, values: AudienciaValues): Promise<void> {
-    await db.update(audiencias).set(values).where(eq(audiencias.id, id));
+  /** A person's save: a new edit version; false when `version` is given and another save came first. */
+  async save(db: DbOrTx, id: number, values: Partial<AudienciaValues>, version: number | null | undefined): Promise<boolean> {
+    const rows = await db
+      .update(audiencias)
+      .set({ ...values, version: nextVersion(audiencias.version) })
+      .where(and(eq(audiencias.id, id), versionMatches(audiencias.version, version)))
+      .returning({ id: audiencias.id });
+    return rows.length > 0;
   },
 
   async casoExists(db: DbOrTx, idCaso: number): Promise<boolean> {

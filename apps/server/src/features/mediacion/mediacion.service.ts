@@ -7,20 +7,21 @@ import {
   type Audiencia,
   type AudienciaFiltro,
   type AudienciaInput,
+  type AudienciaUpdateInput,
   type AudienciasQuery,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
-import { notFound } from '../../shared/errors';
+import { conflict, notFound } from '../../shared/errors';
+import { pick } from '../../shared/objects';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { changesBetween, type AuditActor, type AuditService } from '../audit';
 import type { HistorialService } from '../historial';
-import { mediacionRepository as repo, type AudienciaValues } from './mediacion.repository';
+import { mediacionRepository as repo } from './mediacion.repository';
 
 export type MediacionService = ReturnType<typeof createMediacionService>;
 
-function toValues(input: AudienciaInput): AudienciaValues {
-  return { fechah: input.fechah, hora: input.hora, lugar: input.lugar, mediacion_nro: input.mediacion_nro };
-}
+/** The columns a save writes: a field an edit leaves out stays out (docs/decisions/074). */
+const toValues = <T extends AudienciaUpdateInput>(input: T) => pick(input, ['fechah', 'hora', 'lugar', 'mediacion_nro']);
 
 /**
  * The Diario's hook (features/tareas, wired in app.ts): a hearing scheduled or moved gets its
@@ -69,11 +70,11 @@ export function createMediacionService(deps: { db: Db; historial: HistorialServi
       });
     },
 
-    async update(id: number, input: AudienciaInput, who: AuditActor): Promise<Audiencia> {
+    async update(id: number, input: AudienciaUpdateInput, who: AuditActor): Promise<Audiencia> {
       return db.transaction(async (tx) => {
         const audiencia = await repo.findById(tx, id);
         if (!audiencia) throw notFound(AUDIENCIA_MESSAGES.notFound);
-        await repo.update(tx, id, toValues(input));
+        if (!(await repo.save(tx, id, toValues(input), input.version))) throw conflict(AUDIENCIA_MESSAGES.stale);
         await historial.add(tx, audiencia.id_caso, who.actor, AUDIENCIA_MESSAGES.historyUpdated);
         const updated = (await repo.findById(tx, id))!;
         if (updated.fechah !== audiencia.fechah) {
