@@ -96,7 +96,7 @@ describe('hearings', () => {
     // Today: the agenda highlights it.
     await dialog.getByLabel('Fecha').fill(formatDate(todayIso()));
     await dialog.getByLabel('Fecha').press('Tab');
-    await dialog.getByLabel('Hora', { exact: true }).fill('09');
+    await dialog.getByLabel(/^Hora/).fill('09');
     await dialog.getByLabel('Minutos').fill('45');
     expect(await dialog.getByLabel('Audiencia Nro').getAttribute('maxlength')).toBe('20');
     expect(await dialog.getByLabel('Lugar/Descripcion').getAttribute('maxlength')).toBe('400');
