@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { Secret, TOTP as Totp } from 'otpauth';
-import { AUDIT_MESSAGES, AUTH_MESSAGES, TOTP } from '@siniestros/domain';
+import { AUDIT_MESSAGES, AUTH_MESSAGES, TOTP, USER_MESSAGES } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, expectNoAxeViolations, launch, open, signIn } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
@@ -87,11 +87,20 @@ describe('second factor', () => {
     await page.goto(`${baseUrl()}/usuarios`);
     const row = page.getByRole('row', { name: new RegExp(person.username.replace(/\./g, '\\.')) });
     await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).click();
-    await page.getByText('¿Desea quitar la verificación en dos pasos de este usuario?').waitFor();
+    const confirm = page.getByRole('dialog', { name: `Quitar segundo factor de ${person.username}` });
+    await confirm.getByText('¿Desea quitar la verificación en dos pasos de este usuario?').waitFor();
     await expectNoAxeViolations(page, 'remove second factor confirmation');
-    await page.getByRole('button', { name: 'NO', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    // The Admin confirms with their own password (issue 40): a wrong one shows under the field.
     await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).click();
-    await page.getByRole('button', { name: 'SI', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Quitar' }).click();
+    await confirm.getByText(USER_MESSAGES.adminReauthRequired).waitFor();
+    await confirm.getByLabel('Su contraseña', { exact: true }).fill('Otra-Clave-Mala');
+    await confirm.getByRole('button', { name: 'Quitar' }).click();
+    await confirm.getByText(USER_MESSAGES.passwordCurrentWrong).waitFor();
+    await confirm.getByLabel('Su contraseña', { exact: true }).fill(ADMIN.password);
+    await confirm.getByRole('button', { name: 'Quitar' }).click();
     await page.getByText('Verificación en dos pasos eliminada').waitFor();
     await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).waitFor({ state: 'detached' });
 

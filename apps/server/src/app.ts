@@ -155,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     totpRequiredRoles: config.totpRequiredRoles,
     totpIssuer: config.ORG_NAME,
+    stepUp: { maxFactor: config.LOGIN_STEP_UP_MAX_FACTOR, delayMs: config.LOGIN_STEP_UP_DELAY_MS },
   });
   // Caches every node drops when another changes their data (LISTEN/NOTIFY on PostgreSQL, decision 046).
   const invalidation = createInvalidation(database, app.log);
@@ -198,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       healthRoutes(api, { db, storage, minFreeBytes: config.storageMinFreeBytes });
-      captchaRoutes(api, captcha);
+      captchaRoutes(api, captcha, (username) => users.captchaFor(username));
       usersRoutes(api, { users, sessions, config });
       auditRoutes(api, audit);
       referenceRoutes(api, { reference, config });

@@ -67,6 +67,13 @@ const configSchema = z.object({
   /** Higher than per account: several people of one office share an address. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   /**
+   * A username past LOGIN_MAX_FAILURES is slowed, never refused (docs/decisions/079): its captcha
+   * costs 2, 4, 8… times as much, up to this factor, and each attempt waits this many ms per
+   * failure past the limit (at most 10 of them).
+   */
+  LOGIN_STEP_UP_MAX_FACTOR: z.coerce.number().int().min(1).max(1024).default(16),
+  LOGIN_STEP_UP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
    * Who must have a second factor: `off`, `admins` or `all` (docs/decisions/028). Unset: `admins` in
    * production, `off` otherwise; the older ADMIN_REQUIRE_TOTP=true|false still means admins|off.
    */

@@ -19,7 +19,7 @@ import { asegurado, caso as casoBody } from '../src/features/casos/casos.test-he
  * what a restart sees: the same state survives it. The NOTIFY tests are PostgreSQL's.
  */
 const isPostgres = process.env.TEST_DB === 'postgres';
-const ENV = { CAPTCHA: 'altcha', CAPTCHA_COST: '1', CAPTCHA_MAX_COUNTER: '3', LOGIN_MAX_FAILURES: '3' };
+const ENV = { CAPTCHA: 'altcha', CAPTCHA_COST: '1', CAPTCHA_MAX_COUNTER: '3', LOGIN_MAX_FAILURES: '3', LOGIN_STEP_UP_DELAY_MS: '0' };
 
 let a: TestApp;
 let b: { app: FastifyInstance; database: Database };
@@ -69,16 +69,23 @@ describe('two nodes on one database', () => {
     expect(replay.json().message).toBe(AUTH_MESSAGES.captchaFailed);
   });
 
-  it('failed sign-ins count on every node: two on one and one on the other hold the account back on both', async () => {
+  it('failed sign-ins count on every node: two on one and one on the other step the account up on both (decision 079)', async () => {
     const address = '10.9.0.3';
     expect((await login(nodeA, USERNAMES.inspector2, 'Mala-Clave-1', address)).statusCode).toBe(401);
     expect((await login(nodeA, USERNAMES.inspector2, 'Mala-Clave-2', address)).statusCode).toBe(401);
     expect((await login(nodeB, USERNAMES.inspector2, 'Mala-Clave-3', address)).statusCode).toBe(401);
     for (const node of [nodeA, nodeB]) {
       const held = await login(node, USERNAMES.inspector2, PASSWORD, address);
-      expect(held.statusCode).toBe(429);
-      expect(held.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+      expect(held.statusCode).toBe(400);
+      expect(held.json().message).toBe(AUTH_MESSAGES.captchaStepUp);
+      const harder = (await node({ method: 'GET', url: '/api/captcha', query: { usuario: USERNAMES.inspector2 } })).json();
+      expect(harder.parameters.cost).toBe(2);
     }
+    // A harder challenge made by one node is taken by the other.
+    const challenge = (await nodeA({ method: 'GET', url: '/api/captcha', query: { usuario: USERNAMES.inspector2 } })).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    expect((await login(nodeB, USERNAMES.inspector2, PASSWORD, address, captcha)).statusCode).toBe(200);
   });
 
   it("a route's request limit holds for the fleet: 30 sign-in posts a minute from one address, wherever they land", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP as Totp } from 'otpauth';
-import { AUTH_MESSAGES, TOTP_MESSAGES } from '@siniestros/domain';
+import { AUTH_MESSAGES, TOTP_MESSAGES, USER_MESSAGES } from '@siniestros/domain';
 import { totpStepOf } from '../../src/features/users/totp';
 import { createTestApp, PASSWORD, USERNAMES, type Role, type TestApp } from '../helpers';
 
@@ -120,7 +120,7 @@ describe('enrolment and sign-in with a second factor', () => {
     advance(30);
     expect((await as(cookie, 'POST', '/api/users/totp/confirm', { totp: codeFor(newSecret, now) })).statusCode).toBe(200);
     expect((await signIn('user')).statusCode).toBe(401);
-    const reset = await t.request('admin', { method: 'DELETE', url: `/api/users/${t.ids.user}/totp` });
+    const reset = await t.request('admin', { method: 'DELETE', url: `/api/users/${t.ids.user}/totp`, payload: { password_admin: PASSWORD } });
     expect(reset.statusCode).toBe(200);
     expect((await as(cookie, 'GET', '/api/users/auth')).statusCode).toBe(401);
     expect((await signIn('user')).statusCode).toBe(200);
@@ -175,5 +175,84 @@ describe('ADMIN_REQUIRE_TOTP', () => {
   it('other roles are not required to use it', async () => {
     expect((await t.request('user', { method: 'GET', url: '/api/users/auth' })).statusCode).toBe(200);
     expect((await t.request('user', { method: 'GET', url: '/api/companias' })).statusCode).toBe(200);
+  });
+});
+
+describe('taking over an account needs more than one session (issue 40)', () => {
+  let t: TestApp;
+  let now = new Date('2026-11-22T10:00:00Z');
+  const advance = (seconds: number) => {
+    now = new Date(now.getTime() + seconds * 1000);
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_MAX_FAILURES: '3' }, { now: () => now });
+  });
+  afterAll(() => t?.close());
+
+  const as = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method, url, headers: { cookie }, remoteAddress, ...(payload ? { payload } : {}) });
+  const wrongCode = (secret: string) => ('000000' === codeFor(secret, now) ? '111111' : '000000');
+  async function enrol(cookie: string) {
+    const secret = (await as(cookie, 'POST', '/api/users/totp', { password: PASSWORD })).json().secret as string;
+    advance(30);
+    expect((await as(cookie, 'POST', '/api/users/totp/confirm', { totp: codeFor(secret, now) })).statusCode).toBe(200);
+    return secret;
+  }
+
+  it('wrong codes to turn the factor off count per account, whatever address they come from', async () => {
+    const cookie = await t.login('inspector');
+    const secret = await enrol(cookie);
+    // Each from a new address, so the per-address request limit never sees more than one.
+    for (let i = 0; i < 3; i++) {
+      const wrong = await as(cookie, 'POST', '/api/users/totp/disable', { totp: wrongCode(secret) }, `10.5.0.${i}`);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toEqual([{ path: 'totp', message: AUTH_MESSAGES.totpInvalid }]);
+    }
+    const held = await as(cookie, 'POST', '/api/users/totp/disable', { totp: wrongCode(secret) }, '10.5.0.9');
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    // The factor is still on, and the window passes by itself.
+    expect((await as(cookie, 'GET', '/api/users/auth')).json().totp).toBe(true);
+    advance(15 * 60 + 1);
+    expect((await as(cookie, 'POST', '/api/users/totp/disable', { totp: codeFor(secret, now) }, '10.5.1.1')).statusCode).toBe(200);
+  });
+
+  it("an Admin sets another user's password only with their own password; other edits need nothing more", async () => {
+    const admin = await t.login('admin');
+    const url = `/api/users/${t.ids.inspector2}`;
+    const body = { password: 'Nueva-Clave-Larga-1', password2: 'Nueva-Clave-Larga-1' };
+    const none = await as(admin, 'PATCH', url, body);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual([{ path: 'password_admin', message: USER_MESSAGES.adminReauthRequired }]);
+    // Wrong answers count per account: after 3 the right one waits too.
+    for (let i = 0; i < 3; i++) expect((await as(admin, 'PATCH', url, { ...body, password_admin: 'Mala-Clave-1' }, `10.6.0.${i}`)).statusCode).toBe(400);
+    expect((await as(admin, 'PATCH', url, { ...body, password_admin: PASSWORD }, '10.6.0.9')).statusCode).toBe(429);
+    advance(15 * 60 + 1);
+    expect((await as(admin, 'PATCH', url, { ...body, password_admin: PASSWORD })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: USERNAMES.inspector2, password: body.password } })).statusCode).toBe(200);
+    expect((await as(admin, 'PATCH', url, { nombre: 'Otro' })).statusCode).toBe(200);
+  });
+
+  it("an Admin removes another user's factor only with their own password or code", async () => {
+    const userCookie = await t.login('user');
+    await enrol(userCookie);
+    const admin = await t.login('admin');
+    const url = `/api/users/${t.ids.user}/totp`;
+    const none = await as(admin, 'DELETE', url, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual([{ path: 'password_admin', message: USER_MESSAGES.adminReauthRequired }]);
+    const wrong = await as(admin, 'DELETE', url, { password_admin: 'Mala-Clave-1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([{ path: 'password_admin', message: USER_MESSAGES.passwordCurrentWrong }]);
+    expect((await as(userCookie, 'GET', '/api/users/auth')).json().totp).toBe(true);
+
+    // An Admin with a factor may give a code instead.
+    const adminSecret = await enrol(admin);
+    advance(30);
+    const badCode = await as(admin, 'DELETE', url, { totp_admin: wrongCode(adminSecret) });
+    expect(badCode.json().errors).toEqual([{ path: 'totp_admin', message: AUTH_MESSAGES.totpInvalid }]);
+    const removed = await as(admin, 'DELETE', url, { totp_admin: codeFor(adminSecret, now) });
+    expect(removed.statusCode).toBe(200);
+    expect((await as(userCookie, 'GET', '/api/users/auth')).statusCode).toBe(401);
   });
 });

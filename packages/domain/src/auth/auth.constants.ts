@@ -16,6 +16,8 @@ export const AUTH_MESSAGES = {
   badCredentials: 'Credenciales incorrectas. Intente nuevamente.',
   captchaFailed: 'El captcha no es válido o ya fue utilizado',
   tooManyAttempts: 'Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.',
+  /** A username past the failure limit: its captcha is harder, the form solves it again (docs/decisions/079). */
+  captchaStepUp: 'Hubo varios intentos fallidos con este usuario. Por seguridad, la verificación tarda un poco más; espere a que se complete.',
   unauthenticated: 'Debe iniciar sesión',
   forbidden: 'No tiene permiso para realizar esta acción',
   loginException: 'Ocurrió un error al intentar iniciar sesión. Por favor, intente más tarde.',

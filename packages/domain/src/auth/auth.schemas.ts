@@ -54,6 +54,12 @@ export type TotpDisable = z.infer<typeof totpDisableSchema>;
 export const totpEnrolmentResponse = z.object({ secret: z.string(), otpauth_url: z.string(), message: z.string() });
 export type TotpEnrolment = z.infer<typeof totpEnrolmentResponse>;
 
+/**
+ * GET /captcha?usuario=…: a challenge issued for that username, as hard as its failures require
+ * (docs/decisions/079); without it, the ordinary one.
+ */
+export const captchaQuery = z.strictObject({ usuario: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(150))) });
+
 export const MSG_CAPTCHA_REQUIRED = 'Debe completar el captcha';
 
 export const sessionUserSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROL } from '../auth/auth.constants';
+import { AUTH_MESSAGES, ROL, TOTP } from '../auth/auth.constants';
 import { COMMON_PASSWORD_LIST } from './common-passwords';
 
 export const USER_MESSAGES = {
@@ -15,6 +15,8 @@ export const USER_MESSAGES = {
   passwordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
   /** An Admin sets their own password in 'Mi cuenta', with the current one (ASVS 6.2.3). */
   ownPasswordInAccount: 'Para cambiar su propia contraseña use Mi cuenta',
+  /** Setting another user's password or removing their second factor (docs/decisions/079). */
+  adminReauthRequired: 'Ingrese su contraseña o un código de verificación para confirmar',
   lastAdmin: 'No se puede deshabilitar ni cambiar el tipo de usuario del último administrador activo',
   rol: 'Debe seleccionar un tipo de usuario',
   mismatch: 'Las contraseñas no coinciden',
@@ -103,6 +105,28 @@ export const userCreateSchema = z
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 /**
+ * The acting Admin's own current password or a current code of their second factor: asked before
+ * they set another user's password or remove their second factor (docs/decisions/079).
+ */
+const adminReauthFields = {
+  password_admin: z.string().min(1, USER_MESSAGES.adminReauthRequired).max(PASSWORD_MAX, USER_MESSAGES.passwordMax).optional(),
+  totp_admin: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${TOTP.digits}}$`), AUTH_MESSAGES.totpInvalid)
+    .optional(),
+};
+
+/** DELETE /users/{id}/totp: the acting Admin's password or code (one of the two). */
+export const adminReauthSchema = z
+  .strictObject(adminReauthFields)
+  .refine((value) => value.password_admin !== undefined || value.totp_admin !== undefined, {
+    message: USER_MESSAGES.adminReauthRequired,
+    path: ['password_admin'],
+  });
+export type AdminReauth = z.infer<typeof adminReauthSchema>;
+
+/**
  * PATCH /users/{id}: "checks apply only to supplied fields" (spec §5); password changes need both.
  * Without `username` in the body the server compares the password with the stored one.
  */
@@ -117,6 +141,7 @@ export const userUpdateSchema = z
     activo: z.boolean().optional(),
     password: newPassword.optional(),
     password2: z.string().optional(),
+    ...adminReauthFields,
   })
   .refine(passwordsMatch, mismatch)
   .refine(notUsername, isUsername);

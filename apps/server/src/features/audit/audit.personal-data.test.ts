@@ -114,9 +114,9 @@ describe('users', () => {
       payload: { apellido: 'Auditada', nombre: 'Persona', username: 'auditada@test.local', password: 'Clave-Auditada-1', password2: 'Clave-Auditada-1', rol: ROL.USER },
     });
     const id = created.json().user.id;
-    await t.request('admin', { method: 'PATCH', url: `/api/users/${id}`, payload: { nombre: 'Persona Dos', password: 'Clave-Auditada-2', password2: 'Clave-Auditada-2' } });
+    await t.request('admin', { method: 'PATCH', url: `/api/users/${id}`, payload: { nombre: 'Persona Dos', password: 'Clave-Auditada-2', password2: 'Clave-Auditada-2', password_admin: PASSWORD } });
     await t.request('admin', { method: 'POST', url: `/api/users/${id}/sessions/revoke`, payload: {} });
-    await t.request('admin', { method: 'DELETE', url: `/api/users/${id}/totp` });
+    await t.request('admin', { method: 'DELETE', url: `/api/users/${id}/totp`, payload: { password_admin: PASSWORD } });
 
     const [createdRow] = await rowsOf(AUDIT_ACTION.userCreated, id);
     expectRequestContext(createdRow, USERNAMES.admin, 'POST', '/api/users');

@@ -161,7 +161,7 @@ describe('audit.record and GET /api/audit/casos/{id}', () => {
     await t.request('admin', {
       method: 'PATCH',
       url: `/api/users/${t.ids.inspector2}`,
-      payload: { nombre: 'Segunda', password: 'Otra-Clave-Larga-1', password2: 'Otra-Clave-Larga-1' },
+      payload: { nombre: 'Segunda', password: 'Otra-Clave-Larga-1', password2: 'Otra-Clave-Larga-1', password_admin: PASSWORD },
     });
     const row = (await rowsOf(AUDIT_ACTION.userUpdated)).find((entry) => entry.entity_id === t.ids.inspector2)!;
     expect(row.actor).toBe(USERNAMES.admin);

@@ -1,15 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { captchaChallengeResponse } from '@siniestros/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { captchaChallengeResponse, captchaQuery } from '@siniestros/domain';
 import { replies } from '../../shared/responses';
 import type { CaptchaService } from './captcha.service';
 
-export function captchaRoutes(app: FastifyInstance, captcha: CaptchaService) {
-  app.get(
+/** `challengeFor`: the challenge of a username under attack (docs/decisions/079). */
+export function captchaRoutes(app: FastifyInstance, captcha: CaptchaService, challengeFor: (username: string) => Promise<unknown>) {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/captcha',
     {
       config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['session'], summary: 'ALTCHA challenge for the login form', response: replies({ 200: captchaChallengeResponse }) },
+      schema: {
+        tags: ['session'],
+        summary: 'ALTCHA challenge for the login form; with `usuario`, as hard as that username\'s failed sign-ins require',
+        querystring: captchaQuery,
+        response: replies({ 200: captchaChallengeResponse }),
+      },
     },
-    async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await captcha.challenge()),
+    async (request, reply) => {
+      const { usuario } = request.query;
+      const challenge = usuario && captcha.enabled ? await challengeFor(usuario) : await captcha.challenge();
+      return reply.header('Cache-Control', 'no-store').send(challenge as never);
+    },
   );
 }

@@ -13,12 +13,28 @@ const SECRET_KEY = 'captcha_secret';
 /** Every this many uses, expired ones are deleted. */
 const PRUNE_EVERY = 200;
 
+/**
+ * A challenge for one username (the step-up of docs/decisions/079): its cost is multiplied by
+ * `factor` and the username is signed into it, so it cannot be solved once and used for another.
+ */
+export type ChallengeFor = { usuario: string; factor: number };
+
+/** What a solved challenge proves: the username it was issued for (if any) and its cost factor. */
+export type CaptchaProof = { usuario?: string; factor: number };
+
 export type CaptchaService = {
   enabled: boolean;
-  challenge: () => Promise<unknown>;
-  /** True when the payload solves a live challenge that was never used before. */
-  verify: (payload: string | undefined) => Promise<boolean>;
+  challenge: (forUser?: ChallengeFor) => Promise<unknown>;
+  /** The proof when the payload solves a live challenge that was never used before, else null. */
+  verify: (payload: string | undefined) => Promise<CaptchaProof | null>;
 };
+
+/** The signed parameters of a payload the library verified. */
+function proofOf(payload: unknown, baseCost: number): CaptchaProof {
+  const parameters = (payload as { challenge?: { parameters?: { cost?: number; data?: { usuario?: unknown } } } } | null)?.challenge?.parameters;
+  const usuario = parameters?.data?.usuario;
+  return { usuario: typeof usuario === 'string' ? usuario : undefined, factor: (parameters?.cost ?? 0) / baseCost };
+}
 
 type Rows<T> = { rows: T[] };
 
@@ -65,7 +81,7 @@ function usedChallengesIn(db: Db, now: () => number, prune: boolean) {
 /** ALTCHA: self-hosted proof of work, no third-party service (decision 001). */
 export function createCaptchaService(config: Config, db: Db, now: () => number = Date.now): CaptchaService {
   if (config.CAPTCHA === 'off') {
-    return { enabled: false, challenge: async () => ({ disabled: true }), verify: async () => true };
+    return { enabled: false, challenge: async () => ({ disabled: true }), verify: async () => ({ factor: 1 }) };
   }
   let secret: Promise<string> | null = config.CAPTCHA_SECRET ? Promise.resolve(config.CAPTCHA_SECRET) : null;
   const hmacSecret = () => {
@@ -78,23 +94,24 @@ export function createCaptchaService(config: Config, db: Db, now: () => number =
   let uses = 0;
   return {
     enabled: true,
-    challenge: async () =>
+    challenge: async (forUser) =>
       createChallenge({
         algorithm: 'PBKDF2/SHA-256',
-        cost: config.CAPTCHA_COST,
+        cost: config.CAPTCHA_COST * (forUser?.factor ?? 1),
+        ...(forUser ? { data: { usuario: forUser.usuario } } : {}),
         counter: randomInt(Math.ceil(config.CAPTCHA_MAX_COUNTER / 3), config.CAPTCHA_MAX_COUNTER),
         deriveKey,
         hmacSignatureSecret: await hmacSecret(),
         expiresAt: new Date(now() + CHALLENGE_TTL_MS),
       }),
     async verify(payload) {
-      if (!payload) return false;
+      if (!payload) return null;
       const hmacSignatureSecret = await hmacSecret();
       const { verify } = create({ deriveKey, hmacSignatureSecret });
       const store = usedChallengesIn(db, now, ++uses % PRUNE_EVERY === 0);
       const result = await verify(payload, deriveKey, hmacSignatureSecret, undefined, store);
       if (store.failure) throw store.failure;
-      return result.error === null;
+      return result.error === null ? proofOf(result.payload, config.CAPTCHA_COST) : null;
     },
   };
 }

@@ -1,2 +1,2 @@
 export { captchaRoutes } from './captcha.routes';
-export { createCaptchaService, type CaptchaService } from './captcha.service';
+export { createCaptchaService, type CaptchaProof, type CaptchaService, type ChallengeFor } from './captcha.service';

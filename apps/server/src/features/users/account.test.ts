@@ -289,7 +289,7 @@ describe('second factor: re-authentication to enrol or remove it (ASVS 7.5.1)', 
     const byPassword = await as(cookie, 'POST', '/api/users/totp/disable', { password: person.password });
     expect(byPassword.statusCode).toBe(400);
     expect(byPassword.json().errors).toEqual([{ path: 'totp', message: TOTP_MESSAGES.adminCodeRequired }]);
-    const byReset = await as(cookie, 'DELETE', `/api/users/${person.id}/totp`);
+    const byReset = await as(cookie, 'DELETE', `/api/users/${person.id}/totp`, { password_admin: person.password });
     expect(byReset.statusCode).toBe(409);
     expect(byReset.json().message).toBe(TOTP_MESSAGES.ownInAccount);
     advance(30);

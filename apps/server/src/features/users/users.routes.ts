@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES,
+  adminReauthSchema,
   SESSION_MESSAGES,
   TOTP_MESSAGES,
   USER_MESSAGES,
@@ -155,7 +156,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
   });
 
   r.patch('/users/:id', { ...admin, schema: { tags: ['users'], params: idParam, body: userUpdateSchema, response: replies({ 200: usuarioSavedResponse }) } }, async (request) => {
-    const user = await users.update(request.params.id, request.body, auditActorOf(request));
+    const user = await users.update(request.params.id, request.body, auditActorOf(request), userOf(request));
     return { message: request.body.password ? USER_MESSAGES.passwordUpdated : USER_MESSAGES.updated, user };
   });
 
@@ -164,8 +165,21 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
     return { message: AUTH_MESSAGES.sessionsRevoked };
   });
 
-  r.delete('/users/:id/totp', { ...admin, schema: { tags: ['users'], summary: "Remove a user's second factor (lost phone)", params: idParam, response: message } }, async (request) => {
-    await users.resetTotp(request.params.id, auditActorOf(request));
+  r.delete(
+    '/users/:id/totp',
+    {
+      config: { access: ADMIN_ONLY, rateLimit: TOTP_RATE_LIMIT },
+      schema: {
+        tags: ['users'],
+        summary: "Remove a user's second factor (lost phone), with the acting Admin's password or code",
+        params: idParam,
+        body: adminReauthSchema,
+        response: message,
+      },
+    },
+    async (request) => {
+    await users.resetTotp(request.params.id, auditActorOf(request), userOf(request), request.body);
     return { message: TOTP_MESSAGES.reset };
-  });
+    },
+  );
 }

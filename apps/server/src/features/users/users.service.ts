@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import {
@@ -11,6 +12,7 @@ import {
   USER_MESSAGES,
   passwordProblem,
   type LoginInput,
+  type AdminReauth,
   type PagingQuery,
   type PasswordChange,
   type Rol,
@@ -23,7 +25,7 @@ import { ADVISORY_LOCK } from '../../db/locks';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../shared/errors';
 import { changesBetween, SYSTEM_ACTOR, type AuditActor, type AuditService } from '../audit';
-import type { CaptchaService } from '../captcha';
+import type { CaptchaProof, CaptchaService } from '../captcha';
 import { inspectorRecords } from '../reference';
 import type { LoginGuard } from './login-throttle';
 import type { CurrentUser, SessionsService } from './sessions.service';
@@ -68,6 +70,15 @@ const fieldError = (path: string, message: string) => badRequest(message, [{ pat
 
 const isSameUser = (username: string, actor: AuditActor) => username.toLowerCase() === actor.actor.toLowerCase();
 
+/** A username as the throttles and the captcha's step-up name it. */
+const normalized = (username: string) => username.trim().toLowerCase();
+
+/** The most failures past the limit the delay grows with (docs/decisions/079). */
+const STEP_UP_DELAY_STEPS = 10;
+
+/** The step-up's settings (LOGIN_STEP_UP_*, docs/decisions/079). */
+export type StepUpOptions = { maxFactor: number; delayMs: number };
+
 export function createUsersService(deps: {
   db: Db;
   sessions: SessionsService;
@@ -79,12 +90,24 @@ export function createUsersService(deps: {
   totpRequiredRoles?: readonly Rol[];
   /** Shown by authenticator apps next to the code (ORG_NAME). */
   totpIssuer?: string;
+  stepUp?: StepUpOptions;
 }) {
   const { db, sessions, captcha, guard, audit } = deps;
   const now = deps.now ?? (() => new Date());
   const issuer = deps.totpIssuer ?? 'Siniestros';
   dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
   const mustHaveTotp = (rol: number) => (deps.totpRequiredRoles ?? []).includes(rol as Rol);
+  const stepUpOptions = deps.stepUp ?? { maxFactor: 16, delayMs: 1000 };
+
+  /** How many times the ordinary captcha a username at this step-up level must solve: 2, 4, 8… up to the top. */
+  const captchaFactor = (level: number) => (level <= 0 ? 1 : Math.min(2 ** level, stepUpOptions.maxFactor));
+
+  /**
+   * A stepped-up username needs a challenge issued for it at the current cost; one step behind is
+   * accepted, so the owner is not sent back because someone failed again while they solved theirs.
+   */
+  const meetsStepUp = (proof: CaptchaProof, username: string, level: number) =>
+    proof.usuario === normalized(username) && proof.factor * 2 >= captchaFactor(level);
 
   /** The one password rule of the domain, on the server too (a body may not carry the username). */
   function assertPasswordAllowed(password: string, username: string) {
@@ -97,28 +120,49 @@ export function createUsersService(deps: {
    * like failed sign-ins (docs/decisions/020), so a stolen session cannot guess it quickly.
    */
   async function reauthenticate(user: CurrentUser, password: string, who: AuditActor, field: string) {
-    const ip = who.ip ?? '';
-    if ((await guard.retryAfter(user.username, ip)) > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+    if ((await guard.reauthRetryAfter(user.id)) > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
     const row = await usersRepository.findById(db, user.id);
     const isValid = row ? await verify(row.password_hash, password).catch(() => false) : false;
     if (!row || !isValid) {
-      await guard.failed(user.username, ip);
-      await audit.record(db, {
-        ...who,
-        action: AUDIT_ACTION.reauthFailed,
-        entity: AUDIT_ENTITY.usuario,
-        entityId: user.id,
-        detail: 'bad_password',
-      });
+      await reauthFailed(user, who, 'bad_password');
       throw fieldError(field, USER_MESSAGES.passwordCurrentWrong);
     }
     return row;
   }
 
-  /** A current code of the user's factor, accepted once (ASVS 6.5.1). */
-  async function checkTotp(userId: number, secret: string, code: string) {
+  /** A wrong current password or code inside a session: counted for that user (whatever the address) and audited. */
+  async function reauthFailed(user: CurrentUser, who: AuditActor, detail: string) {
+    await guard.reauthFailed(user.id, who.ip ?? '');
+    await audit.record(db, { ...who, action: AUDIT_ACTION.reauthFailed, entity: AUDIT_ENTITY.usuario, entityId: user.id, detail });
+  }
+
+  /**
+   * A current code of the user's factor, accepted once (ASVS 6.5.1). Wrong ones count per account
+   * like a wrong current password, so rotating addresses does not buy more guesses.
+   */
+  async function checkTotp(user: CurrentUser, secret: string, code: string, who: AuditActor, field = 'totp') {
+    if ((await guard.reauthRetryAfter(user.id)) > 0) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
     const step = totpStepOf(secret, code, now());
-    if (step === null || !(await usersRepository.consumeTotpStep(db, userId, step))) throw fieldError('totp', AUTH_MESSAGES.totpInvalid);
+    if (step === null || !(await usersRepository.consumeTotpStep(db, user.id, step))) {
+      await reauthFailed(user, who, step === null ? 'bad_code' : 'code_reused');
+      throw fieldError(field, AUTH_MESSAGES.totpInvalid);
+    }
+  }
+
+  /**
+   * The acting Admin proves it is them before taking over someone else's sign-in (setting their
+   * password, removing their second factor): their current password or a current code.
+   */
+  async function reauthenticateAdmin(actor: CurrentUser, input: AdminReauth, who: AuditActor) {
+    if (input.totp_admin !== undefined) {
+      const row = await usersRepository.findById(db, actor.id);
+      if (!row?.totp_secret) throw fieldError('totp_admin', TOTP_MESSAGES.notEnabled);
+      await checkTotp(actor, row.totp_secret, input.totp_admin, who, 'totp_admin');
+    } else if (input.password_admin !== undefined) {
+      await reauthenticate(actor, input.password_admin, who, 'password_admin');
+    } else {
+      throw fieldError('password_admin', USER_MESSAGES.adminReauthRequired);
+    }
   }
 
   /** The last active Admin cannot be disabled or given another role: nobody could administer the users. */
@@ -136,11 +180,11 @@ export function createUsersService(deps: {
     names: { nombre: string; apellido: string },
     tx: DbOrTx,
   ) {
-    if (rol !== ROL.INSPECTOR) return idInspect ?? null;
     if (idInspect) {
       if (!(await inspectorRecords.find(tx, idInspect))) throw badRequest(USER_MESSAGES.inspectorNotFound);
       return idInspect;
     }
+    if (rol !== ROL.INSPECTOR) return null;
     // An Inspector user without an inspector record gets one with the same name.
     const inspector = await inspectorRecords.insert(tx, names);
     return inspector.id;
@@ -157,7 +201,8 @@ export function createUsersService(deps: {
       const { username } = input;
       // The proof of work comes first and a wrong one charges no counter: junk costs its sender
       // nothing, so counting it would let anyone hold an address (a whole office's NAT) back for free.
-      if (captcha.enabled && !(await captcha.verify(input.captcha))) {
+      const proof = captcha.enabled ? await captcha.verify(input.captcha) : { factor: 1 };
+      if (!proof) {
         return refuse(
           username,
           context,
@@ -165,8 +210,23 @@ export function createUsersService(deps: {
           badRequest(AUTH_MESSAGES.captchaFailed, [{ path: 'captcha', message: AUTH_MESSAGES.captchaFailed }]),
         );
       }
-      if ((await guard.retryAfter(username, context.ip)) > 0) {
+      const hold = await guard.hold(username, context.ip);
+      if (hold.retryAfterMs > 0) {
         return refuse(username, context, 'throttled', tooManyRequests(AUTH_MESSAGES.tooManyAttempts));
+      }
+      // Failures against this username past the limit slow every attempt on it, the owner's too,
+      // but never refuse the right password (docs/decisions/079): a captcha issued for the username
+      // at a higher cost, then a wait that holds no thread.
+      if (hold.stepUp > 0) {
+        if (captcha.enabled && !meetsStepUp(proof, username, hold.stepUp)) {
+          return refuse(
+            username,
+            context,
+            'step_up',
+            badRequest(AUTH_MESSAGES.captchaStepUp, [{ path: 'captcha', message: AUTH_MESSAGES.captchaStepUp }]),
+          );
+        }
+        await sleep(Math.min(hold.stepUp, STEP_UP_DELAY_STEPS) * stepUpOptions.delayMs);
       }
 
       const user = await usersRepository.findByUsername(db, username);
@@ -198,6 +258,12 @@ export function createUsersService(deps: {
       });
       const totpSetupRequired = mustHaveTotp(user.rol) && !user.totp_secret;
       return { usr: user.username, rol: user.rol as Rol, id_inspect: user.id_inspect, token, expires, totpSetupRequired };
+    },
+
+    /** The captcha the login form must solve for this username (docs/decisions/079). */
+    async captchaFor(username: string) {
+      const level = await guard.stepUpOf(username);
+      return captcha.challenge({ usuario: normalized(username), factor: captchaFactor(level) });
     },
 
     list: () => usersRepository.list(db),
@@ -243,12 +309,14 @@ export function createUsersService(deps: {
      * Changing the password, the role or disabling a user ends their sessions (ASVS 7.4.3). An
      * Admin's own password is changed in 'Mi cuenta', with the current one (ASVS 6.2.3).
      */
-    async update(id: number, input: UserUpdate, who: AuditActor = SYSTEM_ACTOR) {
+    async update(id: number, input: UserUpdate, who: AuditActor = SYSTEM_ACTOR, actor?: CurrentUser) {
       if (input.password !== undefined) {
         const target = await usersRepository.findPublicById(db, id);
         if (!target) throw notFound(USER_MESSAGES.notFound);
         if (isSameUser(target.username, who)) throw fieldError('password', USER_MESSAGES.ownPasswordInAccount);
         assertPasswordAllowed(input.password, input.username ?? target.username);
+        // Setting someone's password is taking over their account: the acting Admin proves it is them.
+        if (actor) await reauthenticateAdmin(actor, input, who);
       }
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       try {
@@ -384,7 +452,7 @@ export function createUsersService(deps: {
       if (mustHaveTotp(user.rol)) throw conflict(TOTP_MESSAGES.mandatory);
       const row = await usersRepository.findById(db, user.id);
       if (!row?.totp_secret) throw conflict(TOTP_MESSAGES.notEnabled);
-      if (input.totp !== undefined) await checkTotp(user.id, row.totp_secret, input.totp);
+      if (input.totp !== undefined) await checkTotp(user, row.totp_secret, input.totp, who);
       else if (user.rol === ROL.ADMIN) throw fieldError('totp', TOTP_MESSAGES.adminCodeRequired);
       else await reauthenticate(user, input.password ?? '', who, 'password');
       await db.transaction(async (tx) => {
@@ -404,10 +472,11 @@ export function createUsersService(deps: {
      * An Admin removes a user's second factor (lost phone); the user's sessions end. Not their own:
      * that is 'Mi cuenta', with a code.
      */
-    async resetTotp(id: number, who: AuditActor) {
+    async resetTotp(id: number, who: AuditActor, actor: CurrentUser, confirmation: AdminReauth) {
       const target = await usersRepository.findPublicById(db, id);
       if (!target) throw notFound(USER_MESSAGES.notFound);
       if (isSameUser(target.username, who)) throw conflict(TOTP_MESSAGES.ownInAccount);
+      await reauthenticateAdmin(actor, confirmation, who);
       await db.transaction(async (tx) => {
         await usersRepository.clearTotp(tx, id);
         await sessions.revokeAllOf(id, tx);

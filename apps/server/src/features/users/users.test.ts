@@ -120,7 +120,7 @@ describe('users administration', () => {
     expect(JSON.stringify(list.json())).not.toContain('password');
 
     const cookie = (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'maria@test.local', password: 'Una-Clave-Larga' } })).cookies[0]!;
-    const changed = await t.request('admin', { method: 'PATCH', url: `/api/users/${id}`, payload: { password: 'Otra-Clave-Larga', password2: 'Otra-Clave-Larga' } });
+    const changed = await t.request('admin', { method: 'PATCH', url: `/api/users/${id}`, payload: { password: 'Otra-Clave-Larga', password2: 'Otra-Clave-Larga', password_admin: PASSWORD } });
     expect(changed.json().message).toBe(USER_MESSAGES.passwordUpdated);
     // Changing the password ends the user's sessions.
     expect((await t.app.inject({ method: 'GET', url: '/api/users/auth', headers: { cookie: `sid=${cookie.value}` } })).statusCode).toBe(401);

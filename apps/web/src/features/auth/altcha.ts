@@ -2,7 +2,7 @@ import { solveChallengeWorkers } from 'altcha/lib';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { captchaChallengeResponse } from '@siniestros/domain';
-import { api } from '../../lib/api';
+import { api, qs } from '../../lib/api';
 
 type SolvedCaptcha = { payload: string; expiresAt?: number };
 
@@ -15,10 +15,11 @@ function createWorker(algorithm: string): Worker {
 
 /**
  * ALTCHA's proof of work (decision 001) as its widget does it: the server's challenge solved in
- * workers, sent back with the solution as base64 JSON. Null when aborted.
+ * workers, sent back with the solution as base64 JSON. Null when aborted. With `usuario`, the
+ * harder challenge issued for a username with many failed sign-ins (docs/decisions/079).
  */
-export async function solveCaptcha(controller: AbortController): Promise<SolvedCaptcha | null> {
-  const challenge = await api.get(captchaChallengeResponse, '/captcha');
+export async function solveCaptcha(controller: AbortController, usuario?: string): Promise<SolvedCaptcha | null> {
+  const challenge = await api.get(captchaChallengeResponse, `/captcha${qs({ usuario })}`);
   if ('disabled' in challenge) throw new Error('ALTCHA: the server has the captcha off');
   if (controller.signal.aborted) return null;
   const solution = await solveChallengeWorkers({

@@ -2,8 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Anchor, Checkbox, Group, Loader, Paper, Text } from '@mantine/core';
 import { solveCaptcha } from '../altcha';
 
-/** `onload`: the widget solves by itself as soon as it appears (the second sign-in step). */
-type Props = { onChange: (payload: string | undefined) => void; auto?: 'onload' };
+/**
+ * `onload`: the widget solves by itself as soon as it appears (the second sign-in step, a step-up).
+ * `usuario`: solve the challenge issued for that username (docs/decisions/079).
+ */
+type Props = { onChange: (payload: string | undefined) => void; auto?: 'onload'; usuario?: string };
 
 type State = 'unverified' | 'verifying' | 'verified' | 'expired' | 'error';
 
@@ -20,7 +23,7 @@ const TEXTS = {
  * ALTCHA proof of work (decision 001) behind a checkbox, in the widget's words and layout: its
  * own widget (Svelte) was 30 KB gzipped of the login route's script (docs/decisions/066).
  */
-export function Captcha({ onChange, auto }: Props) {
+export function Captcha({ onChange, auto, usuario }: Props) {
   const [state, setState] = useState<State>(auto === 'onload' ? 'verifying' : 'unverified');
   const solving = useRef<AbortController | null>(null);
   const expiry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -29,7 +32,7 @@ export function Captcha({ onChange, auto }: Props) {
   const solve = useCallback(() => {
     const controller = new AbortController();
     solving.current = controller;
-    solveCaptcha(controller).then(
+    solveCaptcha(controller, usuario).then(
       (solved) => {
         if (!solved) return;
         setState('verified');
@@ -45,7 +48,7 @@ export function Captcha({ onChange, auto }: Props) {
         if (!controller.signal.aborted) setState('error');
       },
     );
-  }, [onChange]);
+  }, [onChange, usuario]);
 
   useEffect(() => {
     if (auto === 'onload') solve();

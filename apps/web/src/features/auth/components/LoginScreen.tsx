@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { AUTH_MESSAGES } from '@siniestros/domain';
@@ -23,6 +23,9 @@ function loginErrorMessage(error: unknown): string {
 /** docs/decisions/022: a right password of a user with a second factor answers 401 naming `totp`. */
 const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && error.errors[0]?.path === 'totp';
 
+/** docs/decisions/079: failed sign-ins against this username ask for its harder captcha. */
+const asksForStepUp = (error: unknown) => error instanceof ApiError && error.status === 400 && error.message === AUTH_MESSAGES.captchaStepUp;
+
 export function LoginScreen() {
   const session = useSession();
   const config = useAppConfig();
@@ -35,17 +38,23 @@ export function LoginScreen() {
   const [message, setMessage] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
-  const onCaptcha = useCallback((payload: string | undefined) => setCaptcha(payload), []);
+  /** The username whose harder captcha is being solved, to send the form again once it is (decision 079). */
+  const [stepUpFor, setStepUpFor] = useState<string | undefined>();
+  const retryWhenSolved = useRef(false);
+  const sendAgain = useRef<(payload: string) => void>(() => undefined);
+  const onCaptcha = useCallback((payload: string | undefined) => {
+    setCaptcha(payload);
+    if (payload && retryWhenSolved.current) {
+      retryWhenSolved.current = false;
+      sendAgain.current(payload);
+    }
+  }, []);
 
-  if (session.isPending || config.isPending) return <FullScreenLoader />;
-  if (session.data) return <Navigate to={homeFor(session.data.rol)} replace />;
-  const needsCaptcha = config.data?.captcha !== 'off';
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const checked = checkLogin({ username, password, captcha, totp: needsCode ? code : undefined }, needsCaptcha);
+  /** `isStepUpRetry`: the step-up's message stays until the answer comes. */
+  const send = (captchaPayload: string | undefined, needsCaptcha: boolean, isStepUpRetry = false) => {
+    const checked = checkLogin({ username, password, captcha: captchaPayload, totp: needsCode ? code : undefined }, needsCaptcha);
     if ('message' in checked) return setMessage(checked.message);
-    setMessage(null);
+    if (!isStepUpRetry) setMessage(null);
     login.mutate(checked.data, {
       onSuccess: (result) => navigate(homeFor(result.rol), { replace: true }),
       onError: (error) => {
@@ -54,12 +63,31 @@ export function LoginScreen() {
           setNeedsCode(true);
           setCode('');
         }
+        // The harder challenge for this username is solved by itself, then the form goes again.
+        const stepUp = asksForStepUp(error);
+        setStepUpFor(stepUp ? username : undefined);
+        retryWhenSolved.current = stepUp;
         // A captcha solution is good for one attempt only.
         setCaptcha(undefined);
         setCaptchaKey((key) => key + 1);
       },
     });
   };
+
+  useEffect(() => {
+    sendAgain.current = (payload) => send(payload, true, true);
+  });
+
+  if (session.isPending || config.isPending) return <FullScreenLoader />;
+  if (session.data) return <Navigate to={homeFor(session.data.rol)} replace />;
+  const needsCaptcha = config.data?.captcha !== 'off';
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    send(captcha, needsCaptcha);
+  };
+  // A username edited after the step-up gets the ordinary captcha again.
+  const captchaUser = stepUpFor !== undefined && stepUpFor === username ? stepUpFor : undefined;
 
   return (
     <Center component="main" mih="100vh" bg="gray.1" p="md">
@@ -69,7 +97,7 @@ export function LoginScreen() {
             {config.data?.orgName ?? 'Siniestros'}
           </Title>
           {message && (
-            <Alert color="red" role="alert">
+            <Alert color={message === AUTH_MESSAGES.captchaStepUp ? 'yellow' : 'red'} role="alert">
               {message}
             </Alert>
           )}
@@ -77,7 +105,9 @@ export function LoginScreen() {
           <PasswordInput label="Contraseña" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
           {needsCode && <TotpCodeInput value={code} onChange={setCode} />}
           {/* The server takes each captcha once: the second step solves a fresh one by itself. */}
-          {needsCaptcha && <Captcha key={captchaKey} onChange={onCaptcha} auto={needsCode ? 'onload' : undefined} />}
+          {needsCaptcha && (
+            <Captcha key={captchaKey} onChange={onCaptcha} usuario={captchaUser} auto={needsCode || captchaUser ? 'onload' : undefined} />
+          )}
           <Button type="submit" disabled={login.isPending} fullWidth>
             {login.isPending ? 'Cargando...' : 'Ingresar'}
           </Button>

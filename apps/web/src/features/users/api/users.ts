@@ -1,4 +1,4 @@
-import { messageResponse, usuarioListResponse, usuarioSavedResponse } from '@siniestros/domain';
+import { messageResponse, usuarioListResponse, usuarioSavedResponse, type AdminReauth } from '@siniestros/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -22,8 +22,8 @@ export function useSaveUser() {
 }
 
 
-/** Lost phone: removes the user's second factor and ends their sessions (docs/decisions/022). */
-export const resetUserTotp = (id: number) => api.delete(messageResponse, `/users/${id}/totp`);
+/** Lost phone: removes the user's second factor and ends their sessions, with the acting Admin's password or code (docs/decisions/022, 079). */
+export const resetUserTotp = ({ id, body }: { id: number; body: AdminReauth }) => api.delete(messageResponse, `/users/${id}/totp`, body);
 export function useResetUserTotp() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: resetUserTotp, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }) });

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconEdit, IconKey, IconLogout, IconShieldOff } from '@tabler/icons-react';
-import { AUTH_MESSAGES, passwordPairSchema, ROL, ROL_NOMBRES, TOTP_MESSAGES, USER_MESSAGES, userCreateSchema, userUpdateSchema, type Usuario } from '@siniestros/domain';
+import { AUTH_MESSAGES, passwordPairSchema, ROL, ROL_NOMBRES, TOTP, TOTP_MESSAGES, USER_MESSAGES, userCreateSchema, userUpdateSchema, type Usuario } from '@siniestros/domain';
+import { ApiError } from '../../../lib/api';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -13,7 +14,7 @@ import { DialogActions } from '../../../components/DialogActions';
 import { TableHeader } from '../../../components/ListTableParts';
 import { confirmAction } from '../../../lib/confirm';
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; user: Usuario } | { kind: 'password'; user: Usuario } | null;
+type Dialog = { kind: 'create' } | { kind: 'edit'; user: Usuario } | { kind: 'password'; user: Usuario } | { kind: 'totp'; user: Usuario } | null;
 
 const ROL_OPTIONS = Object.entries(ROL_NOMBRES).map(([value, label]) => ({ value, label }));
 
@@ -21,18 +22,9 @@ export function UsersScreen() {
   const users = useUsers();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
-  const resetTotp = useResetUserTotp();
   const revokeSessions = useRevokeUserSessions();
   // One's own password and second factor are changed in 'Mi cuenta', with re-authentication (docs/decisions/028).
   const ownUsername = useSession().data?.usr;
-
-  const onResetTotp = (user: Usuario) =>
-    confirmAction(TOTP_MESSAGES.confirmReset, () =>
-      resetTotp.mutate(user.id, {
-        onSuccess: (result) => notifySuccess(result.message || TOTP_MESSAGES.reset),
-        onError: (error) => notifyApiError(error, AUTH_MESSAGES.network),
-      }),
-    );
 
   const onRevokeSessions = (user: Usuario) =>
     confirmAction(AUTH_MESSAGES.confirmRevokeSessions, () =>
@@ -86,7 +78,7 @@ export function UsersScreen() {
                     )}
                     {user.totp && user.username !== ownUsername && (
                       <Tooltip label="Quitar segundo factor">
-                        <ActionIcon variant="subtle" color="orange" aria-label={`Quitar segundo factor de ${user.username}`} onClick={() => onResetTotp(user)}>
+                        <ActionIcon variant="subtle" color="orange" aria-label={`Quitar segundo factor de ${user.username}`} onClick={() => setDialog({ kind: 'totp', user })}>
                           <IconShieldOff size={18} />
                         </ActionIcon>
                       </Tooltip>
@@ -106,6 +98,7 @@ export function UsersScreen() {
       {dialog?.kind === 'create' && <UserDialog onClose={close} />}
       {dialog?.kind === 'edit' && <UserDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'password' && <PasswordDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'totp' && <ResetTotpDialog user={dialog.user} onClose={close} />}
     </Stack>
   );
 }
@@ -180,19 +173,72 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
   );
 }
 
+/** The acting Admin's own password, or a code of their second factor, typed in the dialog. */
+type AdminConfirmation = { password_admin: string; totp_admin: string };
+const NO_CONFIRMATION: AdminConfirmation = { password_admin: '', totp_admin: '' };
+
+/** The body's half that proves the acting Admin is at the keyboard (docs/decisions/079). */
+const confirmationOf = (values: AdminConfirmation) =>
+  values.password_admin ? { password_admin: values.password_admin } : { totp_admin: values.totp_admin.trim() };
+
+const confirmationProblem = (values: AdminConfirmation) =>
+  values.password_admin || values.totp_admin.trim() ? null : USER_MESSAGES.adminReauthRequired;
+
+/** A wrong password or code shows under its field; anything else as a notification. */
+function showServerErrors(error: unknown, form: { setErrors: (errors: Record<string, string>) => void }, fallback: string) {
+  if (error instanceof ApiError && error.errors.length > 0) {
+    form.setErrors(Object.fromEntries(error.errors.map((item) => [item.path, item.message])));
+    return;
+  }
+  notifyApiError(error, fallback);
+}
+
+/**
+ * Setting another user's password or removing their second factor takes over their sign-in: the
+ * Admin confirms with their own password, or a code when they have a second factor.
+ */
+function AdminConfirmationFields({ form }: { form: { getInputProps: (path: 'password_admin' | 'totp_admin') => object } }) {
+  const hasTotp = useSession().data?.totp === true;
+  return (
+    <Stack gap="xs">
+      <PasswordInput label="Su contraseña" description="Para confirmar que es usted" autoComplete="current-password" {...form.getInputProps('password_admin')} />
+      {hasTotp && (
+        <TextInput
+          label="o un código de verificación"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={TOTP.digits}
+          {...form.getInputProps('totp_admin')}
+        />
+      )}
+    </Stack>
+  );
+}
+
 function PasswordDialog({ user, onClose }: { user: Usuario; onClose: () => void }) {
   const save = useSaveUser();
+  const pair = passwordPairSchema(user.username);
   // The domain's one password rule, with this user's name (docs/decisions/028).
-  const form = useForm({ initialValues: { password: '', password2: '' }, validate: zod4Resolver(passwordPairSchema(user.username)) });
-  const submit = form.onSubmit((body) =>
+  const form = useForm({
+    initialValues: { password: '', password2: '', ...NO_CONFIRMATION },
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      const checked = pair.safeParse({ password: values.password, password2: values.password2 });
+      if (!checked.success) for (const issue of checked.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      const problem = confirmationProblem(values);
+      if (problem) errors.password_admin = problem;
+      return errors;
+    },
+  });
+  const submit = form.onSubmit((values) =>
     save.mutate(
-      { id: user.id, body },
+      { id: user.id, body: { password: values.password, password2: values.password2, ...confirmationOf(values) } },
       {
         onSuccess: () => {
           notifySuccess(USER_MESSAGES.passwordUpdated);
           onClose();
         },
-        onError: (error) => notifyApiError(error, 'Error al cambiar la contraseña'),
+        onError: (error) => showServerErrors(error, form, 'Error al cambiar la contraseña'),
       },
     ),
   );
@@ -202,7 +248,43 @@ function PasswordDialog({ user, onClose }: { user: Usuario; onClose: () => void 
         <Stack>
           <PasswordInput label="Contraseña" required autoComplete="new-password" data-autofocus {...form.getInputProps('password')} />
           <PasswordInput label="Repita Contraseña" required autoComplete="new-password" {...form.getInputProps('password2')} />
+          <AdminConfirmationFields form={form} />
           <DialogActions onCancel={onClose} isSaving={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Lost phone: the user's second factor goes, and their sessions end (docs/decisions/022, 079). */
+function ResetTotpDialog({ user, onClose }: { user: Usuario; onClose: () => void }) {
+  const resetTotp = useResetUserTotp();
+  const form = useForm({
+    initialValues: NO_CONFIRMATION,
+    validate: (values) => {
+      const problem = confirmationProblem(values);
+      return problem ? { password_admin: problem } : {};
+    },
+  });
+  const submit = form.onSubmit((values) =>
+    resetTotp.mutate(
+      { id: user.id, body: confirmationOf(values) },
+      {
+        onSuccess: (result) => {
+          notifySuccess(result.message || TOTP_MESSAGES.reset);
+          onClose();
+        },
+        onError: (error) => showServerErrors(error, form, AUTH_MESSAGES.network),
+      },
+    ),
+  );
+  return (
+    <Modal opened onClose={onClose} title={`Quitar segundo factor de ${user.username}`} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">{TOTP_MESSAGES.confirmReset}</Text>
+          <AdminConfirmationFields form={form} />
+          <DialogActions onCancel={onClose} isSaving={resetTotp.isPending} submitLabel="Quitar" />
         </Stack>
       </form>
     </Modal>
