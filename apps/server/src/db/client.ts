@@ -77,7 +77,7 @@ export type DatabaseOptions = {
  * So a dead or silent server answers 503 within about 1.8 s (checkouts still waiting fail then
  * too), and one that is back is seen by the next probe: 0.25 s after the last one gave up (docs/decisions/023-database-outages.md).
  * A connection gone silent while the server answers new ones is cut when the probe finds its
- * server process idle and the answer still missing silentGraceMs later: 503 in about 1.1 s (docs/decisions/075).
+ * server process idle and not a byte has come on it silentGraceMs later: 503 in about 1 s (docs/decisions/075).
  */
 export const DB_WAITS = { connectTimeoutMs: 2_000, stallProbeMs: 750, probeTimeoutMs: 1_000, probeIntervalMs: 250, silentGraceMs: 250 } as const;
 
@@ -269,6 +269,11 @@ function isBegin(query: unknown): boolean {
   return typeof text === 'string' && /^\s*begin\b/i.test(text);
 }
 
+/** The socket under a pg client. */
+function streamOf(client: pg.ClientBase): { bytesRead: number; destroy: () => void } | undefined {
+  return (client as unknown as { connection?: { stream?: { bytesRead: number; destroy: () => void } } }).connection?.stream;
+}
+
 function unavailableError(): Error {
   return Object.assign(new Error('PostgreSQL is unavailable (failing fast until it answers again)'), { code: 'DB_UNAVAILABLE' });
 }
@@ -333,7 +338,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     for (const waiter of waitingCheckouts) waiter(unavailableError());
     for (const client of checkedOut) {
       client[BROKEN] = true;
-      (client as unknown as { connection?: { stream?: { destroy: () => void } } }).connection?.stream?.destroy();
+      streamOf(client)?.destroy();
     }
   });
   /** Connections with a statement unanswered past stallProbeMs, each with a token of that statement. */
@@ -350,13 +355,16 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
    */
   function checkStall() {
     if (stallCheck || availability.isDown()) return;
-    const suspects = [...stalled].filter(([client]) => typeof client.processID === 'number');
-    stallCheck = probe(suspects.map(([client]) => client.processID as number))
+    const suspects = [...stalled]
+      .filter(([client]) => typeof client.processID === 'number')
+      .map(([client, token]) => ({ client, token, bytesRead: streamOf(client)?.bytesRead }));
+    stallCheck = probe(suspects.map(({ client }) => client.processID as number))
       .then((running) => {
-        for (const [client, token] of suspects) {
+        for (const { client, token, bytesRead } of suspects) {
           if (running.has(client.processID as number)) continue;
-          // An answer already on its way gets a moment more before the connection is taken for silent.
-          setTimeout(() => stalled.get(client) === token && cutSilent(client), DB_WAITS.silentGraceMs).unref();
+          // An answer on its way (a large result still arriving) gets bytes through: silent is nothing at all.
+          const isSilent = () => stalled.get(client) === token && streamOf(client)?.bytesRead === bytesRead;
+          setTimeout(() => isSilent() && cutSilent(client), DB_WAITS.silentGraceMs).unref();
         }
       })
       .catch((error: unknown) => availability.markDown(Object.assign(new Error('PostgreSQL does not answer', { cause: error }), { code: 'ETIMEDOUT' })))
@@ -379,7 +387,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     client[BROKEN] = true;
     client[SILENT] = true;
     availability.connectionLost(new Error(`PostgreSQL connection silent (server process ${client.processID} idle while a statement waited): cut`));
-    (client as unknown as { connection?: { stream?: { destroy: () => void } } }).connection?.stream?.destroy();
+    streamOf(client)?.destroy();
   }
 
   const onFailure = (error: unknown) => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -165,6 +166,14 @@ describe.skipIf(!PG_URL)('pooled connections that go silent while new ones still
       expect(ms).toBeLessThan(500);
     }
     expect(database.availability!.isDown()).toBe(false);
+  });
+
+  it('leaves alone a statement the server is running, however long (checked every 750 ms)', async () => {
+    const started = performance.now();
+    await running.database.db.execute(sql`select pg_sleep(2.5)`);
+    expect(performance.now() - started).toBeGreaterThan(2_400);
+    const { response } = await timed(running.app, { method: 'GET', url: '/api/users/auth', headers: { cookie: running.cookie } });
+    expect(response.statusCode).toBe(200);
   });
 });
 
