@@ -17,7 +17,7 @@ import { connectionLimits, registerEarlyAnswerClose } from './plugins/connection
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
 import { responseSerializerCompiler } from './plugins/serializer';
-import { MSG_NOT_FOUND_ROUTE, MSG_VALIDATION, msgRateLimited, tooManyRequests } from './shared/errors';
+import { MSG_BAD_PATH, MSG_NOT_FOUND_ROUTE, MSG_VALIDATION, msgRateLimited, tooManyRequests } from './shared/errors';
 import type { Storage } from './shared/storage';
 import { openStorage } from './shared/storage.open';
 import { registerNulCharGuard } from './shared/input';
@@ -43,7 +43,10 @@ import { createTableroService, tableroRoutes } from './features/tablero';
 import { createMailer, createNotificacionesService, notificacionesRoutes, type Mailer } from './features/notificaciones';
 import { backupsRoutes, createBackupsService } from './features/backups';
 
-/** The first segment of `url`, decoded and lower-cased, is `api` (only chooses which 404 to answer). */
+/**
+ * The first segment of `url`, decoded and lower-cased, is `api`, parameters apart (`/api;x/users`,
+ * RFC 3986 §3.3): only chooses which 404 to answer.
+ */
 export function looksLikeApiPath(url: string): boolean {
   let pathname = url.split('?')[0]!.replace(/^[a-z]+:\/\/[^/]*/i, '');
   try {
@@ -52,7 +55,13 @@ export function looksLikeApiPath(url: string): boolean {
     return true;
   }
   const firstSegment = pathname.split('/').find((segment) => segment !== '' && segment !== '.');
-  return firstSegment?.toLowerCase() === 'api';
+  return firstSegment?.split(';')[0]!.toLowerCase() === 'api';
+}
+
+/** A backslash in the path of `url`, as typed or percent-encoded: no route has one, and browsers read it as '/'. */
+export function hasBackslash(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return pathname.includes('\\') || /%5c/i.test(pathname);
 }
 
 const WEB_ASSETS_DIR = 'assets';
@@ -242,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A path that reads as the API in any spelling (`/API/x`, `//api`, `/%61pi`) gets the JSON 404,
   // and so does a missing asset (a script of an older build must not be answered with the page).
   app.setNotFoundHandler((request, reply) => {
+    if (hasBackslash(request.url)) return reply.status(400).send({ message: MSG_BAD_PATH });
     if (!hasWeb || request.method !== 'GET' || looksLikeApiPath(request.url) || looksLikeAssetPath(request.url)) {
       return reply.status(404).send({ message: MSG_NOT_FOUND_ROUTE });
     }

@@ -34,6 +34,7 @@ export const MSG_INTERNAL = 'Ocurrió un error inesperado. Intente nuevamente.';
 export const MSG_DB_UNAVAILABLE = 'La base de datos no está disponible. Intente nuevamente en unos instantes.';
 export const MSG_DB_BUSY = 'La base de datos tardó demasiado en responder. Intente nuevamente en unos instantes.';
 export const MSG_NOT_FOUND_ROUTE = 'Recurso no encontrado';
+export const MSG_BAD_PATH = 'La dirección pedida no es válida: no puede contener una barra invertida (\\)';
 export const MSG_TOO_LARGE = 'El contenido enviado es demasiado grande';
 export const MSG_HEADERS_TOO_LARGE = 'Los encabezados de la solicitud son demasiado grandes';
 export const MSG_UNSUPPORTED_TYPE = 'Tipo de contenido no soportado';

@@ -97,7 +97,7 @@ describe('decisions by the matched route, not the URL string', () => {
   });
 
   it('sends a path that reads as the API to the JSON 404, whatever its spelling', () => {
-    for (const url of ['/api', '/API/users', '//api/x', '/./api', '/%61pi/x', 'http://host/Api/x?y=1', '/%zz']) expect(looksLikeApiPath(url), url).toBe(true);
+    for (const url of ['/api', '/API/users', '//api/x', '/./api', '/%61pi/x', 'http://host/Api/x?y=1', '/%zz', '/api;/users', '/api;x=1/users', '/api%3B/x']) expect(looksLikeApiPath(url), url).toBe(true);
     for (const url of ['/', '/casos', '/casos/1', '/apis', '/login?next=/api/users']) expect(looksLikeApiPath(url), url).toBe(false);
   });
 });
