@@ -49,6 +49,8 @@ const configSchema = z.object({
   TAREA_DOCUMENTACION_DIAS: z.coerce.number().int().min(1).max(365).default(10),
   /** Online backups kept in DATA_DIR/backups: the older ones are removed after each new one (docs/decisions/076). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(BACKUP_KEEP_DEFAULT),
+  /** Unset: no scheduled backup; HH:MM in Argentina: one online backup a day from then on, by one node (docs/decisions/076). */
+  BACKUP_HORA: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 00:00 to 23:59').optional(),
   /** Below this much free space the storage counts as full: uploads answer 507, readiness 503. */
   STORAGE_MIN_FREE_MB: z.coerce.number().min(0).default(100),
   /** Where documents live: `disk` (DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_* below; decision 045). */

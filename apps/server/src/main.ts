@@ -89,6 +89,17 @@ async function notificar() {
 void notificar();
 setInterval(() => void notificar(), 5 * 60_000).unref();
 
+/** The day's online backup from BACKUP_HORA, when set (docs/decisions/076): checked every 5 minutes, made by one node. */
+async function backupDelDia() {
+  try {
+    const made = await app.services.backups.tick();
+    if (made) app.log.info({ backup: made.nombre, eliminadas: made.eliminadas }, 'scheduled backup made');
+  } catch (error) {
+    app.log.error({ err: error }, 'scheduled backup failed: the next one is tomorrow, or take one from the Admin API');
+  }
+}
+if (config.BACKUP_HORA) setInterval(() => void backupDelDia(), 5 * 60_000).unref();
+
 const stopFilling = new AbortController();
 let filling = false;
 /** Cases written before drizzle/0035 get the filter panel's search columns (docs/decisions/072): after the start, then hourly while any is left. */

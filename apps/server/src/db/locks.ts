@@ -21,6 +21,8 @@ export const ADVISORY_LOCK = {
    * cases of the Plazo filter, exclusively by the refill of all of them (docs/decisions/057).
    */
   PLAZO_ESTADOS: 7_324_006,
+  /** Taken (try, per transaction) to claim the day's scheduled backup: one node makes it (docs/decisions/076). */
+  BACKUP_SCHEDULE: 7_324_007,
 } as const;
 
 /**

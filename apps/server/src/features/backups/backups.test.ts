@@ -11,6 +11,7 @@ import { multipart, SAMPLE_FILES } from '../../../test/multipart';
 import { loadConfig } from '../../config';
 import { openDatabase, resultRows } from '../../db/client';
 import { restoreOffice } from '../../ops/backup';
+import { createBackupsService, SCHEDULED_ROUTE } from './backups.service';
 import { SESSIONS_TABLE } from '../../ops/logical';
 
 /**
@@ -22,7 +23,7 @@ let t: TestApp;
 const SAMPLE = Buffer.concat([SAMPLE_FILES.pdf, crypto.randomBytes(1_000)]);
 
 beforeAll(async () => {
-  t = await createTestApp({ BACKUP_KEEP: '2' });
+  t = await createTestApp({ BACKUP_KEEP: '2', BACKUP_HORA: '08:00' });
   // On PostgreSQL the backup dumps the server the app runs on: pg_dump needs its address.
   if (isPostgres) t.config.DATABASE_URL = t.database.url;
   const caso = await insertCaso(t.database.db, {});
@@ -108,5 +109,26 @@ describe('online backups', () => {
     } finally {
       await fs.rm(target, { recursive: true, force: true });
     }
+  });
+
+  it("makes the day's backup once from BACKUP_HORA (Argentina time), by one of two nodes", async () => {
+    // A second node: its own service on the same database (on PostgreSQL the claim is across connections).
+    const other = createBackupsService({ database: t.database, config: t.config, audit: t.app.services.audit, log: t.app.log });
+    const at = (iso: string) => new Date(iso);
+    expect(await t.app.services.backups.tick(at('2026-12-01T10:59:00Z'))).toBeNull(); // 07:59 in Argentina
+    const [a, b] = await Promise.all([t.app.services.backups.tick(at('2026-12-01T11:00:00Z')), other.tick(at('2026-12-01T11:00:01Z'))]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    expect(await other.tick(at('2026-12-02T02:59:00Z'))).toBeNull(); // 23:59 of the same day
+    const next = await other.tick(at('2026-12-02T11:05:00Z'));
+    expect(next?.nombre).toBe('2026-12-02T11-05-00-000Z');
+    const made = await t.rows<{ actor: string; detail: string }>(
+      `select actor, detail from audit_log where action = '${AUDIT_ACTION.backupCreated}' and route = '${SCHEDULED_ROUTE}' order by id`,
+    );
+    expect(made).toEqual([
+      { actor: 'sistema', detail: (a ?? b)!.nombre },
+      { actor: 'sistema', detail: next!.nombre },
+    ]);
+    const list = (await t.request('admin', { method: 'GET', url: '/api/backups' })).json() as { nombre: string }[];
+    expect(list.map((backup) => backup.nombre)).toEqual([next!.nombre, (a ?? b)!.nombre]);
   });
 });
