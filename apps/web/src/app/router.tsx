@@ -50,6 +50,7 @@ const routes = (
       <Route path="/tareas" element={screen(STAFF, () => import('./routes/tareas'))} />
       <Route path="/notificaciones" element={screen(STAFF, () => import('./routes/notificaciones'))} />
       <Route path="/plazos" element={screen(ADMIN, () => import('./routes/plazos'))} />
+      <Route path="/copias" element={screen(ADMIN, () => import('./routes/copias'))} />
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
       <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />
       <Route path="/audiencias/:id" element={screen(STAFF, () => import('./routes/audiencias'))} />

@@ -71,4 +71,6 @@ export const queryKeys = {
     page: (page: number, noLeidas: boolean) => ['notificaciones', 'page', page, noLeidas] as const,
     preferencias: ['notificaciones', 'preferencias'] as const,
   },
+  /** The Admin's online backups (GET /backups, docs/decisions/076). */
+  backups: ['backups'] as const,
 };

@@ -5,6 +5,12 @@ export const BACKUP_MESSAGES = {
   creada: 'Copia de seguridad realizada',
   enCurso: 'Ya se está haciendo una copia de seguridad: espere a que termine.',
   fallo: 'No se pudo hacer la copia de seguridad. Intente nuevamente; si vuelve a fallar, revise el registro del servidor.',
+  /** The Admin's screen. */
+  title: 'Copias de seguridad',
+  intro:
+    'Copia la base de datos y los documentos sin detener el sistema. Mientras se copia la base, el sistema puede demorar unos segundos. Se guardan las últimas en la carpeta de datos del servidor; para restaurar una, siga docs/operations.md.',
+  crear: 'Hacer copia ahora',
+  empty: 'Todavía no hay copias.',
 } as const;
 
 /** Complete backups kept in DATA_DIR/backups unless BACKUP_KEEP says otherwise: the older ones are removed. */

@@ -25,6 +25,8 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: '/plantillas', label: 'Plantillas' },
   // Beyond the spec: the legal deadline rules (issue 18, docs/decisions/044).
   { to: '/plazos', label: 'Plazos legales' },
+  // Beyond the spec: the online backups (issue 40, docs/decisions/076).
+  { to: '/copias', label: 'Copias de seguridad' },
 ];
 
 export function menuFor(rol: number | undefined): { main: MenuEntry[]; admin: MenuEntry[] } {

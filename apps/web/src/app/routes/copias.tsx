@@ -1,0 +1,5 @@
+import { BackupsScreen } from '../../features/backups/components/BackupsScreen';
+
+export function Component() {
+  return <BackupsScreen />;
+}
