@@ -127,6 +127,11 @@ export const PLANTILLA_MESSAGES = {
   unknownFields: (fields: readonly string[]) => `Campos desconocidos: ${fields.map((field) => `{${field}}`).join(', ')}`,
   missingFields: (fields: readonly string[]) => `Faltan campos que este convenio debe imprimir: ${fields.map((field) => `{${field}}`).join(', ')}`,
   unsafeEntry: (name: string) => `El archivo contiene una ruta no permitida: «${name}»`,
+  /** The 'Campos disponibles' panel: what `camposRequeridos` asks of each type. */
+  camposObligatorios:
+    'Toda plantilla debe incluir {monto}, {monto_en_letras}, {cbu}, {tercero_nombre} y {tercero_documento}; las de No Titular y Apoderado, ' +
+    'los datos de su tipo ({titular_nombre}, {titular_documento} y {caracter}; {apoderado_nombre}, {apoderado_documento} y {poder}); ' +
+    'las «con Letrado», {letrado_nombre} y {letrado_cuit}.',
   badTags: (detail: string) => `La plantilla tiene etiquetas mal formadas: ${detail}`,
   previewFailed: 'La vista previa con un caso de ejemplo no pudo generarse',
   predeterminada: 'Predeterminada',

@@ -88,6 +88,9 @@ export function PlantillasScreen() {
         <Accordion.Item value="campos">
           <Accordion.Control>Campos disponibles</Accordion.Control>
           <Accordion.Panel>
+            <Text size="sm" mb="xs">
+              {PLANTILLA_MESSAGES.camposObligatorios}
+            </Text>
             <Table>
               <Table.Tbody>
                 {Object.entries(CONVENIO_CAMPOS).map(([campo, descripcion]) => (
