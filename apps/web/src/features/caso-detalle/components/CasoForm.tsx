@@ -1,17 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CASO_MESSAGES, casoFullUpdateSchema, type CasoDetalle } from '@siniestros/domain';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateCaso } from '../api/update-caso';
-import { resetCasoForm, type CasoForm as CasoFormType } from '../hooks/use-caso-form';
+import { keepEditsOnServerCopy, resetCasoForm, type CasoForm as CasoFormType } from '../hooks/use-caso-form';
 import { AseguradoSection } from './AseguradoSection';
 import { CasoDatosSection } from './CasoDatosSection';
 import { TercerosSection } from './TercerosSection';
 import { notifySaveError, notifyValidationErrors } from './validation-toasts';
 import classes from './CasoForm.module.css';
 import { queryKeys } from '../../../lib/query-keys';
+import { ApiError } from '../../../lib/api';
+import { StaleCasoDialog } from './StaleCasoDialog';
 
 /**
  * Spec §2 case detail, main form: case data, insured party and third parties, saved with ONE
@@ -23,6 +25,8 @@ export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoD
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const dirty = form.isDirty();
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
 
   // Closing or reloading the tab with unsaved edits asks the browser's own confirmation first.
   useEffect(() => {
@@ -42,12 +46,26 @@ export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoD
           if (fresh) resetCasoForm(form, fresh);
         },
         onError: (error) => {
-          notifySaveError(error, CASO_MESSAGES.loadError);
+          if (error instanceof ApiError && error.status === 409 && isStaleMessage(error.message)) setStale(error.message);
+          else notifySaveError(error, CASO_MESSAGES.loadError);
         },
       });
     },
     (errors) => notifyValidationErrors(errors),
   );
+
+  /** Reads the case again, then puts the form on it: with the person's edits on top, or without them. */
+  const reload = async (keepMine: boolean) => {
+    setReloading(true);
+    try {
+      await queryClient.refetchQueries({ queryKey: queryKeys.caso(idCaso), exact: true });
+      const fresh = queryClient.getQueryData<CasoDetalle>(queryKeys.caso(idCaso));
+      if (fresh) (keepMine ? keepEditsOnServerCopy : resetCasoForm)(form, fresh);
+      setStale(null);
+    } finally {
+      setReloading(false);
+    }
+  };
 
   const closeWindow = () => {
     window.close();
@@ -59,6 +77,7 @@ export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoD
 
   return (
     <form onSubmit={submit} noValidate aria-label="Datos del caso">
+      {stale && <StaleCasoDialog message={stale} busy={reloading} onKeepMine={() => void reload(true)} onDiscardMine={() => void reload(false)} />}
       <Stack>
         <CasoDatosSection form={form} detalle={detalle} />
         <AseguradoSection form={form} tDoc={detalle.tDoc} />
@@ -79,3 +98,6 @@ export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoD
     </form>
   );
 }
+
+const STALE_MESSAGES: readonly string[] = Object.values(CASO_MESSAGES.stale);
+const isStaleMessage = (message: string) => STALE_MESSAGES.includes(message);

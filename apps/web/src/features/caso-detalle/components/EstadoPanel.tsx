@@ -23,8 +23,9 @@ import { AceptarOfrecimientoDialog } from './AceptarOfrecimientoDialog';
 import { AnalisisDialog } from './AnalisisDialog';
 import { ReconsiderarDialog } from './ReconsiderarDialog';
 import { ConveniosDialog } from './ConveniosDialog';
+import { CorregirAcordadoDialog } from './CorregirAcordadoDialog';
 
-type Dialog = 'analisis' | 'reconsiderar' | 'aceptar' | 'convenios' | null;
+type Dialog = 'analisis' | 'reconsiderar' | 'aceptar' | 'corregir' | 'convenios' | null;
 
 const onLifecycle = (fallback: string) => ({
   onSuccess: (response: MessageResponse) => notifySuccess(response.message || fallback),
@@ -115,7 +116,16 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
             <Dato label="Responsabilidad">{caso.responsabilidad ?? '-'}</Dato>
             <Dato label="Valor Ofertado">{formatPesos(caso.valor_ofertado)}</Dato>
             <Dato label="Analisis">{caso.analisis ?? '-'}</Dato>
-            {caso.valor_acordado !== null && <Dato label="Valor Acordado">{formatPesos(caso.valor_acordado)}</Dato>}
+            {caso.valor_acordado !== null && (
+              <Dato label="Valor Acordado">
+                {formatPesos(caso.valor_acordado)}
+                {!isClosed(idEstado) && (
+                  <Button variant="subtle" size="compact-xs" ml="xs" onClick={() => setDialog('corregir')} disabled={isBusy}>
+                    Corregir valor acordado
+                  </Button>
+                )}
+              </Dato>
+            )}
           </SimpleGrid>
         )}
 
@@ -179,6 +189,7 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
       {dialog === 'aceptar' && (
         <AceptarOfrecimientoDialog idCaso={caso.id} valorOfertado={caso.valor_ofertado} onClose={() => setDialog(null)} />
       )}
+      {dialog === 'corregir' && <CorregirAcordadoDialog caso={caso} onClose={() => setDialog(null)} />}
       {dialog === 'convenios' && <ConveniosDialog idCaso={caso.id} terceros={terceros} onClose={() => setDialog(null)} />}
     </Paper>
   );

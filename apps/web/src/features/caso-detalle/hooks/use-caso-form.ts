@@ -10,6 +10,8 @@ const str = (value: string | number | null | undefined) => (value === null || va
 export type CasoFormValues = {
   caso: CasoCoreValues & {
     id: number;
+    /** The edit versions read: a save after another person's is refused (docs/decisions/074). */
+    version: number;
     id_producto: string;
     id_analista: string;
     via_ingreso: string;
@@ -20,12 +22,12 @@ export type CasoFormValues = {
     valor_acordado: string | null;
     ampliacion: string | null;
   };
-  asegurados: AseguradoValues & { id: number };
+  asegurados: AseguradoValues & { id: number; version: number };
   terceros: TerceroValues[];
 };
 
 /** A saved third party keeps its id and lawyer; a new block has neither. */
-export type TerceroValues = PersonaValues & { id?: number; id_letrado?: number | null };
+export type TerceroValues = PersonaValues & { id?: number; version?: number; id_letrado?: number | null };
 
 export const emptyTercero = (idTipoDoc: number | undefined): TerceroValues => emptyPersona(str(idTipoDoc));
 
@@ -33,6 +35,7 @@ export function toFormValues({ caso, asegurados: asegurado, terceros }: CasoDeta
   return {
     caso: {
       id: caso.id,
+      version: caso.version,
       ...formValuesOf(caso, CASO_CORE_KEYS),
       hora_siniestro: formatTime(caso.hora_siniestro, ''),
       id_producto: str(caso.id_producto),
@@ -44,9 +47,10 @@ export function toFormValues({ caso, asegurados: asegurado, terceros }: CasoDeta
       valor_acordado: caso.valor_acordado,
       ampliacion: caso.ampliacion,
     },
-    asegurados: { id: asegurado.id, ...formValuesOf(asegurado, ASEGURADO_WRITE_KEYS) },
+    asegurados: { id: asegurado.id, version: asegurado.version, ...formValuesOf(asegurado, ASEGURADO_WRITE_KEYS) },
     terceros: terceros.map((tercero) => ({
       id: tercero.id,
+      version: tercero.version,
       id_letrado: tercero.id_letrado,
       ...formValuesOf(tercero, PERSONA_KEYS),
     })),
@@ -78,4 +82,38 @@ export function resetCasoForm(form: CasoForm, detalle: CasoDetalle) {
   const values = toFormValues(detalle);
   form.setValues(values);
   form.resetDirty(values);
+}
+
+/** Each field the person changed from `read` keeps their value; every other field takes `server`'s. */
+function mergeEdits<T extends object>(server: T, read: T | undefined, mine: T): T {
+  const merged = { ...server };
+  for (const key of Object.keys(mine) as (keyof T)[]) {
+    if (read === undefined || mine[key] !== read[key]) merged[key] = mine[key];
+  }
+  return merged;
+}
+
+/**
+ * After another person saved first (409): the server's copy of the case with the person's own
+ * edits on top and its new versions, left unsaved for them to review and save again (docs/decisions/074).
+ * A third party they added stays; one changed by both keeps their fields.
+ */
+export function keepEditsOnServerCopy(form: CasoForm, detalle: CasoDetalle) {
+  const server = toFormValues(detalle);
+  const read = form.getInitialValues();
+  const mine = form.getValues();
+  const readTercero = (id: number | undefined) => read.terceros.find((tercero) => tercero.id === id);
+  const merged: CasoFormValues = {
+    caso: mergeEdits(server.caso, read.caso, { ...mine.caso, version: server.caso.version }),
+    asegurados: mergeEdits(server.asegurados, read.asegurados, { ...mine.asegurados, version: server.asegurados.version }),
+    terceros: [
+      ...server.terceros.map((tercero) => {
+        const myTercero = mine.terceros.find((item) => item.id === tercero.id);
+        return myTercero ? mergeEdits(tercero, readTercero(tercero.id), { ...myTercero, version: tercero.version }) : tercero;
+      }),
+      ...mine.terceros.filter((tercero) => tercero.id === undefined),
+    ],
+  };
+  form.setValues(merged);
+  form.resetDirty(server);
 }

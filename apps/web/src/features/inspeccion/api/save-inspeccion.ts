@@ -6,6 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /inspeccion/{id_caso} schedules; PATCH /inspeccion/edit/{id} edits (spec §7). */
 export const createInspeccion = (idCaso: number, input: InspeccionInput) => api.post(inspeccionSavedResponse, `/inspeccion/${idCaso}`, input);
+/** `input.version`: the one the dialog read; another person's save meanwhile answers 409 (docs/decisions/074). */
 export const updateInspeccion = (id: number, input: InspeccionInput) => api.patch(messageResponse, `/inspeccion/edit/${id}`, input);
 
 export function useSaveInspeccion(idCaso: number) {

@@ -44,7 +44,13 @@ export function InspeccionFormDialog({
   };
 
   const submit = form.onSubmit((values) => {
-    const input = { ...values, id_inspector: Number(values.id_inspector), direccion: values.direccion.trim(), detalle: values.detalle.trim() };
+    const input = {
+      ...values,
+      version: inspeccion?.version,
+      id_inspector: Number(values.id_inspector),
+      direccion: values.direccion.trim(),
+      detalle: values.detalle.trim(),
+    };
     save.mutate(
       { id: inspeccion?.id, input },
       {

@@ -6,12 +6,15 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /lesionados/{idCaso} creates; PATCH /lesionados/{id} updates (spec §7). */
 export const createLesionado = (idCaso: number, input: LesionadoInput) => api.post(lesionadoSavedResponse, `/lesionados/${idCaso}`, input);
-export const updateLesionado = (id: number, input: LesionadoInput) => api.patch(lesionadoSavedResponse, `/lesionados/${id}`, { id, ...input });
+/** `version`: the one the dialog read; another person's save meanwhile answers 409 (docs/decisions/074). */
+export const updateLesionado = (id: number, version: number | undefined, input: LesionadoInput) =>
+  api.patch(lesionadoSavedResponse, `/lesionados/${id}`, { id, version, ...input });
 
 export function useSaveLesionado(idCaso: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: LesionadoInput }) => (id ? updateLesionado(id, input) : createLesionado(idCaso, input)),
+    mutationFn: ({ id, version, input }: { id?: number; version?: number; input: LesionadoInput }) =>
+      id ? updateLesionado(id, version, input) : createLesionado(idCaso, input),
     // The case detail colours '+ Lesionado' by whether any exist (spec §2); both writes add a history row.
     onSettled: () =>
       Promise.all([

@@ -26,6 +26,7 @@ export function LesionadoDialog({ idCaso, tiposDoc, lesionado, onClose }: { idCa
     save.mutate(
       {
         id: lesionado?.id,
+        version: lesionado?.version,
         input: { apellido: values.apellido.trim(), nombre: values.nombre.trim(), id_tipo_doc: Number(values.id_tipo_doc), nro_doc: values.nro_doc.trim() },
       },
       {

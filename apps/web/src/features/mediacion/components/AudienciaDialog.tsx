@@ -34,6 +34,7 @@ export function AudienciaDialog({ idCaso, audiencia, onClose }: { idCaso: number
     save.mutate(
       {
         id: audiencia?.id,
+        version: audiencia?.version,
         input: { fechah: values.fechah, hora: values.hora, mediacion_nro: values.mediacion_nro.trim() || null, lugar: values.lugar.trim() },
       },
       {

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { CASO_MESSAGES, type CasoDetalle } from '@siniestros/domain';
+import { ADMIN, apiLogin, USERS } from './api';
+import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
+import { apiCall, seedCaso, seedCompania } from './seed';
+
+/** docs/decisions/074: two people save the same case; the second is told, and keeps what they typed. */
+let browser: Browser;
+let userCookie: string;
+let idCompania: number;
+
+beforeAll(async () => {
+  browser = await launch();
+  const adminCookie = await apiLogin(baseUrl(), ADMIN);
+  userCookie = await apiLogin(baseUrl(), USERS.user);
+  idCompania = (await seedCompania(adminCookie, `Dos Personas Seguros ${Date.now()}`)).id;
+});
+afterAll(() => browser?.close());
+
+describe('two people editing one case', () => {
+  it('the second save is refused with a dialog; reloading keeps their text on top of the first person\'s save', async () => {
+    const id = await seedCaso(userCookie, { idCompania });
+    const [primera, segunda] = await Promise.all([open(browser, ADMIN), open(browser, USERS.user)]);
+    for (const { page } of [primera, segunda]) {
+      await page.goto(`${baseUrl()}/casos/detalleCaso/${id}`);
+      await page.getByText('Datos del Caso').waitFor();
+    }
+
+    await primera.page.getByLabel('Gestor').fill('Gestor de la primera');
+    await primera.page.getByRole('button', { name: 'Grabar' }).click();
+    await primera.page.getByText(CASO_MESSAGES.updated).waitFor();
+
+    // The second person's page still holds the copy read before that save.
+    await segunda.page.getByLabel('Lugar del Siniestro').fill('Texto de la segunda persona');
+    await segunda.page.getByRole('button', { name: 'Grabar' }).click();
+    const dialog = segunda.page.getByRole('dialog', { name: 'Otra persona modificó este caso' });
+    await dialog.getByText(CASO_MESSAGES.stale.caso).waitFor();
+    await expectNoAxeViolations(segunda.page, 'stale save dialog');
+    await dialog.getByRole('button', { name: 'Recargar conservando mis cambios' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect.poll(() => segunda.page.getByLabel('Gestor').inputValue()).toBe('Gestor de la primera');
+    expect(await segunda.page.getByLabel('Lugar del Siniestro').inputValue()).toBe('Texto de la segunda persona');
+    await segunda.page.getByText(CASO_MESSAGES.unsaved).waitFor();
+    await segunda.page.getByRole('button', { name: 'Grabar' }).click();
+    await segunda.page.getByText(CASO_MESSAGES.updated).waitFor();
+
+    const saved = await apiCall<CasoDetalle>(userCookie, 'GET', `/casos/${id}`);
+    expect(saved.caso).toMatchObject({ gestor: 'Gestor de la primera', lugar_siniestro: 'Texto de la segunda persona' });
+    expect([...primera.problems, ...segunda.problems]).toEqual([]);
+    await Promise.all([primera.context.close(), segunda.context.close()]);
+  });
+});
