@@ -155,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: () => now().getTime(),
   });
   const audit = createAuditService(db, { now });
+  const mailer = deps.mailer ?? createMailer(config);
+  if (mailer && !deps.mailer) app.addHook('onClose', async () => mailer.close());
   const users = createUsersService({
     db,
     sessions,
@@ -165,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     totpRequiredRoles: config.totpRequiredRoles,
     totpIssuer: config.ORG_NAME,
     stepUp: { maxFactor: config.LOGIN_STEP_UP_MAX_FACTOR, delayMs: config.LOGIN_STEP_UP_DELAY_MS },
+    unlockMail: mailer && config.APP_URL ? { mailer, appUrl: config.APP_URL, org: config.ORG_NAME } : undefined,
+    log: app.log,
   });
   // Caches every node drops when another changes their data (LISTEN/NOTIFY on PostgreSQL, decision 046).
   const invalidation = createInvalidation(database, app.log);
@@ -178,8 +182,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const documentacion = createDocumentacionService({ db, storage, historial, casos, plantillas, config });
   const letrados = createLetradosService({ db, historial });
   const lesionados = createLesionadosService({ db, historial, audit });
-  const mailer = deps.mailer ?? createMailer(config);
-  if (mailer && !deps.mailer) app.addHook('onClose', async () => mailer.close());
   const notificaciones = createNotificacionesService({
     db,
     audit,

@@ -24,6 +24,9 @@ export const AUDIT_ACTION = {
   totpEnabled: 'totp.enabled',
   totpDisabled: 'totp.disabled',
   totpReset: 'totp.reset',
+  /** An unlock link sent by e-mail, and one followed (docs/decisions/079). */
+  unlockRequested: 'login.unlock_requested',
+  unlocked: 'login.unlocked',
   casoCreated: 'caso.create',
   casoUpdated: 'caso.update',
   casoDeleted: 'caso.delete',

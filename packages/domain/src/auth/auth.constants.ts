@@ -18,6 +18,12 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Demasiados intentos fallidos. Espere unos minutos e intente nuevamente.',
   /** A username past the failure limit: its captcha is harder, the form solves it again (docs/decisions/079). */
   captchaStepUp: 'Hubo varios intentos fallidos con este usuario. Por seguridad, la verificación tarda un poco más; espere a que se complete.',
+  /** The unlock link by e-mail (SMTP set, docs/decisions/079); the same answer whether or not the user exists. */
+  unlockAsk: 'Recibir un enlace de desbloqueo por correo',
+  unlockSent: 'Si el usuario existe y tiene intentos fallidos, le enviamos un correo con un enlace para desbloquearlo. El enlace vence en 30 minutos.',
+  unlockUnavailable: 'El desbloqueo por correo no está disponible: espere unos minutos e intente nuevamente.',
+  unlockInvalid: 'El enlace de desbloqueo no es válido, ya fue usado o venció.',
+  unlocked: 'Su usuario fue desbloqueado. Ya puede iniciar sesión.',
   unauthenticated: 'Debe iniciar sesión',
   forbidden: 'No tiene permiso para realizar esta acción',
   loginException: 'Ocurrió un error al intentar iniciar sesión. Por favor, intente más tarde.',

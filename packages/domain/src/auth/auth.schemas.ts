@@ -60,6 +60,14 @@ export type TotpEnrolment = z.infer<typeof totpEnrolmentResponse>;
  */
 export const captchaQuery = z.strictObject({ usuario: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(150))) });
 
+/** POST /users/desbloqueo: the username to send an unlock link to (docs/decisions/079). */
+export const unlockRequestSchema = z.strictObject({ username: loginSchema.shape.username });
+
+/** POST /users/desbloqueo/confirmar: the token of the link. */
+export const unlockConfirmSchema = z.strictObject({
+  token: z.string({ error: AUTH_MESSAGES.unlockInvalid }).check(z.minLength(20, AUTH_MESSAGES.unlockInvalid), z.maxLength(200, AUTH_MESSAGES.unlockInvalid)),
+});
+
 export const MSG_CAPTCHA_REQUIRED = 'Debe completar el captcha';
 
 export const sessionUserSchema = z.object({

@@ -7,5 +7,7 @@ export const appConfigResponse = z.object({
   orgName: z.string(),
   captcha: z.enum(['altcha', 'off']),
   pageSize: z.number(),
+  /** A user whose sign-in is stepped up may ask for an unlock link by e-mail (SMTP_HOST and APP_URL set, docs/decisions/079). */
+  desbloqueo: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigResponse>;

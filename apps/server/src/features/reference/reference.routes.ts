@@ -40,6 +40,7 @@ export function referenceRoutes(app: FastifyInstance, deps: { reference: Referen
     orgName: config.ORG_NAME,
     captcha: config.CAPTCHA,
     pageSize: PAGE_SIZE,
+    desbloqueo: Boolean(config.SMTP_HOST && config.APP_URL),
   }));
 
   // Document types (person documents).

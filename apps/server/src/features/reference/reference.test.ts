@@ -17,7 +17,7 @@ describe('seeded reference data', () => {
 
   it('serves the web app settings without a session', async () => {
     const response = await t.request(null, { method: 'GET', url: '/api/config' });
-    expect(response.json()).toEqual({ orgAcronym: 'SGS', orgName: 'Gestión de Siniestros', captcha: 'off', pageSize: 20 });
+    expect(response.json()).toEqual({ orgAcronym: 'SGS', orgName: 'Gestión de Siniestros', captcha: 'off', pageSize: 20, desbloqueo: false });
   });
 });
 

@@ -176,4 +176,23 @@ export const usersRepository = {
   async deleteExpiredSessions(db: DbOrTx, now: Date) {
     await db.delete(sessions).where(sql`${sessions.expira} <= ${now}`);
   },
+
+  /** Unlock links (table desbloqueos, migration 0037, docs/decisions/079): only the token's hash is kept. */
+  async lastUnlockSince(db: DbOrTx, usuario: string, since: Date): Promise<boolean> {
+    const result = (await db.execute(sql`select 1 from desbloqueos where usuario = ${usuario} and creado > ${since} limit 1`)) as unknown as { rows: unknown[] };
+    return result.rows.length > 0;
+  },
+
+  async insertUnlock(db: DbOrTx, values: { hash: string; usuario: string; creado: Date; vence: Date }) {
+    await db.execute(sql`delete from desbloqueos where vence <= ${values.creado}`);
+    await db.execute(sql`insert into desbloqueos (hash, usuario, creado, vence) values (${values.hash}, ${values.usuario}, ${values.creado}, ${values.vence})`);
+  },
+
+  /** The username of a live link, which is used up by the same statement (single use), or null. */
+  async consumeUnlock(db: DbOrTx, hash: string, now: Date): Promise<string | null> {
+    const result = (await db.execute(sql`delete from desbloqueos where hash = ${hash} and vence > ${now} returning usuario`)) as unknown as {
+      rows: { usuario: string }[];
+    };
+    return result.rows[0]?.usuario ?? null;
+  },
 };

@@ -21,6 +21,8 @@ import {
   totpEnrolmentResponse,
   totpCodeSchema,
   totpDisableSchema,
+  unlockConfirmSchema,
+  unlockRequestSchema,
   userCreateSchema,
   userUpdateSchema,
   usuarioListResponse,
@@ -56,6 +58,30 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
       if (previous) await sessions.revoke(previous);
       setSessionCookie(request, reply, config, result.token, result.expires);
       return { usr: result.usr, rol: result.rol, id_inspect: result.id_inspect, ...(result.totpSetupRequired ? { totp_setup_required: true } : {}) };
+    },
+  );
+
+  // A stepped-up user's unlock link by e-mail (docs/decisions/079); 409 when SMTP_HOST or APP_URL is unset.
+  r.post(
+    '/users/desbloqueo',
+    {
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: { tags, body: unlockRequestSchema, summary: 'Send an unlock link by e-mail to a username with many failed sign-ins', response: message },
+    },
+    async (request) => {
+      await users.requestUnlock(request.body.username, { ip: request.ip });
+      return { message: AUTH_MESSAGES.unlockSent };
+    },
+  );
+  r.post(
+    '/users/desbloqueo/confirmar',
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags, body: unlockConfirmSchema, summary: "Follow an unlock link: the username's failures are forgotten", response: message },
+    },
+    async (request) => {
+      await users.confirmUnlock(request.body.token, { ip: request.ip });
+      return { message: AUTH_MESSAGES.unlocked };
     },
   );
 

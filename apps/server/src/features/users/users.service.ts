@@ -26,6 +26,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../shared/errors';
 import { changesBetween, SYSTEM_ACTOR, type AuditActor, type AuditService } from '../audit';
 import type { CaptchaProof, CaptchaService } from '../captcha';
+import type { Mailer } from '../notificaciones';
 import { inspectorRecords } from '../reference';
 import type { LoginGuard } from './login-throttle';
 import type { CurrentUser, SessionsService } from './sessions.service';
@@ -76,6 +77,12 @@ const normalized = (username: string) => username.trim().toLowerCase();
 /** The most failures past the limit the delay grows with (docs/decisions/079). */
 const STEP_UP_DELAY_STEPS = 10;
 
+/** An unlock link works this long, and a username gets at most one e-mail this often (docs/decisions/079). */
+const UNLOCK_TTL_MS = 30 * 60_000;
+const UNLOCK_EVERY_MS = 5 * 60_000;
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
 /** The step-up's settings (LOGIN_STEP_UP_*, docs/decisions/079). */
 export type StepUpOptions = { maxFactor: number; delayMs: number };
 
@@ -91,6 +98,9 @@ export function createUsersService(deps: {
   /** Shown by authenticator apps next to the code (ORG_NAME). */
   totpIssuer?: string;
   stepUp?: StepUpOptions;
+  /** Unlock links by e-mail: both set (SMTP_HOST, APP_URL), or no unlock by e-mail. */
+  unlockMail?: { mailer: Mailer; appUrl: string; org: string };
+  log?: { warn: (object: object, message: string) => void };
 }) {
   const { db, sessions, captcha, guard, audit } = deps;
   const now = deps.now ?? (() => new Date());
@@ -258,6 +268,53 @@ export function createUsersService(deps: {
       });
       const totpSetupRequired = mustHaveTotp(user.rol) && !user.totp_secret;
       return { usr: user.username, rol: user.rol as Rol, id_inspect: user.id_inspect, token, expires, totpSetupRequired };
+    },
+
+    /** Whether a stepped-up user may ask for an unlock link by e-mail. */
+    unlockByMail: deps.unlockMail !== undefined,
+
+    /**
+     * Sends an unlock link to a username (an e-mail address) whose sign-in is stepped up: a random
+     * token, kept only as its SHA-256, single use, 30 minutes; one e-mail per username every 5
+     * minutes. Answers alike whether or not anything was sent (ASVS 6.3.8).
+     */
+    async requestUnlock(username: string, context: LoginContext) {
+      const unlockMail = deps.unlockMail;
+      if (!unlockMail) throw conflict(AUTH_MESSAGES.unlockUnavailable);
+      const usuario = normalized(username);
+      const at = now();
+      const user = await usersRepository.findByUsername(db, usuario);
+      if (!user?.activo || (await guard.stepUpOf(usuario)) === 0) return;
+      if (await usersRepository.lastUnlockSince(db, usuario, new Date(at.getTime() - UNLOCK_EVERY_MS))) return;
+      const token = crypto.randomBytes(32).toString('base64url');
+      await usersRepository.insertUnlock(db, { hash: sha256(token), usuario, creado: at, vence: new Date(at.getTime() + UNLOCK_TTL_MS) });
+      await audit.record(db, { actor: user.username, action: AUDIT_ACTION.unlockRequested, entity: AUDIT_ENTITY.usuario, entityId: user.id, ip: context.ip });
+      const link = `${unlockMail.appUrl.replace(/\/+$/, '')}/desbloquear#${token}`;
+      try {
+        await unlockMail.mailer.send({
+          to: user.username,
+          subject: `${unlockMail.org}: desbloquear su usuario`,
+          text: [
+            `Hubo varios intentos fallidos de iniciar sesión con su usuario (${user.username}).`,
+            'Si fue usted y quiere ingresar sin esperar, abra este enlace desde el equipo con el que inicia sesión:',
+            '',
+            link,
+            '',
+            'El enlace sirve una sola vez y vence en 30 minutos. Si no fue usted, no lo abra y avise al administrador: nadie puede ingresar sin su contraseña.',
+          ].join('\n'),
+        });
+      } catch (error) {
+        deps.log?.warn({ err: error }, 'unlock e-mail not sent');
+      }
+    },
+
+    /** Follows an unlock link: the username's failures are forgotten and this address becomes one it is known at. */
+    async confirmUnlock(token: string, context: LoginContext) {
+      const usuario = await usersRepository.consumeUnlock(db, sha256(token), now());
+      if (!usuario) throw badRequest(AUTH_MESSAGES.unlockInvalid, [{ path: 'token', message: AUTH_MESSAGES.unlockInvalid }]);
+      await guard.unlocked(usuario, context.ip);
+      const user = await usersRepository.findByUsername(db, usuario);
+      await audit.record(db, { actor: usuario, action: AUDIT_ACTION.unlocked, entity: AUDIT_ENTITY.usuario, entityId: user?.id, ip: context.ip });
     },
 
     /** The captcha the login form must solve for this username (docs/decisions/079). */

@@ -37,7 +37,7 @@ beforeEach(() => {
   logins = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/config') return Response.json({ orgAcronym: 'SGS', orgName: 'Siniestros', captcha: 'altcha', pageSize: 20 });
+    if (url === '/api/config') return Response.json({ orgAcronym: 'SGS', orgName: 'Siniestros', captcha: 'altcha', pageSize: 20, desbloqueo: false });
     if (url === '/api/users/auth' || url === '/api/users/refresh') return Response.json({ message: 'Debe iniciar sesión' }, { status: 401 });
     if (url.startsWith('/api/captcha')) {
       const usuario = new URL(url, 'http://x').searchParams.get('usuario');
