@@ -89,7 +89,7 @@ async function notificar() {
 void notificar();
 setInterval(() => void notificar(), 5 * 60_000).unref();
 
-/** The day's online backup from BACKUP_HORA, when set (docs/decisions/076): checked every 5 minutes, made by one node. */
+/** The day's online backup from BACKUP_HORA, when set (docs/decisions/076): checked at start and every 5 minutes, made by one node. */
 async function backupDelDia() {
   try {
     const made = await app.services.backups.tick();
@@ -98,7 +98,10 @@ async function backupDelDia() {
     app.log.error({ err: error }, 'scheduled backup failed: the next one is tomorrow, or take one from the Admin API');
   }
 }
-if (config.BACKUP_HORA) setInterval(() => void backupDelDia(), 5 * 60_000).unref();
+if (config.BACKUP_HORA) {
+  void backupDelDia();
+  setInterval(() => void backupDelDia(), 5 * 60_000).unref();
+}
 
 const stopFilling = new AbortController();
 let filling = false;
