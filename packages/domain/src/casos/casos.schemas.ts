@@ -124,7 +124,10 @@ export type TerceroInput = z.infer<typeof terceroSchema>;
  */
 export const terceroUpdateSchema = terceroSchema.partial().superRefine((tercero, ctx) => {
   if (tercero.id) return;
-  for (const issue of terceroSchema.safeParse(tercero).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  // The fields it has were checked by the partial schema already: only the missing ones are added.
+  for (const issue of terceroSchema.safeParse(tercero).error?.issues ?? []) {
+    if (!Object.hasOwn(tercero, String(issue.path[0]))) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  }
 });
 export type TerceroUpdateInput = z.infer<typeof terceroUpdateSchema>;
 
