@@ -29,11 +29,13 @@ function screen(roles: readonly number[], load: Load) {
 const reference = (kind: ReferenceKind) => async () => ({ Component: (await import('./routes/reference')).referencePage(kind) });
 
 const Shell = lazyComponent(() => import('./routes/shell'));
+const Unlock = lazyComponent(() => import('./routes/desbloquear'));
 
 /** Spec §2, screens and routes. */
 const routes = (
   <Routes>
     <Route path="/" element={<LoginScreen />} />
+    <Route path="/desbloquear" element={<Unlock />} />
     <Route element={<Shell />}>
       <Route path="/mi-cuenta" element={screen(ANY_ROLE, () => import('./routes/mi-cuenta'))} />
       <Route path="/casos" element={screen(STAFF, () => import('./routes/casos'))} />

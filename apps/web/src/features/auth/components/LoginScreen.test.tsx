@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AUTH_MESSAGES } from '@siniestros/domain';
 import { LoginScreen } from './LoginScreen';
+import { UnlockScreen } from './UnlockScreen';
 
 /**
  * The sign-in form's step-up (docs/decisions/079): when the server asks for the harder captcha of
@@ -31,19 +32,23 @@ vi.mock('altcha/workers/sha?worker', () => ({ default: WorkerStandIn }));
 type Call = { url: string; body?: { username: string; password: string; captcha?: string } };
 let calls: Call[];
 let logins: (() => Response)[];
+let desbloqueo = false;
 
 beforeEach(() => {
   calls = [];
   logins = [];
+  desbloqueo = false;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/config') return Response.json({ orgAcronym: 'SGS', orgName: 'Siniestros', captcha: 'altcha', pageSize: 20, desbloqueo: false });
+    if (url === '/api/config') return Response.json({ orgAcronym: 'SGS', orgName: 'Siniestros', captcha: 'altcha', pageSize: 20, desbloqueo });
     if (url === '/api/users/auth' || url === '/api/users/refresh') return Response.json({ message: 'Debe iniciar sesión' }, { status: 401 });
     if (url.startsWith('/api/captcha')) {
       const usuario = new URL(url, 'http://x').searchParams.get('usuario');
       return Response.json({ parameters: { ...PARAMETERS, ...(usuario ? { cost: 20, data: { usuario } } : {}) }, signature: 'firma' });
     }
     if (url === '/api/users/login') return logins.shift()!();
+    if (url === '/api/users/desbloqueo') return Response.json({ message: AUTH_MESSAGES.unlockSent });
+    if (url === '/api/users/desbloqueo/confirmar') return Response.json({ message: AUTH_MESSAGES.unlocked });
     throw new Error(`unexpected ${url}`);
   });
 });
@@ -105,5 +110,49 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/users/login')).toHaveLength(2));
     answer(Response.json({ message: AUTH_MESSAGES.badCredentials }, { status: 401 }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(AUTH_MESSAGES.badCredentials));
+  });
+
+  it('offers the unlock link by e-mail to a stepped-up username when the server can send it', async () => {
+    desbloqueo = true;
+    logins.push(() => Response.json({ message: AUTH_MESSAGES.captchaStepUp, errors: [{ path: 'captcha', message: AUTH_MESSAGES.captchaStepUp }] }, { status: 400 }));
+    logins.push(() => Response.json({ message: AUTH_MESSAGES.badCredentials }, { status: 401 }));
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter initialEntries={['/']}>
+            <LoginScreen />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await userEvent.type(await screen.findByLabelText('Usuario'), 'ana@oficina.com');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'Clave-De-Ana-1');
+    expect(screen.queryByRole('button', { name: AUTH_MESSAGES.unlockAsk })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'No soy un robot' }));
+    await screen.findByRole('checkbox', { name: 'Verificado' });
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await userEvent.click(await screen.findByRole('button', { name: AUTH_MESSAGES.unlockAsk }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(AUTH_MESSAGES.unlockSent));
+    expect(calls.find((call) => call.url === '/api/users/desbloqueo')!.body).toEqual({ username: 'ana@oficina.com' });
+  });
+});
+
+describe('UnlockScreen', () => {
+  it("sends the link's token only when asked to, and says the user is unlocked", async () => {
+    window.location.hash = '#token-de-prueba-123456789';
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter initialEntries={['/desbloquear']}>
+            <UnlockScreen />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(calls.some((call) => call.url.startsWith('/api/users/desbloqueo'))).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Desbloquear' }));
+    expect((await screen.findByRole('status')).textContent).toBe(AUTH_MESSAGES.unlocked);
+    expect(calls.find((call) => call.url === '/api/users/desbloqueo/confirmar')!.body).toEqual({ token: 'token-de-prueba-123456789' });
+    window.location.hash = '';
   });
 });

@@ -7,6 +7,7 @@ import { FullScreenLoader } from '../../../components/FullScreenLoader';
 import { useAppConfig } from '../api/get-app-config';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
+import { useRequestUnlock } from '../api/unlock';
 import { checkLogin } from '../check-login';
 import { homeFor } from '../home';
 import { Captcha } from './Captcha';
@@ -23,6 +24,9 @@ function loginErrorMessage(error: unknown): string {
 /** docs/decisions/022: a right password of a user with a second factor answers 401 naming `totp`. */
 const asksForCode = (error: unknown) => error instanceof ApiError && error.status === 401 && error.errors[0]?.path === 'totp';
 
+/** Messages that are not errors of the user's: shown in yellow. */
+const NOTICES: string[] = [AUTH_MESSAGES.captchaStepUp, AUTH_MESSAGES.unlockSent];
+
 /** docs/decisions/079: failed sign-ins against this username ask for its harder captcha. */
 const asksForStepUp = (error: unknown) => error instanceof ApiError && error.status === 400 && error.message === AUTH_MESSAGES.captchaStepUp;
 
@@ -30,6 +34,7 @@ export function LoginScreen() {
   const session = useSession();
   const config = useAppConfig();
   const login = useLogin();
+  const unlock = useRequestUnlock();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -65,7 +70,8 @@ export function LoginScreen() {
         }
         // The harder challenge for this username is solved by itself, then the form goes again.
         const stepUp = asksForStepUp(error);
-        setStepUpFor(stepUp ? username : undefined);
+        // Kept for this username: its next attempts solve the harder captcha from the start.
+        if (stepUp) setStepUpFor(username);
         retryWhenSolved.current = stepUp;
         // A captcha solution is good for one attempt only.
         setCaptcha(undefined);
@@ -97,7 +103,7 @@ export function LoginScreen() {
             {config.data?.orgName ?? 'Siniestros'}
           </Title>
           {message && (
-            <Alert color={message === AUTH_MESSAGES.captchaStepUp ? 'yellow' : 'red'} role="alert">
+            <Alert color={NOTICES.includes(message) ? 'yellow' : 'red'} role="alert">
               {message}
             </Alert>
           )}
@@ -111,6 +117,22 @@ export function LoginScreen() {
           <Button type="submit" disabled={login.isPending} fullWidth>
             {login.isPending ? 'Cargando...' : 'Ingresar'}
           </Button>
+          {/* docs/decisions/079: whoever is slowed by someone else's guesses may skip the wait by e-mail. */}
+          {captchaUser && config.data?.desbloqueo && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              disabled={unlock.isPending}
+              onClick={() =>
+                unlock.mutate(captchaUser, {
+                  onSuccess: (result) => setMessage(result.message),
+                  onError: (error) => setMessage(loginErrorMessage(error)),
+                })
+              }
+            >
+              {AUTH_MESSAGES.unlockAsk}
+            </Button>
+          )}
         </Stack>
       </Paper>
     </Center>

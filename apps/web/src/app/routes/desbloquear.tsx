@@ -1,0 +1,1 @@
+export { UnlockScreen as Component } from '../../features/auth/components/UnlockScreen';
