@@ -12,8 +12,9 @@ const STALE_MS = 60_000;
 
 /** GET /companias. */
 export const getCompanias = () => api.get(lookupListResponse, '/companias');
-export function useCompanias() {
-  return useQuery({ queryKey: queryKeys.lookups.companias, queryFn: getCompanias, staleTime: STALE_MS });
+/** `errorMessage`: a screen that needs the companies to work tells their failure in a toast. */
+export function useCompanias(errorMessage?: string) {
+  return useQuery({ queryKey: queryKeys.lookups.companias, queryFn: getCompanias, staleTime: STALE_MS, meta: { errorMessage } });
 }
 
 /** Spec §3: when the person document types cannot be read, the local list DNI, Pasaporte, Cedula, LC. */
@@ -44,4 +45,5 @@ export function useInspectores() {
   return useQuery({ queryKey: queryKeys.lookups.inspectores, queryFn: getInspectores, staleTime: STALE_MS });
 }
 
-export const inspectorName = (inspector: { apellido?: string | null; nombre?: string | null }) => [inspector.apellido, inspector.nombre].filter(Boolean).join(' ');
+export const inspectorName = (inspector: { apellido?: string | null; nombre?: string | null }) =>
+  [inspector.apellido, inspector.nombre].filter(Boolean).join(' ');

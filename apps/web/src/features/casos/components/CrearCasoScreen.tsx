@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFile, IconPaperclip, IconX } from '@tabler/icons-react';
@@ -15,11 +15,8 @@ import { casoUrl } from './CasosTable';
 
 /** Spec §2, case creation (/casos/crearCaso). */
 export function CrearCasoScreen() {
-  const companias = useCompanias();
+  const companias = useCompanias(CASO_MESSAGES.loadError);
   const tiposDoc = useTiposDoc();
-  useEffect(() => {
-    if (companias.error) notifyApiError(companias.error, CASO_MESSAGES.loadError);
-  }, [companias.error]);
   if (companias.isPending || tiposDoc.isPending) {
     return (
       <Center py="xl">

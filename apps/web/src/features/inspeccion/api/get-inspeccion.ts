@@ -7,5 +7,10 @@ import { queryKeys } from '../../../lib/query-keys';
 export const getInspeccion = (id: number) => api.get(inspeccionDetalleDataResponse, `/inspeccion/${id}`).then((result) => result.data);
 
 export function useInspeccion(id: number) {
-  return useQuery({ queryKey: queryKeys.inspecciones.view(id), queryFn: () => getInspeccion(id), enabled: id > 0 });
+  return useQuery({
+    queryKey: queryKeys.inspecciones.view(id),
+    queryFn: () => getInspeccion(id),
+    enabled: id > 0,
+    meta: { errorMessage: 'Error al obtener la inspeccion' },
+  });
 }

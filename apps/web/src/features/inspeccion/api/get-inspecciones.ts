@@ -1,9 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type Inspeccion, type InspeccionFiltro, inspeccionesFiltradasResponse, inspeccionesPageResponse } from '@siniestros/domain';
+import {
+  PAGE_SIZE,
+  type Inspeccion,
+  type InspeccionFiltro,
+  inspeccionesFiltradasResponse,
+  inspeccionesPageResponse,
+} from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const EMPTY_INSPECCION_FILTRO: InspeccionFiltro = { nroInspeccion: '', nroCaso: '', estado: '', inspector: '', producto: '', fechaDesde: '', fechaHasta: '' };
+export const EMPTY_INSPECCION_FILTRO: InspeccionFiltro = {
+  nroInspeccion: '',
+  nroCaso: '',
+  estado: '',
+  inspector: '',
+  producto: '',
+  fechaDesde: '',
+  fechaHasta: '',
+};
 
 export type InspeccionesList = { rows: Inspeccion[]; totalPages: number; totalCount: number };
 
@@ -22,5 +36,10 @@ export async function getInspecciones(page: number, filtro: InspeccionFiltro | n
 }
 
 export function useInspecciones(page: number, filtro: InspeccionFiltro | null) {
-  return useQuery({ queryKey: queryKeys.inspecciones.list(page, filtro), queryFn: () => getInspecciones(page, filtro), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: queryKeys.inspecciones.list(page, filtro),
+    queryFn: () => getInspecciones(page, filtro),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: 'Error al obtener las inspecciones' },
+  });
 }

@@ -13,5 +13,6 @@ export function useMisInspecciones(idInspect: number | null | undefined, page: n
     queryFn: () => getMisInspecciones(idInspect!, page),
     enabled: Boolean(idInspect),
     placeholderData: keepPreviousData,
+    meta: { errorMessage: 'Error al obtener las inspecciones' },
   });
 }

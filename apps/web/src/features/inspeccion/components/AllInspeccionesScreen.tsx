@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import {
@@ -16,7 +16,6 @@ import {
 import { DateField } from '../../../components/DateField';
 import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError } from '../../../lib/notify';
 import { useListFilter } from '../../../lib/use-list-filter';
 import { inspectorName, useInspectores, useProductos } from '../../../lib/lookups';
 import { EMPTY_INSPECCION_FILTRO, useInspecciones } from '../api/get-inspecciones';
@@ -38,15 +37,15 @@ const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
 /** Spec §2, all inspections: filters, total, paging, and inspector reassignment of Coordinada ones. */
 export function AllInspeccionesScreen() {
-  const { draft, filtro, page, setPage, change, applyFilter, reset, onEnter } = useListFilter(EMPTY_INSPECCION_FILTRO, inspeccionFiltroSchema, FILTER_LABELS);
+  const { draft, filtro, page, setPage, change, applyFilter, reset, onEnter } = useListFilter(
+    EMPTY_INSPECCION_FILTRO,
+    inspeccionFiltroSchema,
+    FILTER_LABELS,
+  );
   const [reassigning, setReassigning] = useState<Inspeccion | null>(null);
   const list = useInspecciones(page, filtro);
   const inspectores = useInspectores();
   const productos = useProductos();
-
-  useEffect(() => {
-    if (list.error) notifyApiError(list.error, 'Error al obtener las inspecciones');
-  }, [list.error]);
 
   const input = (field: keyof InspeccionFiltro, transform = (value: string) => value) => ({
     label: FILTER_LABELS[field],
@@ -66,8 +65,23 @@ export function AllInspeccionesScreen() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: 7 }}>
           <TextInput inputMode="numeric" {...input('nroInspeccion', onlyDigits)} />
           <TextInput inputMode="numeric" {...input('nroCaso', onlyDigits)} />
-          <Select label={FILTER_LABELS.estado} placeholder="Todos" clearable data={[...INSPECCION_FILTER_ESTADOS]} value={draft.estado || null} onChange={change('estado')} />
-          <Select label={FILTER_LABELS.inspector} placeholder="Todos" clearable searchable data={inspectorOptions} value={draft.inspector || null} onChange={change('inspector')} />
+          <Select
+            label={FILTER_LABELS.estado}
+            placeholder="Todos"
+            clearable
+            data={[...INSPECCION_FILTER_ESTADOS]}
+            value={draft.estado || null}
+            onChange={change('estado')}
+          />
+          <Select
+            label={FILTER_LABELS.inspector}
+            placeholder="Todos"
+            clearable
+            searchable
+            data={inspectorOptions}
+            value={draft.inspector || null}
+            onChange={change('inspector')}
+          />
           <Select
             label={FILTER_LABELS.producto}
             placeholder="Todos"
@@ -141,7 +155,9 @@ export function AllInspeccionesScreen() {
                 </Table.Tr>
               );
             })}
-            {list.isFetched && rows.length === 0 && <EmptyTableRow colSpan={8}>{filtro ? CASO_MESSAGES.noResults : INSPECCION_MESSAGES.listEmpty}</EmptyTableRow>}
+            {list.isFetched && rows.length === 0 && (
+              <EmptyTableRow colSpan={8}>{filtro ? CASO_MESSAGES.noResults : INSPECCION_MESSAGES.listEmpty}</EmptyTableRow>
+            )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

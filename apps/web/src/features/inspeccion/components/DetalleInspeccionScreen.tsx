@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Center, FileInput, Group, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -50,10 +49,6 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
       return errors;
     },
   });
-
-  useEffect(() => {
-    if (detalle.error) notifyApiError(detalle.error, 'Error al obtener la inspeccion');
-  }, [detalle.error]);
 
   const onInvalid = (errors: Record<string, unknown>) => {
     for (const [field, message] of Object.entries(errors))

@@ -1,10 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, Center, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatDate, INSPECCION_MESSAGES, INSPECCION_RESULTADO_LIST_MAX, isInspeccionPending, truncate, type Inspeccion } from '@siniestros/domain';
+import {
+  formatDate,
+  INSPECCION_MESSAGES,
+  INSPECCION_RESULTADO_LIST_MAX,
+  isInspeccionPending,
+  truncate,
+  type Inspeccion,
+} from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { inspectorName } from '../../../lib/lookups';
 import { useMisInspecciones } from '../api/get-mis-inspecciones';
@@ -12,7 +18,8 @@ import { EstadoBadge } from './EstadoBadge';
 import { TableHeader } from '../../../components/ListTableParts';
 
 const detalleUrl = (inspeccion: Inspeccion) => `/inspecciones/detalleInspeccion/${inspeccion.id}`;
-const nameOf = (inspeccion: Inspeccion) => inspectorName({ apellido: inspeccion.inspector_apellido, nombre: inspeccion.inspector_nombre }) || '-';
+const nameOf = (inspeccion: Inspeccion) =>
+  inspectorName({ apellido: inspeccion.inspector_apellido, nombre: inspeccion.inspector_nombre }) || '-';
 const resultadoOf = (inspeccion: Inspeccion) => truncate(inspeccion.resultado, INSPECCION_RESULTADO_LIST_MAX) || '-';
 
 /**
@@ -26,17 +33,23 @@ export function MisInspeccionesScreen() {
   const list = useMisInspecciones(idInspect, page);
   const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
-  useEffect(() => {
-    if (list.error) notifyApiError(list.error, 'Error al obtener las inspecciones');
-  }, [list.error]);
-
   const rows = list.data?.data ?? [];
   const totalPages = list.data?.totalPages ?? 0;
 
   let content: React.ReactNode;
   if (session.isSuccess && !idInspect) content = <Text c="dimmed">{INSPECCION_MESSAGES.notLinked}</Text>;
-  else if (list.isPending) content = <Center py="xl"><Loader /></Center>;
-  else if (rows.length === 0) content = <Text ta="center" c="dimmed" py="md">{INSPECCION_MESSAGES.empty}</Text>;
+  else if (list.isPending)
+    content = (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  else if (rows.length === 0)
+    content = (
+      <Text ta="center" c="dimmed" py="md">
+        {INSPECCION_MESSAGES.empty}
+      </Text>
+    );
   else content = isPhone ? <InspeccionCards rows={rows} /> : <InspeccionTable rows={rows} />;
 
   return (

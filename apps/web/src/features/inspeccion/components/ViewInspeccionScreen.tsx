@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { formatDate, formatPesos, INSPECCION_MESSAGES } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError } from '../../../lib/notify';
 import { useInspeccion } from '../api/get-inspeccion';
 import { InspeccionCasoInfo } from './InspeccionCasoInfo';
 import { InspeccionResumen } from './InspeccionResumen';
@@ -16,10 +14,6 @@ const LIST_ROUTE = '/inspecciones/allinspecciones';
 export function ViewInspeccionScreen({ id }: { id: number }) {
   const view = useInspeccion(id);
   const navigate = useNavigate();
-
-  useEffect(() => {
-    if (view.error) notifyApiError(view.error, 'Error al obtener la inspeccion');
-  }, [view.error]);
 
   // A tab the list opened can close itself; a tab the person opened by hand cannot, so go back to the list.
   const closeTab = () => {

@@ -7,5 +7,10 @@ import { queryKeys } from '../../../lib/query-keys';
 export const getLesionados = (idCaso: number) => api.get(lesionadoListResponse, `/lesionados/cl/${idCaso}`);
 
 export function useLesionados(idCaso: number) {
-  return useQuery({ queryKey: queryKeys.lesionados(idCaso), queryFn: () => getLesionados(idCaso), enabled: idCaso > 0 });
+  return useQuery({
+    queryKey: queryKeys.lesionados(idCaso),
+    queryFn: () => getLesionados(idCaso),
+    enabled: idCaso > 0,
+    meta: { errorMessage: 'Error al obtener los lesionados' },
+  });
 }

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { LESIONADO_MESSAGES, type Lesionado } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError } from '../../../lib/notify';
 import { useLesionados } from '../api/get-lesionados';
 import { useTiposDoc } from '../../../lib/lookups';
 import { LesionadoDialog } from './LesionadoDialog';
@@ -17,11 +16,9 @@ export function LesionadosScreen({ idCaso }: { idCaso: number }) {
   const tiposDocQuery = useTiposDoc();
   const tiposDoc = tiposDocQuery.data ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);
-  useEffect(() => {
-    if (lesionados.error) notifyApiError(lesionados.error, 'Error al obtener los lesionados');
-  }, [lesionados.error]);
 
-  const tipoDocOf = (lesionado: Lesionado) => lesionado.tipo_doc ?? tiposDoc.find((tipo) => tipo.id === lesionado.id_tipo_doc)?.nombre ?? '-';
+  const tipoDocOf = (lesionado: Lesionado) =>
+    lesionado.tipo_doc ?? tiposDoc.find((tipo) => tipo.id === lesionado.id_tipo_doc)?.nombre ?? '-';
   const rows = lesionados.data ?? [];
 
   return (
@@ -64,7 +61,12 @@ export function LesionadosScreen({ idCaso }: { idCaso: number }) {
         </Table>
       </Table.ScrollContainer>
       {dialog && (
-        <LesionadoDialog idCaso={idCaso} tiposDoc={tiposDoc} lesionado={dialog.mode === 'edit' ? dialog.lesionado : undefined} onClose={() => setDialog(null)} />
+        <LesionadoDialog
+          idCaso={idCaso}
+          tiposDoc={tiposDoc}
+          lesionado={dialog.mode === 'edit' ? dialog.lesionado : undefined}
+          onClose={() => setDialog(null)}
+        />
       )}
     </Stack>
   );

@@ -7,5 +7,10 @@ import { queryKeys } from '../../../lib/query-keys';
 export const getAudienciasCaso = (idCaso: number) => api.get(audienciaListResponse, `/mediacion/cl/${idCaso}`);
 
 export function useAudienciasCaso(idCaso: number) {
-  return useQuery({ queryKey: queryKeys.audiencias.caso(idCaso), queryFn: () => getAudienciasCaso(idCaso), enabled: idCaso > 0 });
+  return useQuery({
+    queryKey: queryKeys.audiencias.caso(idCaso),
+    queryFn: () => getAudienciasCaso(idCaso),
+    enabled: idCaso > 0,
+    meta: { errorMessage: 'Error al obtener las audiencias' },
+  });
 }

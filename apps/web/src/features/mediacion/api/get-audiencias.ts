@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type Audiencia, type AudienciaAgenda, type AudienciaFiltro, audienciasFiltradasResponse, audienciasPageResponse } from '@siniestros/domain';
+import {
+  PAGE_SIZE,
+  type Audiencia,
+  type AudienciaAgenda,
+  type AudienciaFiltro,
+  audienciasFiltradasResponse,
+  audienciasPageResponse,
+} from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -26,5 +33,6 @@ export function useAudiencias(page: number, filtro: AudienciaFiltro | null, cuan
     queryKey: queryKeys.audiencias.list(page, filtro, cuando),
     queryFn: () => getAudiencias(page, filtro, cuando),
     placeholderData: keepPreviousData,
+    meta: { errorMessage: 'Error al obtener las audiencias' },
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   AUDIENCIA_AGENDA,
@@ -13,7 +13,6 @@ import {
 import { DateField } from '../../../components/DateField';
 import { ListPagination } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError } from '../../../lib/notify';
 import { useListFilter } from '../../../lib/use-list-filter';
 import { EMPTY_AUDIENCIA_FILTRO, useAudiencias } from '../api/get-audiencias';
 import { useCompanias } from '../../../lib/lookups';
@@ -42,10 +41,6 @@ export function AllAudienciasScreen() {
   const [cuando, setCuando] = useState<AudienciaAgenda>('proximas');
   const list = useAudiencias(page, filtro, cuando);
   const companias = useCompanias();
-
-  useEffect(() => {
-    if (list.error) notifyApiError(list.error, 'Error al obtener las audiencias');
-  }, [list.error]);
 
   const totalPages = list.data?.totalPages ?? 0;
   const rows = list.isError ? [] : (list.data?.rows ?? []);

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Group, Stack } from '@mantine/core';
 import { AUDIENCIA_MESSAGES, type Audiencia } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError } from '../../../lib/notify';
 import { useAudienciasCaso } from '../api/get-audiencias-caso';
 import { AudienciaDialog } from './AudienciaDialog';
 import { AudienciasTable } from './AudienciasTable';
@@ -14,9 +13,6 @@ type Dialog = { mode: 'create' } | { mode: 'edit'; audiencia: Audiencia } | null
 export function AudienciasScreen({ idCaso }: { idCaso: number }) {
   const audiencias = useAudienciasCaso(idCaso);
   const [dialog, setDialog] = useState<Dialog>(null);
-  useEffect(() => {
-    if (audiencias.error) notifyApiError(audiencias.error, 'Error al obtener las audiencias');
-  }, [audiencias.error]);
 
   return (
     <Stack>
@@ -32,7 +28,13 @@ export function AudienciasScreen({ idCaso }: { idCaso: number }) {
         empty={audiencias.isSuccess ? AUDIENCIA_MESSAGES.empty : null}
         onEdit={(audiencia) => setDialog({ mode: 'edit', audiencia })}
       />
-      {dialog && <AudienciaDialog idCaso={idCaso} audiencia={dialog.mode === 'edit' ? dialog.audiencia : undefined} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <AudienciaDialog
+          idCaso={idCaso}
+          audiencia={dialog.mode === 'edit' ? dialog.audiencia : undefined}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,30 +1,37 @@
-import { useEffect } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { CASO_MESSAGES, formatDate, formatPesos, VALORES_MESSAGES, valoresFiltroSchema, type ValoresFiltro } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
 import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError } from '../../../lib/notify';
 import { useListFilter } from '../../../lib/use-list-filter';
 import { useCompanias } from '../../../lib/lookups';
 import { EMPTY_VALORES_FILTRO, useValores } from '../api/get-valores';
 import { NEW_TAB } from '../../../components/NewTab';
 
-const FILTER_LABELS: Record<keyof ValoresFiltro, string> = { compania: 'Compañia', fechaDesde: 'Fecha Cierre Desde', fechaHasta: 'Fecha Cierre Hasta' };
+const FILTER_LABELS: Record<keyof ValoresFiltro, string> = {
+  compania: 'Compañia',
+  fechaDesde: 'Fecha Cierre Desde',
+  fechaHasta: 'Fecha Cierre Hasta',
+};
 
 /** Spec §2, values report of closed cases: company and closing-date filters (Enter applies). */
 export function ValoresScreen() {
-  const { draft, filtro, page, setPage, change, applyFilter, applyValues, reset, onEnter } = useListFilter(EMPTY_VALORES_FILTRO, valoresFiltroSchema, FILTER_LABELS);
+  const { draft, filtro, page, setPage, change, applyFilter, applyValues, reset, onEnter } = useListFilter(
+    EMPTY_VALORES_FILTRO,
+    valoresFiltroSchema,
+    FILTER_LABELS,
+  );
   const list = useValores(page, filtro);
   const companias = useCompanias();
 
-  useEffect(() => {
-    if (list.error) notifyApiError(list.error, CASO_MESSAGES.loadError);
-  }, [list.error]);
-
   // Spec §2: Enter in a closing date applies the filter.
-  const dateInput = (field: 'fechaDesde' | 'fechaHasta') => ({ label: FILTER_LABELS[field], value: draft[field], onChange: change(field), onKeyDown: onEnter });
+  const dateInput = (field: 'fechaDesde' | 'fechaHasta') => ({
+    label: FILTER_LABELS[field],
+    value: draft[field],
+    onChange: change(field),
+    onKeyDown: onEnter,
+  });
 
   const rows = list.isError ? [] : (list.data?.casos ?? []);
   const totalPages = list.data?.totalPages ?? 0;
@@ -62,7 +69,20 @@ export function ValoresScreen() {
       </Text>
       <Table.ScrollContainer minWidth={1100}>
         <Table striped highlightOnHover withTableBorder>
-          <TableHeader cells={['Nro Caso', 'Compania', 'Estado', 'Producto', 'Fecha Alta', 'Fecha Cierre', { label: 'Valor Inspeccion', ta: 'right' }, { label: 'Valor Ofertado', ta: 'right' }, { label: 'Valor Acordado', ta: 'right' }, 'Acciones']} />
+          <TableHeader
+            cells={[
+              'Nro Caso',
+              'Compania',
+              'Estado',
+              'Producto',
+              'Fecha Alta',
+              'Fecha Cierre',
+              { label: 'Valor Inspeccion', ta: 'right' },
+              { label: 'Valor Ofertado', ta: 'right' },
+              { label: 'Valor Acordado', ta: 'right' },
+              'Acciones',
+            ]}
+          />
           <Table.Tbody>
             {rows.map((caso) => (
               <Table.Tr key={caso.id}>
@@ -83,14 +103,23 @@ export function ValoresScreen() {
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label={`Abrir caso ${caso.id}`}>
-                    <ActionIcon variant="subtle" component="a" href={`/casos/detalleCaso/${caso.id}`} target="_blank" rel="noopener" aria-label={`Abrir caso ${caso.id} ${NEW_TAB}`}>
+                    <ActionIcon
+                      variant="subtle"
+                      component="a"
+                      href={`/casos/detalleCaso/${caso.id}`}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={`Abrir caso ${caso.id} ${NEW_TAB}`}
+                    >
                       <IconExternalLink size={18} />
                     </ActionIcon>
                   </Tooltip>
                 </Table.Td>
               </Table.Tr>
             ))}
-            {list.isFetched && rows.length === 0 && <EmptyTableRow colSpan={10}>{filtro ? CASO_MESSAGES.noResults : VALORES_MESSAGES.empty}</EmptyTableRow>}
+            {list.isFetched && rows.length === 0 && (
+              <EmptyTableRow colSpan={10}>{filtro ? CASO_MESSAGES.noResults : VALORES_MESSAGES.empty}</EmptyTableRow>
+            )}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
