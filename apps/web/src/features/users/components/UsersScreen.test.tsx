@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { TOTP_MESSAGES, USER_MESSAGES } from '@siniestros/domain';
+import { UsersScreen } from './UsersScreen';
+
+/**
+ * docs/decisions/079: the Admin's dialogs that take over another user's sign-in ask for the acting
+ * Admin's own password (or a code when they have a factor). The server is stood in for at `fetch`.
+ */
+
+const ANA = { id: 7, apellido: 'Pérez', nombre: 'Ana', username: 'ana@oficina.com', rol: 2, id_tipo_usuario: 2, id_inspect: null, activo: true, totp: true };
+type Call = { url: string; method: string; body?: Record<string, unknown> };
+let calls: Call[];
+let adminHasTotp = false;
+let answers: Record<string, () => Response>;
+
+beforeEach(() => {
+  calls = [];
+  adminHasTotp = false;
+  answers = {};
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = answers[`${method} ${url}`];
+    if (answer) return answer();
+    if (url === '/api/users' && method === 'GET') return Response.json([ANA]);
+    if (url === '/api/users/auth')
+      return Response.json({ usr: 'admin@oficina.com', rol: 1, id_inspect: null, nombre: 'A', apellido: 'B', totp: adminHasTotp, totp_required: false });
+    if (url === '/api/inspector') return Response.json([]);
+    throw new Error(`unexpected ${method} ${url}`);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderScreen() {
+  render(
+    <MantineProvider>
+      <ModalsProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>
+            <UsersScreen />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ModalsProvider>
+    </MantineProvider>,
+  );
+}
+
+describe("UsersScreen: taking over another user's sign-in", () => {
+  it("removing a user's second factor asks for the Admin's password and shows a wrong one under the field", async () => {
+    answers['DELETE /api/users/7/totp'] = () =>
+      Response.json({ message: USER_MESSAGES.passwordCurrentWrong, errors: [{ path: 'password_admin', message: USER_MESSAGES.passwordCurrentWrong }] }, { status: 400 });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: `Quitar segundo factor de ${ANA.username}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Quitar segundo factor de ${ANA.username}` });
+    expect(within(dialog).getByText(TOTP_MESSAGES.confirmReset)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar' }));
+    expect(await within(dialog).findByText(USER_MESSAGES.adminReauthRequired)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('Su contraseña', { exact: false }), 'Clave-Del-Admin');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Quitar' }));
+    expect(await within(dialog).findByText(USER_MESSAGES.passwordCurrentWrong)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'DELETE')!.body).toEqual({ password_admin: 'Clave-Del-Admin' });
+  });
+
+  it("setting a user's password sends the Admin's code when that is what they typed", async () => {
+    adminHasTotp = true;
+    answers['PATCH /api/users/7'] = () => Response.json({ message: USER_MESSAGES.passwordUpdated, user: ANA });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: `Cambiar contraseña de ${ANA.username}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Cambiar contraseña de ${ANA.username}` });
+    await userEvent.type(within(dialog).getByLabelText(/^Contraseña/), 'Nueva-Clave-De-Ana');
+    await userEvent.type(within(dialog).getByLabelText('Repita Contraseña', { exact: false }), 'Nueva-Clave-De-Ana');
+    await userEvent.type(await within(dialog).findByLabelText('o un código de verificación'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ password: 'Nueva-Clave-De-Ana', password2: 'Nueva-Clave-De-Ana', totp_admin: '123456' }));
+  });
+});
