@@ -340,6 +340,8 @@ export const cerrarSchema = z.strictObject({
   msg: z.string().max(3000).optional(),
   ...compat,
 });
+/** What a client sends (the schema's input): the web's calls are typed by it, so a renamed field breaks their build. */
+export type CerrarRequest = z.input<typeof cerrarSchema>;
 
 export const ANALISIS_MESSAGES = {
   responsabilidad: 'Debe seleccionar una responsabilidad',
@@ -377,12 +379,14 @@ export const analisisSchema = z.strictObject({
   msg: z.unknown().optional(),
   ...compat,
 });
+export type AnalisisRequest = z.input<typeof analisisSchema>;
 
 export const reconsiderarSchema = z.strictObject({
   valor_ofertado: valorOfertado,
   msg: z.string({ error: 'Debe ingresar un motivo' }).trim().min(1, 'Debe ingresar un motivo').max(2000),
   ...compat,
 });
+export type ReconsiderarRequest = z.input<typeof reconsiderarSchema>;
 
 export const estadoSchema = z.strictObject({
   id_estado: z.coerce.number().int().min(1).max(19),

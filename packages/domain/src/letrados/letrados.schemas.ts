@@ -48,6 +48,8 @@ export const letradoUpdateSchema = z.strictObject({
 });
 
 export type LetradoInput = z.output<typeof letradoCreateSchema>;
+/** What a client sends to create or update the case's lawyer (the case id aside). */
+export type LetradoRequest = Omit<z.input<typeof letradoCreateSchema>, 'id_caso'>;
 export type LetradoUpdate = z.output<typeof letradoUpdateSchema>;
 
 export const letradoResponse = z.object({

@@ -4,8 +4,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ANALISIS_MESSAGES, analisisSchema, CASO_MESSAGES, type Lookup } from '@siniestros/domain';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useSaveAnalisis, type AnalisisInput } from '../api/save-analisis';
+import { useSaveAnalisis } from '../api/save-analisis';
 import { DialogActions } from '../../../components/DialogActions';
+
+type AnalisisValues = { id_responsabilidad: string; valor_ofertado: string; analisis: string };
 
 /** Spec §4 status 3 '+ Ofrecimiento': responsibility, offered value and detail (spec §5 messages); saves into status 4. */
 export function AnalisisDialog({
@@ -18,7 +20,7 @@ export function AnalisisDialog({
   onClose: () => void;
 }) {
   const save = useSaveAnalisis(idCaso);
-  const form = useForm<AnalisisInput>({
+  const form = useForm<AnalisisValues>({
     initialValues: { id_responsabilidad: '', valor_ofertado: '', analisis: '' },
     validate: zod4Resolver(analisisSchema),
   });

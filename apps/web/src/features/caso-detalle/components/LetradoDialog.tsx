@@ -4,9 +4,11 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
 import { CASO_MESSAGES, LETRADO_MESSAGES, letradoFields, type Letrado } from '@siniestros/domain';
 import { notifySuccess } from '../../../lib/notify';
-import { useSaveLetrado, type LetradoInput } from '../api/save-letrado';
+import { useSaveLetrado } from '../api/save-letrado';
 import { notifySaveError, notifyValidationErrors } from './validation-toasts';
 import { DialogActions } from '../../../components/DialogActions';
+
+type LetradoValues = { apellido: string; nombre: string; cel: string; fijo: string; mail: string; cuit: string; cbu: string };
 
 const letradoFormSchema = z.object(letradoFields);
 
@@ -25,7 +27,7 @@ export function LetradoDialog({
   onClose: () => void;
 }) {
   const save = useSaveLetrado(idCaso, letrado?.id);
-  const form = useForm<LetradoInput>({
+  const form = useForm<LetradoValues>({
     initialValues: {
       apellido: str(letrado?.apellido),
       nombre: str(letrado?.nombre),

@@ -4,12 +4,14 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ANALISIS_MESSAGES, CASO_MESSAGES, formatPesos, reconsiderarSchema } from '@siniestros/domain';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useReconsiderOffer, type ReconsiderInput } from '../api/reconsider-offer';
+import { useReconsiderOffer } from '../api/reconsider-offer';
+
+type ReconsiderarValues = { valor_ofertado: string; msg: string };
 
 /** Spec §4 status 4 'Reconsiderar': a new offered value and the reason (history prefixed RECONSIDERACION). */
 export function ReconsiderarDialog({ idCaso, valorActual, onClose }: { idCaso: number; valorActual: string | null; onClose: () => void }) {
   const reconsider = useReconsiderOffer(idCaso);
-  const form = useForm<ReconsiderInput>({ initialValues: { valor_ofertado: '', msg: '' }, validate: zod4Resolver(reconsiderarSchema) });
+  const form = useForm<ReconsiderarValues>({ initialValues: { valor_ofertado: '', msg: '' }, validate: zod4Resolver(reconsiderarSchema) });
   const submit = form.onSubmit((values) =>
     reconsider.mutate(values, {
       onSuccess: (response) => {
