@@ -36,7 +36,7 @@ import { createLesionadosService, lesionadosRoutes } from './features/lesionados
 import { createMediacionService, mediacionRoutes } from './features/mediacion';
 import { createInspeccionService, inspeccionRoutes } from './features/inspeccion';
 import { createValoresService, valoresRoutes } from './features/valores';
-import { createPlantillasService, plantillasRoutes } from './features/plantillas';
+import { createGeneratedDocumentsService, createPlantillasService, generatedDocumentsRoutes, plantillasRoutes } from './features/plantillas';
 import { createTareasService, tareasRoutes } from './features/tareas';
 import { createPlazosService, plazosRoutes } from './features/plazos';
 import { createTableroService, tableroRoutes } from './features/tablero';
@@ -179,7 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => casos.closeExports());
   const lifecycle = createCasosLifecycleService({ db, historial });
   const plantillas = createPlantillasService({ db, audit });
-  const documentacion = createDocumentacionService({ db, storage, historial, casos, plantillas, config });
+  const documentacion = createDocumentacionService({ db, storage, historial, config });
+  const generated = createGeneratedDocumentsService({ casos, plantillas, config });
   const letrados = createLetradosService({ db, historial });
   const lesionados = createLesionadosService({ db, historial, audit });
   const notificaciones = createNotificacionesService({
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       casosRoutes(api, casos);
       casosLifecycleRoutes(api, lifecycle);
       documentacionRoutes(api, documentacion);
+      generatedDocumentsRoutes(api, generated);
       letradosRoutes(api, letrados);
       lesionadosRoutes(api, lesionados);
       mediacionRoutes(api, mediacion);

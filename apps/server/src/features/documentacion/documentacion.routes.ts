@@ -2,9 +2,7 @@ import { partsOf } from '../../shared/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CONVENIOS_ZIP_NAME,
   DOCUMENTACION_MESSAGES,
-  convenioSchema,
   deleteDocumentQuery,
   deleteDocumentSchema,
   documentsZipName,
@@ -62,15 +60,5 @@ export function documentacionRoutes(app: FastifyInstance, documentacion: Documen
   r.delete('/documentacion/:id', { ...staff, schema: { tags, params: idParam, querystring: deleteDocumentQuery, response: deleted } }, async (request) => {
     await documentacion.remove(request.params.id, request.query.name, userOf(request).username);
     return { message: DOCUMENTACION_MESSAGES.deleted };
-  });
-
-  r.get('/documentacion/i/:id', { ...staff, schema: { tags, params: idParam, response: replies({ 200: fileReply('application/pdf', 'The case report') }) } }, async (request, reply) => {
-    const pdf = await documentacion.report(request.params.id, userOf(request).username);
-    return sendFile(reply, 'inline', `caso_${request.params.id}_informe.pdf`, 'application/pdf', pdf);
-  });
-
-  r.post('/documentacion/c/:id', { ...staff, schema: { tags, params: idParam, body: convenioSchema, response: replies({ 200: fileReply('application/zip', 'The chosen convenios (.docx)') }) } }, async (request, reply) => {
-    const zip = await documentacion.convenios(request.params.id, request.body);
-    return sendFile(reply, 'attachment', CONVENIOS_ZIP_NAME, 'application/zip', zip);
   });
 }

@@ -1,35 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
-  ESTADO,
   AUTH_MESSAGES,
   CASO_MESSAGES,
-  CONVENIO_MESSAGES,
-  CONVENIO_TEMPLATES,
   DOCUMENTACION_MESSAGES,
   ROL,
   UPLOAD_DOC_TYPES,
   documentFileName,
   fileExtension,
   isSafeFileName,
-  todayIso,
-  type ConvenioRequest,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { isCommitOutcomeUnknown, transactionMarkingCommit } from '../../db/commit-outcome';
 import type { HistorialService } from '../historial';
 import { sweepOrphanFiles } from './documentacion.sweeper';
 import { isMissingFile, MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE, type Storage } from '../../shared/storage';
-import type { CasosService } from '../casos';
 import type { Config } from '../../config';
 import type { CurrentUser } from '../users';
-import { AppError, badRequest, forbidden, MSG_MULTIPART_MALFORMED, notFound, tooLarge, unprocessable, unsupportedContent } from '../../shared/errors';
+import { AppError, badRequest, forbidden, MSG_MULTIPART_MALFORMED, notFound, tooLarge, unsupportedContent } from '../../shared/errors';
 import { documentacionRepository as repo, type DocumentoRow } from './documentacion.repository';
 import { checkedContent, fileKindOf } from './documentacion.files';
-import { convenioDatos, convenioFileName, valorDelConvenio } from './documentacion.convenios';
-import type { PlantillasService } from '../plantillas';
-import { renderCasoReport } from './documentacion.report';
+import { zipOf } from '../../shared/zip';
 
 /** A file streamed into storage whose documentos row is not written yet. */
 export type StoredUpload = { nombre: string; tipo: string; storage_key: string; tamano: number; mime: string | null };
@@ -63,11 +55,9 @@ export function createDocumentacionService(deps: {
   db: Db;
   storage: Storage;
   historial: HistorialService;
-  casos: CasosService;
-  plantillas: PlantillasService;
   config: Config;
 }) {
-  const { db, storage, historial, casos, plantillas, config } = deps;
+  const { db, storage, historial, config } = deps;
 
   async function assertCaso(idCaso: number) {
     if (!(await repo.casoExists(db, idCaso))) throw notFound(CASO_MESSAGES.notFound);
@@ -85,26 +75,6 @@ export function createDocumentacionService(deps: {
     const row = await repo.findByName(db, idCaso, nombre);
     if (!row) throw notFound(DOCUMENTACION_MESSAGES.notFound);
     return row;
-  }
-
-  /** A zip streamed while it is written; each entry is opened only when the zip reaches it. */
-  async function zipOf(entries: { name: string; open: () => Promise<Readable> | Buffer }[]): Promise<Readable> {
-    const { ZipArchive } = await import('archiver');
-    const archive = new ZipArchive({ zlib: { level: 6 } });
-    for (const entry of entries) {
-      const source = entry.open;
-      const body = Readable.from(
-        (async function* () {
-          const opened = await source();
-          if (Buffer.isBuffer(opened)) yield opened;
-          else yield* opened;
-        })(),
-        { objectMode: false },
-      );
-      archive.append(body, { name: entry.name });
-    }
-    void archive.finalize().catch((error: unknown) => archive.destroy(error as Error));
-    return archive;
   }
 
   /**
@@ -262,36 +232,6 @@ export function createDocumentacionService(deps: {
         return row;
       });
       await removeStoredFile(documento.storage_key);
-    },
-
-    /** 'Informe' (decision 000): the case summary as a PDF, drawn while it streams. */
-    async report(idCaso: number, usuario: string) {
-      return renderCasoReport(await casos.getDetail(idCaso), config.ORG_NAME, usuario);
-    },
-
-    /**
-     * Status 5 'Seleccionar Convenios' (spec §4): one .docx per chosen template for one third party, zipped;
-     * with several third parties the request must say which.
-     */
-    async convenios(idCaso: number, request: ConvenioRequest): Promise<Readable> {
-      const templates = CONVENIO_TEMPLATES.filter((template) => request.convenioFile.includes(template.nombre));
-      if (templates.length === 0) throw badRequest(CONVENIO_MESSAGES.noneSelected);
-      const detail = await casos.getDetail(idCaso);
-      if (detail.caso.id_estado !== ESTADO.CONVENIO) throw unprocessable(CONVENIO_MESSAGES.wrongEstado);
-      if (!valorDelConvenio(detail.caso)) throw unprocessable(CONVENIO_MESSAGES.noOffer);
-      const { id_tercero: idTercero, convenioFile: _chosen, ...datosDelPedido } = request;
-      if (idTercero === undefined && detail.terceros.length > 1) throw unprocessable(CONVENIO_MESSAGES.chooseTercero);
-      const tercero = idTercero === undefined ? detail.terceros[0] : detail.terceros.find((candidate) => candidate.id === idTercero);
-      if (!tercero) throw unprocessable(idTercero === undefined ? CONVENIO_MESSAGES.noTercero : CONVENIO_MESSAGES.unknownTercero);
-      const office = { orgName: config.ORG_NAME, place: config.CONVENIO_LUGAR, plazoPagoDias: config.CONVENIO_PLAZO_PAGO_DIAS };
-      const datos = convenioDatos(detail, tercero, datosDelPedido, templates, office, todayIso());
-      const files = await Promise.all(
-        templates.map(async (template) => ({
-          name: convenioFileName(template, idCaso),
-          content: await plantillas.render(template, datos, { creator: config.ORG_NAME, title: `${template.nombre} - Caso ${idCaso}` }),
-        })),
-      );
-      return zipOf(files.map((file) => ({ name: file.name, open: () => file.content })));
     },
   };
 }

@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { casos, terceros } from '../../db/tables/casos';
-import { convenioFileName } from './documentacion.convenios';
+import { convenioFileName } from './plantillas.convenios';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { FLAGS, formatDate, formatDateTime, formatPesos, formatTime, type CasoDetalle } from '@siniestros/domain';
-import { REPORT_FONT as FONT, reportFonts } from './documentacion.fonts';
+import { REPORT_FONT as FONT, reportFonts } from './plantillas.fonts';
 
 type Row = [label: string, value: string | number | null | undefined];
 
