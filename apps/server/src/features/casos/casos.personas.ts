@@ -41,8 +41,6 @@ const ASEGURADO_COLUMNS = {
 };
 const TERCERO_COLUMNS = { ...personaColumns(terceros), detalle: terceros.detalle, id_letrado: terceros.id_letrado, orden: terceros.orden };
 
-export type CasoPersonas = typeof casoPersonas;
-
 export const casoPersonas = {
   /** The insured party as JSON (null when missing): a subquery of the statement that reads the case (the detail's one round trip). */
   aseguradoJson: (idAsegurado: Column | SQL) =>

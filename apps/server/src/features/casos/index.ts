@@ -3,4 +3,4 @@ export type { XlsxExportOptions } from './casos.export.pool';
 export { casosRoutes } from './casos.routes';
 export { createCasosLifecycleService, type CasosLifecycleService } from './casos.lifecycle.service';
 export { casosLifecycleRoutes } from './casos.lifecycle.routes';
-export { casoPersonas, type CasoPersonas } from './casos.personas';
+export { casoPersonas } from './casos.personas';

@@ -1,4 +1,4 @@
-import type { Multipart } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   AUTH_MESSAGES,
   CASO_MESSAGES,
@@ -13,12 +13,14 @@ import {
   formatDate,
   inspeccionCloseSchema,
   todayIso,
+  type Asegurado,
   type InspeccionCloseFileField,
   type InspeccionCloseInput,
   type InspeccionDetalle,
   type InspeccionFiltro,
   type InspeccionInput,
   type PagingQuery,
+  type Tercero,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { transactionMarkingCommit } from '../../db/commit-outcome';
@@ -27,13 +29,30 @@ import { badRequest, conflict, forbidden, notFound, unprocessable, type FieldErr
 import { assertNoNulChar } from '../../shared/input';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { setAuditActor } from '../audit';
-import type { DocumentacionService, StoredUpload } from '../documentacion';
 import type { HistorialService } from '../historial';
 import type { CurrentUser } from '../users';
 import { inspeccionRepository as repo, type InspeccionRow } from './inspeccion.repository';
-import type { CasoPersonas } from '../casos';
 
 export type InspeccionService = ReturnType<typeof createInspeccionService>;
+
+/**
+ * What closing an inspection needs of the case's documents (features/documentacion, wired in
+ * app.ts): a file streamed into storage under a free name, then its row written inside the
+ * close's transaction, or the file discarded. `Upload` is the stored file, opaque here.
+ */
+export type InspeccionDocumentos<Upload> = {
+  existingNames(idCaso: number): Promise<Set<string>>;
+  storeUpload(idCaso: number, tipo: string, nombre: string, file: MultipartFile): Promise<Upload>;
+  recordUploads(tx: DbOrTx, idCaso: number, usuario: string, uploads: Upload[]): Promise<void>;
+  discardUploads(uploads: Upload[], error: unknown): Promise<void>;
+};
+
+/** The people of a case as the API shows them (features/casos reads them, wired in app.ts). */
+export type InspeccionPersonas = {
+  asegurado(db: DbOrTx, idAsegurado: number): Promise<Asegurado | undefined>;
+  /** The case's third parties in their order, the first `limit` of them. */
+  terceros(db: DbOrTx, idCaso: number, limit: number): Promise<Tercero[]>;
+};
 
 /**
  * The Diario's hooks (features/tareas, wired in app.ts): an inspection scheduled or moved gets a
@@ -65,12 +84,11 @@ function parseCloseFields(fields: Record<string, string>): InspeccionCloseInput 
  * Staff schedule, edit, reassign and delete them; an Inspector sees and closes only the ones
  * assigned to their inspector record (docs/security.md, object-level checks).
  */
-export function createInspeccionService(deps: {
+export function createInspeccionService<Upload>(deps: {
   db: Db;
   historial: HistorialService;
-  documentacion: DocumentacionService;
-  /** The people of a case, read by the casos feature. */
-  personas: CasoPersonas;
+  documentacion: InspeccionDocumentos<Upload>;
+  personas: InspeccionPersonas;
   tareas?: InspeccionTareas;
   today?: () => string;
 }) {
@@ -207,7 +225,7 @@ export function createInspeccionService(deps: {
       if (!parts) throw badRequest(INSPECCION_MESSAGES.filesRequired);
 
       const taken = await documentacion.existingNames(idCaso);
-      const stored: Partial<Record<InspeccionCloseFileField, StoredUpload>> = {};
+      const stored: Partial<Record<InspeccionCloseFileField, Upload>> = {};
       const fields: Record<string, string> = {};
       try {
         for await (const part of parts) {
