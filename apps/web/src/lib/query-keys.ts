@@ -27,7 +27,7 @@ export const queryKeys = {
   casos: {
     all: ['casos'] as const,
     list: (page: number) => ['casos', 'list', page] as const,
-    filter: (filtro: unknown, page: number, run: number) => ['casos', 'filter', filtro, page, run] as const,
+    filter: (filtro: unknown, page: number) => ['casos', 'filter', filtro, page] as const,
     summary: ['casos', 'summary'] as const,
   },
   /** The case detail (GET /casos/{id}): its lawyer, injured, hearings and inspections come with it. */
@@ -53,7 +53,8 @@ export const queryKeys = {
   tareas: {
     all: ['tareas'] as const,
     caso: (idCaso: number) => ['tareas', 'caso', idCaso] as const,
-    mias: (vista: string, equipo: boolean, usuario: number | null, page: number) => ['tareas', 'mias', vista, equipo, usuario, page] as const,
+    mias: (vista: string, equipo: boolean, usuario: number | null, page: number) =>
+      ['tareas', 'mias', vista, equipo, usuario, page] as const,
     asignables: ['tareas', 'asignables'] as const,
   },
   plazos: {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, casosFiltradosResponse } from '@siniestros/domain';
+import { CASO_MESSAGES, PAGE_SIZE, casosFiltradosResponse } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import type { CasoFiltroDraft } from './filtro-draft';
 import { queryKeys } from '../../../lib/query-keys';
@@ -10,13 +10,14 @@ import { queryKeys } from '../../../lib/query-keys';
 export const filterCasos = (filtro: CasoFiltroDraft, page: number, pageSize = PAGE_SIZE) =>
   api.post(casosFiltradosResponse, `/casos/filtro/${qs({ page, pageSize })}`, filtro);
 
-/** `run` changes on every Filtrar press, so pressing it again asks the server again. */
-export function useFilteredCasos(filtro: CasoFiltroDraft, page: number, run: number, isEnabled: boolean) {
+/** Pressing Filtrar again with the same filter asks the server again: the screen invalidates this key. */
+export function useFilteredCasos(filtro: CasoFiltroDraft, page: number, isEnabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.casos.filter(filtro, page, run),
+    queryKey: queryKeys.casos.filter(filtro, page),
     queryFn: () => filterCasos(filtro, page),
     enabled: isEnabled,
     placeholderData: keepPreviousData,
     retry: false,
+    meta: { errorMessage: CASO_MESSAGES.loadError },
   });
 }

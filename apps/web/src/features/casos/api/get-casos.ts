@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE, casosListResponse, type CasosList } from '@siniestros/domain';
+import { CASO_MESSAGES, PAGE_SIZE, casosListResponse, type CasosList } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -20,6 +20,7 @@ export function useCasosList(page: number, isEnabled: boolean) {
     },
     enabled: isEnabled,
     placeholderData: keepPreviousData,
+    meta: { errorMessage: CASO_MESSAGES.loadError },
   });
 }
 

@@ -143,4 +143,14 @@ describe('the case list opened with a filter in its URL', () => {
       'POST /api/casos/filtro/?page=1&pageSize=20',
     ]);
   });
+
+  it('asks the server again each time the same filter is applied again', async () => {
+    renderAt('/casos');
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    const box = screen.getByLabelText('Búsqueda rápida');
+    await userEvent.type(box, 'fernandez{Enter}');
+    await waitFor(() => expect(counter('filtrados')).toBe('1'));
+    await userEvent.type(box, '{Enter}');
+    await waitFor(() => expect(requests.filter((request) => request.startsWith('POST /api/casos/filtro/'))).toHaveLength(2));
+  });
 });

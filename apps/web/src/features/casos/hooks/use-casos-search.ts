@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CASO_MESSAGES, casoFiltroSchema, COND_CASOS } from '@siniestros/domain';
-import { notifyApiError, notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
+import { notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import type { CasoFiltroDraft } from '../api/filtro-draft';
 import { useCasosList, useCasosSummary } from '../api/get-casos';
 import { useFilteredCasos } from '../api/filter-casos';
@@ -31,7 +31,7 @@ export const EMPTY_FILTRO: CasoFiltroDraft = {
 };
 
 type Mode = 'list' | 'filter';
-type Search = { mode: Mode; page: number; applied: CasoFiltroDraft; run: number };
+type Search = { mode: Mode; page: number; applied: CasoFiltroDraft };
 
 /**
  * Spec §2 case list, screen modes: filtering switches paging to the filtered search;
@@ -48,32 +48,29 @@ export function useCasosSearch() {
     validate: zod4Resolver(casoFiltroSchema, { errorPriority: 'first' }),
   });
   const [search, setSearch] = useState<Search>(() =>
-    fromUrl ? { mode: 'filter', page: 1, applied: fromUrl, run: 1 } : { mode: 'list', page: 1, applied: EMPTY_FILTRO, run: 0 },
+    fromUrl ? { mode: 'filter', page: 1, applied: fromUrl } : { mode: 'list', page: 1, applied: EMPTY_FILTRO },
   );
   const isFiltering = search.mode === 'filter';
 
   const list = useCasosList(search.page, !isFiltering);
-  const filtered = useFilteredCasos(search.applied, search.page, search.run, isFiltering);
+  const filtered = useFilteredCasos(search.applied, search.page, isFiltering);
   // The counters and the selects' options come with the unfiltered list; a list opened filtered asks for them.
   const summary = useCasosSummary(isFiltering);
   const current = isFiltering ? filtered : list;
 
-  useEffect(() => {
-    if (list.error) notifyApiError(list.error, CASO_MESSAGES.loadError);
-  }, [list.error]);
-
-  useEffect(() => {
-    if (filtered.error) notifyApiError(filtered.error, CASO_MESSAGES.loadError);
-  }, [filtered.error]);
-
   // Spec §8: a filtered search without results says so; the list is emptied and pages set to 0.
+  // Each answer counts (dataUpdatedAt), also one equal to the last: Filtrar pressed again says it again.
   const filteredData = filtered.isPlaceholderData ? undefined : filtered.data;
+  const answeredAt = filtered.dataUpdatedAt;
   useEffect(() => {
     if (filteredData && filteredData.cases.length === 0) notifyError(CASO_MESSAGES.noResults);
-  }, [filteredData]);
+  }, [filteredData, answeredAt]);
 
   const applyFilter = form.onSubmit(
-    (values) => setSearch((previous) => ({ mode: 'filter', page: 1, applied: values, run: previous.run + 1 })),
+    (values) => {
+      setSearch({ mode: 'filter', page: 1, applied: values });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.casos.filter(values, 1), exact: true });
+    },
     (errors) => Object.values(errors).forEach((message) => notifyError(String(message), VALIDATION_TOAST_MS)),
   );
 
@@ -81,7 +78,7 @@ export function useCasosSearch() {
     // Volver goes back to the whole list, also after arriving with a filter in the URL.
     form.setInitialValues(EMPTY_FILTRO);
     form.reset();
-    setSearch((previous) => ({ mode: 'list', page: 1, applied: EMPTY_FILTRO, run: previous.run }));
+    setSearch({ mode: 'list', page: 1, applied: EMPTY_FILTRO });
     void queryClient.invalidateQueries({ queryKey: queryKeys.casos.list(1) });
   };
 
