@@ -152,18 +152,18 @@ async function countedPage(db: DbOrTx, filtro: InspeccionFiltro | null, counted:
   return rowsAndTotal(await statement.execute({ inspector, producto, ...counted.range, offset }), () => countedTotal(db, inspecciones, counted));
 }
 
-export const inspeccionRepository = {
-  /**
-   * The inspections of a case, oldest first (the case detail's list: the last is the current one), as
-   * a JSON array: a subquery for a statement that reads the case (the detail's one round trip).
-   */
-  ofCasoJson: (idCaso: Column | SQL) =>
-    jsonRows<Inspeccion>(
-      INSPECCION_COLUMNS,
-      sql`from ${inspecciones} join ${inspectores} on ${inspectores.id} = ${inspecciones.id_inspector} where ${inspecciones.id_caso} = ${idCaso}`,
-      ['id'],
-    ),
+/**
+ * The inspections of a case, oldest first (the case detail's list: the last is the current one), as
+ * a JSON array: a subquery for a statement that reads the case (the detail's one round trip).
+ */
+export const inspeccionesDelCasoJson = (idCaso: Column | SQL) =>
+  jsonRows<Inspeccion>(
+    INSPECCION_COLUMNS,
+    sql`from ${inspecciones} join ${inspectores} on ${inspectores.id} = ${inspecciones.id_inspector} where ${inspecciones.id_caso} = ${idCaso}`,
+    ['id'],
+  );
 
+export const inspeccionRepository = {
   async findById(db: DbOrTx, id: number): Promise<InspeccionRow | undefined> {
     const [row] = await selectInspecciones(db).where(eq(inspecciones.id, id));
     return row;

@@ -1,9 +1,4 @@
-import type { Column, SQL } from 'drizzle-orm';
-import { lesionadosRepository } from './lesionados.repository';
-
 export { createLesionadosService, type LesionadosService } from './lesionados.service';
 export { lesionadosRoutes } from './lesionados.routes';
-
-/** The injured people of a case, in the order they were added, as JSON inside the statement that reads the case (`idCaso`: its id column): the case detail's one round trip. */
-export const lesionadosDelCasoJson = (idCaso: Column | SQL) => lesionadosRepository.ofCasoJson(idCaso);
-
+/** The case detail's read of this feature's table, a JSON subquery of its one statement (docs/decisions/042). */
+export { lesionadosDelCasoJson } from './lesionados.repository';

@@ -20,11 +20,11 @@ const COLUMNS = {
 
 export type LesionadoValues = Pick<typeof lesionados.$inferInsert, 'apellido' | 'nombre' | 'id_tipo_doc' | 'nro_doc'>;
 
-export const lesionadosRepository = {
-  /** listByCaso as a JSON array: a subquery for a statement that reads the case (the detail's one round trip). */
-  ofCasoJson: (idCaso: Column | SQL) =>
-    jsonRows<Lesionado>(COLUMNS, sql`from ${lesionados} left join ${tiposDoc} on ${tiposDoc.id} = ${lesionados.id_tipo_doc} where ${lesionados.id_caso} = ${idCaso}`, ['id']),
+/** listByCaso as a JSON array: a subquery for a statement that reads the case (the detail's one round trip). */
+export const lesionadosDelCasoJson = (idCaso: Column | SQL) =>
+  jsonRows<Lesionado>(COLUMNS, sql`from ${lesionados} left join ${tiposDoc} on ${tiposDoc.id} = ${lesionados.id_tipo_doc} where ${lesionados.id_caso} = ${idCaso}`, ['id']);
 
+export const lesionadosRepository = {
   listByCaso(db: DbOrTx, idCaso: number): Promise<Lesionado[]> {
     return db
       .select(COLUMNS)

@@ -1,9 +1,4 @@
-import type { Column, SQL } from 'drizzle-orm';
-import { letradosRepository } from './letrados.repository';
-
 export { createLetradosService, type LetradosService } from './letrados.service';
 export { letradosRoutes } from './letrados.routes';
-
-/** The case's lawyer (or null) as JSON inside the statement that reads the case (`idCaso`: its id column): the case detail's one round trip. */
-export const letradoDelCasoJson = (idCaso: Column | SQL) => letradosRepository.ofCasoJson(idCaso);
-
+/** The case detail's read of this feature's table, a JSON subquery of its one statement (docs/decisions/042). */
+export { letradoDelCasoJson } from './letrados.repository';

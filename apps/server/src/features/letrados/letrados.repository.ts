@@ -19,10 +19,10 @@ const COLUMNS = {
   cbu: letrados.cbu,
 };
 
-export const letradosRepository = {
-  /** The case's lawyer as JSON, or null: a subquery for a statement that reads the case (the detail's one round trip). */
-  ofCasoJson: (idCaso: Column | SQL) => jsonRow<Letrado>(COLUMNS, sql`from ${letrados} where ${letrados.id_caso} = ${idCaso}`),
+/** The case's lawyer as JSON, or null: a subquery for a statement that reads the case (the detail's one round trip). */
+export const letradoDelCasoJson = (idCaso: Column | SQL) => jsonRow<Letrado>(COLUMNS, sql`from ${letrados} where ${letrados.id_caso} = ${idCaso}`);
 
+export const letradosRepository = {
   /** Locks the case row: two dialogs saving at once must not both create the case's lawyer. */
   async lockCaso(tx: DbOrTx, idCaso: number): Promise<boolean> {
     const [row] = await tx.select({ id: casos.id }).from(casos).where(eq(casos.id, idCaso)).for('no key update');

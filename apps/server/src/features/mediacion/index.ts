@@ -1,9 +1,4 @@
-import type { Column, SQL } from 'drizzle-orm';
-import { mediacionRepository } from './mediacion.repository';
-
 export { createMediacionService, type MediacionService } from './mediacion.service';
 export { mediacionRoutes } from './mediacion.routes';
-
-/** The hearings of a case in the order they were scheduled, as JSON inside the statement that reads the case (`idCaso`: its id column): the case detail's one round trip. */
-export const audienciasDelCasoJson = (idCaso: Column | SQL) => mediacionRepository.ofCasoJson(idCaso);
-
+/** The case detail's read of this feature's table, a JSON subquery of its one statement (docs/decisions/042). */
+export { audienciasDelCasoJson } from './mediacion.repository';

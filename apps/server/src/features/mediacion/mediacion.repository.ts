@@ -160,18 +160,18 @@ async function countedPage(db: DbOrTx, list: Lista, counted: CountedRows, compan
   return rowsAndTotal(await statement.execute({ compania, ...counted.range, offset }), () => countedTotal(db, audiencias, counted));
 }
 
-export const mediacionRepository = {
-  /**
-   * The hearings of a case in the order they were scheduled (the case detail's list), as a JSON
-   * array: a subquery for a statement that reads the case (the detail's one round trip).
-   */
-  ofCasoJson: (idCaso: Column | SQL) =>
-    jsonRows<{ [K in keyof typeof CASO_AUDIENCIA_COLUMNS]: (typeof CASO_AUDIENCIA_COLUMNS)[K]['_']['data'] }>(
-      CASO_AUDIENCIA_COLUMNS,
-      sql`from ${audiencias} where ${audiencias.id_caso} = ${idCaso}`,
-      ['id'],
-    ),
+/**
+ * The hearings of a case in the order they were scheduled (the case detail's list), as a JSON
+ * array: a subquery for a statement that reads the case (the detail's one round trip).
+ */
+export const audienciasDelCasoJson = (idCaso: Column | SQL) =>
+  jsonRows<{ [K in keyof typeof CASO_AUDIENCIA_COLUMNS]: (typeof CASO_AUDIENCIA_COLUMNS)[K]['_']['data'] }>(
+    CASO_AUDIENCIA_COLUMNS,
+    sql`from ${audiencias} where ${audiencias.id_caso} = ${idCaso}`,
+    ['id'],
+  );
 
+export const mediacionRepository = {
   listByCaso(db: DbOrTx, idCaso: number): Promise<Audiencia[]> {
     return selectAudiencias(db)
       .where(eq(audiencias.id_caso, idCaso))

@@ -4,8 +4,8 @@ import { referenceRepository } from './reference.repository';
 export { referenceRoutes } from './reference.routes';
 export { createReferenceService, type CaseLookups, type ReferenceService } from './reference.service';
 
-/** Every inspector (id, nombre, apellido by surname) as JSON, a subquery for the statement that reads a case: the case detail's one round trip. */
-export const inspectoresJson = () => referenceRepository.inspectoresJson();
+/** Every inspector (id, nombre, apellido by surname) as JSON, a subquery for the statement that reads a case (docs/decisions/042). */
+export { inspectoresJson } from './reference.repository';
 
 /** The inspector records behind Inspector users: the users feature writes them in its own transactions. */
 export const inspectorRecords = {

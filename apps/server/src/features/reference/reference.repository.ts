@@ -7,6 +7,14 @@ import { analistas, companias, estados, inspectores, productos, responsabilidade
 export const NAMED_TABLES = { tipoDoc: tiposDoc, companias, responsabilidad: responsabilidades } as const;
 export type NamedKind = keyof typeof NAMED_TABLES;
 
+/** listInspectores as a JSON array: a subquery for a statement that reads a case (the detail's one round trip). */
+export const inspectoresJson = () =>
+  jsonRows<{ id: number; nombre: string; apellido: string }>(
+    { id: inspectores.id, nombre: inspectores.nombre, apellido: inspectores.apellido },
+    sql`from ${inspectores}`,
+    ['apellido', 'nombre'],
+  );
+
 export const referenceRepository = {
   listNamed(db: DbOrTx, kind: NamedKind) {
     const table = NAMED_TABLES[kind];
@@ -69,14 +77,6 @@ export const referenceRepository = {
     const [row] = await db.update(analistas).set(values).where(eq(analistas.id, id)).returning();
     return row;
   },
-
-  /** listInspectores as a JSON array: a subquery for a statement that reads a case (the detail's one round trip). */
-  inspectoresJson: () =>
-    jsonRows<{ id: number; nombre: string; apellido: string }>(
-      { id: inspectores.id, nombre: inspectores.nombre, apellido: inspectores.apellido },
-      sql`from ${inspectores}`,
-      ['apellido', 'nombre'],
-    ),
 
   listInspectores(db: DbOrTx) {
     return db.select({ id: inspectores.id, nombre: inspectores.nombre, apellido: inspectores.apellido }).from(inspectores).orderBy(asc(inspectores.apellido), asc(inspectores.nombre));
