@@ -9,9 +9,9 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'A cycle makes the modules one unit: neither can be read, tested or moved alone.',
+      comment: 'A cycle makes the modules one unit: neither can be read, tested or moved alone. Type-only imports count too (issue 45).',
       from: { path: '^(apps|packages)/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'server-feature-internals',
