@@ -7,7 +7,7 @@ import { seedDemo } from '../../db/demo-load';
 import { DEMO_MOST_COMMON_APELLIDO } from '../../db/demo-data';
 import { differingCounterRows } from '../../db/counters-check';
 import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS, casos } from '../../db/tables/casos';
-import { filterWhere } from './casos.list.repository';
+import { filterWhere } from './casos.list.filters';
 
 /**
  * Deep pages (docs/decisions/042): every page of the whole list, of 'Vigentes' / 'Cerrados' and of

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { FLAGS } from '@siniestros/domain';
-import type { CasoExportRowIds } from './casos.list.repository';
+import type { CasoExportRowIds } from './casos.list.rows';
 import type { WithNames } from './casos.names';
 
 export type CasoExportRow = WithNames<CasoExportRowIds>;

@@ -7,7 +7,8 @@ import { unavailable } from '../../shared/errors';
 import { DEEP_OFFSET, pageOffset, totalPages } from '../../shared/paging';
 import type { CaseLookups, ReferenceService } from '../reference';
 import { createXlsxExports, type ExportBatch, type XlsxExportOptions } from './casos.export.pool';
-import { casosListRepository as listRepo, filterSql, filterWhere, onlyFields, type CasoFilterSql, type CountedList, type DeepSearchRead } from './casos.list.repository';
+import { filterSql, filterWhere, onlyFields, type CasoFilterSql } from './casos.list.filters';
+import { casosListRepository as listRepo, type CountedList, type DeepSearchRead } from './casos.list.repository';
 import { caseListNames, type NameIds } from './casos.names';
 import { casosRepository as repo, type Contadores } from './casos.repository';
 
@@ -245,7 +246,7 @@ export function createCasosListService(deps: {
   return {
     /**
      * GET /casos: newest first, with the Vigentes / Cerrados counters and the filter lookups, as
-     * JSON text: its rows come from PostgreSQL as JSON already (casos.list.repository.ts).
+     * JSON text: its rows come from PostgreSQL as JSON already (casos.list.rows.ts).
      */
     async list(paging: PagingQuery): Promise<string> {
       // Page 1 straight off the id index; any other page through the per-block counts, not an OFFSET (docs/decisions/042).

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { casoFiltroSchema } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
 import { seedDemo } from '../../db/demo-load';
-import { filterWhere } from './casos.list.repository';
+import { filterWhere } from './casos.list.filters';
 import { changeFirstTercero, createCaso, cutFrom, likeOnly, quickSearched, tercero } from './casos.test-helpers';
 
 /**

@@ -5,7 +5,7 @@ import { casoFiltroSchema, likeContains, searchTerms, type CasoFiltro } from '@s
 import { resultRows, type Db } from '../../db/client';
 import type { TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
-import { filterWhere, type TextMatch } from './casos.list.repository';
+import { filterWhere, type TextMatch } from './casos.list.filters';
 
 export type Persona = Record<string, unknown>;
 
