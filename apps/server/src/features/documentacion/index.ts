@@ -1,2 +1,2 @@
 export { documentacionRoutes } from './documentacion.routes';
-export { createDocumentacionService, type DocumentacionService, type StoredUpload } from './documentacion.service';
+export { createDocumentacionService, type DocumentacionService } from './documentacion.service';
