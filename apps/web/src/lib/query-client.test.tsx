@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useLesionados } from '../features/lesionados/api/get-lesionados';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { lesionadoListResponse } from '@siniestros/domain';
+import { api } from './api';
 import { useCompanias } from './lookups';
 import { queryClient } from './query-client';
 
@@ -15,8 +16,13 @@ afterEach(() => {
   act(() => notifications.clean());
 });
 
+/** A read that asks for its failure to be told, as the screens' hooks do. */
 function Lesionados() {
-  useLesionados(7);
+  useQuery({
+    queryKey: ['lesionados', 7],
+    queryFn: () => api.get(lesionadoListResponse, '/lesionados/7'),
+    meta: { errorMessage: 'Error al obtener los lesionados' },
+  });
   return null;
 }
 function Companias() {
