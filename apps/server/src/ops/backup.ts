@@ -128,8 +128,9 @@ export async function backupOffice(options: BackupOptions): Promise<BackupManife
   if (!(await isEmptyOrMissing(out))) throw new Error(`${out} is not empty: choose a new directory for the backup`);
   await fsp.mkdir(out, { recursive: true });
 
-  const { database, files } = options.config.DATABASE_URL
-    ? await backupPostgres(options.config.DATABASE_URL, options.config, out, options.method ?? 'auto', log)
+  const postgres = postgresSource(options);
+  const { database, files } = postgres
+    ? await backupPostgres(postgres, options.config, out, options.method ?? 'auto', log)
     : options.running
       ? await backupRunningPglite(options.running, options.config, out, log)
       : await backupPglite(options.config, out, log);
@@ -208,6 +209,15 @@ async function backupRunningPglite(running: Database, config: StorageSettings, o
   }
 }
 
+/** Where a PostgreSQL backup reads: the running server's own database when it is PostgreSQL (its kind, not the setting, decides), else DATABASE_URL. */
+type PostgresSource = { url?: string; newClient: () => pg.Client };
+
+function postgresSource({ running, config }: BackupOptions): PostgresSource | undefined {
+  const url = config.DATABASE_URL || undefined;
+  if (running?.kind === 'postgres' && running.newClient) return { url, newClient: () => running.newClient!() };
+  return url ? { url, newClient: () => new pg.Client({ connectionString: url }) } : undefined;
+}
+
 async function migrationCount(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return rows[0]!.n;
@@ -220,15 +230,15 @@ async function migrationCount(client: pg.Client): Promise<number> {
  * in the same transaction) and the list of files its rows reference, which are copied before the
  * lock is let go. Uploads that commit meanwhile are in neither.
  */
-async function backupPostgres(url: string, config: StorageSettings, out: string, method: 'auto' | 'logical', log: OpsLog): Promise<BackedUp> {
-  const client = new pg.Client({ connectionString: url });
+async function backupPostgres(source: PostgresSource, config: StorageSettings, out: string, method: 'auto' | 'logical', log: OpsLog): Promise<BackedUp> {
+  const client = source.newClient();
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [ADVISORY_LOCK.FILE_REMOVAL]);
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
     const keys = (await client.query<{ key: string }>(REFERENCED_KEYS_SQL)).rows.map((row) => row.key);
-    const database = await dumpPostgres(client, url, snapshot, out, method, log);
+    const database = await dumpPostgres(client, source.url, snapshot, out, method, log);
     const files = await backupFiles(config, out, keys, log);
     await client.query('COMMIT');
     return { database, files };
@@ -239,14 +249,15 @@ async function backupPostgres(url: string, config: StorageSettings, out: string,
 
 async function dumpPostgres(
   client: pg.Client,
-  url: string,
+  /** pg_dump needs it; without it the logical dump is taken. */
+  url: string | undefined,
   snapshot: string,
   out: string,
   method: 'auto' | 'logical',
   log: OpsLog,
 ): Promise<BackupManifest['database']> {
   const migrations = await migrationCount(client);
-  if (method === 'auto' && hasBinary('pg_dump')) {
+  if (method === 'auto' && url && hasBinary('pg_dump')) {
     const file = 'database.pgdump';
     try {
       log('Dumping PostgreSQL with pg_dump (custom format)');
@@ -268,7 +279,7 @@ async function dumpPostgres(
       await fsp.rm(path.join(out, file), { force: true });
     }
   } else if (method === 'auto') {
-    log('pg_dump is not installed: using the logical dump through node-postgres');
+    log(url ? 'pg_dump is not installed: using the logical dump through node-postgres' : 'No DATABASE_URL for pg_dump: using the logical dump through node-postgres');
   }
   const file = 'database.jsonl.gz';
   await logicalDump(client, path.join(out, file), log);
