@@ -53,6 +53,8 @@ export const convenioSchema = z
     }
   });
 export type ConvenioRequest = z.output<typeof convenioSchema>;
+/** What a client sends for the convenios (the schema's input). */
+export type ConvenioBody = z.input<typeof convenioSchema>;
 
 /** GET /documentacion/listado/{caseId}: the stored file names. */
 export const documentosResponse = z.array(z.string());
