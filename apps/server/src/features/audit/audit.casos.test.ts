@@ -82,10 +82,12 @@ describe("every change of a case's fields is audited by the database (the securi
     const unchanged = await patch(`/api/casos/${id}`, body);
     expect(unchanged.statusCode).toBe(200);
 
+    // Read again: the save above gave the case a new edit version (docs/decisions/074).
+    const reread = editBody(await getDetail(id));
     const rolledBack = await patch(`/api/casos/${id}`, {
-      ...body,
-      caso: { ...body.caso, gestor: 'No debe quedar' },
-      asegurados: { ...body.asegurados, apellido: 'Tampoco' },
+      ...reread,
+      caso: { ...reread.caso, gestor: 'No debe quedar' },
+      asegurados: { ...reread.asegurados, apellido: 'Tampoco' },
       terceros: [{ ...foreignTercero, apellido: 'Robado' }],
     });
     expect(rolledBack.statusCode).toBe(404);

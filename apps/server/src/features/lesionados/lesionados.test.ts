@@ -101,7 +101,7 @@ describe('PATCH /lesionados/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ message: 'analista actualizado exitosamente', id: created.id, apellido: 'Ríos Paz', tipo_doc: 'Pasaporte' });
     const [row] = (await t.request('user', { method: 'GET', url: `/api/lesionados/cl/${caso.id}` })).json();
-    expect(row).toEqual({ id: created.id, id_caso: caso.id, apellido: 'Ríos Paz', nombre: 'Ana María', id_tipo_doc: pasaporte, nro_doc: 'AB123', tipo_doc: 'Pasaporte' });
+    expect(row).toEqual({ id: created.id, version: 2, id_caso: caso.id, apellido: 'Ríos Paz', nombre: 'Ana María', id_tipo_doc: pasaporte, nro_doc: 'AB123', tipo_doc: 'Pasaporte' });
   });
 
   it('answers 404 for an unknown injured person, 422 for an unknown document type, 400 for bad fields', async () => {
