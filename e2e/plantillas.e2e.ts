@@ -64,7 +64,7 @@ describe('convenio templates (Admin)', () => {
     await titular.getByText(PLANTILLA_MESSAGES.predeterminada).waitFor();
     expect(await page.getByRole('row').count()).toBe(10);
     await page.getByRole('button', { name: 'Campos disponibles' }).click();
-    await page.getByText('{monto_en_letras}').waitFor();
+    await page.getByText('{monto_en_letras}', { exact: true }).waitFor();
     await expectNoAxeViolations(page, 'Plantillas with the fields listed');
 
     const [download] = await Promise.all([page.waitForEvent('download'), titular.getByRole('button', { name: 'Descargar Daños Titular sin Letrado' }).click()]);
