@@ -56,6 +56,28 @@ afterEach(() => vi.unstubAllGlobals());
 
 const challengeOf = (call: Call) => JSON.parse(atob(call.body!.captcha!)).challenge.parameters;
 
+function renderLoginAt(url: string) {
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={[url]}>
+          <LoginScreen />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+async function typeCredentials() {
+  await userEvent.type(await screen.findByLabelText('Usuario'), 'ana@oficina.com');
+  await userEvent.type(screen.getByLabelText('Contraseña'), 'Clave-De-Ana-1');
+}
+
+async function solveCaptcha() {
+  await userEvent.click(screen.getByRole('checkbox', { name: 'No soy un robot' }));
+  await screen.findByRole('checkbox', { name: 'Verificado' });
+}
+
 describe('LoginScreen', () => {
   it('answers a step-up by solving the harder captcha of that username and signing in with the same password', async () => {
     logins.push(() => Response.json({ message: AUTH_MESSAGES.captchaStepUp, errors: [{ path: 'captcha', message: AUTH_MESSAGES.captchaStepUp }] }, { status: 400 }));
@@ -72,10 +94,8 @@ describe('LoginScreen', () => {
         </QueryClientProvider>
       </MantineProvider>,
     );
-    await userEvent.type(await screen.findByLabelText('Usuario'), 'ana@oficina.com');
-    await userEvent.type(screen.getByLabelText('Contraseña'), 'Clave-De-Ana-1');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'No soy un robot' }));
-    await screen.findByRole('checkbox', { name: 'Verificado' });
+    await typeCredentials();
+    await solveCaptcha();
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
 
     await screen.findByText('Inicio');
@@ -92,19 +112,9 @@ describe('LoginScreen', () => {
     logins.push(() => Response.json({ message: AUTH_MESSAGES.captchaStepUp, errors: [{ path: 'captcha', message: AUTH_MESSAGES.captchaStepUp }] }, { status: 400 }));
     let answer: (response: Response) => void = () => undefined;
     logins.push(() => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response);
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={['/login']}>
-            <LoginScreen />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-    await userEvent.type(await screen.findByLabelText('Usuario'), 'ana@oficina.com');
-    await userEvent.type(screen.getByLabelText('Contraseña'), 'Clave-De-Ana-1');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'No soy un robot' }));
-    await screen.findByRole('checkbox', { name: 'Verificado' });
+    renderLoginAt('/login');
+    await typeCredentials();
+    await solveCaptcha();
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.captchaStepUp);
     await waitFor(() => expect(calls.filter((call) => call.url === '/api/users/login')).toHaveLength(2));
@@ -116,20 +126,10 @@ describe('LoginScreen', () => {
     desbloqueo = true;
     logins.push(() => Response.json({ message: AUTH_MESSAGES.captchaStepUp, errors: [{ path: 'captcha', message: AUTH_MESSAGES.captchaStepUp }] }, { status: 400 }));
     logins.push(() => Response.json({ message: AUTH_MESSAGES.badCredentials }, { status: 401 }));
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={['/']}>
-            <LoginScreen />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
-    await userEvent.type(await screen.findByLabelText('Usuario'), 'ana@oficina.com');
-    await userEvent.type(screen.getByLabelText('Contraseña'), 'Clave-De-Ana-1');
+    renderLoginAt('/');
+    await typeCredentials();
     expect(screen.queryByRole('button', { name: AUTH_MESSAGES.unlockAsk })).toBeNull();
-    await userEvent.click(screen.getByRole('checkbox', { name: 'No soy un robot' }));
-    await screen.findByRole('checkbox', { name: 'Verificado' });
+    await solveCaptcha();
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
     await userEvent.click(await screen.findByRole('button', { name: AUTH_MESSAGES.unlockAsk }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(AUTH_MESSAGES.unlockSent));
