@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { todayIso } from '@siniestros/domain';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -29,7 +30,16 @@ import { createReferenceService, referenceRoutes } from './features/reference';
 import { auditRoutes, createAuditService, registerAuditHooks } from './features/audit';
 import { createLoginGuard, createSessionsService, createUsersService, usersRoutes } from './features/users';
 import { createHistorialService, historialRoutes } from './features/historial';
-import { casoPersonas, casosLifecycleRoutes, casosRoutes, createCasosLifecycleService, createCasosService, type XlsxExportOptions } from './features/casos';
+import {
+  aprobacionesRoutes,
+  casoPersonas,
+  casosLifecycleRoutes,
+  casosRoutes,
+  createAprobacionesService,
+  createCasosLifecycleService,
+  createCasosService,
+  type XlsxExportOptions,
+} from './features/casos';
 import { createDocumentacionService, documentacionRoutes } from './features/documentacion';
 import { createLetradosService, letradosRoutes } from './features/letrados';
 import { createLesionadosService, lesionadosRoutes } from './features/lesionados';
@@ -42,6 +52,7 @@ import { createPlazosService, plazosRoutes } from './features/plazos';
 import { createTableroService, tableroRoutes } from './features/tablero';
 import { createMailer, createNotificacionesService, notificacionesRoutes, type Mailer } from './features/notificaciones';
 import { backupsRoutes, createBackupsService } from './features/backups';
+import { createPagosService, pagosRoutes } from './features/pagos';
 
 /**
  * The first segment of `url`, decoded and lower-cased, is `api`, parameters apart (`/api;x/users`,
@@ -77,7 +88,10 @@ export type AppDeps = {
   config: Config;
   storage?: Storage;
   captcha?: CaptchaService;
-  /** Injected clock for sessions and login throttling (tests). */
+  /**
+   * The clock (tests inject one): sessions, login throttling, and "today" in Argentina for the
+   * services that date things (todayIso of it). SQL's own now() is the database's.
+   */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   /** How slow a request body may arrive (tests shorten it). */
@@ -96,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
   const now = deps.now ?? (() => new Date());
+  const today = () => todayIso(now());
   const storage = deps.storage ?? (await openStorage(config));
 
   const app = Fastify({
@@ -175,12 +190,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => invalidation.close());
   const reference = createReferenceService(db, { audit, invalidation });
   const historial = createHistorialService(db);
-  const casos = createCasosService({ db, historial, reference, exportWorkers: deps.exportWorkers, textSearches: deps.textSearches });
+  const casos = createCasosService({ db, historial, reference, today, exportWorkers: deps.exportWorkers, textSearches: deps.textSearches });
   app.addHook('onClose', () => casos.closeExports());
-  const lifecycle = createCasosLifecycleService({ db, historial });
+  const pagos = createPagosService({ db, historial, mailer, org: config.ORG_NAME, log: app.log });
   const plantillas = createPlantillasService({ db, audit });
   const documentacion = createDocumentacionService({ db, storage, historial, config });
-  const generated = createGeneratedDocumentsService({ casos, plantillas, config });
+  const generated = createGeneratedDocumentsService({ casos, plantillas, config, today });
   const letrados = createLetradosService({ db, historial });
   const lesionados = createLesionadosService({ db, historial, audit });
   const notificaciones = createNotificacionesService({
@@ -193,11 +208,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     now,
   });
-  const tareas = createTareasService({ db, historial, audit, notificaciones, documentacionDias: config.TAREA_DOCUMENTACION_DIAS });
-  const plazos = createPlazosService({ db, audit, historial });
-  const tablero = createTableroService({ db });
-  const mediacion = createMediacionService({ db, historial, audit, tareas });
-  const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas });
+  const tareas = createTareasService({ db, historial, audit, notificaciones, documentacionDias: config.TAREA_DOCUMENTACION_DIAS, today });
+  // Authority limits (docs/decisions/081): the approvers' items and task, the maker's outcome.
+  const aprobaciones = createAprobacionesService({
+    db,
+    historial,
+    avisos: { notificar: notificaciones.avisar, abrirTarea: tareas.aprobacionPedida, cerrarTarea: tareas.aprobacionResuelta },
+  });
+  const lifecycle = createCasosLifecycleService({ db, historial, today, pagos, aprobaciones });
+  const plazos = createPlazosService({ db, audit, historial, today });
+  const tablero = createTableroService({ db, today });
+  const mediacion = createMediacionService({ db, historial, audit, tareas, today });
+  const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas, today });
   const valores = createValoresService({ db });
   const backups = createBackupsService({ database, config, audit, log: app.log, now });
   registerAuditHooks(app, { db, audit });
@@ -218,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       historialRoutes(api, historial);
       casosRoutes(api, casos);
       casosLifecycleRoutes(api, lifecycle);
+      aprobacionesRoutes(api, { aprobaciones, lifecycle });
       documentacionRoutes(api, documentacion);
       generatedDocumentsRoutes(api, generated);
       letradosRoutes(api, letrados);
@@ -231,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tableroRoutes(api, tablero);
       notificacionesRoutes(api, notificaciones);
       backupsRoutes(api, backups);
+      pagosRoutes(api, pagos);
     },
     { prefix: '/api' },
   );

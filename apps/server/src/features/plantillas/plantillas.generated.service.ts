@@ -24,8 +24,10 @@ export function createGeneratedDocumentsService(deps: {
   casos: { getDetail(idCaso: number): Promise<CasoDetalle> };
   plantillas: Pick<PlantillasService, 'render'>;
   config: Pick<Config, 'ORG_NAME' | 'CONVENIO_LUGAR' | 'CONVENIO_PLAZO_PAGO_DIAS'>;
+  today?: () => string;
 }) {
   const { casos, plantillas, config } = deps;
+  const today = deps.today ?? (() => todayIso());
   return {
     /** 'Informe' (decision 000): the case summary as a PDF, drawn while it streams. */
     async report(idCaso: number, usuario: string) {
@@ -47,7 +49,7 @@ export function createGeneratedDocumentsService(deps: {
       const tercero = idTercero === undefined ? detail.terceros[0] : detail.terceros.find((candidate) => candidate.id === idTercero);
       if (!tercero) throw unprocessable(idTercero === undefined ? CONVENIO_MESSAGES.noTercero : CONVENIO_MESSAGES.unknownTercero);
       const office = { orgName: config.ORG_NAME, place: config.CONVENIO_LUGAR, plazoPagoDias: config.CONVENIO_PLAZO_PAGO_DIAS };
-      const datos = convenioDatos(detail, tercero, datosDelPedido, templates, office, todayIso());
+      const datos = convenioDatos(detail, tercero, datosDelPedido, templates, office, today());
       const files = await Promise.all(
         templates.map(async (template) => ({
           name: convenioFileName(template, idCaso),

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDaysIso, finDeSemanaIso, todayIso, type TareasPage } from '@siniestros/domain';
+import { addDaysIso, finDeSemanaIso, type TareasPage } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
+import { clockAt, MIERCOLES } from '../../../test/clock';
 import { differingCounterRows } from '../../db/counters-check';
 import { createCaso, queryRows } from '../casos/casos.test-helpers';
 
@@ -10,9 +11,9 @@ import { createCaso, queryRows } from '../casos/casos.test-helpers';
  * kept by a trigger at commit, equal a count of the open tasks after every write path, and the
  * tabs' figures read from them equal a count.
  */
-const t = useTestApp();
+const hoy = MIERCOLES;
+const t = useTestApp({}, { now: clockAt(hoy) });
 let idCaso: number;
-const hoy = todayIso();
 
 async function diferencias(): Promise<number> {
   return (await differingCounterRows(t.database.db, ['tarea_contadores'])).tarea_contadores;
