@@ -8,14 +8,16 @@ import {
   tableroFiltroInspecciones,
   tableroFiltroTareas,
   TABLERO_TRAMOS,
-  todayIso,
   type Tablero,
 } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
+import { clockAt, MIERCOLES } from '../../../test/clock';
+import { TODAY_AR } from '../../db/plazo-estados';
 
 let t: TestApp;
-const hoy = todayIso();
+// A Wednesday: its Sunday is another day (the week's tasks are not today's), whatever day the suite runs.
+const hoy = MIERCOLES;
 const dia = (days: number) => addDaysIso(hoy, days);
 let tablero: Tablero;
 const ids: Record<string, number> = {};
@@ -25,7 +27,7 @@ const ids: Record<string, number> = {};
  * (days relative to today, edges on both sides of each bucket); every figure asserted exactly.
  */
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: clockAt(hoy) });
   const db = t.database.db;
   const exec = (query: ReturnType<typeof sql>) => db.execute(query);
   const [a1, a2] = (
@@ -101,6 +103,10 @@ beforeAll(async () => {
       sql`insert into audiencias (id_caso, fecha, fechah, hora, lugar) values (${idCaso}, ${hoy}, ${fechah}, '10:00', 'Centro de mediación')`,
     );
 
+  // Which legal clocks are vencido or por vencer is the database's reckoning, on its own date (drizzle/0017):
+  // every clock moves by the days from this file's date to that one, so each stands to it as it stood to `hoy`.
+  await exec(sql`update caso_plazos set desde = desde + (${TODAY_AR} - ${hoy}::date)`);
+
   const response = await t.request('user', { method: 'GET', url: '/api/tablero' });
   expect(response.statusCode, response.body).toBe(200);
   tablero = response.json() as Tablero;
@@ -169,9 +175,9 @@ describe('GET /api/tablero', () => {
   });
 
   it("counts the signed-in user's and the team's open tasks overdue, due today and this week", () => {
-    const semanaUser = 2; // today and Sunday (the same day on a Sunday: then both tasks are today's)
-    expect(tablero.tareas.mias).toEqual({ vencidas: 2, hoy: hoy === finDeSemanaIso(hoy) ? 2 : 1, semana: semanaUser });
-    expect(tablero.tareas.equipo).toEqual({ vencidas: 3, hoy: hoy === finDeSemanaIso(hoy) ? 3 : 2, semana: 3 });
+    // This week: today's and Sunday's.
+    expect(tablero.tareas.mias).toEqual({ vencidas: 2, hoy: 1, semana: 2 });
+    expect(tablero.tareas.equipo).toEqual({ vencidas: 3, hoy: 2, semana: 3 });
     const vencidas = Object.fromEntries(tablero.usuarios.map((u) => [u.id_usuario, u.vencidas]));
     expect(vencidas).toEqual({ [t.ids.admin]: 1, [t.ids.user]: 2 });
     expect(tablero.usuarios.find((u) => u.id_usuario === t.ids.user)?.usuario).toBe('Pérez, Usuario');
