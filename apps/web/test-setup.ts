@@ -4,7 +4,10 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { failOnUnexpectedConsoleErrors } from './src/lib/test-console-errors';
 
+// Hooks after a test run last-registered first: the components unmount, then their errors are read.
+failOnUnexpectedConsoleErrors();
 afterEach(cleanup);
 
 Object.defineProperty(window, 'matchMedia', {
@@ -29,4 +32,6 @@ class ResizeObserverStandIn {
 window.ResizeObserver = ResizeObserverStandIn;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 // Autosize text areas re-measure when web fonts load.
-Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+Object.defineProperty(document, 'fonts', {
+  value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+});
