@@ -16,6 +16,7 @@ export * from './reference/reference.schemas';
 export * from './reference/app-config.schemas';
 export * from './casos/casos.constants';
 export * from './casos/casos.schemas';
+export * from './aprobaciones/aprobaciones.schemas';
 export * from './historial/historial.schemas';
 export * from './documentacion/documentacion.constants';
 export * from './documentacion/documentacion.schemas';

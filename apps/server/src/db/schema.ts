@@ -13,3 +13,4 @@ export * from './tables/plantillas';
 export * from './tables/tareas';
 export * from './tables/plazos';
 export * from './tables/notificaciones';
+export * from './tables/aprobaciones';

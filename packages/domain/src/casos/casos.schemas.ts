@@ -380,6 +380,7 @@ export const analisisSchema = z.strictObject({
   ...compat,
 });
 export type AnalisisRequest = z.input<typeof analisisSchema>;
+export type AnalisisInput = z.infer<typeof analisisSchema>;
 
 export const reconsiderarSchema = z.strictObject({
   valor_ofertado: valorOfertado,
@@ -387,6 +388,7 @@ export const reconsiderarSchema = z.strictObject({
   ...compat,
 });
 export type ReconsiderarRequest = z.input<typeof reconsiderarSchema>;
+export type ReconsiderarInput = z.infer<typeof reconsiderarSchema>;
 
 export const estadoSchema = z.strictObject({
   id_estado: z.coerce.number().int().min(1).max(19),

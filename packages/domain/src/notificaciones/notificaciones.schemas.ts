@@ -9,6 +9,9 @@ export const NOTIFICACION_TIPOS = {
   tarea_vence: 'Tarea para hoy',
   plazo_aviso: 'Plazo por vencer',
   caso_asignado: 'Caso asignado',
+  /** docs/decisions/081: an offer above its maker's limit, to approvers; its outcome, to the maker. */
+  aprobacion_pedida: 'Aprobación pendiente',
+  aprobacion_resuelta: 'Aprobación resuelta',
 } as const;
 export type NotificacionTipo = keyof typeof NOTIFICACION_TIPOS;
 

@@ -35,6 +35,7 @@ export const TAREA_ORIGEN = {
   audiencia: 'Audiencia',
   inspeccion: 'Inspección',
   documentacion: 'Documentación',
+  aprobacion: 'Aprobación',
 } as const;
 export type TareaOrigen = keyof typeof TAREA_ORIGEN;
 

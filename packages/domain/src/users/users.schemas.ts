@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, ROL, TOTP } from '../auth/auth.constants';
 import { COMMON_PASSWORD_LIST } from './common-passwords';
+import { limiteOfrecimiento } from '../aprobaciones/aprobaciones.schemas';
+import { decimalString } from '../shared/responses';
 
 export const USER_MESSAGES = {
   name: { min: 'Debe tener al menos 3 caracteres', max: 'Debe tener maximo 50 caracteres' },
@@ -92,6 +94,8 @@ const userFields = {
   username: z.string().trim().toLowerCase().email(USER_MESSAGES.username).max(150),
   rol,
   id_inspect: idInspect,
+  /** The User's offer limit (docs/decisions/081); none: unlimited. */
+  limite_ofrecimiento: limiteOfrecimiento,
 };
 
 export const userCreateSchema = z
@@ -138,6 +142,7 @@ export const userUpdateSchema = z
     username: userFields.username.optional(),
     rol: rol.optional(),
     id_inspect: idInspect,
+    limite_ofrecimiento: limiteOfrecimiento,
     activo: z.boolean().optional(),
     password: newPassword.optional(),
     password2: z.string().optional(),
@@ -183,6 +188,8 @@ export const usuarioResponse = z.object({
   id_tipo_usuario: z.number(),
   id_inspect: z.number().nullable(),
   activo: z.boolean(),
+  /** The offer limit (docs/decisions/081); null: none. */
+  limite_ofrecimiento: decimalString.nullable(),
   /** Has a confirmed TOTP second factor. */
   totp: z.boolean(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { inspectores } from './reference';
 
 export const users = pgTable(
@@ -13,6 +13,8 @@ export const users = pgTable(
     rol: smallint('rol').notNull(),
     id_inspect: integer('id_inspect').references(() => inspectores.id),
     activo: boolean('activo').notNull().default(true),
+    /** The offer limit (docs/decisions/081): null is none; checked >= 0 in drizzle/0040. */
+    limite_ofrecimiento: numeric('limite_ofrecimiento', { precision: 15, scale: 2 }),
     /** Base32 TOTP secret once confirmed (RFC 6238); null when the user has no second factor. */
     totp_secret: text('totp_secret'),
     /** Secret generated at enrolment, waiting for the first valid code. */

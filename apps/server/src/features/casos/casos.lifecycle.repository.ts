@@ -44,6 +44,14 @@ export const casosLifecycleRepository = {
       .where(eq(casos.id, id));
   },
 
+  /** A change a person's open form must not overwrite unseen (an approved offer): a new edit version (decision 074). */
+  async bumpVersion(tx: DbOrTx, id: number) {
+    await tx
+      .update(casos)
+      .set({ version: nextVersion(casos.version) })
+      .where(eq(casos.id, id));
+  },
+
   async estadoNombre(tx: DbOrTx, idEstado: number): Promise<string> {
     const [row] = await tx.select({ nombre: estados.nombre }).from(estados).where(eq(estados.id, idEstado));
     return row?.nombre ?? String(idEstado);

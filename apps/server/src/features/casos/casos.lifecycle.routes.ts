@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADVANCE_TOASTS,
@@ -6,12 +6,14 @@ import {
   ANALISIS_MESSAGES,
   CICLO_MESSAGES,
   analisisSchema,
+  APROBACION_MESSAGES,
   casoAvanzadoResponse,
   casoEstadoResponse,
   cerrarSchema,
   corregirAcordadoSchema,
   estadoSchema,
   idParam,
+  ofrecimientoResponse,
   reconsiderarSchema,
   transitionSchema,
 } from '@siniestros/domain';
@@ -74,13 +76,16 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
     ...(await lifecycle.setEstado(request.params.id, request.body.id_estado, userOf(request).username)),
   }));
 
-  r.patch('/casos/analisis/:id', { ...route, schema: { tags, params: idParam, body: analisisSchema, response } }, async (request) => ({
-    message: ANALISIS_MESSAGES.saved,
-    ...(await lifecycle.saveAnalisis(request.params.id, request.body, userOf(request).username)),
-  }));
+  // Above the user's offer limit: 202, the request waits for approval and the case stays (docs/decisions/081).
+  const offer = replies({ 200: ofrecimientoResponse, 202: ofrecimientoResponse });
+  const answerOffer = (reply: FastifyReply, result: { id_estado: number; pendiente?: true; id_aprobacion?: number }, applied: string) =>
+    result.pendiente ? reply.status(202).send({ message: APROBACION_MESSAGES.pendiente, ...result }) : reply.send({ message: applied, ...result });
 
-  r.patch('/casos/reconsiderar/:id', { ...route, schema: { tags, params: idParam, body: reconsiderarSchema, response } }, async (request) => ({
-    message: ANALISIS_MESSAGES.reconsidered,
-    ...(await lifecycle.reconsider(request.params.id, request.body, userOf(request).username)),
-  }));
+  r.patch('/casos/analisis/:id', { ...route, schema: { tags, params: idParam, body: analisisSchema, response: offer } }, async (request, reply) =>
+    answerOffer(reply, await lifecycle.saveAnalisis(request.params.id, request.body, userOf(request)), ANALISIS_MESSAGES.saved),
+  );
+
+  r.patch('/casos/reconsiderar/:id', { ...route, schema: { tags, params: idParam, body: reconsiderarSchema, response: offer } }, async (request, reply) =>
+    answerOffer(reply, await lifecycle.reconsider(request.params.id, request.body, userOf(request)), ANALISIS_MESSAGES.reconsidered),
+  );
 }

@@ -1,5 +1,6 @@
 import {
   ANALISIS_MESSAGES,
+  APROBACION_MESSAGES,
   CASO_MESSAGES,
   CICLO_MESSAGES,
   CONVENIO_MESSAGES,
@@ -13,12 +14,17 @@ import {
   nextEstado,
   reopenTarget,
   todayIso,
+  analisisSchema,
+  reconsiderarSchema,
+  type AnalisisInput,
+  type ReconsiderarInput,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { isCurrentVersion } from '../../db/edit-version';
 import { setAuditActor } from '../audit';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
 import { casosLifecycleRepository as repo, type CasoEstado } from './casos.lifecycle.repository';
+import type { AprobacionesService, Quien } from './casos.aprobaciones.service';
 
 /** Appends a history row inside the caller's transaction. */
 export type HistoryWriter = { add: (tx: DbOrTx, idCaso: number, usuario: string, msg: string) => Promise<unknown> };
@@ -30,8 +36,14 @@ export type CasosLifecycleService = ReturnType<typeof createCasosLifecycleServic
  * checks the current status, writes the change and its history row in one transaction, so two
  * people pressing the same button cannot both succeed.
  */
-export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWriter; today?: () => string }) {
-  const { db, historial } = deps;
+export function createCasosLifecycleService(deps: {
+  db: Db;
+  historial: HistoryWriter;
+  today?: () => string;
+  /** Authority limits (docs/decisions/081); without it every offer is applied at once. */
+  aprobaciones?: AprobacionesService;
+}) {
+  const { db, historial, aprobaciones } = deps;
   const today = deps.today ?? (() => todayIso());
 
   /** `expected`: the status the caller saw; a case that moved on meanwhile is refused. `usuario` is the audit actor. */
@@ -60,6 +72,34 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
   ) {
     await repo.update(tx, caso.id, { id_estado: idEstado, fecha_estado: today(), ...extra });
     await historial.add(tx, caso.id, usuario, msg);
+  }
+
+  /** Status 3 '+ Ofrecimiento' as made within the limit or approved: the analysis, and the case moves to 4 (spec §4). */
+  async function applyAnalisis(tx: DbOrTx, caso: CasoEstado, input: AnalisisInput, usuario: string) {
+    await moveTo(tx, caso, ESTADO.OFRECIMIENTO, usuario, ANALISIS_MESSAGES.history, {
+      id_responsabilidad: input.id_responsabilidad,
+      valor_ofertado: input.valor_ofertado,
+      analisis: input.analisis,
+    });
+    return { id_estado: ESTADO.OFRECIMIENTO };
+  }
+
+  /** Status 4 Reconsiderar as made within the limit or approved: the new offered value, history prefixed RECONSIDERACION. */
+  async function applyReconsider(tx: DbOrTx, caso: CasoEstado, input: ReconsiderarInput, usuario: string) {
+    await repo.update(tx, caso.id, { valor_ofertado: input.valor_ofertado });
+    await historial.add(tx, caso.id, usuario, `${ANALISIS_MESSAGES.reconsiderPrefix}: ${input.msg} - Nuevo valor ofertado ${formatPesos(input.valor_ofertado)}`);
+    return { id_estado: caso.id_estado };
+  }
+
+  /** The checks an offer passes whether it is made, held or approved. */
+  async function checkAnalisis(tx: DbOrTx, caso: CasoEstado, input: AnalisisInput) {
+    if (caso.id_estado !== ESTADO.ANALISIS) throw conflict(CICLO_MESSAGES.cannotAnalyze);
+    // An unknown id would otherwise fail the foreign key as a 500.
+    if (!(await repo.responsabilidadExists(tx, input.id_responsabilidad))) throw unprocessable(ANALISIS_MESSAGES.responsabilidadNotFound);
+  }
+
+  function checkReconsider(caso: CasoEstado) {
+    if (caso.id_estado !== ESTADO.OFRECIMIENTO) throw conflict(CICLO_MESSAGES.cannotReconsider);
   }
 
   return {
@@ -183,34 +223,51 @@ export function createCasosLifecycleService(deps: { db: Db; historial: HistoryWr
       });
     },
 
-    /** Status 3 '+ Ofrecimiento' saves the analysis and moves to 4 (spec §4). */
-    async saveAnalisis(id: number, input: { id_responsabilidad: number; valor_ofertado: string; analisis: string }, usuario: string) {
-      return transition(id, usuario, async (caso, tx) => {
-        if (caso.id_estado !== ESTADO.ANALISIS) throw conflict(CICLO_MESSAGES.cannotAnalyze);
-        // An unknown id would otherwise fail the foreign key as a 500.
-        if (!(await repo.responsabilidadExists(tx, input.id_responsabilidad)))
-          throw unprocessable(ANALISIS_MESSAGES.responsabilidadNotFound);
-        await moveTo(tx, caso, ESTADO.OFRECIMIENTO, usuario, ANALISIS_MESSAGES.history, {
-          id_responsabilidad: input.id_responsabilidad,
-          valor_ofertado: input.valor_ofertado,
-          analisis: input.analisis,
-        });
-        return { id_estado: ESTADO.OFRECIMIENTO };
+    /**
+     * Status 3 '+ Ofrecimiento' saves the analysis and moves to 4 (spec §4); above the maker's limit
+     * the request waits for approval and the case stays (docs/decisions/081).
+     */
+    async saveAnalisis(id: number, input: AnalisisInput, quien: Quien) {
+      return transition(id, quien.username, async (caso, tx) => {
+        await checkAnalisis(tx, caso, input);
+        const datos = { id_responsabilidad: input.id_responsabilidad, valor_ofertado: input.valor_ofertado, analisis: input.analisis };
+        const retenido = await aprobaciones?.retener(tx, caso, { tipo: 'ofrecimiento', monto: input.valor_ofertado, datos }, quien);
+        return retenido ?? applyAnalisis(tx, caso, input, quien.username);
       });
     },
 
-    /** Status 4 Reconsiderar: a new offered value and the reason, history prefixed RECONSIDERACION. */
-    async reconsider(id: number, input: { valor_ofertado: string; msg: string }, usuario: string) {
-      return transition(id, usuario, async (caso, tx) => {
-        if (caso.id_estado !== ESTADO.OFRECIMIENTO) throw conflict(CICLO_MESSAGES.cannotReconsider);
-        await repo.update(tx, id, { valor_ofertado: input.valor_ofertado });
-        await historial.add(
-          tx,
-          id,
-          usuario,
-          `${ANALISIS_MESSAGES.reconsiderPrefix}: ${input.msg} - Nuevo valor ofertado ${formatPesos(input.valor_ofertado)}`,
-        );
-        return { id_estado: caso.id_estado };
+    /** Status 4 Reconsiderar: a new offered value and the reason; above the maker's limit it waits too. */
+    async reconsider(id: number, input: ReconsiderarInput, quien: Quien) {
+      return transition(id, quien.username, async (caso, tx) => {
+        checkReconsider(caso);
+        const datos = { valor_ofertado: input.valor_ofertado, msg: input.msg };
+        const retenido = await aprobaciones?.retener(tx, caso, { tipo: 'reconsideracion', monto: input.valor_ofertado, datos }, quien);
+        return retenido ?? applyReconsider(tx, caso, input, quien.username);
+      });
+    },
+
+    /**
+     * 'Aprobar' (docs/decisions/081): applies the request exactly as it was made, in its maker's
+     * name, with the approver's history row; a new edit version of the case. The case is locked
+     * before the request, in the order an offer takes them.
+     */
+    async aprobar(idAprobacion: number, quien: Quien) {
+      if (!aprobaciones) throw conflict(APROBACION_MESSAGES.notFound);
+      const idCaso = await aprobaciones.casoDe(db, idAprobacion);
+      return transition(idCaso, quien.username, async (caso, tx) => {
+        const pedido = await aprobaciones.tomar(tx, idAprobacion, quien);
+        await aprobaciones.resolver(tx, pedido, quien, { estado: 'aprobada' });
+        let result: { id_estado: number };
+        if (pedido.tipo === 'ofrecimiento') {
+          const input = analisisSchema.parse(pedido.datos);
+          await checkAnalisis(tx, caso, input);
+          result = await applyAnalisis(tx, caso, input, pedido.solicitado_por);
+        } else {
+          checkReconsider(caso);
+          result = await applyReconsider(tx, caso, reconsiderarSchema.parse(pedido.datos), pedido.solicitado_por);
+        }
+        await repo.bumpVersion(tx, caso.id);
+        return { message: APROBACION_MESSAGES.aprobada, ...result };
       });
     },
   };

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { NOTIFICACION_TAREA_VENCIDA_DIAS, ROL, addDaysIso, type Notificacion } from '@siniestros/domain';
+import { NOTIFICACION_TAREA_VENCIDA_DIAS, ROL, addDaysIso, type Notificacion, type NotificacionTipo } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { notificaciones, notificacionPreferencias, resumenesEnviados } from '../../db/tables/notificaciones';
 import { analistas } from '../../db/tables/reference';
@@ -27,6 +27,8 @@ const mine = (idUsuario: number, soloNoLeidas: boolean) =>
 const CAN_HAVE = sql`u.activo and u.rol in (${ROL.ADMIN}, ${ROL.USER})`;
 
 export type TareaAsignadaAviso = { idTarea: number; idCaso: number; idUsuario: number; texto: string; vence: string; autor: string };
+
+export type Aviso = { idUsuarios: number[]; tipo: NotificacionTipo; texto: string; idCaso: number; autor: string };
 
 export type Destinatario = { id: number; username: string; nombre: string };
 
@@ -84,6 +86,16 @@ export const notificacionesRepository = {
   async analistaExists(db: DbOrTx, id: number): Promise<boolean> {
     const [row] = await db.select({ id: analistas.id }).from(analistas).where(eq(analistas.id, id));
     return Boolean(row);
+  },
+
+  /** An event's item for several users at once (an offer to approve, its outcome: docs/decisions/081). */
+  async avisar(db: DbOrTx, aviso: Aviso): Promise<void> {
+    if (aviso.idUsuarios.length === 0) return;
+    await db.execute(sql`
+      insert into notificaciones (id_usuario, tipo, texto, id_caso, autor)
+      select u.id, ${aviso.tipo}, ${aviso.texto}, ${aviso.idCaso}, ${aviso.autor}
+      from usuarios u
+      where u.id in (${sql.join(aviso.idUsuarios.map((id) => sql`${id}`), sql`, `)}) and ${CAN_HAVE}`);
   },
 
   /** 'Tarea asignada' for the assignee, unless they assigned it to themselves. */

@@ -18,7 +18,7 @@ import { notFound, unprocessable } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import type { AuditService } from '../audit';
 import type { Mailer } from './notificaciones.correo';
-import { notificacionesRepository as repo, type Destinatario, type TareaAsignadaAviso } from './notificaciones.repository';
+import { notificacionesRepository as repo, type Aviso, type Destinatario, type TareaAsignadaAviso } from './notificaciones.repository';
 
 export type NotificacionesService = ReturnType<typeof createNotificacionesService>;
 
@@ -125,6 +125,9 @@ export function createNotificacionesService(deps: {
 
     /** The Diario's hook (features/tareas calls it in the task's transaction). */
     tareaAsignada: (tx: DbOrTx, aviso: TareaAsignadaAviso) => repo.tareaAsignada(tx, aviso),
+
+    /** An event's item for several users, in the event's transaction (approvals, docs/decisions/081). */
+    avisar: (tx: DbOrTx, aviso: Aviso) => repo.avisar(tx, aviso),
 
     /**
      * The items time makes: tasks due today (or overdue within a week) and clocks turning amber.

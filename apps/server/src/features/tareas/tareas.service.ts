@@ -29,6 +29,7 @@ export type TareasService = ReturnType<typeof createTareasService>;
 /** What a hearing or an inspection tells the Diario (mediacion and inspeccion call these in their transactions). */
 export type AudienciaFijada = { idAudiencia: number; idCaso: number; fechah: string; hora: string; lugar: string; usuario: string };
 export type InspeccionFijada = { idInspeccion: number; idCaso: number; fecha: string; usuario: string };
+export type AprobacionPedida = { idAprobacion: number; idCaso: number; idUsuario: number; texto: string };
 
 /**
  * The Diario (issue 18 item 2; docs/decisions/043): tasks with a due date on a case, for one user.
@@ -53,6 +54,13 @@ export function createTareasService(deps: {
     const usuario = await repo.asignable(tx, idUsuario);
     if (!usuario) throw unprocessable(TAREA_MESSAGES.usuarioInvalido, [{ path: 'id_usuario', message: TAREA_MESSAGES.usuarioInvalido }]);
     return usuario;
+  }
+
+  /** Closes the open system task of an origin, with a history row on its case. */
+  async function closeSistema(tx: DbOrTx, origen: string, origenId: number): Promise<void> {
+    for (const closed of await repo.closeSistema(tx, origen, origenId, SISTEMA.actor)) {
+      await historial.add(tx, closed.idCaso, SISTEMA.actor, TAREA_HISTORIA.autoClosed(closed.texto));
+    }
   }
 
   /** A change to one open task, under its row lock, with its history and audit rows. */
@@ -186,11 +194,23 @@ export function createTareasService(deps: {
     },
 
     /** The inspection was closed or deleted: its follow-up is closed by the system, with a history row. */
-    async inspeccionTerminada(tx: DbOrTx, idInspeccion: number): Promise<void> {
-      for (const closed of await repo.closeSistema(tx, 'inspeccion', idInspeccion, SISTEMA.actor)) {
-        await historial.add(tx, closed.idCaso, SISTEMA.actor, TAREA_HISTORIA.autoClosed(closed.texto));
-      }
+    inspeccionTerminada: (tx: DbOrTx, idInspeccion: number) => closeSistema(tx, 'inspeccion', idInspeccion),
+
+    /** An offer waits for approval (docs/decisions/081): the approver's task, due the next working day. */
+    async aprobacionPedida(tx: DbOrTx, event: AprobacionPedida): Promise<void> {
+      await repo.upsertSistema(tx, {
+        origen: 'aprobacion',
+        origen_id: event.idAprobacion,
+        id_caso: event.idCaso,
+        texto: event.texto,
+        vence: addDiasHabiles(today(), 1),
+        id_usuario: event.idUsuario,
+        creado_por: SISTEMA.actor,
+      });
     },
+
+    /** The request was approved or rejected, by whoever: its task is closed by the system. */
+    aprobacionResuelta: (tx: DbOrTx, idAprobacion: number) => closeSistema(tx, 'aprobacion', idAprobacion),
 
     /**
      * The periodic sweep: a chase task for each case that has been in Pendiente Documentación

@@ -12,6 +12,7 @@ const publicColumns = {
   id_tipo_usuario: users.rol,
   id_inspect: users.id_inspect,
   activo: users.activo,
+  limite_ofrecimiento: users.limite_ofrecimiento,
   totp: sql<boolean>`${users.totp_secret} is not null`,
 };
 

@@ -71,6 +71,9 @@ const fieldError = (path: string, message: string) => badRequest(message, [{ pat
 
 const isSameUser = (username: string, actor: AuditActor) => username.toLowerCase() === actor.actor.toLowerCase();
 
+/** Only a User has an offer limit: an Admin approves any offer, an Inspector makes none (docs/decisions/081). */
+const limiteFor = (rol: number, limite: string | null | undefined) => (rol === ROL.USER ? (limite ?? null) : null);
+
 /** A username as the throttles and the captcha's step-up name it. */
 const normalized = (username: string) => username.trim().toLowerCase();
 
@@ -338,6 +341,7 @@ export function createUsersService(deps: {
             password_hash: passwordHash,
             rol: input.rol,
             id_inspect: idInspect,
+            limite_ofrecimiento: limiteFor(input.rol, input.limite_ofrecimiento),
           });
           const created = (await usersRepository.findPublicById(tx, id))!;
           await audit.record(tx, {
@@ -351,6 +355,7 @@ export function createUsersService(deps: {
               'username',
               'rol',
               'id_inspect',
+              'limite_ofrecimiento',
               'password',
             ]),
           });
@@ -393,6 +398,10 @@ export function createUsersService(deps: {
             username: input.username,
             rol: input.rol,
             id_inspect: idInspect,
+            limite_ofrecimiento:
+              input.rol !== undefined || input.limite_ofrecimiento !== undefined
+                ? limiteFor(rol, input.limite_ofrecimiento === undefined ? current.limite_ofrecimiento : input.limite_ofrecimiento)
+                : undefined,
             activo: input.activo,
             password_hash: passwordHash,
           });
@@ -414,6 +423,7 @@ export function createUsersService(deps: {
               'username',
               'rol',
               'id_inspect',
+              'limite_ofrecimiento',
               'activo',
               'password',
             ]),
