@@ -1,19 +1,22 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDaysIso, todayIso } from '@siniestros/domain';
+import { addDaysIso } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { insertCaso } from '../../test/fixtures';
+import { clockAt, MIERCOLES } from '../../test/clock';
 import { seedDemoNotificaciones } from './demo-notificaciones';
 
+/** This file's today (a fixed day: the same expectations whatever day the suite runs). */
+const HOY = MIERCOLES;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: clockAt(HOY) });
 });
 afterAll(() => t?.close());
 
 it('the demo bells: tasks assigned by a colleague and the due ones, and a second run adds nothing', async () => {
   const caso = await insertCaso(t.database.db);
-  for (const vence of [todayIso(), addDaysIso(todayIso(), 5)]) {
+  for (const vence of [HOY, addDaysIso(HOY, 5)]) {
     const response = await t.request('admin', {
       method: 'POST',
       url: `/api/tareas/caso/${caso.id}`,
@@ -21,8 +24,8 @@ it('the demo bells: tasks assigned by a colleague and the due ones, and a second
     });
     expect(response.statusCode, response.body).toBe(201);
   }
-  expect(await seedDemoNotificaciones(t.database)).toBe(3);
-  expect(await seedDemoNotificaciones(t.database)).toBe(0);
+  expect(await seedDemoNotificaciones(t.database, { until: HOY })).toBe(3);
+  expect(await seedDemoNotificaciones(t.database, { until: HOY })).toBe(0);
   const { rows } = (await t.database.db.execute(sql`select tipo, autor from notificaciones order by id`)) as unknown as {
     rows: { tipo: string; autor: string }[];
   };

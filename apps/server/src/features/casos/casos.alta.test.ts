@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CASO_MESSAGES, MAX_TERCEROS, todayIso } from '@siniestros/domain';
+import { CASO_MESSAGES, MAX_TERCEROS } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
+import { clockAt, MIERCOLES } from '../../../test/clock';
 import { ensureCompania } from '../../../test/fixtures';
 import { historial } from '../../db/tables/historial';
 import { caso as casoBody, asegurado, countRows, createCaso, queryRows, tercero } from './casos.test-helpers';
 import { casos, terceros } from '../../db/tables/casos';
 
+/** This file's today (a fixed day: the same expectations whatever day the suite runs). */
+const HOY = MIERCOLES;
 let t: TestApp;
 let idCompania: number;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: clockAt(HOY) });
   idCompania = await ensureCompania(t.database.db);
 });
 afterAll(() => t?.close());
@@ -40,7 +43,7 @@ describe('POST /api/casos/alta', () => {
     const { id, message } = response.json();
     expect(message).toBe('Caso creado exitosamente');
     const [row] = await t.database.db.select().from(casos).where(eq(casos.id, id));
-    expect(row).toMatchObject({ id_estado: 1, fecha_creado: todayIso(), fecha_estado: todayIso(), usuario: USERNAMES.user, reclamo_nro: '4001234567', hora_siniestro: '14:30:00' });
+    expect(row).toMatchObject({ id_estado: 1, fecha_creado: HOY, fecha_estado: HOY, usuario: USERNAMES.user, reclamo_nro: '4001234567', hora_siniestro: '14:30:00' });
     expect(row!.busqueda).toContain('gonzalez maria jose');
     const history = await t.database.db.select().from(historial).where(eq(historial.id_caso, id));
     expect(history.map((entry) => [entry.msg, entry.usuario])).toEqual([[CASO_MESSAGES.alta, USERNAMES.user]]);

@@ -10,18 +10,20 @@ import {
   ESTADO,
   formatPesos,
   MSG_TWO_DECIMALS,
-  todayIso,
-} from '@siniestros/domain';
+  } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { clockAt, MIERCOLES } from '../../../test/clock';
 import { insertCaso } from '../../../test/fixtures';
 import { historial } from '../../db/tables/historial';
 import { inspecciones } from '../../db/tables/inspeccion';
 import { casos } from '../../db/tables/casos';
 
+/** This file's today (a fixed day: the same expectations whatever day the suite runs). */
+const HOY = MIERCOLES;
 let t: TestApp;
 let idResponsabilidad: number;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: clockAt(HOY) });
   const respo = await t.request('admin', { method: 'POST', url: '/api/respo', payload: { nombre: 'Responsabilidad del asegurado' } });
   idResponsabilidad = respo.json().data.id;
 });
@@ -189,7 +191,7 @@ describe('transition rules', () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.CONVENIO });
     const closed = await patch(`/api/casos/cerrar/t/${caso.id}`, { id_estado: 17 });
     expect(closed.json()).toEqual({ message: CICLO_MESSAGES.closed, id_estado: 17 });
-    expect(await casoRow(caso.id)).toMatchObject({ id_estado: 17, id_estado_previo: ESTADO.CONVENIO, fecha_cierre: todayIso() });
+    expect(await casoRow(caso.id)).toMatchObject({ id_estado: 17, id_estado_previo: ESTADO.CONVENIO, fecha_cierre: HOY });
     // No reason typed: the history names the closing reason.
     expect((await historyOf(caso.id)).at(-1)).toBe(CICLO_MESSAGES.history.closed('Cerrado con Acuerdo'));
 
@@ -204,7 +206,7 @@ describe('transition rules', () => {
     expect(await casoRow(caso.id)).toMatchObject({
       id_estado: ESTADO.FINALIZADO,
       id_estado_previo: ESTADO.A_FINALIZAR,
-      fecha_cierre: todayIso(),
+      fecha_cierre: HOY,
     });
     expect((await patch(`/api/casos/reabrir/${caso.id}`)).json().id_estado).toBe(ESTADO.A_FINALIZAR);
     expect((await casoRow(caso.id)).fecha_cierre).toBeNull();
@@ -339,7 +341,7 @@ describe('transition rules', () => {
       message: CICLO_MESSAGES.statusUpdated,
       id_estado: 14,
     });
-    expect(await casoRow(caso.id)).toMatchObject({ id_estado: 14, id_estado_previo: ESTADO.CONVENIO, fecha_cierre: todayIso() });
+    expect(await casoRow(caso.id)).toMatchObject({ id_estado: 14, id_estado_previo: ESTADO.CONVENIO, fecha_cierre: HOY });
     expect((await patch(`/api/casos/estado/${caso.id}`, { id_estado: 3 })).json().id_estado).toBe(3);
     expect(await casoRow(caso.id)).toMatchObject({ id_estado: 3, fecha_cierre: null });
     expect(await historyOf(caso.id)).toHaveLength(3);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { addDaysIso, AUTH_MESSAGES, formatDate, INSPECCION_EARLY_CLOSE_FIELD, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
+import { addDaysIso, AUTH_MESSAGES, formatDate, INSPECCION_EARLY_CLOSE_FIELD, INSPECCION_MESSAGES } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type Role, type TestApp } from '../../../test/helpers';
+import { clockAt, MIERCOLES } from '../../../test/clock';
 import { insertCaso } from '../../../test/fixtures';
 import { expectLoggedError } from '../../../test/logged-errors';
 import { casos } from '../../db/tables/casos';
@@ -13,9 +14,11 @@ import { inspecciones } from '../../db/tables/inspeccion';
  * The inspection close (spec §4): two files into storage, then one transaction for the
  * inspection, the case status, the documentos rows and the history row. All or nothing.
  */
+/** This file's today (a fixed day: the same expectations whatever day the suite runs). */
+const HOY = MIERCOLES;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: clockAt(HOY) });
 });
 afterAll(() => t?.close());
 
@@ -49,7 +52,7 @@ async function cerrar(
   return t.request(role, { method: 'PATCH', url: `/api/inspeccion/d/${id}`, ...(await multipart(fields, files)) });
 }
 
-async function agendar(idCaso: number, idInspector = t.ids.inspectorRecord, fecha = todayIso()): Promise<number> {
+async function agendar(idCaso: number, idInspector = t.ids.inspectorRecord, fecha = HOY): Promise<number> {
   const response = await t.request('user', {
     method: 'POST',
     url: `/api/inspeccion/${idCaso}`,
@@ -95,11 +98,11 @@ describe('PATCH /inspeccion/d/{id}: a successful close', () => {
       estado: 'Finalizada',
       resultado: GOOD_FIELDS.resultado,
       monto_inspeccion: '150000.50',
-      fecha_cierre: todayIso(),
+      fecha_cierre: HOY,
     });
 
     const after = await snapshot(idCaso, id);
-    expect(after.caso).toEqual({ idEstado: 3, fechaEstado: todayIso() });
+    expect(after.caso).toEqual({ idEstado: 3, fechaEstado: HOY });
     expect(after.docs.map((doc) => doc.nombre)).toEqual(['Inspeccion.pdf', 'Repuestos.png']);
     expect(after.files).toEqual(after.docs.map((doc) => doc.storage_key).sort());
     const [last] = await t.database.db
@@ -271,7 +274,7 @@ describe('PATCH /inspeccion/d/{id}: a refused close changes nothing', () => {
 
 describe('PATCH /inspeccion/d/{id} before the scheduled date', () => {
   it('asks for a confirmation (409, nothing written, no file kept), and with it closes and writes so in the history', async () => {
-    const enUnaSemana = addDaysIso(todayIso(), 7);
+    const enUnaSemana = addDaysIso(HOY, 7);
     const caso = await insertCaso(t.database.db, { idEstado: 2 });
     const id = await agendar(caso.id, t.ids.inspectorRecord, enUnaSemana);
     const before = await snapshot(caso.id, id);

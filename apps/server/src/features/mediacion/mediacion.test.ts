@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { addDaysIso, AUDIENCIA_MESSAGES, CASO_MESSAGES, todayIso, type Audiencia } from '@siniestros/domain';
+import { addDaysIso, AUDIENCIA_MESSAGES, CASO_MESSAGES, type Audiencia } from '@siniestros/domain';
 import { createTestApp, statementsOf, USERNAMES, type TestApp } from '../../../test/helpers';
+import { clockAt, MIERCOLES } from '../../../test/clock';
 import { ensureCompania, insertCaso } from '../../../test/fixtures';
 import { casos } from '../../db/tables/casos';
 import { audiencias } from '../../db/tables/mediacion';
 import { differingCounterRows } from '../../db/counters-check';
 
+/** This file's today (a fixed day: the same expectations whatever day the suite runs). */
+const HOY = MIERCOLES;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: clockAt(HOY) });
 });
 afterAll(() => t?.close());
 
@@ -36,7 +39,7 @@ describe('POST /mediacion/{caseId} and PATCH /mediacion/{id}', () => {
     expect(created).toMatchObject({
       message: AUDIENCIA_MESSAGES.created,
       id_caso: caso.id,
-      fecha: todayIso(),
+      fecha: HOY,
       fechah: '2026-11-20',
       hora: '10:30:00',
       mediacion_nro: 'MED-001',
@@ -158,16 +161,15 @@ describe('GET /mediacion/ and POST /mediacion/filter/', () => {
     const db = t.database.db;
     const exact = async () => expect(await differingCounterRows(db, ['audiencia_contadores'])).toEqual({ audiencia_contadores: 0 });
     const proximas = async () => (await t.request('user', { method: 'GET', url: '/api/tablero' })).json().audiencias.proximas as number;
-    const hoy = todayIso();
     const before = await proximas();
     const caso = await insertCaso(db, { idCompania: norte });
-    const first = await crear(caso.id, { fechah: addDaysIso(hoy, 1) });
-    await crear(caso.id, { fechah: addDaysIso(hoy, 2) });
-    await crear(caso.id, { fechah: addDaysIso(hoy, 400) });
+    const first = await crear(caso.id, { fechah: addDaysIso(HOY, 1) });
+    await crear(caso.id, { fechah: addDaysIso(HOY, 2) });
+    await crear(caso.id, { fechah: addDaysIso(HOY, 400) });
     await exact();
     expect(await proximas()).toBe(before + 2);
     // Rescheduled through the API past the Tablero's days, then several moved by one statement.
-    const moved = await t.request('user', { method: 'PATCH', url: `/api/mediacion/${first.id}`, payload: { ...body(), id: first.id, idCaso: caso.id, fechah: addDaysIso(hoy, 300) } });
+    const moved = await t.request('user', { method: 'PATCH', url: `/api/mediacion/${first.id}`, payload: { ...body(), id: first.id, idCaso: caso.id, fechah: addDaysIso(HOY, 300) } });
     expect(moved.statusCode, moved.body).toBe(200);
     await exact();
     expect(await proximas()).toBe(before + 1);
@@ -177,9 +179,9 @@ describe('GET /mediacion/ and POST /mediacion/filter/', () => {
     await exact();
     expect(await proximas()).toBe(before);
     // The Tablero reads the counter rows, not the hearings.
-    await db.execute(sql`insert into audiencia_contadores (fechah, total) values (${hoy}, 1000) on conflict (fechah) do update set total = audiencia_contadores.total + 1000`);
+    await db.execute(sql`insert into audiencia_contadores (fechah, total) values (${HOY}, 1000) on conflict (fechah) do update set total = audiencia_contadores.total + 1000`);
     expect(await proximas()).toBe(before + 1000);
-    await db.execute(sql`update audiencia_contadores set total = total - 1000 where fechah = ${hoy}`);
+    await db.execute(sql`update audiencia_contadores set total = total - 1000 where fechah = ${HOY}`);
   });
 
   it("files a hearing under its case's company, which follows the case when its company changes", async () => {
@@ -250,15 +252,15 @@ describe('GET /mediacion/ and POST /mediacion/filter/', () => {
 });
 
 describe('the hearings as an agenda (?cuando=proximas|pasadas)', () => {
-  const dayFrom = (days: number) => addDaysIso(todayIso(), days);
+  const dayFrom = (days: number) => addDaysIso(HOY, days);
 
   it('upcoming from today on, soonest first and by the hour; past ones latest first; each with its claim number', async () => {
     const idCompania = await ensureCompania(t.database.db, 'Compañía Agenda');
     const caso = await insertCaso(t.database.db, { idCompania });
     const [ayer, hoyTarde, hoyTemprano, semana] = [
       await crear(caso.id, { fechah: dayFrom(-1), hora: '09:00', mediacion_nro: 'AYER' }),
-      await crear(caso.id, { fechah: todayIso(), hora: '16:00', mediacion_nro: 'HOY-TARDE' }),
-      await crear(caso.id, { fechah: todayIso(), hora: '08:30', mediacion_nro: 'HOY-TEMPRANO' }),
+      await crear(caso.id, { fechah: HOY, hora: '16:00', mediacion_nro: 'HOY-TARDE' }),
+      await crear(caso.id, { fechah: HOY, hora: '08:30', mediacion_nro: 'HOY-TEMPRANO' }),
       await crear(caso.id, { fechah: dayFrom(7), hora: '10:00', mediacion_nro: 'SEMANA' }),
     ];
     const [row] = await t.database.db.select({ reclamoNro: casos.reclamo_nro }).from(casos).where(eq(casos.id, caso.id));
@@ -280,7 +282,7 @@ describe('the hearings as an agenda (?cuando=proximas|pasadas)', () => {
     expect(pasadas.total).toBe(1);
     // The unfiltered list takes it too; without it the spec's order (newest date first) stays.
     const unfiltered = (await t.request('user', { method: 'GET', url: '/api/mediacion/?page=1&pageSize=100&cuando=proximas' })).json() as { data: Audiencia[] };
-    expect(unfiltered.data.every((audiencia) => audiencia.fechah >= todayIso())).toBe(true);
+    expect(unfiltered.data.every((audiencia) => audiencia.fechah >= HOY)).toBe(true);
     // A shallow page past the end carries no row with the total: the total is read by itself.
     for (const cuando of ['', '&cuando=proximas', '&cuando=pasadas']) {
       const first = (await t.request('user', { method: 'GET', url: `/api/mediacion/?page=1&pageSize=1${cuando}` })).json() as { total: number };

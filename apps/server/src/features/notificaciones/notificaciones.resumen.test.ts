@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { addDaysIso, todayIso } from '@siniestros/domain';
+import { addDaysIso } from '@siniestros/domain';
 import { createTestApp, USERNAMES, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
+import { clockAt, MIERCOLES } from '../../../test/clock';
 import { createMailer } from './notificaciones.correo';
 
 /**
@@ -40,6 +41,7 @@ const server = new SMTPServer({
   },
 });
 
+const today = MIERCOLES;
 let t: TestApp;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -53,14 +55,13 @@ beforeAll(async () => {
     APP_URL: 'https://siniestros.oficina.test',
     ORG_NAME: 'Estudio Pérez',
   };
-  t = await createTestApp(env);
+  t = await createTestApp(env, { now: clockAt(today) });
 });
 afterAll(async () => {
   await t?.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const today = todayIso();
 const rows = async (query: string) =>
   ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
 

@@ -10,16 +10,18 @@ import {
   fechaEnLetras,
   formatDate,
   formatPesos,
-  todayIso,
-} from '@siniestros/domain';
+  } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { clockAt, MIERCOLES } from '../../../test/clock';
 import { insertCaso } from '../../../test/fixtures';
 import { casos, terceros } from '../../db/tables/casos';
 import { convenioFileName } from './plantillas.convenios';
 
+/** This file's today (a fixed day: the same expectations whatever day the suite runs). */
+const HOY = MIERCOLES;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: clockAt(HOY) });
 });
 afterAll(() => t?.close());
 
@@ -87,7 +89,7 @@ describe('Convenios (POST /documentacion/c/:id)', () => {
       // Nothing left blank to write by hand, apart from the signature lines.
       expect(document.paragraphs.filter((paragraph) => !/^_+$/.test(paragraph)).join('\n'), name).not.toContain('____');
       for (const expected of [
-        `En la Ciudad Autónoma de Buenos Aires, ${fechaEnLetras(todayIso())}, entre Compañía Test`,
+        `En la Ciudad Autónoma de Buenos Aires, ${fechaEnLetras(HOY)}, entre Compañía Test`,
         `(Caso ${caso.id})`,
         'siniestro N° 7788990',
         formatDate('2026-10-01'),
