@@ -76,6 +76,11 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'PATCH /api/casos/acordado/:id': 'staff',
   'PATCH /api/casos/return/:id': 'staff',
   'PATCH /api/casos/cerrar/t/:id': 'staff',
+  // Payments of the agreed amount (docs/decisions/082).
+  'GET /api/casos/:id/pagos': 'staff',
+  'POST /api/casos/:id/pagos': 'staff',
+  'PATCH /api/casos/:id/pagos/:idPago/pagado': 'staff',
+  'PATCH /api/casos/:id/pagos/:idPago/anular': 'staff',
   'PATCH /api/casos/reabrir/:id': 'staff',
   'PATCH /api/casos/reinspeccionar/:id': 'staff',
   'PATCH /api/casos/estado/:id': 'staff',

@@ -40,3 +40,5 @@ export * from './tablero/tablero.schemas';
 export * from './tablero/tablero.filtros';
 export * from './notificaciones/notificaciones.schemas';
 export * from './backups/backups.schemas';
+export * from './pagos/pagos.constants';
+export * from './pagos/pagos.schemas';

@@ -17,6 +17,7 @@ import {
   TWO_DECIMALS_RE,
 } from '../shared/fields';
 import { PLAZO_FILTRO } from '../plazos/plazos.schemas';
+import { cierreConPendienteField } from '../pagos/pagos.schemas';
 import { lookupResponse, personLookupResponse } from '../reference/reference.schemas';
 import { decimalString } from '../shared/responses';
 import { CLOSING_REASONS, COND_CASOS, FLAG_KEYS, FLAGS, MAX_TERCEROS, CASO_MESSAGES, MSG_ACORDADO_POSITIVO, type FlagKey } from './casos.constants';
@@ -318,7 +319,7 @@ export const transitionSchema = z.strictObject({ id_estado: positiveId.optional(
  * 'Acepta Ofreciemiento' (the advance from 4): the agreed amount, when the person edited it; without
  * it the case keeps the agreed amount it has, else the offered one (docs/decisions/036-valor-acordado.md).
  */
-export const advanceSchema = transitionSchema.extend({ valor_acordado: optional(money) });
+export const advanceSchema = transitionSchema.extend({ valor_acordado: optional(money), ...cierreConPendienteField });
 
 /** The accept dialog's form: the agreed amount is required there, and a convenio is never for 0,00. */
 export const aceptarOfrecimientoSchema = z.object({ valor_acordado: money.refine((value) => Number(value) > 0, MSG_ACORDADO_POSITIVO) });
@@ -338,6 +339,7 @@ export const cerrarSchema = z.strictObject({
     .int()
     .refine((value) => closingIds.includes(value), 'Debe seleccionar un motivo de cierre'),
   msg: z.string().max(3000).optional(),
+  ...cierreConPendienteField,
   ...compat,
 });
 /** What a client sends (the schema's input): the web's calls are typed by it, so a renamed field breaks their build. */
@@ -393,6 +395,7 @@ export type ReconsiderarInput = z.infer<typeof reconsiderarSchema>;
 export const estadoSchema = z.strictObject({
   id_estado: z.coerce.number().int().min(1).max(19),
   id: z.unknown().optional(),
+  ...cierreConPendienteField,
 });
 
 /** The 17 flags as booleans (spec §3). */

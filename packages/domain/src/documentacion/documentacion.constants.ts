@@ -1,8 +1,10 @@
-/** Upload document types (spec §3): a file is renamed to its type. */
+/** Upload document types (spec §3's 19, plus 'Comprobante de pago'): a file is renamed to its type. */
 export const UPLOAD_DOC_TYPES = [
   'Cedula_Verde', 'Registro', 'DNI', 'Denuncia', 'Cert_Cobertura', 'Foto', 'Presupuesto',
   'Doc Unificada', 'Estatuto', 'Poder', 'Titulo', 'Doc Letrado', 'Doc Medica', 'Convenio',
   'CBU', 'Otros', 'Acta', 'Doc Final', 'Informe Final',
+  // Issue 41 item 6: the receipt of a payment's transfer (docs/decisions/082).
+  'Comprobante de pago',
 ] as const;
 export type UploadDocType = (typeof UPLOAD_DOC_TYPES)[number];
 

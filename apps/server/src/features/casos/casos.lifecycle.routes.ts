@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADVANCE_TOASTS,
@@ -14,12 +14,16 @@ import {
   estadoSchema,
   idParam,
   ofrecimientoResponse,
+  ROL,
   reconsiderarSchema,
   transitionSchema,
 } from '@siniestros/domain';
 import { STAFF, userOf } from '../../plugins/auth';
 import { replies } from '../../shared/responses';
-import type { CasosLifecycleService } from './casos.lifecycle.service';
+import type { CasosLifecycleService, CierreConPendiente } from './casos.lifecycle.service';
+
+/** The Admin's reason to close "con acuerdo" with the agreed amount unpaid (docs/decisions/082). */
+const cierreDe = (request: FastifyRequest, motivo: string | null | undefined): CierreConPendiente => ({ motivo, isAdmin: userOf(request).rol === ROL.ADMIN });
 
 /** Spec §7 transitions, and the paths decision 000 fixes for analysis, reconsideration and status. */
 export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifecycleService) {
@@ -34,6 +38,7 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
       userOf(request).username,
       request.body?.id_estado,
       request.body?.valor_acordado ?? undefined,
+      cierreDe(request, request.body?.motivo_pago_pendiente),
     );
     return { message: ADVANCE_TOASTS[result.id_estado - 1] ?? CICLO_MESSAGES.advanced, ...result };
   });
@@ -54,7 +59,7 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
 
   r.patch('/casos/cerrar/t/:id', { ...route, schema: { tags, params: idParam, body: cerrarSchema, response } }, async (request) => ({
     message: CICLO_MESSAGES.closed,
-    ...(await lifecycle.close(request.params.id, request.body.id_estado, userOf(request).username, request.body.msg)),
+    ...(await lifecycle.close(request.params.id, request.body.id_estado, userOf(request).username, request.body.msg, cierreDe(request, request.body.motivo_pago_pendiente))),
   }));
 
   r.patch('/casos/reabrir/:id', { ...route, schema: { tags, params: idParam, body: transitionSchema.nullish(), response } }, async (request) => ({
@@ -73,7 +78,7 @@ export function casosLifecycleRoutes(app: FastifyInstance, lifecycle: CasosLifec
 
   r.patch('/casos/estado/:id', { ...route, schema: { tags, params: idParam, body: estadoSchema, response } }, async (request) => ({
     message: CICLO_MESSAGES.statusUpdated,
-    ...(await lifecycle.setEstado(request.params.id, request.body.id_estado, userOf(request).username)),
+    ...(await lifecycle.setEstado(request.params.id, request.body.id_estado, userOf(request).username, cierreDe(request, request.body.motivo_pago_pendiente))),
   }));
 
   // Above the user's offer limit: 202, the request waits for approval and the case stays (docs/decisions/081).

@@ -5,6 +5,10 @@ import {
   CICLO_MESSAGES,
   CONVENIO_MESSAGES,
   ESTADO,
+  PAGO_MESSAGES,
+  centavos,
+  cierraConAcuerdo,
+  pesosDeCentavos,
   canClose,
   canReinspect,
   canReopen,
@@ -22,7 +26,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { isCurrentVersion } from '../../db/edit-version';
 import { setAuditActor } from '../audit';
-import { conflict, notFound, unprocessable } from '../../shared/errors';
+import { conflict, forbidden, notFound, unprocessable } from '../../shared/errors';
 import { casosLifecycleRepository as repo, type CasoEstado } from './casos.lifecycle.repository';
 import type { AprobacionesService, Quien } from './casos.aprobaciones.service';
 
@@ -30,6 +34,11 @@ import type { AprobacionesService, Quien } from './casos.aprobaciones.service';
 export type HistoryWriter = { add: (tx: DbOrTx, idCaso: number, usuario: string, msg: string) => Promise<unknown> };
 
 export type CasosLifecycleService = ReturnType<typeof createCasosLifecycleService>;
+
+/** What closing needs of the payments (docs/decisions/082): the case's paid total, in cents, in the closing's transaction. */
+export type PagosDelCierre = { pagado: (tx: DbOrTx, idCaso: number) => Promise<number> };
+/** An Admin's reason to close "con acuerdo" with part of the agreed amount unpaid. */
+export type CierreConPendiente = { motivo?: string | null; isAdmin: boolean };
 
 /**
  * The case life cycle (spec §4, decision 000 transitions). Each transition locks the case row,
@@ -42,9 +51,25 @@ export function createCasosLifecycleService(deps: {
   today?: () => string;
   /** Authority limits (docs/decisions/081); without it every offer is applied at once. */
   aprobaciones?: AprobacionesService;
+  /** Payments (docs/decisions/082); without it a case closes "con acuerdo" whatever was paid. */
+  pagos?: PagosDelCierre;
 }) {
   const { db, historial, aprobaciones } = deps;
   const today = deps.today ?? (() => todayIso());
+
+  /**
+   * Closing "con acuerdo" (17, or 'Finalizar Caso' 7 → 8) waits for the agreed amount to be paid,
+   * unless an Admin gives the reason, which goes to the history (docs/decisions/082).
+   */
+  async function checkPagado(tx: DbOrTx, caso: CasoEstado, target: number, usuario: string, cierre?: CierreConPendiente) {
+    if (!deps.pagos || !cierraConAcuerdo(caso.id_estado, target)) return;
+    const pendiente = centavos(caso.valor_acordado) - (await deps.pagos.pagado(tx, caso.id));
+    if (pendiente <= 0) return;
+    const monto = pesosDeCentavos(pendiente);
+    if (!cierre?.motivo) throw conflict(PAGO_MESSAGES.pendienteAlCerrar(formatPesos(monto)));
+    if (!cierre.isAdmin) throw forbidden(PAGO_MESSAGES.soloAdminFuerza);
+    await historial.add(tx, caso.id, usuario, PAGO_MESSAGES.history.cierreConPendiente(monto, cierre.motivo));
+  }
 
   /** `expected`: the status the caller saw; a case that moved on meanwhile is refused. `usuario` is the audit actor. */
   async function transition<T>(
@@ -104,7 +129,7 @@ export function createCasosLifecycleService(deps: {
 
   return {
     /** `valorAcordado`: at 'Acepta Ofreciemiento' (from 4), the agreed amount when the person edited it. */
-    async advance(id: number, usuario: string, expected?: number, valorAcordado?: string) {
+    async advance(id: number, usuario: string, expected?: number, valorAcordado?: string, cierre?: CierreConPendiente) {
       return transition(
         id,
         usuario,
@@ -125,6 +150,7 @@ export function createCasosLifecycleService(deps: {
             return { id_estado: target, valor_acordado: acordado };
           }
           if (valorAcordado !== undefined) throw unprocessable(CICLO_MESSAGES.acordadoOnlyOnAccept);
+          await checkPagado(tx, caso, target, usuario, cierre);
           const extra = target >= ESTADO.FINALIZADO ? { fecha_cierre: today(), id_estado_previo: caso.id_estado } : {};
           await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(estado), extra);
           return { id_estado: target };
@@ -169,9 +195,10 @@ export function createCasosLifecycleService(deps: {
       );
     },
 
-    async close(id: number, idEstado: number, usuario: string, msg?: string) {
+    async close(id: number, idEstado: number, usuario: string, msg?: string, cierre?: CierreConPendiente) {
       return transition(id, usuario, async (caso, tx) => {
         if (!canClose(caso.id_estado)) throw conflict(CICLO_MESSAGES.cannotClose);
+        await checkPagado(tx, caso, idEstado, usuario, cierre);
         const motivo = msg?.trim() || closingReasonName(idEstado) || String(idEstado);
         await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.closed(motivo), {
           fecha_cierre: today(),
@@ -212,8 +239,9 @@ export function createCasosLifecycleService(deps: {
     },
 
     /** PATCH /casos/estado/{id}: an explicit status change (closing ones go through close). */
-    async setEstado(id: number, idEstado: number, usuario: string) {
+    async setEstado(id: number, idEstado: number, usuario: string, cierre?: CierreConPendiente) {
       return transition(id, usuario, async (caso, tx) => {
+        if (caso.id_estado < ESTADO.FINALIZADO) await checkPagado(tx, caso, idEstado, usuario, cierre);
         const closing = idEstado >= ESTADO.FINALIZADO;
         const extra = closing
           ? { fecha_cierre: today(), id_estado_previo: caso.id_estado < ESTADO.FINALIZADO ? caso.id_estado : caso.id_estado_previo }

@@ -1,0 +1,2 @@
+export { createPagosService, type PagosService } from './pagos.service';
+export { pagosRoutes } from './pagos.routes';
