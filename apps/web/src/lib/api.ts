@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@siniestros/domain';
+import type { z } from 'zod';
 
 export type FieldError = { path: string; message: string };
 
@@ -15,7 +16,20 @@ export class ApiError extends Error {
 
 export const API_BASE = '/api';
 
-type Body = Record<string, unknown> | unknown[] | FormData | undefined;
+declare const checked: unique symbol;
+/** A JSON body typed by its route's request schema: only `bodyOf` makes one. */
+export type RequestBody = { readonly [checked]: true };
+/** A call's body: a typed JSON body, a form with files, or `{}` for a route that takes none. */
+type Body = RequestBody | FormData | Record<string, never> | undefined;
+
+/**
+ * The JSON body of a call, typed by the route's request schema from packages/domain (the one the
+ * server validates it with): a field renamed or removed there fails the web type check at the call.
+ * Only the type is checked here; the server parses the body.
+ */
+export function bodyOf<S extends z.core.$ZodType>(_schema: S, value: z.input<S>): RequestBody {
+  return value as unknown as RequestBody;
+}
 
 /**
  * A response schema of the API contract (packages/domain, the one the server serializes with):

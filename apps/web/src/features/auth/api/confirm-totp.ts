@@ -1,9 +1,9 @@
-import { messageResponse } from '@siniestros/domain';
+import { messageResponse, totpCodeSchema } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TotpCode } from '@siniestros/domain';
-import { api } from '../../../lib/api';
+import { api, bodyOf } from '../../../lib/api';
 
-export const confirmTotp = (body: TotpCode) => api.post(messageResponse, '/users/totp/confirm', body);
+export const confirmTotp = (body: TotpCode) => api.post(messageResponse, '/users/totp/confirm', bodyOf(totpCodeSchema, body));
 
 /** Once confirmed, everything refetches: an Admin held back by ADMIN_REQUIRE_TOTP is let through. */
 export function useConfirmTotp() {

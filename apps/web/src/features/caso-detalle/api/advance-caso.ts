@@ -1,5 +1,5 @@
-import { casoAvanzadoResponse } from '@siniestros/domain';
-import { api } from '../../../lib/api';
+import { casoAvanzadoResponse, advanceSchema } from '@siniestros/domain';
+import { api, bodyOf } from '../../../lib/api';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
 
 /**
@@ -7,10 +7,11 @@ import { useCasoMutation } from '../hooks/use-caso-mutation';
  * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
  */
 export const advanceCaso = (idCaso: number, idEstado: number, valorAcordado?: string) =>
-  api.patch(casoAvanzadoResponse, `/casos/avanza/${idCaso}`, {
-    id_estado: idEstado,
-    ...(valorAcordado === undefined ? {} : { valor_acordado: valorAcordado }),
-  });
+  api.patch(
+    casoAvanzadoResponse,
+    `/casos/avanza/${idCaso}`,
+    bodyOf(advanceSchema, { id_estado: idEstado, ...(valorAcordado === undefined ? {} : { valor_acordado: valorAcordado }) }),
+  );
 
 /** `valorAcordado`: only at 'Acepta Ofreciemiento' (from 4), the agreed amount. */
 export function useAdvanceCaso(idCaso: number) {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { CONVENIOS_ZIP_NAME, type ConvenioBody } from '@siniestros/domain';
-import { api, saveBlob } from '../../../lib/api';
+import { CONVENIOS_ZIP_NAME, type ConvenioBody, convenioSchema } from '@siniestros/domain';
+import { api, bodyOf, saveBlob } from '../../../lib/api';
 
 /** POST /documentacion/c/{caseId} {convenioFile: [template names], id_tercero}: a zip saved as archivos_convenios.zip. */
 export async function downloadConvenios(idCaso: number, request: ConvenioBody) {
-  const blob = await api.postFile(`/documentacion/c/${idCaso}`, request);
+  const blob = await api.postFile(`/documentacion/c/${idCaso}`, bodyOf(convenioSchema, request));
   saveBlob(blob, CONVENIOS_ZIP_NAME);
 }
 

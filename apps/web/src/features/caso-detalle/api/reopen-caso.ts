@@ -1,5 +1,5 @@
-import { casoEstadoResponse } from '@siniestros/domain';
-import { api } from '../../../lib/api';
+import { casoEstadoResponse, transitionSchema } from '@siniestros/domain';
+import { api, bodyOf } from '../../../lib/api';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
 
 /**
@@ -7,7 +7,7 @@ import { useCasoMutation } from '../hooks/use-caso-mutation';
  * `idEstado` is the status on screen: the server refuses (409) a case that moved on meanwhile.
  */
 export const reopenCaso = (idCaso: number, idEstado: number) =>
-  api.patch(casoEstadoResponse, `/casos/reabrir/${idCaso}`, { id_estado: idEstado });
+  api.patch(casoEstadoResponse, `/casos/reabrir/${idCaso}`, bodyOf(transitionSchema, { id_estado: idEstado }));
 
 export function useReopenCaso(idCaso: number) {
   return useCasoMutation(idCaso, (idEstado: number) => reopenCaso(idCaso, idEstado));

@@ -1,11 +1,12 @@
-import { flagsResponse } from '@siniestros/domain';
+import { flagsResponse, flagToggleSchema } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CasoDetalle } from '@siniestros/domain';
-import { api } from '../../../lib/api';
+import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** PATCH /casos/flag/{id} {flag}: answers the 17 flags after the toggle. */
-export const toggleFlag = (idCaso: number, flag: number) => api.patch(flagsResponse, `/casos/flag/${idCaso}`, { flag });
+export const toggleFlag = (idCaso: number, flag: number) =>
+  api.patch(flagsResponse, `/casos/flag/${idCaso}`, bodyOf(flagToggleSchema, { flag }));
 
 export function useToggleFlag(idCaso: number) {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 import { Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { ANALISIS_MESSAGES, analisisSchema, CASO_MESSAGES, type Lookup } from '@siniestros/domain';
+import { ANALISIS_MESSAGES, analisisSchema, CASO_MESSAGES, type AnalisisRequest, type Lookup } from '@siniestros/domain';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveAnalisis } from '../api/save-analisis';
 import { DialogActions } from '../../../components/DialogActions';
 
-type AnalisisValues = { id_responsabilidad: string; valor_ofertado: string; analisis: string };
+type AnalisisValues = Record<keyof Pick<AnalisisRequest, 'id_responsabilidad' | 'valor_ofertado' | 'analisis'>, string>;
 
 /** Spec §4 status 3 '+ Ofrecimiento': responsibility, offered value and detail (spec §5 messages); saves into status 4. */
 export function AnalisisDialog({

@@ -8,7 +8,8 @@ import { useSaveLetrado } from '../api/save-letrado';
 import { notifySaveError, notifyValidationErrors } from './validation-toasts';
 import { DialogActions } from '../../../components/DialogActions';
 
-type LetradoValues = { apellido: string; nombre: string; cel: string; fijo: string; mail: string; cuit: string; cbu: string };
+/** The lawyer's fields of the request schema, each as typed. */
+type LetradoValues = Record<keyof typeof letradoFields, string>;
 
 const letradoFormSchema = z.object(letradoFields);
 

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { ANALISIS_MESSAGES, CASO_MESSAGES, formatPesos, reconsiderarSchema } from '@siniestros/domain';
+import { ANALISIS_MESSAGES, CASO_MESSAGES, formatPesos, reconsiderarSchema, type ReconsiderarRequest } from '@siniestros/domain';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useReconsiderOffer } from '../api/reconsider-offer';
 
-type ReconsiderarValues = { valor_ofertado: string; msg: string };
+type ReconsiderarValues = Record<keyof Pick<ReconsiderarRequest, 'valor_ofertado' | 'msg'>, string>;
 
 /** Spec §4 status 4 'Reconsiderar': a new offered value and the reason (history prefixed RECONSIDERACION). */
 export function ReconsiderarDialog({ idCaso, valorActual, onClose }: { idCaso: number; valorActual: string | null; onClose: () => void }) {

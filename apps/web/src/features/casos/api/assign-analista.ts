@@ -1,10 +1,10 @@
-import { messageResponse } from '@siniestros/domain';
+import { messageResponse, asignarAnalistaSchema } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const assignAnalista = (idCaso: number, idAnalista: number) =>
-  api.patch(messageResponse, `/casos/caso_ana/${idCaso}`, { id_analista: idAnalista });
+  api.patch(messageResponse, `/casos/caso_ana/${idCaso}`, bodyOf(asignarAnalistaSchema, { id_analista: idAnalista }));
 
 export function useAssignAnalista() {
   const queryClient = useQueryClient();

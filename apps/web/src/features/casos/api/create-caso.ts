@@ -1,13 +1,14 @@
-import { casoCreadoResponse } from '@siniestros/domain';
+import { casoCreadoResponse, altaSchema } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AltaInput } from '@siniestros/domain';
-import { api } from '../../../lib/api';
+import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-
 
 /** API contract POST /casos/alta; the Idempotency-Key makes a repeated press create one case. */
 export const createCaso = (alta: AltaInput, idempotencyKey: string) =>
-  api.post(casoCreadoResponse, '/casos/alta', alta, { headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey } });
+  api.post(casoCreadoResponse, '/casos/alta', bodyOf(altaSchema, alta), {
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+  });
 
 export function useCreateCaso() {
   const queryClient = useQueryClient();

@@ -5,8 +5,9 @@ import {
   type InspeccionFiltro,
   inspeccionesFiltradasResponse,
   inspeccionesPageResponse,
+  inspeccionFiltroSchema,
 } from '@siniestros/domain';
-import { api, qs } from '../../../lib/api';
+import { api, bodyOf, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const EMPTY_INSPECCION_FILTRO: InspeccionFiltro = {
@@ -31,7 +32,7 @@ export async function getInspecciones(page: number, filtro: InspeccionFiltro | n
     const result = await api.get(inspeccionesPageResponse, `/inspeccion/all/${paging}`);
     return { rows: result.inspecciones, totalPages: result.totalPages, totalCount: result.totalCount };
   }
-  const result = await api.post(inspeccionesFiltradasResponse, `/inspeccion/filtro/${paging}`, filtro);
+  const result = await api.post(inspeccionesFiltradasResponse, `/inspeccion/filtro/${paging}`, bodyOf(inspeccionFiltroSchema, filtro));
   return { rows: result.data, totalPages: result.totalPage, totalCount: result.totalCount };
 }
 

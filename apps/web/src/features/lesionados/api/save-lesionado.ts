@@ -1,14 +1,15 @@
-import { lesionadoSavedResponse } from '@siniestros/domain';
+import { lesionadoSavedResponse, lesionadoCreateSchema, lesionadoUpdateSchema } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LesionadoInput } from '@siniestros/domain';
-import { api } from '../../../lib/api';
+import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /lesionados/{idCaso} creates; PATCH /lesionados/{id} updates (spec §7). */
-export const createLesionado = (idCaso: number, input: LesionadoInput) => api.post(lesionadoSavedResponse, `/lesionados/${idCaso}`, input);
+export const createLesionado = (idCaso: number, input: LesionadoInput) =>
+  api.post(lesionadoSavedResponse, `/lesionados/${idCaso}`, bodyOf(lesionadoCreateSchema, input));
 /** `version`: the one the dialog read; another person's save meanwhile answers 409 (docs/decisions/074). */
 export const updateLesionado = (id: number, version: number | undefined, input: LesionadoInput) =>
-  api.patch(lesionadoSavedResponse, `/lesionados/${id}`, { id, version, ...input });
+  api.patch(lesionadoSavedResponse, `/lesionados/${id}`, bodyOf(lesionadoUpdateSchema, { id, version, ...input }));
 
 export function useSaveLesionado(idCaso: number) {
   const queryClient = useQueryClient();

@@ -6,8 +6,9 @@ import {
   type AudienciaFiltro,
   audienciasFiltradasResponse,
   audienciasPageResponse,
+  audienciaFiltroSchema,
 } from '@siniestros/domain';
-import { api, qs } from '../../../lib/api';
+import { api, bodyOf, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const EMPTY_AUDIENCIA_FILTRO: AudienciaFiltro = { audienciaNro: '', compania: '', fechaDesde: '', fechaHasta: '' };
@@ -24,7 +25,7 @@ export async function getAudiencias(page: number, filtro: AudienciaFiltro | null
     const result = await api.get(audienciasPageResponse, `/mediacion/${paging}`);
     return { rows: result.data, totalPages: result.totalPages, total: result.total };
   }
-  const result = await api.post(audienciasFiltradasResponse, `/mediacion/filter/${paging}`, filtro);
+  const result = await api.post(audienciasFiltradasResponse, `/mediacion/filter/${paging}`, bodyOf(audienciaFiltroSchema, filtro));
   return { rows: result.data, totalPages: result.totalPage, total: result.total };
 }
 

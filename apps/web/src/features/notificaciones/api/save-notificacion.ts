@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificacionLeidaResponse, notificacionPreferenciasSavedResponse, type NotificacionPreferenciasInput } from '@siniestros/domain';
-import { api } from '../../../lib/api';
+import {
+  notificacionLeidaResponse,
+  notificacionPreferenciasSavedResponse,
+  type NotificacionPreferenciasInput,
+  notificacionPreferenciasSchema,
+} from '@siniestros/domain';
+import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The bell and the page read the same items: a change refreshes both. */
@@ -32,7 +37,7 @@ export function useGuardarPreferencias() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NotificacionPreferenciasInput) =>
-      api.patch(notificacionPreferenciasSavedResponse, '/notificaciones/preferencias', input),
+      api.patch(notificacionPreferenciasSavedResponse, '/notificaciones/preferencias', bodyOf(notificacionPreferenciasSchema, input)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notificaciones.preferencias }),
   });
 }

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { convenioSlug, CONVENIO_TEMPLATES, plantillaListResponse, plantillaSavedResponse } from '@siniestros/domain';
-import { api, qs, saveBlob } from '../../../lib/api';
+import {
+  convenioSlug,
+  CONVENIO_TEMPLATES,
+  plantillaListResponse,
+  plantillaSavedResponse,
+  plantillaRestoreSchema,
+} from '@siniestros/domain';
+import { api, bodyOf, qs, saveBlob } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function usePlantillas() {
@@ -34,7 +40,8 @@ export function useUploadPlantilla() {
 export function useRestorePlantilla() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, version }: { id: number; version: number }) => api.post(plantillaSavedResponse, `/plantillas/${id}/restaurar`, { version }),
+    mutationFn: ({ id, version }: { id: number; version: number }) =>
+      api.post(plantillaSavedResponse, `/plantillas/${id}/restaurar`, bodyOf(plantillaRestoreSchema, { version })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.plantillas }),
   });
 }

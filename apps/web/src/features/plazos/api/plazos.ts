@@ -1,7 +1,7 @@
-import { casoPlazosResponse, plazoReglaSavedResponse, plazoReglasResponse } from '@siniestros/domain';
+import { casoPlazosResponse, plazoReglaSavedResponse, plazoReglasResponse, plazoUpdateSchema } from '@siniestros/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlazoUpdateInput } from '@siniestros/domain';
-import { api } from '../../../lib/api';
+import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The legal clocks' query keys: rules and every case's clocks sit under ['plazos']. */
@@ -20,7 +20,7 @@ export function useUpdatePlazoRegla() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ codigo, input }: { codigo: string; input: PlazoUpdateInput }) =>
-      api.patch(plazoReglaSavedResponse, `/plazos/${codigo}`, input),
+      api.patch(plazoReglaSavedResponse, `/plazos/${codigo}`, bodyOf(plazoUpdateSchema, input)),
     // The rules, every case's clocks and the list's markers all sit under ['plazos'].
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.plazos.all }),
   });

@@ -1,4 +1,12 @@
-import type { ReferenceCreateBody, ReferenceKind, ReferenceUpdateBody } from '@siniestros/domain';
+import {
+  analistaSchema,
+  companiaUpdateSchema,
+  docUpdateSchema,
+  nombreSchema,
+  respoUpdateSchema,
+  type ReferenceKind,
+} from '@siniestros/domain';
+import { bodyOf, type RequestBody } from '../../../lib/api';
 
 export type ReferenceRow = { id: number; nombre: string; apellido?: string };
 /** What the dialog typed; each list sends it in its own body shape (the domain's request types). */
@@ -10,39 +18,39 @@ export const REFERENCE_ENDPOINTS: Record<
   {
     list: string;
     create: string;
-    createBody: (input: ReferenceInput) => ReferenceCreateBody;
+    createBody: (input: ReferenceInput) => RequestBody;
     update: (id: number) => string;
-    updateBody: (id: number, input: ReferenceInput) => ReferenceUpdateBody;
+    updateBody: (id: number, input: ReferenceInput) => RequestBody;
     isPaged?: boolean;
   }
 > = {
   tipoDoc: {
     list: '/doc/abm',
     create: '/doc',
-    createBody: ({ nombre }) => ({ nombre }),
+    createBody: ({ nombre }) => bodyOf(nombreSchema, { nombre }),
     update: (id) => `/doc/t/${id}`,
-    updateBody: (id, input) => ({ doc: { id, nombre: input.nombre } }),
+    updateBody: (id, input) => bodyOf(docUpdateSchema, { doc: { id, nombre: input.nombre } }),
   },
   analistas: {
     list: '/analistas/abm',
     create: '/analistas',
-    createBody: ({ nombre, apellido }) => ({ nombre, apellido: apellido ?? '' }),
+    createBody: ({ nombre, apellido }) => bodyOf(analistaSchema, { nombre, apellido: apellido ?? '' }),
     update: (id) => `/analistas/${id}`,
-    updateBody: (id, input) => ({ id, nombre: input.nombre, apellido: input.apellido ?? '' }),
+    updateBody: (id, input) => bodyOf(analistaSchema, { id, nombre: input.nombre, apellido: input.apellido ?? '' }),
   },
   companias: {
     list: '/companias/admin',
     create: '/companias',
-    createBody: ({ nombre }) => ({ nombre }),
+    createBody: ({ nombre }) => bodyOf(nombreSchema, { nombre }),
     update: (id) => `/companias/t/${id}`,
-    updateBody: (id, input) => ({ compania: { id, nombre: input.nombre } }),
+    updateBody: (id, input) => bodyOf(companiaUpdateSchema, { compania: { id, nombre: input.nombre } }),
   },
   responsabilidad: {
     list: '/respo/abm/',
     create: '/respo',
-    createBody: ({ nombre }) => ({ nombre }),
+    createBody: ({ nombre }) => bodyOf(nombreSchema, { nombre }),
     update: (id) => `/respo/t/${id}`,
-    updateBody: (id, input) => ({ id, nombre: input.nombre }),
+    updateBody: (id, input) => bodyOf(respoUpdateSchema, { id, nombre: input.nombre }),
     isPaged: true,
   },
 };

@@ -1,7 +1,7 @@
-import { tareaSavedResponse } from '@siniestros/domain';
+import { tareaSavedResponse, tareaCreateSchema, tareaAsignarSchema } from '@siniestros/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tarea, TareaInput } from '@siniestros/domain';
-import { api } from '../../../lib/api';
+import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 type Saved = Tarea & { message: string };
@@ -20,7 +20,7 @@ function useRefresh() {
 export function useCreateTarea(idCaso: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: TareaInput) => api.post(tareaSavedResponse, `/tareas/caso/${idCaso}`, input),
+    mutationFn: (input: TareaInput) => api.post(tareaSavedResponse, `/tareas/caso/${idCaso}`, bodyOf(tareaCreateSchema, input)),
     onSettled: (saved) => refresh(saved),
   });
 }
@@ -39,7 +39,7 @@ export function useReassignTarea() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, idUsuario }: { id: number; idUsuario: number }) =>
-      api.patch(tareaSavedResponse, `/tareas/${id}/asignar`, { id_usuario: idUsuario }),
+      api.patch(tareaSavedResponse, `/tareas/${id}/asignar`, bodyOf(tareaAsignarSchema, { id_usuario: idUsuario })),
     onSettled: (saved) => refresh(saved),
   });
 }

@@ -1,6 +1,15 @@
-import { messageResponse, usuarioListResponse, usuarioSavedResponse, type AdminReauth } from '@siniestros/domain';
+import {
+  messageResponse,
+  usuarioListResponse,
+  usuarioSavedResponse,
+  type AdminReauth,
+  userCreateSchema,
+  userUpdateSchema,
+  adminReauthSchema,
+} from '@siniestros/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import type { z } from 'zod';
+import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const getUsers = () => api.get(usuarioListResponse, '/users');
@@ -8,22 +17,30 @@ export function useUsers() {
   return useQuery({ queryKey: queryKeys.users, queryFn: getUsers });
 }
 
-export type UserPayload = Record<string, unknown>;
-export const createUser = (body: UserPayload) => api.post(usuarioSavedResponse, '/users', body);
-export const updateUser = (id: number, body: UserPayload) => api.patch(usuarioSavedResponse, `/users/${id}`, body);
+/** The user dialog's bodies: the input of the create and the update schema. */
+export type UserCreateBody = z.input<typeof userCreateSchema>;
+export type UserUpdateBody = z.input<typeof userUpdateSchema>;
+export type UserSave = { id: number; body: UserUpdateBody } | { id?: undefined; body: UserCreateBody };
+export const createUser = (body: UserCreateBody) => api.post(usuarioSavedResponse, '/users', bodyOf(userCreateSchema, body));
+export const updateUser = (id: number, body: UserUpdateBody) =>
+  api.patch(usuarioSavedResponse, `/users/${id}`, bodyOf(userUpdateSchema, body));
 
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: UserPayload }) => (id ? updateUser(id, body) : createUser(body)),
+    mutationFn: (save: UserSave) => (save.id === undefined ? createUser(save.body) : updateUser(save.id, save.body)),
     // A user made, renamed or deactivated may be an inspector: the inspector selects follow.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.users }), queryClient.invalidateQueries({ queryKey: queryKeys.lookups.inspectores })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.lookups.inspectores }),
+      ]),
   });
 }
 
-
 /** Lost phone: removes the user's second factor and ends their sessions, with the acting Admin's password or code (docs/decisions/022, 079). */
-export const resetUserTotp = ({ id, body }: { id: number; body: AdminReauth }) => api.delete(messageResponse, `/users/${id}/totp`, body);
+export const resetUserTotp = ({ id, body }: { id: number; body: AdminReauth }) =>
+  api.delete(messageResponse, `/users/${id}/totp`, bodyOf(adminReauthSchema, body));
 export function useResetUserTotp() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: resetUserTotp, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }) });

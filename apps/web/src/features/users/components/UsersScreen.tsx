@@ -9,7 +9,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useInspectores } from '../../../lib/lookups';
-import { useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers, type UserPayload } from '../api/users';
+import { useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers } from '../api/users';
 import { DialogActions } from '../../../components/DialogActions';
 import { TableHeader } from '../../../components/ListTableParts';
 import { confirmAction } from '../../../lib/confirm';
@@ -129,15 +129,17 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
   };
   // The form holds exactly the fields of the strict schema it is validated with.
   type Values = typeof base & { password?: string; password2?: string; activo?: boolean };
-  const form = useForm<Values, UserPayload>({
+  const toBody = (values: Values) => ({ ...values, id_inspect: values.id_inspect || null });
+  const form = useForm<Values, ReturnType<typeof toBody>>({
     initialValues: isEdit ? { ...base, activo: user?.activo ?? true } : { ...base, password: '', password2: '' },
     validate: zod4Resolver(isEdit ? userUpdateSchema : userCreateSchema),
-    transformValues: (values): UserPayload => ({ ...values, id_inspect: values.id_inspect || null }),
+    transformValues: toBody,
   });
 
+  // A new user's form always holds both password fields (the create schema validated them).
   const submit = form.onSubmit((body) =>
     save.mutate(
-      { id: user?.id, body },
+      user ? { id: user.id, body } : { body: { ...body, password: body.password ?? '', password2: body.password2 ?? '' } },
       {
         onSuccess: () => {
           notifySuccess(isEdit ? USER_MESSAGES.updated : USER_MESSAGES.created);

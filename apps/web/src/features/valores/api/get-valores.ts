@@ -1,6 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CASO_MESSAGES, PAGE_SIZE, type ValoresFiltro, type ValoresPage, valoresPageResponse } from '@siniestros/domain';
-import { api, qs } from '../../../lib/api';
+import {
+  CASO_MESSAGES,
+  PAGE_SIZE,
+  type ValoresFiltro,
+  type ValoresPage,
+  valoresPageResponse,
+  valoresFiltroSchema,
+} from '@siniestros/domain';
+import { api, bodyOf, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const EMPTY_VALORES_FILTRO: ValoresFiltro = { compania: '', fechaDesde: '', fechaHasta: '' };
@@ -9,7 +16,7 @@ export const EMPTY_VALORES_FILTRO: ValoresFiltro = { compania: '', fechaDesde: '
 export function getValores(page: number, filtro: ValoresFiltro | null): Promise<ValoresPage> {
   const paging = qs({ page, pageSize: PAGE_SIZE });
   return filtro
-    ? api.post(valoresPageResponse, `/casos/filtrovalores/${paging}`, filtro)
+    ? api.post(valoresPageResponse, `/casos/filtrovalores/${paging}`, bodyOf(valoresFiltroSchema, filtro))
     : api.get(valoresPageResponse, `/casos/valores/${paging}`);
 }
 
