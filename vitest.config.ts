@@ -1,13 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Server files that run on PGlite only (docs/operations.md, "Test suite time"): nothing they assert
+ * depends on the database, so a second run on PostgreSQL would repeat them exactly. Every file
+ * whose answers come from SQL (repositories, counters, triggers, searches, paging, locks,
+ * migrations, backups, the demo loader, sessions and the role and object checks) runs on both.
+ */
+const PGLITE_ONLY = [
+  // No test database at all: pure functions, the lockfile, the PGlite worker on a directory of its own.
+  'apps/server/src/config.test.ts',
+  'apps/server/src/paths.test.ts',
+  'apps/server/src/shared/concurrency.test.ts',
+  'apps/server/src/db/client.test.ts',
+  'apps/server/src/db/primary.test.ts',
+  'apps/server/src/db/pglite-remote.test.ts',
+  'apps/server/src/features/casos/casos.export.sheet.test.ts',
+  'apps/server/test/engines.test.ts',
+  // The HTTP layer before or beside any query: headers and CSRF, slow bodies, answers given before
+  // the body, path spellings, unknown paths, the OpenAPI document, the web app's cache headers.
+  'apps/server/test/security/headers-csrf.test.ts',
+  'apps/server/test/security/body-timeout.test.ts',
+  'apps/server/test/security/early-answers.test.ts',
+  'apps/server/test/security/path-spellings.test.ts',
+  'apps/server/test/security/unknown-paths.test.ts',
+  'apps/server/test/openapi.test.ts',
+  'apps/server/test/web-cache.test.ts',
+];
+// A renamed or split file must not silently start running twice again.
+const missing = PGLITE_ONLY.filter((file) => !fs.existsSync(path.join(import.meta.dirname, file)));
+if (missing.length > 0) throw new Error(`vitest.config.ts: PGLITE_ONLY names files that do not exist: ${missing.join(', ')}`);
 
 const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
     // Fault injection (outages, signals) runs on its own: `npm run test:faults`.
-    exclude: [...configDefaults.exclude, 'apps/server/test/faults/**'],
+    exclude: [...configDefaults.exclude, 'apps/server/test/faults/**', ...(database === 'postgres' ? PGLITE_ONLY : [])],
     globalSetup: ['apps/server/test/global-setup.ts'],
     setupFiles: ['apps/server/test/setup.ts'],
     env: { TEST_DB: database },
@@ -19,6 +51,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // `.ci/run` sets TEST_TIMES_FILE: each file's time goes there and the slowest are printed at the end.
+    ...(process.env.TEST_TIMES_FILE ? { reporters: ['default', './.ci/file-times-reporter.ts'] } : {}),
     projects: [
       { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
       {
