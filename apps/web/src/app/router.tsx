@@ -51,6 +51,7 @@ const routes = (
       <Route path="/tablero" element={screen(STAFF, () => import('./routes/tablero'))} />
       <Route path="/tareas" element={screen(STAFF, () => import('./routes/tareas'))} />
       <Route path="/notificaciones" element={screen(STAFF, () => import('./routes/notificaciones'))} />
+      <Route path="/aprobaciones" element={screen(STAFF, () => import('./routes/aprobaciones'))} />
       <Route path="/plazos" element={screen(ADMIN, () => import('./routes/plazos'))} />
       <Route path="/copias" element={screen(ADMIN, () => import('./routes/copias'))} />
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />

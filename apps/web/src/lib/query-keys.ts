@@ -72,6 +72,15 @@ export const queryKeys = {
     page: (page: number, noLeidas: boolean) => ['notificaciones', 'page', page, noLeidas] as const,
     preferencias: ['notificaciones', 'preferencias'] as const,
   },
+  /**
+   * Offers waiting for approval (docs/decisions/081): the list, and the case detail's read, kept
+   * under the case's key so that every write on the case (an offer made) reads it again.
+   */
+  aprobaciones: {
+    all: ['aprobaciones'] as const,
+    page: (estado: string, page: number) => ['aprobaciones', 'page', estado, page] as const,
+    caso: (idCaso: number) => ['caso', idCaso, 'aprobacion'] as const,
+  },
   /** The Admin's online backups (GET /backups, docs/decisions/076). */
   backups: ['backups'] as const,
 };

@@ -78,7 +78,7 @@ export function createAprobacionesService(deps: { db: Db; historial: HistoryWrit
      * and task, and answers `Retenido`; within it answers null (the offer goes ahead).
      */
     async retener(tx: DbOrTx, caso: { id: number; id_estado: number }, pedido: Pedido, quien: Quien): Promise<Retenido | null> {
-      if (await repo.pendienteDelCaso(tx, caso.id)) throw conflict(APROBACION_MESSAGES.yaPendiente);
+      await service.sinPendiente(tx, caso.id);
       const autoridad = await repo.autoridad(tx, quien.id);
       const limite = autoridad?.rol === ROL.USER ? autoridad.limite : null;
       if (limite === null || !superaLimite(pedido.monto, limite)) return null;
@@ -109,6 +109,11 @@ export function createAprobacionesService(deps: { db: Db; historial: HistoryWrit
         });
       }
       return { id_estado: caso.id_estado, pendiente: true, id_aprobacion: id };
+    },
+
+    /** 409 while the case has a request waiting: no other offer, and no acceptance of the one it would replace. */
+    async sinPendiente(tx: DbOrTx, idCaso: number) {
+      if (await repo.pendienteDelCaso(tx, idCaso)) throw conflict(APROBACION_MESSAGES.yaPendiente);
     },
 
     /** The case a request is on (404 when there is no such request). */

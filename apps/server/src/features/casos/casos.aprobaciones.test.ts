@@ -252,6 +252,11 @@ describe('the limit on a reconsideration (status 4)', () => {
     expect(await casoRow(id)).toMatchObject({ id_estado: ESTADO.OFRECIMIENTO, valor_ofertado: '50000.00' });
     expect((await historyOf(id)).at(-1)!.msg).toBe(APROBACION_HISTORIA.pendiente('reconsideracion', '150000', USERNAMES.user, '100000.00'));
 
+    // The offer it would replace cannot be accepted meanwhile.
+    const accept = await as(USERNAMES.user, { method: 'PATCH', url: `/api/casos/avanza/${id}`, payload: { id_estado: ESTADO.OFRECIMIENTO } });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().message).toBe(APROBACION_MESSAGES.yaPendiente);
+
     const approved = await aprobar(held.json().id_aprobacion, SENIOR);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().id_estado).toBe(ESTADO.OFRECIMIENTO);

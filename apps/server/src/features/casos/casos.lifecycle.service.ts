@@ -141,6 +141,7 @@ export function createCasosLifecycleService(deps: {
           }
           const estado = await repo.estadoNombre(tx, target);
           if (caso.id_estado === ESTADO.OFRECIMIENTO) {
+            await aprobaciones?.sinPendiente(tx, id);
             // Accepting the offer fixes the agreed amount the convenios and the values report use.
             const acordado = valorAcordado ?? caso.valor_acordado ?? caso.valor_ofertado;
             if (acordado === null) throw unprocessable(CONVENIO_MESSAGES.noOffer);

@@ -13,6 +13,8 @@ const STAFF_MENU: MenuEntry[] = [
   { to: '/casos/valores', label: 'Valores' },
   // Beyond the spec: the Diario (issue 18, docs/decisions/043).
   { to: '/tareas', label: 'Mis tareas' },
+  // Beyond the spec: offers above a User's limit waiting for approval (issue 41, docs/decisions/081).
+  { to: '/aprobaciones', label: 'Aprobaciones pendientes' },
 ];
 
 const ADMIN_MENU: MenuEntry[] = [

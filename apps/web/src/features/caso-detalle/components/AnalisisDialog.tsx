@@ -5,6 +5,7 @@ import { ANALISIS_MESSAGES, analisisSchema, CASO_MESSAGES, type AnalisisRequest,
 import { MoneyInput } from '../../../components/MoneyInput';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveAnalisis } from '../api/save-analisis';
+import { LimiteAutorizacion } from '../../aprobaciones';
 import { DialogActions } from '../../../components/DialogActions';
 
 type AnalisisValues = Record<keyof Pick<AnalisisRequest, 'id_responsabilidad' | 'valor_ofertado' | 'analisis'>, string>;
@@ -44,6 +45,7 @@ export function AnalisisDialog({
             {...form.getInputProps('id_responsabilidad')}
           />
           <MoneyInput label="Valor Ofertado" required {...form.getInputProps('valor_ofertado')} />
+          <LimiteAutorizacion idCaso={idCaso} />
           <Textarea label="Detalle" required autosize minRows={3} maxLength={200} {...form.getInputProps('analisis')} />
           <DialogActions onCancel={onClose} isSaving={save.isPending} />
         </Stack>

@@ -14,6 +14,7 @@ import {
   type CasoDetalle,
 } from '@siniestros/domain';
 import { InspeccionPanel } from '../../inspeccion';
+import { AprobacionPendiente, useAprobacionDelCaso } from '../../aprobaciones';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useAdvanceCaso } from '../api/advance-caso';
 import { useReturnCaso } from '../api/return-caso';
@@ -56,9 +57,12 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
   const isBusy = advance.isPending || retroceder.isPending || cerrar.isPending;
   const hasInspeccion = inspecciones.length > 0;
 
+  // An offer above its maker's limit waits: no other offer until it is resolved (docs/decisions/081).
+  const aprobacion = useAprobacionDelCaso(caso.id).data?.pendiente ?? null;
   const advanceLabel = ADVANCE_LABELS[idEstado];
   // Spec §4: at status 2 'Avanzar Caso' shows with no inspection, or with a third party.
-  const canAdvance = Boolean(advanceLabel) && (idEstado !== ESTADO.INSPECCION || !hasInspeccion || terceros.length > 0);
+  const canAdvance =
+    Boolean(advanceLabel) && (idEstado !== ESTADO.INSPECCION || !hasInspeccion || terceros.length > 0) && !(idEstado === ESTADO.OFRECIMIENTO && aprobacion);
   const advanceButton = canAdvance && (
     <Button
       onClick={() =>
@@ -130,6 +134,8 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
         )}
 
         {isClosed(idEstado) && (
+        {aprobacion && <AprobacionPendiente aprobacion={aprobacion} />}
+
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Dato label="Fecha de Cierre">{formatDate(caso.fecha_cierre)}</Dato>
             <Dato label="Estado">{caso.nombre_estado}</Dato>
@@ -139,9 +145,11 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
         <Group gap="xs">
           {idEstado === ESTADO.ANALISIS && (
             <>
-              <Button onClick={() => setDialog('analisis')} disabled={isBusy}>
-                + Ofrecimiento
-              </Button>
+              {!aprobacion && (
+                <Button onClick={() => setDialog('analisis')} disabled={isBusy}>
+                  + Ofrecimiento
+                </Button>
+              )}
               {!hasInspeccion && (
                 <Button
                   variant="default"
@@ -154,7 +162,7 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
               )}
             </>
           )}
-          {idEstado === ESTADO.OFRECIMIENTO && (
+          {idEstado === ESTADO.OFRECIMIENTO && !aprobacion && (
             <Button variant="light" onClick={() => setDialog('reconsiderar')} disabled={isBusy}>
               Reconsiderar
             </Button>

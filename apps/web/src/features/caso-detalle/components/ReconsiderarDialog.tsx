@@ -5,6 +5,7 @@ import { ANALISIS_MESSAGES, CASO_MESSAGES, formatPesos, reconsiderarSchema, type
 import { MoneyInput } from '../../../components/MoneyInput';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useReconsiderOffer } from '../api/reconsider-offer';
+import { LimiteAutorizacion } from '../../aprobaciones';
 
 type ReconsiderarValues = Record<keyof Pick<ReconsiderarRequest, 'valor_ofertado' | 'msg'>, string>;
 
@@ -27,6 +28,7 @@ export function ReconsiderarDialog({ idCaso, valorActual, onClose }: { idCaso: n
         <Stack>
           <Text size="sm">Valor ofertado actual: {formatPesos(valorActual)}</Text>
           <MoneyInput label="Nuevo Valor Ofertado" required data-autofocus {...form.getInputProps('valor_ofertado')} />
+          <LimiteAutorizacion idCaso={idCaso} />
           <Textarea label="Motivo" required autosize minRows={3} maxLength={2000} {...form.getInputProps('msg')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

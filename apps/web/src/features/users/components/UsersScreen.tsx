@@ -11,6 +11,8 @@ import { useSession } from '../../../lib/session';
 import { useInspectores } from '../../../lib/lookups';
 import { useResetUserTotp, useRevokeUserSessions, useSaveUser, useUsers } from '../api/users';
 import { DialogActions } from '../../../components/DialogActions';
+import { MoneyInput } from '../../../components/MoneyInput';
+import { APROBACION_MESSAGES } from '@siniestros/domain';
 import { TableHeader } from '../../../components/ListTableParts';
 import { confirmAction } from '../../../lib/confirm';
 
@@ -126,6 +128,7 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
     username: user?.username ?? '',
     rol: user ? String(user.rol) : '',
     id_inspect: user?.id_inspect ? String(user.id_inspect) : '',
+    limite_ofrecimiento: user?.limite_ofrecimiento ?? '',
   };
   // The form holds exactly the fields of the strict schema it is validated with.
   type Values = typeof base & { password?: string; password2?: string; activo?: boolean };
@@ -166,6 +169,9 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
           <Select label="Tipo de Usuario" required data={ROL_OPTIONS} {...form.getInputProps('rol')} />
           {form.values.rol === String(ROL.INSPECTOR) && (
             <InspectorSelect value={form.values.id_inspect} onChange={(value) => form.setFieldValue('id_inspect', value)} />
+          )}
+          {form.values.rol === String(ROL.USER) && (
+            <MoneyInput label={APROBACION_MESSAGES.limite} description={APROBACION_MESSAGES.limiteDescripcion} {...form.getInputProps('limite_ofrecimiento')} />
           )}
           {isEdit && <Switch label="Activo" {...form.getInputProps('activo', { type: 'checkbox' })} />}
           <DialogActions onCancel={onClose} isSaving={save.isPending} />
