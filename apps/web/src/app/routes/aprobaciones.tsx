@@ -1,0 +1,5 @@
+import { AprobacionesScreen } from '../../features/aprobaciones/components/AprobacionesScreen';
+
+export function Component() {
+  return <AprobacionesScreen />;
+}
