@@ -17,7 +17,6 @@ import { conflict, forbidden, notFound } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { setAuditActor } from '../audit';
 import { aprobacionesRepository as repo, type AprobacionRow, type Autoridad } from './casos.aprobaciones.repository';
-import type { HistoryWriter } from './casos.lifecycle.service';
 
 /**
  * What approvals tell the bell and the Diario (features/notificaciones and tareas, wired in
@@ -33,6 +32,9 @@ export type AprobacionAvisos = {
   /** The request was resolved: its task is closed by the system. */
   cerrarTarea(tx: DbOrTx, idAprobacion: number): Promise<void>;
 };
+
+/** Appends a history row inside the caller's transaction (the historial feature, wired in app.ts). */
+type HistoryWriter = { add: (tx: DbOrTx, idCaso: number, usuario: string, msg: string) => Promise<unknown> };
 
 /** The signed-in person (their role and limit are read from the database). */
 export type Quien = { id: number; username: string };
