@@ -10,7 +10,7 @@ import {
   fechaEnLetras,
   formatDate,
   formatPesos,
-  } from '@siniestros/domain';
+} from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { clockAt, MIERCOLES } from '../../../test/clock';
 import { insertCaso } from '../../../test/fixtures';
