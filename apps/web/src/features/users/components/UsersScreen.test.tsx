@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { TOTP_MESSAGES, USER_MESSAGES } from '@siniestros/domain';
+import { APROBACION_MESSAGES, TOTP_MESSAGES, USER_MESSAGES } from '@siniestros/domain';
 import { UsersScreen } from './UsersScreen';
 
 /**
@@ -13,7 +13,7 @@ import { UsersScreen } from './UsersScreen';
  * Admin's own password (or a code when they have a factor). The server is stood in for at `fetch`.
  */
 
-const ANA = { id: 7, apellido: 'Pérez', nombre: 'Ana', username: 'ana@oficina.com', rol: 2, id_tipo_usuario: 2, id_inspect: null, activo: true, totp: true };
+const ANA = { id: 7, apellido: 'Pérez', nombre: 'Ana', username: 'ana@oficina.com', rol: 2, id_tipo_usuario: 2, id_inspect: null, activo: true, limite_ofrecimiento: null, id_analista: null, totp: true };
 type Call = { url: string; method: string; body?: Record<string, unknown> };
 let calls: Call[];
 let adminHasTotp = false;
@@ -80,5 +80,24 @@ describe("UsersScreen: taking over another user's sign-in", () => {
     await userEvent.type(await within(dialog).findByLabelText('o un código de verificación'), '123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ password: 'Nueva-Clave-De-Ana', password2: 'Nueva-Clave-De-Ana', totp_admin: '123456' }));
+  });
+});
+
+describe('UsersScreen: the offer limit (docs/decisions/081)', () => {
+  it('an Admin gives a User a limit typed as es-AR and it is sent as a plain decimal', async () => {
+    answers['PATCH /api/users/7'] = () => Response.json({ message: USER_MESSAGES.updated, user: { ...ANA, limite_ofrecimiento: '100000.00' } });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: `Editar ${ANA.username}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Usuario' });
+    const limite = within(dialog).getByLabelText(APROBACION_MESSAGES.limite);
+    await userEvent.type(limite, '100.000,5');
+    expect((limite as HTMLInputElement).value).toBe('100.000,5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ limite_ofrecimiento: '100000.5' }));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Nuevo Usuario' }));
+    // Only a User has a limit: a new user's form asks for it once the role is Usuario.
+    const nuevo = await screen.findByRole('dialog', { name: 'Nuevo Usuario' });
+    expect(within(nuevo).queryByLabelText(APROBACION_MESSAGES.limite)).toBeNull();
   });
 });
