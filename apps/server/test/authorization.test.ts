@@ -87,6 +87,11 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'PATCH /api/casos/analisis/:id': 'staff',
   'PATCH /api/casos/reconsiderar/:id': 'staff',
   'GET /api/casos/valores': 'staff',
+  // Authority limits (docs/decisions/081): whether this person may resolve a request is the service's check.
+  'GET /api/aprobaciones': 'staff',
+  'GET /api/aprobaciones/caso/:id': 'staff',
+  'POST /api/aprobaciones/:id/aprobar': 'staff',
+  'POST /api/aprobaciones/:id/rechazar': 'staff',
   'POST /api/casos/filtrovalores': 'staff',
   // History.
   'GET /api/historial/:id': 'staff',
