@@ -85,5 +85,8 @@ it('loads, profiles and drives every scenario without errors, and renders the ta
   expect(summary).toContain('POST /api/casos/export');
   expect(summary).toContain('| Mixed load (at once) |');
   expect(summary).toContain('| Writes (create, advance, history, close + reopen every other case) |');
+  // The duplicate check of a creation (issue 41 item 4): timed, and a copy of a loaded case found.
+  expect(summary).toContain('| Duplicate check at creation (median of 20 runs, round trip included) | ms | within 5 ms |');
+  expect(size!.duplicados!.copiaMatches).toBeGreaterThan(0);
   expect(fullMarkdown(result)).toContain('## Statements and plans');
 });

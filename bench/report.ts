@@ -6,6 +6,7 @@ import { median } from './load';
 import { MIXED_TARGET, TARGETS, WRITES_TARGET, type Scenario } from './scenarios';
 import { ROOT } from './server';
 import type { CpuSample } from './cpu';
+import { DUPLICADOS_TARGET_MS, type DuplicadosResult } from './duplicados';
 
 const README = path.join(ROOT, 'README.md');
 /** Statements cheaper than this (exec + plan) are listed without their plan. */
@@ -187,6 +188,18 @@ function sideBySide(result: BenchResult): string {
 }
 
 /** The summary shown in the README and at the top of the results file. */
+/** What the duplicate check adds to a creation (bench/duplicados.ts, docs/decisions/080). */
+function duplicadosTable(result: DuplicadosResult): string {
+  const goal = (ms: number) => (ms <= DUPLICADOS_TARGET_MS ? 'yes' : '**no**');
+  return [
+    `| Duplicate check at creation (median of ${result.runs} runs, round trip included) | ms | within ${DUPLICADOS_TARGET_MS} ms |`,
+    '|---|---|---|',
+    `| A new loss: nothing matches — ms added per creation | ${fmt(result.nuevoMs, 2)} | ${goal(result.nuevoMs)} |`,
+    `| A copy of a loaded case: its claim, plate and document match (${result.copiaMatches} rows) | ${fmt(result.copiaMs, 2)} | ${goal(result.copiaMs)} |`,
+    `| For scale: a pure lookup by primary key | ${fmt(result.lookupMs, 2)} | |`,
+  ].join('\n');
+}
+
 export function summaryMarkdown(result: BenchResult): string {
   const parts = [
     `${result.engine}, ${result.machine.cpus} cores (${result.machine.model.trim()}), ${result.machine.memoryGb} GB; load average at the end ${result.machine.loadAverage.join(' / ')}. ` +
@@ -201,6 +214,7 @@ export function summaryMarkdown(result: BenchResult): string {
     const loaded = size.loadSeconds === null ? 'reused' : `loaded in ${fmt(size.loadSeconds)} s${copies}`;
     const throughput = { minRps: result.options.pglite ? TARGETS.readRps.pglite : TARGETS.readRps.postgres, cores: result.machine.cpus };
     parts.push(`**${int(size.cases)} cases** (${size.database}, ${loaded})`, sizeTable(size, result.options.connections, throughput));
+    if (size.duplicados) parts.push(duplicadosTable(size.duplicados));
   }
   const side = sideBySide(result);
   if (side) parts.push('**Side by side**', side);

@@ -21,6 +21,7 @@ import { checkCounters, measureWrites, type CounterCheck, type WriteResult } fro
 import { ensureDemoOffice } from '../apps/server/src/ops/demo-users';
 import { measureWebSizes, type WebSizes } from './web-size';
 import { cpuSampler } from './cpu';
+import { measureDuplicados, type DuplicadosResult } from './duplicados';
 
 export const BENCH_ADMIN = { username: 'bench@siniestros.local', password: 'Bench-Siniestros-2026' };
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/siniestros_bench';
@@ -92,6 +93,8 @@ export type SizeResult = {
   mixed: ReturnType<typeof medianOfMixedRounds> | null;
   /** The write scenario's rounds and the counters compared with a count after them (null when skipped). */
   writes: { rounds: WriteResult[]; counters: CounterCheck } | null;
+  /** The duplicate check a creation runs (bench/duplicados.ts); absent in results written before it. */
+  duplicados?: DuplicadosResult;
   /** Load average (1, 5, 15 min) when this size's measurements started and ended. */
   loadAverage: { start: number[]; end: number[] };
 };
@@ -299,6 +302,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     const loadAtStart = loadAverage();
     let probes: Probes;
     let profiles: Record<string, SqlProfile>;
+    let duplicados: DuplicadosResult;
     const floors: Record<string, number | undefined> = {};
     const chosen = (list: Scenario[]) => (options.only ? list.filter((scenario) => options.only!.includes(scenario.key)) : list);
     try {
@@ -310,6 +314,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       if (tareas > 0) options.log(`  added the demo office's users and ${tareas.toLocaleString('en')} open tasks`);
       probes = await findProbes(query, Math.min(options.exportRows, cases));
       options.log('  timing the SQL of each endpoint (EXPLAIN ANALYZE)...');
+      options.log('  timing the duplicate check of a creation...');
+      duplicados = await measureDuplicados(prepared.database, options.amount ? 20 : 100);
       profiles = await profileSql(prepared.database, BENCH_ADMIN, {
         ...Object.fromEntries(chosen(scenarios(probes)).map((scenario) => [scenario.key, scenario.requests[0]!])),
         ...(options.noExport ? {} : { [EXPORT_KEY]: { ...exportRequest(probes), warm: false } }),
@@ -395,6 +401,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         exportedUnderLoad: loadedExports.length > 0 ? medianExportUnderLoad(loadedExports) : null,
         mixed: mixedRounds.length > 0 ? medianOfMixedRounds(mixedRounds) : null,
         writes: null,
+        duplicados,
         loadAverage: { start: loadAtStart, end: loadAverage() },
       });
       if (options.web && !web) {

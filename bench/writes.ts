@@ -43,6 +43,9 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/** Numbers the cases created across rounds: a round repeating an earlier one's claim numbers would meet the duplicate check (409). */
+let sequence = 0;
+
 /** A case as the creation form sends it (the smallest complete one). */
 export function altaBody(idCompania: number, n: number) {
   return {
@@ -58,7 +61,8 @@ export function altaBody(idCompania: number, n: number) {
       id_producto: 1,
     },
     asegurado: { apellido: 'Bench', nombre: 'Asegurado', id_tipo_doc: 1, nro_doc: '28123456', marca_modelo: 'Ford Ka', dominio: 'AB123CD' },
-    terceros: [{ apellido: 'Bench', nombre: 'Tercero', id_tipo_doc: 1, nro_doc: '30000001', marca_modelo: 'Fiat Cronos', dominio: 'AC100ZZ' }],
+    // A third party of its own: a new loss, so the duplicate check (docs/decisions/080) finds nothing and the case is created.
+    terceros: [{ apellido: 'Bench', nombre: 'Tercero', id_tipo_doc: 1, nro_doc: String(60_000_000 + n), marca_modelo: 'Fiat Cronos', dominio: `BW${String(n).padStart(7, '0')}` }],
   };
 }
 
@@ -79,7 +83,6 @@ export async function measureWrites(options: {
   let writes = 0;
   let errors = 0;
   let created = 0;
-  let sequence = 0;
   const headers = { cookie: options.cookie, 'content-type': 'application/json', ...(options.csrf ? { 'x-csrf-token': options.csrf } : {}) };
   const send = async (request: HttpRequest, extra: Record<string, string> = {}): Promise<unknown> => {
     const started = performance.now();

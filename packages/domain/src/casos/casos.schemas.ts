@@ -215,8 +215,6 @@ export const casoUpdateSchema = z
     version: editVersion,
     ...casoUpdateFields,
     id_analista: optional(positiveId),
-    /** With a new analyst: their open tasks follow the case (asked in the dialog, docs/decisions/083). */
-    mover_tareas: z.boolean().optional(),
     valor_acordado: optional(money),
     ...ignored(CASO_READ_ONLY_KEYS),
     ...compat,
@@ -236,6 +234,8 @@ export const altaSchema = z.strictObject({
   caso: casoAltaSchema,
   asegurado: aseguradoSchema,
   terceros: tercerosList(terceroSchema),
+  /** Create it even when possible duplicates were shown (409, docs/decisions/080). */
+  confirmar_duplicado: z.boolean().optional(),
 });
 export type AltaInput = z.infer<typeof altaSchema>;
 
@@ -303,8 +303,6 @@ export const asignarAnalistaSchema = z.strictObject({
   id_analista: positiveId,
   msg: z.string().max(3000).optional(),
   ...compat,
-  /** The open tasks follow the case to the new analyst's user (docs/decisions/083). */
-  mover_tareas: z.boolean().optional(),
 });
 
 /** PATCH /casos/flag/{id}: the flag number. */

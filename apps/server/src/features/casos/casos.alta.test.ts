@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const alta = (payload: object, headers: Record<string, string> = {}) => t.request('user', { method: 'POST', url: '/api/casos/alta', payload, headers });
+// This file's cases are alike on purpose: each confirms its possible duplicates (the check is casos.duplicados.test.ts's).
+const alta = (payload: object, headers: Record<string, string> = {}) =>
+  t.request('user', { method: 'POST', url: '/api/casos/alta', payload: { confirmar_duplicado: true, ...payload }, headers });
 
 async function snapshot() {
   const db = t.database.db;
@@ -121,7 +123,8 @@ describe('Idempotency-Key', () => {
 
   it('creates one case for 10 concurrent identical requests', async () => {
     const before = await snapshot();
-    const payload = { caso: casoBody(idCompania), asegurado: asegurado(), terceros: [tercero(1), tercero(2)] };
+    // Like no other case, so its history is the 'Alta caso' row alone.
+    const payload = { caso: casoBody(idCompania, { reclamo_nro: '4009999999', fecha_siniestro: '2026-06-06' }), asegurado: asegurado(), terceros: [tercero(1), tercero(2)] };
     const responses = await Promise.all(Array.from({ length: 10 }, () => alta(payload, { 'idempotency-key': 'concurrente-123' })));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     expect(new Set(responses.map((response) => response.json().id)).size).toBe(1);

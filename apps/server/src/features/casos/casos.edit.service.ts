@@ -1,5 +1,4 @@
 import {
-  ASIGNACION_MESSAGES,
   ASEGURADO_WRITE_KEYS,
   CASO_ALTA_KEYS,
   CASO_EDIT_KEYS,
@@ -13,6 +12,7 @@ import {
   todayIso,
   type AltaInput,
   type AseguradoUpdateInput,
+  type CasoDuplicado,
   type CasoUpdateInput,
   type Flags,
   type TerceroInput,
@@ -23,8 +23,12 @@ import { isCurrentVersion } from '../../db/edit-version';
 import { badRequest, conflict, notFound, unprocessable } from '../../shared/errors';
 import { pick } from '../../shared/objects';
 import { setAuditActor } from '../audit';
+import { duplicadosHistory, findDuplicados } from './casos.duplicados.service';
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { casosRepository as repo, pgErrorOf, type CasoLock, type CasoValues } from './casos.repository';
+
+/** A creation: the case (new, or the one its Idempotency-Key created before), or the possible duplicates that stopped it. */
+export type AltaResult = { id: number; isNew: boolean } | { duplicados: CasoDuplicado[] };
 
 /** A reference that does not exist, found by the foreign key it broke (spec §7: 422 with the server's message). */
 const REFERENCE_MESSAGES: Readonly<Record<string, string>> = {
@@ -57,20 +61,8 @@ const casoEditValues = (input: CasoUpdateInput): Partial<CasoValues> => pick(inp
  * and third parties, analyst assignment and flags. Every multi-table write runs in one
  * transaction with its history row.
  */
-const asignacionHistory = (elegido: { nombre: string; apellido: string; motivo: 'regla' | 'reparto' }) =>
-  (elegido.motivo === 'regla' ? ASIGNACION_MESSAGES.history.porRegla : ASIGNACION_MESSAGES.history.porReparto)(`${elegido.apellido}, ${elegido.nombre}`);
-
-/**
- * Who owns a case (docs/decisions/083), wired in app.ts: the analyst the routing gives a new case
- * without one, and the open tasks that follow a case to its new analyst.
- */
-export type CasoOwnership = {
-  elegirAnalista(tx: DbOrTx, caso: { id_compania: number; id_producto: number | null }): Promise<{ id: number; nombre: string; apellido: string; motivo: 'regla' | 'reparto' } | null>;
-  moverTareas(tx: DbOrTx, idCaso: number, deAnalista: number | null, aAnalista: number | null, usuario: string): Promise<number>;
-};
-
-export function createCasosEditService(deps: { db: Db; historial: HistoryWriter; today?: () => string; ownership?: CasoOwnership }) {
-  const { db, historial, ownership } = deps;
+export function createCasosEditService(deps: { db: Db; historial: HistoryWriter; today?: () => string }) {
+  const { db, historial } = deps;
   const today = deps.today ?? (() => todayIso());
 
   async function lockOrThrow(tx: DbOrTx, id: number): Promise<CasoLock> {
@@ -102,13 +94,11 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     // The agreed amount comes back as read: only the acceptance and its correction write it (decision 074).
     if (input.valor_acordado !== undefined && !sameAmount(input.valor_acordado, caso.valor_acordado)) throw conflict(CASO_MESSAGES.acordadoNotEditable);
     await repo.saveCaso(tx, caso.id, casoEditValues(input));
-    if (input.id_analista !== undefined && input.id_analista !== caso.id_analista) await assignAnalista(tx, caso, input.id_analista, usuario, input.mover_tareas === true);
+    if (input.id_analista !== undefined && input.id_analista !== caso.id_analista) await assignAnalista(tx, caso.id, input.id_analista, usuario);
     return completeDocumentation(tx, caso, input.completa_doc === true, usuario);
   }
 
-  async function assignAnalista(tx: DbOrTx, caso: CasoLock, idAnalista: number | null, usuario: string, moverTareas: boolean) {
-    const idCaso = caso.id;
-    if (moverTareas) await ownership?.moverTareas(tx, idCaso, caso.id_analista, idAnalista, usuario);
+  async function assignAnalista(tx: DbOrTx, idCaso: number, idAnalista: number | null, usuario: string) {
     if (idAnalista === null) {
       await repo.updateCaso(tx, idCaso, { id_analista: null });
       await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaRemoved);
@@ -161,15 +151,19 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     /**
      * POST /casos/alta: insured party, case (status 1, today, the session user), third parties in
      * order and the 'Alta caso' history row, all or nothing. A repeated Idempotency-Key returns
-     * the case the first request created.
+     * the case the first request created. Possible duplicates are answered instead, unless the
+     * request confirms them (then a history row names them; docs/decisions/080).
      */
-    async create(input: AltaInput, usuario: string, idempotencyKey?: string): Promise<{ id: number; isNew: boolean }> {
+    async create(input: AltaInput, usuario: string, idempotencyKey?: string): Promise<AltaResult> {
+      // Before the key: a retry whose first try committed meanwhile gets its case, not itself as a duplicate.
+      const duplicados = await findDuplicados(db, input);
       if (idempotencyKey) {
         const existing = await repo.findIdByIdempotencyKey(db, idempotencyKey);
         if (existing) return { id: existing, isNew: false };
       }
       const { caso, asegurado, terceros } = input;
       if (terceros.length > MAX_TERCEROS) throw badRequest(CASO_MESSAGES.tooManyTerceros);
+      if (duplicados.length > 0 && !input.confirmar_duplicado) return { duplicados };
       try {
         return await db.transaction(async (tx) => {
           const idAsegurado = await repo.insertAsegurado(tx, aseguradoValues(asegurado));
@@ -182,16 +176,14 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
             id_asegurado: idAsegurado,
             idempotency_key: idempotencyKey ?? null,
             ...casoSearchColumns({ reclamo_nro: caso.reclamo_nro, asegurado, terceros }),
-          // A new case's analyst comes from the routing's rules and distribution (docs/decisions/083).
-          const elegido = await ownership?.elegirAnalista(tx, { id_compania: caso.id_compania, id_producto: caso.id_producto ?? null });
           });
           await repo.insertTerceros(
-            ...(elegido ? { id_analista: elegido.id } : {}),
             tx,
             id,
             terceros.map((tercero, index) => ({ ...terceroValues(tercero), orden: index + 1 })),
           );
           await historial.add(tx, id, usuario, CASO_MESSAGES.alta);
+          if (duplicados.length > 0) await historial.add(tx, id, usuario, duplicadosHistory(duplicados));
           return { id, isNew: true };
         });
       } catch (error) {
@@ -201,8 +193,6 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
           const existing = await repo.findIdByIdempotencyKey(db, idempotencyKey);
           if (existing) return { id: existing, isNew: false };
         }
-          if (elegido) await historial.add(tx, id, usuario, asignacionHistory(elegido));
-          if (duplicados.length > 0) await historial.add(tx, id, usuario, duplicadosHistory(duplicados));
         throw asReferenceError(error);
       }
     },
@@ -251,10 +241,8 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     },
 
     /** PATCH /casos/caso_ana/{id}: the analyst and its history row together. */
-    async assignAnalista(id: number, idAnalista: number, usuario: string, moverTareas = false) {
-      await editCaso(id, usuario, async (tx, caso) => {
-        if (caso.id_analista !== idAnalista) await assignAnalista(tx, caso, idAnalista, usuario, moverTareas);
-      });
+    async assignAnalista(id: number, idAnalista: number, usuario: string) {
+      await editCaso(id, usuario, (tx) => assignAnalista(tx, id, idAnalista, usuario));
     },
 
     async flags(id: number): Promise<Flags> {

@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CASO_MESSAGES,
+  DUPLICADO_MESSAGES,
   altaSchema,
   aseguradoUpdateSchema,
   asignarAnalistaSchema,
   cappedPagingQuery,
   casoCreadoResponse,
+  casoDuplicadosResponse,
   casoDetalleResponse,
   casoEstadoResponse,
   casoFiltroSchema,
@@ -45,9 +47,12 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
   const updateResponse = replies({ 200: casoEstadoResponse });
   const flags = replies({ 200: flagsResponse });
 
-  r.post('/casos/alta', { ...route, schema: { tags, headers: altaHeaders, body: altaSchema, response: replies({ 200: casoCreadoResponse, 201: casoCreadoResponse }) } }, async (request, reply) => {
-    const { id, isNew } = await casos.create(request.body, userOf(request).username, request.headers['idempotency-key']);
-    return reply.status(isNew ? 201 : 200).send({ message: CASO_MESSAGES.created, id });
+  const altaResponses = replies({ 200: casoCreadoResponse, 201: casoCreadoResponse, 409: casoDuplicadosResponse });
+  r.post('/casos/alta', { ...route, schema: { tags, headers: altaHeaders, body: altaSchema, response: altaResponses } }, async (request, reply) => {
+    const created = await casos.create(request.body, userOf(request).username, request.headers['idempotency-key']);
+    // Possible duplicates: shown, nothing written, until the request confirms (docs/decisions/080).
+    if ('duplicados' in created) return reply.status(409).send({ message: DUPLICADO_MESSAGES.posibles, duplicados: created.duplicados });
+    return reply.status(created.isNew ? 201 : 200).send({ message: CASO_MESSAGES.created, id: created.id });
   });
 
   r.get('/casos/ultimo', { ...route, schema: { tags, response: replies({ 200: ultimoCasoResponse }) } }, () => casos.lastId());
@@ -77,7 +82,7 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
   );
 
   r.patch('/casos/caso_ana/:id', { ...route, schema: { tags, params: idParam, body: asignarAnalistaSchema, response: replies({ 200: messageResponse }) } }, async (request) => {
-    await casos.assignAnalista(request.params.id, request.body.id_analista, userOf(request).username, request.body.mover_tareas === true);
+    await casos.assignAnalista(request.params.id, request.body.id_analista, userOf(request).username);
     return { message: CASO_MESSAGES.analistaUpdated };
   });
 

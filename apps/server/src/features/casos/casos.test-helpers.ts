@@ -47,13 +47,17 @@ export const caso = (idCompania: number, overrides: Persona = {}): Persona => ({
   ...overrides,
 });
 
+/**
+ * A case created through the API. Its defaults are the same every time, so from the second one
+ * on it confirms the possible duplicates (casos.duplicados.test.ts tests the check itself).
+ */
 export async function createCaso(t: TestApp, body: { caso?: Persona; asegurado?: Persona; terceros?: Persona[] } = {}, headers: Record<string, string> = {}) {
   const idCompania = await ensureCompania(t.database.db);
   const response = await t.request('user', {
     method: 'POST',
     url: '/api/casos/alta',
     headers,
-    payload: { caso: caso(idCompania, body.caso), asegurado: asegurado(body.asegurado), terceros: body.terceros ?? [tercero(1)] },
+    payload: { caso: caso(idCompania, body.caso), asegurado: asegurado(body.asegurado), terceros: body.terceros ?? [tercero(1)], confirmar_duplicado: true },
   });
   if (response.statusCode !== 201) throw new Error(`alta: ${response.statusCode} ${response.body}`);
   return response.json().id as number;

@@ -1,2 +1,0 @@
-export { asignacionRoutes } from './asignacion.routes';
-export { createAsignacionService, type AsignacionService } from './asignacion.service';
