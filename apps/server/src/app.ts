@@ -49,6 +49,7 @@ import { createValoresService, valoresRoutes } from './features/valores';
 import { createGeneratedDocumentsService, createPlantillasService, generatedDocumentsRoutes, plantillasRoutes } from './features/plantillas';
 import { createTareasService, tareasRoutes } from './features/tareas';
 import { createPlazosService, plazosRoutes } from './features/plazos';
+import { asignacionRoutes, createAsignacionService } from './features/asignacion';
 import { createTableroService, tableroRoutes } from './features/tablero';
 import { createMailer, createNotificacionesService, notificacionesRoutes, type Mailer } from './features/notificaciones';
 import { backupsRoutes, createBackupsService } from './features/backups';
@@ -190,7 +191,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => invalidation.close());
   const reference = createReferenceService(db, { audit, invalidation });
   const historial = createHistorialService(db);
-  const casos = createCasosService({ db, historial, reference, today, exportWorkers: deps.exportWorkers, textSearches: deps.textSearches });
+  const asignacion = createAsignacionService({ db, audit });
+  const casos = createCasosService({
+    db,
+    historial,
+    reference,
+    today,
+    exportWorkers: deps.exportWorkers,
+    textSearches: deps.textSearches,
+    // Routing (docs/decisions/083). `tareas` is made below; the closure runs only at request time.
+    ownership: {
+      elegirAnalista: (tx, caso) => asignacion.elegirAnalista(tx, caso),
+      moverTareas: (tx, idCaso, de, a, usuario) => tareas.moverConElCaso(tx, idCaso, de, a, { actor: usuario }),
+    },
+  });
   app.addHook('onClose', () => casos.closeExports());
   const pagos = createPagosService({ db, historial, mailer, org: config.ORG_NAME, log: app.log });
   const plantillas = createPlantillasService({ db, audit });
@@ -251,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       plantillasRoutes(api, plantillas);
       tareasRoutes(api, tareas);
       plazosRoutes(api, plazos);
+      asignacionRoutes(api, asignacion);
       tableroRoutes(api, tablero);
       notificacionesRoutes(api, notificaciones);
       backupsRoutes(api, backups);

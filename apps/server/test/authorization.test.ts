@@ -148,6 +148,11 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'PATCH /api/plazos/caso/:id': 'staff',
   'POST /api/plazos/estados': 'staff',
   // Notifications (issue 18 item 4): each Admin and User their own; an Inspector none (decision 050).
+  'GET /api/asignacion/reglas': 'admin',
+  'POST /api/asignacion/reglas': 'admin',
+  'DELETE /api/asignacion/reglas/:id': 'admin',
+  'GET /api/asignacion/ajustes': 'admin',
+  'PATCH /api/asignacion/ajustes': 'admin',
   'GET /api/notificaciones': 'staff',
   'PATCH /api/notificaciones/leidas': 'staff',
   'PATCH /api/notificaciones/:id/leida': 'staff',

@@ -43,3 +43,4 @@ export * from './notificaciones/notificaciones.schemas';
 export * from './backups/backups.schemas';
 export * from './pagos/pagos.constants';
 export * from './pagos/pagos.schemas';
+export * from './asignacion/asignacion.schemas';

@@ -13,5 +13,6 @@ export * from './tables/plantillas';
 export * from './tables/tareas';
 export * from './tables/plazos';
 export * from './tables/notificaciones';
+export * from './tables/asignacion';
 export * from './tables/pagos';
 export * from './tables/aprobaciones';

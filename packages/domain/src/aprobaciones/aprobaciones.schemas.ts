@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG_TWO_DECIMALS, pagingQuery, TWO_DECIMALS_RE } from '../shared/fields';
+import { money, pagingQuery } from '../shared/fields';
 import { formatPesos } from '../shared/format';
 import { decimalString } from '../shared/responses';
 
@@ -82,15 +82,7 @@ export function puedeResolver(
 }
 
 /** A User's limit as the Usuarios form sends it: '' or null is no limit. */
-export const limiteOfrecimiento = z.preprocess(
-  (value) => (value === '' ? null : value),
-  z
-    .union([z.number(), z.string()])
-    .transform((value) => String(value).trim())
-    .refine((value) => TWO_DECIMALS_RE.test(value), MSG_TWO_DECIMALS)
-    .refine((value) => Number(value) < 1e13, 'El valor es demasiado grande')
-    .nullish(),
-);
+export const limiteOfrecimiento = z.preprocess((value) => (value === '' ? null : value), money.nullish());
 
 export const aprobacionResponse = z.object({
   id: z.number(),

@@ -48,6 +48,8 @@ export const AUDIT_ACTION = {
   notificacionPreferencias: 'notificacion.preferencias',
   /** An online backup taken by an Admin (docs/decisions/076); `detail` names its folder. */
   backupCreated: 'backup.create',
+  /** The routing's rules and settings changed by an Admin (docs/decisions/083). */
+  asignacionUpdated: 'asignacion.update',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -65,6 +67,8 @@ export const AUDIT_ENTITY = {
   tarea: 'tarea',
   plazo: 'plazo_legal',
   notificacionPreferencias: 'notificacion_preferencias',
+  reglaAsignacion: 'regla_asignacion',
+  ajustesAsignacion: 'ajustes_asignacion',
 } as const;
 export type AuditEntity = (typeof AUDIT_ENTITY)[keyof typeof AUDIT_ENTITY];
 

@@ -87,6 +87,8 @@ export const authUserResponse = z.extend(sessionUserSchema, {
   totp: z.boolean(),
   /** This user's role must have a second factor (with `totp` false: enrol first). */
   totp_required: z.boolean(),
+  /** The analyst this user is (docs/decisions/083): 'Mis casos' are that analyst's cases. */
+  id_analista: z.nullable(z.int()),
 });
 export type AuthUser = z.infer<typeof authUserResponse>;
 

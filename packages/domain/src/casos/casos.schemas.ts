@@ -215,6 +215,8 @@ export const casoUpdateSchema = z
     version: editVersion,
     ...casoUpdateFields,
     id_analista: optional(positiveId),
+    /** With a new analyst: their open tasks follow the case (asked in the dialog, docs/decisions/083). */
+    mover_tareas: z.boolean().optional(),
     valor_acordado: optional(money),
     ...ignored(CASO_READ_ONLY_KEYS),
     ...compat,
@@ -303,6 +305,8 @@ export const asignarAnalistaSchema = z.strictObject({
   id_analista: positiveId,
   msg: z.string().max(3000).optional(),
   ...compat,
+  /** The open tasks follow the case to the new analyst's user (docs/decisions/083). */
+  mover_tareas: z.boolean().optional(),
 });
 
 /** PATCH /casos/flag/{id}: the flag number. */

@@ -28,9 +28,6 @@ export const NOTIFICACION_MESSAGES = {
   resumenDiario: 'Recibir un resumen diario por correo',
   resumenDescripcion: (correo: string) => `Un correo por día a ${correo} con las notificaciones sin leer.`,
   resumenSinCorreo: 'El servidor no tiene configurado el envío de correos: el resumen diario no se enviará.',
-  analista: 'Soy el analista',
-  analistaDescripcion: 'Recibirá una notificación cuando se le asigne un caso a ese analista.',
-  analistaInvalido: 'El analista no existe',
 } as const;
 
 /** How the bell names itself for a screen reader: 'Notificaciones, 3 sin leer'. */
@@ -81,13 +78,11 @@ export const notificacionLeidaResponse = z.object({ message: z.string(), no_leid
 
 export const notificacionPreferenciasSchema = z.strictObject({
   resumen_diario: z.boolean({ error: 'Debe ser verdadero o falso' }),
-  id_analista: positiveId.nullable(),
 });
 export type NotificacionPreferenciasInput = z.infer<typeof notificacionPreferenciasSchema>;
 
 export const notificacionPreferenciasResponse = z.object({
   resumen_diario: z.boolean(),
-  id_analista: z.number().nullable(),
   /** Where the digest goes: the user's username, an e-mail. */
   correo: z.string(),
   /** The server has SMTP settings (SMTP_HOST): without them no digest is sent. */

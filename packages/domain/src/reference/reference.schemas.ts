@@ -27,7 +27,28 @@ export const docUpdateSchema = z.strictObject({ doc: lookupSchema });
 export const companiaUpdateSchema = z.strictObject({ compania: lookupSchema });
 export const respoUpdateSchema = lookupSchema;
 
-export const analistaSchema = z.strictObject({ id: positiveId.optional(), nombre, apellido });
+export const ANALISTA_MESSAGES = {
+  usuarioNoExiste: 'El usuario indicado no existe',
+  usuarioNoPuede: 'Solo un usuario Admin o User puede ser analista',
+  /** The link is one-to-one (docs/decisions/083). */
+  usuarioYaAnalista: (analista: string) => `El usuario ya es el analista ${analista}`,
+  analistaConUsuario: (usuario: string) => `El analista ya está vinculado al usuario ${usuario}`,
+  disponible: 'Disponible',
+  ausente: 'Ausente',
+  sinUsuario: 'Sin usuario',
+} as const;
+
+/**
+ * POST /analistas, PATCH /analistas/{id}: the names, and (Admin) the user who is this analyst
+ * (null: none) and whether they take new cases now (false: away). Left out: left as they are.
+ */
+export const analistaSchema = z.strictObject({
+  id: positiveId.optional(),
+  nombre,
+  apellido,
+  id_usuario: positiveId.nullable().optional(),
+  disponible: z.boolean({ error: 'Debe ser verdadero o falso' }).optional(),
+});
 export type AnalistaInput = z.infer<typeof analistaSchema>;
 
 /** What a client sends to create a reference row ({nombre}, an analyst with apellido too): the schemas' input. */
@@ -50,4 +71,16 @@ export const lookupListResponse = z.array(lookupResponse);
 export const personLookupListResponse = z.array(personLookupResponse);
 export const lookupPageResponse = z.object({ data: z.array(lookupResponse), totalPages: z.number(), total: z.number() });
 export const lookupSavedResponse = savedResponse(lookupResponse);
-export const analistaSavedResponse = savedResponse(personLookupResponse);
+/** GET /analistas/abm: the Admin's list, with each analyst's user and availability. */
+export const analistaAbmResponse = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  apellido: z.string(),
+  id_usuario: z.number().nullable(),
+  /** The linked user's username. */
+  usuario: z.string().nullable(),
+  disponible: z.boolean(),
+});
+export type AnalistaAbm = z.infer<typeof analistaAbmResponse>;
+export const analistaAbmListResponse = z.array(analistaAbmResponse);
+export const analistaSavedResponse = savedResponse(analistaAbmResponse);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, ROL, TOTP } from '../auth/auth.constants';
 import { COMMON_PASSWORD_LIST } from './common-passwords';
 import { limiteOfrecimiento } from '../aprobaciones/aprobaciones.schemas';
+import { positiveId } from '../shared/fields';
 import { decimalString } from '../shared/responses';
 
 export const USER_MESSAGES = {
@@ -96,11 +97,15 @@ const userFields = {
   id_inspect: idInspect,
   /** The User's offer limit (docs/decisions/081); none: unlimited. */
   limite_ofrecimiento: limiteOfrecimiento,
+  /** The analyst this user is (docs/decisions/083): an existing one; null: none. */
+  id_analista: z.preprocess((value) => (value === '' ? null : value), positiveId.nullish()),
 };
 
 export const userCreateSchema = z
   .strictObject({
     ...userFields,
+    /** Make them a new analyst with their name (instead of `id_analista`). */
+    nuevo_analista: z.boolean().optional(),
     password: newPassword,
     password2: z.string(),
   })
@@ -143,6 +148,7 @@ export const userUpdateSchema = z
     rol: rol.optional(),
     id_inspect: idInspect,
     limite_ofrecimiento: limiteOfrecimiento,
+    id_analista: userFields.id_analista,
     activo: z.boolean().optional(),
     password: newPassword.optional(),
     password2: z.string().optional(),
@@ -190,6 +196,8 @@ export const usuarioResponse = z.object({
   activo: z.boolean(),
   /** The offer limit (docs/decisions/081); null: none. */
   limite_ofrecimiento: decimalString.nullable(),
+  /** The analyst this user is (docs/decisions/083); null: none. */
+  id_analista: z.number().nullable(),
   /** Has a confirmed TOTP second factor. */
   totp: z.boolean(),
 });

@@ -36,20 +36,11 @@ export const notificaciones = pgTable(
   ],
 );
 
-/** A user's own settings: the daily e-mail digest, and which analyst they are (for 'caso asignado'). */
-export const notificacionPreferencias = pgTable(
-  'notificacion_preferencias',
-  {
-    id_usuario: integer('id_usuario').primaryKey(),
-    resumen_diario: boolean('resumen_diario').notNull().default(false),
-    id_analista: integer('id_analista'),
-  },
-  (table) => [
-    index('notificacion_preferencias_analista_idx')
-      .on(table.id_analista)
-      .where(sql`${table.id_analista} is not null`),
-  ],
-);
+/** A user's own settings: the daily e-mail digest. */
+export const notificacionPreferencias = pgTable('notificacion_preferencias', {
+  id_usuario: integer('id_usuario').primaryKey(),
+  resumen_diario: boolean('resumen_diario').notNull().default(false),
+});
 
 /** One row per user and day the digest was handled: what keeps a restart or a second node from sending it twice. */
 export const resumenesEnviados = pgTable(

@@ -1,4 +1,4 @@
-import { pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 
 export const estados = pgTable('estados', {
   id: smallint('id').primaryKey(),
@@ -21,10 +21,17 @@ export const companias = pgTable('companias', {
   nombre: varchar('nombre', { length: 100 }).notNull(),
 });
 
+/**
+ * An analyst may be one user who signs in (Admin or User), at most one (docs/decisions/083); its
+ * foreign key to usuarios and the unique index are in drizzle/0038.
+ */
 export const analistas = pgTable('analistas', {
   id: serial('id').primaryKey(),
   nombre: varchar('nombre', { length: 100 }).notNull(),
   apellido: varchar('apellido', { length: 100 }).notNull(),
+  id_usuario: integer('id_usuario'),
+  /** False while away (vacations): the automatic distribution gives them no new cases. */
+  disponible: boolean('disponible').notNull().default(true),
 });
 
 export const responsabilidades = pgTable('responsabilidades', {

@@ -1,4 +1,5 @@
 import {
+  ASIGNACION_MESSAGES,
   ASEGURADO_WRITE_KEYS,
   CASO_ALTA_KEYS,
   CASO_EDIT_KEYS,
@@ -61,8 +62,20 @@ const casoEditValues = (input: CasoUpdateInput): Partial<CasoValues> => pick(inp
  * and third parties, analyst assignment and flags. Every multi-table write runs in one
  * transaction with its history row.
  */
-export function createCasosEditService(deps: { db: Db; historial: HistoryWriter; today?: () => string }) {
-  const { db, historial } = deps;
+const asignacionHistory = (elegido: { nombre: string; apellido: string; motivo: 'regla' | 'reparto' }) =>
+  (elegido.motivo === 'regla' ? ASIGNACION_MESSAGES.history.porRegla : ASIGNACION_MESSAGES.history.porReparto)(`${elegido.apellido}, ${elegido.nombre}`);
+
+/**
+ * Who owns a case (docs/decisions/083), wired in app.ts: the analyst the routing gives a new case
+ * without one, and the open tasks that follow a case to its new analyst.
+ */
+export type CasoOwnership = {
+  elegirAnalista(tx: DbOrTx, caso: { id_compania: number; id_producto: number | null }): Promise<{ id: number; nombre: string; apellido: string; motivo: 'regla' | 'reparto' } | null>;
+  moverTareas(tx: DbOrTx, idCaso: number, deAnalista: number | null, aAnalista: number | null, usuario: string): Promise<number>;
+};
+
+export function createCasosEditService(deps: { db: Db; historial: HistoryWriter; today?: () => string; ownership?: CasoOwnership }) {
+  const { db, historial, ownership } = deps;
   const today = deps.today ?? (() => todayIso());
 
   async function lockOrThrow(tx: DbOrTx, id: number): Promise<CasoLock> {
@@ -94,11 +107,13 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     // The agreed amount comes back as read: only the acceptance and its correction write it (decision 074).
     if (input.valor_acordado !== undefined && !sameAmount(input.valor_acordado, caso.valor_acordado)) throw conflict(CASO_MESSAGES.acordadoNotEditable);
     await repo.saveCaso(tx, caso.id, casoEditValues(input));
-    if (input.id_analista !== undefined && input.id_analista !== caso.id_analista) await assignAnalista(tx, caso.id, input.id_analista, usuario);
+    if (input.id_analista !== undefined && input.id_analista !== caso.id_analista) await assignAnalista(tx, caso, input.id_analista, usuario, input.mover_tareas === true);
     return completeDocumentation(tx, caso, input.completa_doc === true, usuario);
   }
 
-  async function assignAnalista(tx: DbOrTx, idCaso: number, idAnalista: number | null, usuario: string) {
+  async function assignAnalista(tx: DbOrTx, caso: CasoLock, idAnalista: number | null, usuario: string, moverTareas: boolean) {
+    const idCaso = caso.id;
+    if (moverTareas) await ownership?.moverTareas(tx, idCaso, caso.id_analista, idAnalista, usuario);
     if (idAnalista === null) {
       await repo.updateCaso(tx, idCaso, { id_analista: null });
       await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaRemoved);
@@ -176,14 +191,16 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
             id_asegurado: idAsegurado,
             idempotency_key: idempotencyKey ?? null,
             ...casoSearchColumns({ reclamo_nro: caso.reclamo_nro, asegurado, terceros }),
+          // A new case's analyst comes from the routing's rules and distribution (docs/decisions/083).
+          const elegido = await ownership?.elegirAnalista(tx, { id_compania: caso.id_compania, id_producto: caso.id_producto ?? null });
           });
           await repo.insertTerceros(
+            ...(elegido ? { id_analista: elegido.id } : {}),
             tx,
             id,
             terceros.map((tercero, index) => ({ ...terceroValues(tercero), orden: index + 1 })),
           );
           await historial.add(tx, id, usuario, CASO_MESSAGES.alta);
-          if (duplicados.length > 0) await historial.add(tx, id, usuario, duplicadosHistory(duplicados));
           return { id, isNew: true };
         });
       } catch (error) {
@@ -193,6 +210,8 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
           const existing = await repo.findIdByIdempotencyKey(db, idempotencyKey);
           if (existing) return { id: existing, isNew: false };
         }
+          if (elegido) await historial.add(tx, id, usuario, asignacionHistory(elegido));
+          if (duplicados.length > 0) await historial.add(tx, id, usuario, duplicadosHistory(duplicados));
         throw asReferenceError(error);
       }
     },
@@ -241,8 +260,10 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     },
 
     /** PATCH /casos/caso_ana/{id}: the analyst and its history row together. */
-    async assignAnalista(id: number, idAnalista: number, usuario: string) {
-      await editCaso(id, usuario, (tx) => assignAnalista(tx, id, idAnalista, usuario));
+    async assignAnalista(id: number, idAnalista: number, usuario: string, moverTareas = false) {
+      await editCaso(id, usuario, async (tx, caso) => {
+        if (caso.id_analista !== idAnalista) await assignAnalista(tx, caso, idAnalista, usuario, moverTareas);
+      });
     },
 
     async flags(id: number): Promise<Flags> {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { ReferenceService } from '../reference';
 import { createCasoDetailService } from './casos.detail.service';
-import { createCasosEditService } from './casos.edit.service';
+import { createCasosEditService, type CasoOwnership } from './casos.edit.service';
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { createCasosListService } from './casos.list.service';
 import type { XlsxExportOptions } from './casos.export.pool';
@@ -16,6 +16,7 @@ export function createCasosService(deps: {
   today?: () => string;
   exportWorkers?: XlsxExportOptions;
   textSearches?: { running: number; waiting: number };
+  ownership?: CasoOwnership;
 }) {
   return {
     ...createCasosListService(deps),

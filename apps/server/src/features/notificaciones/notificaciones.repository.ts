@@ -2,7 +2,6 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { NOTIFICACION_TAREA_VENCIDA_DIAS, ROL, addDaysIso, type Notificacion, type NotificacionTipo } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { notificaciones, notificacionPreferencias, resumenesEnviados } from '../../db/tables/notificaciones';
-import { analistas } from '../../db/tables/reference';
 
 const ISO_UTC = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -70,22 +69,17 @@ export const notificacionesRepository = {
 
   async preferencias(db: DbOrTx, idUsuario: number) {
     const [row] = await db
-      .select({ resumen_diario: notificacionPreferencias.resumen_diario, id_analista: notificacionPreferencias.id_analista })
+      .select({ resumen_diario: notificacionPreferencias.resumen_diario })
       .from(notificacionPreferencias)
       .where(eq(notificacionPreferencias.id_usuario, idUsuario));
-    return row ?? { resumen_diario: false, id_analista: null };
+    return row ?? { resumen_diario: false };
   },
 
-  async guardarPreferencias(db: DbOrTx, idUsuario: number, values: { resumen_diario: boolean; id_analista: number | null }) {
+  async guardarPreferencias(db: DbOrTx, idUsuario: number, values: { resumen_diario: boolean }) {
     await db
       .insert(notificacionPreferencias)
       .values({ id_usuario: idUsuario, ...values })
       .onConflictDoUpdate({ target: notificacionPreferencias.id_usuario, set: values });
-  },
-
-  async analistaExists(db: DbOrTx, id: number): Promise<boolean> {
-    const [row] = await db.select({ id: analistas.id }).from(analistas).where(eq(analistas.id, id));
-    return Boolean(row);
   },
 
   /** An event's item for several users at once (an offer to approve, its outcome: docs/decisions/081). */
@@ -126,8 +120,8 @@ export const notificacionesRepository = {
 
   /**
    * 'Plazo por vencer': each running clock that is amber today (the bounds of the case list's
-   * 'Plazo: por vencer', decision 044), once per clock start and user. It goes to the users who
-   * said they are the case's analyst; when none, to the user who created the case.
+   * 'Plazo: por vencer', decision 044), once per clock start and user. It goes to the case's
+   * responsable: its analyst's user, the fallback user, its creator (responsable_caso, decision 083).
    */
   async avisarPlazos(db: DbOrTx, today: string): Promise<number> {
     const result = await db.execute(sql`
@@ -144,16 +138,8 @@ export const notificacionesRepository = {
       select d.id, 'plazo_aviso', e.nombre, e.vence, e.id_caso, e.id_caso || ':' || e.evento || ':' || e.desde
       from en_aviso e
       join casos c on c.id = e.id_caso
-      cross join lateral (
-        select p.id_usuario as id from notificacion_preferencias p join usuarios u on u.id = p.id_usuario
-        where p.id_analista = c.id_analista and ${CAN_HAVE}
-        union
-        select u.id from usuarios u
-        where lower(u.username) = lower(c.usuario) and ${CAN_HAVE}
-          and not exists (
-            select 1 from notificacion_preferencias p join usuarios u on u.id = p.id_usuario
-            where p.id_analista = c.id_analista and ${CAN_HAVE})
-      ) d
+      cross join lateral (select responsable_caso(c.id_analista, c.usuario) as id) d
+      where d.id is not null
       on conflict (id_usuario, tipo, clave) where clave is not null do nothing
       returning id`);
     return resultRows(result).length;

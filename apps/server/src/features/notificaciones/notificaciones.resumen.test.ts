@@ -80,7 +80,7 @@ describe('daily e-mail digest', () => {
     const optIn = await t.request('user', {
       method: 'PATCH',
       url: '/api/notificaciones/preferencias',
-      payload: { resumen_diario: true, id_analista: null },
+      payload: { resumen_diario: true },
     });
     expect(optIn.json()).toMatchObject({ resumen_diario: true, correo: USERNAMES.user, correo_configurado: true });
 

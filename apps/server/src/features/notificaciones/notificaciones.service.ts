@@ -14,7 +14,7 @@ import {
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { ADVISORY_LOCK } from '../../db/locks';
-import { notFound, unprocessable } from '../../shared/errors';
+import { notFound } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import type { AuditService } from '../audit';
 import type { Mailer } from './notificaciones.correo';
@@ -101,15 +101,10 @@ export function createNotificacionesService(deps: {
 
     async guardarPreferencias(user: { id: number; username: string }, input: NotificacionPreferenciasInput, who: Actor) {
       return db.transaction(async (tx) => {
-        if (input.id_analista !== null && !(await repo.analistaExists(tx, input.id_analista))) {
-          throw unprocessable(NOTIFICACION_MESSAGES.analistaInvalido, [
-            { path: 'id_analista', message: NOTIFICACION_MESSAGES.analistaInvalido },
-          ]);
-        }
         const before = await repo.preferencias(tx, user.id);
         await repo.guardarPreferencias(tx, user.id, input);
         const changes: Record<string, [unknown, unknown]> = {};
-        for (const field of ['resumen_diario', 'id_analista'] as const) {
+        for (const field of ['resumen_diario'] as const) {
           if (before[field] !== input[field]) changes[field] = [before[field], input[field]];
         }
         await audit.record(tx, {

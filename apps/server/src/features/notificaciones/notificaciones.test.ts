@@ -84,15 +84,15 @@ describe('items of events, in the transaction of the event', () => {
     expect(await t.rows('select id from notificaciones')).toEqual([]);
   });
 
-  it('a case given to the analyst a user said they are: an item for that user, not when they did it themselves', async () => {
+  it("a case given to the user's analyst: an item for that user, not when they did it themselves", async () => {
     await limpiar();
     const idAnalista = await analista('Notificada');
-    const saved = await t.request('user', {
+    const linked = await t.request('admin', {
       method: 'PATCH',
-      url: '/api/notificaciones/preferencias',
-      payload: { resumen_diario: false, id_analista: idAnalista },
+      url: `/api/analistas/${idAnalista}`,
+      payload: { nombre: 'Ana', apellido: 'Notificada', id_usuario: t.ids.user },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(linked.statusCode, linked.body).toBe(200);
     const caso = await insertCaso(t.database.db, { reclamoNro: 'N-2002' });
     const byAdmin = await t.request('admin', {
       method: 'PATCH',
@@ -114,10 +114,10 @@ describe('items of events, in the transaction of the event', () => {
     const otro = await insertCaso(t.database.db);
     await t.request('user', { method: 'PATCH', url: `/api/casos/caso_ana/${otro.id}`, payload: { id_analista: idAnalista } });
     expect((await mias('user')).total).toBe(1);
-    await t.request('user', {
+    await t.request('admin', {
       method: 'PATCH',
-      url: '/api/notificaciones/preferencias',
-      payload: { resumen_diario: false, id_analista: null },
+      url: `/api/analistas/${idAnalista}`,
+      payload: { nombre: 'Ana', apellido: 'Notificada', id_usuario: null },
     });
   });
 });
@@ -216,23 +216,23 @@ describe('the schedule', () => {
 });
 
 describe('preferences', () => {
-  it('start off, save with an audit row, refuse an unknown analyst in Spanish', async () => {
+  it("start off, save with an audit row; 'Soy el analista' is gone (the analyst is the user's link, decision 083)", async () => {
     const initial = await t.request('admin', { method: 'GET', url: '/api/notificaciones/preferencias' });
-    expect(initial.json()).toEqual({ resumen_diario: false, id_analista: null, correo: USERNAMES.admin, correo_configurado: false });
-    const bad = await t.request('admin', {
+    expect(initial.json()).toEqual({ resumen_diario: false, correo: USERNAMES.admin, correo_configurado: false });
+    const old = await t.request('admin', {
       method: 'PATCH',
       url: '/api/notificaciones/preferencias',
-      payload: { resumen_diario: true, id_analista: 999_999 },
+      payload: { resumen_diario: true, id_analista: 1 },
     });
-    expect([bad.statusCode, bad.json().message]).toEqual([422, NOTIFICACION_MESSAGES.analistaInvalido]);
+    expect(old.statusCode).toBe(400);
     const wrong = await t.request('admin', { method: 'PATCH', url: '/api/notificaciones/preferencias', payload: { resumen_diario: 'si' } });
     expect(wrong.statusCode).toBe(400);
     const saved = await t.request('admin', {
       method: 'PATCH',
       url: '/api/notificaciones/preferencias',
-      payload: { resumen_diario: true, id_analista: null },
+      payload: { resumen_diario: true },
     });
-    expect(saved.json()).toMatchObject({ message: NOTIFICACION_MESSAGES.preferenciasGuardadas, resumen_diario: true, id_analista: null });
+    expect(saved.json()).toMatchObject({ message: NOTIFICACION_MESSAGES.preferenciasGuardadas, resumen_diario: true });
     const audit = await t.rows(`select actor, changes from audit_log where action = '${AUDIT_ACTION.notificacionPreferencias}'`);
     expect(audit).toContainEqual({ actor: USERNAMES.admin, changes: { resumen_diario: [false, true] } });
   });

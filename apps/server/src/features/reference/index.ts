@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { referenceRepository } from './reference.repository';
+import { linkAnalista } from './reference.service';
 
 export { referenceRoutes } from './reference.routes';
 export { createReferenceService, type CaseLookups, type ReferenceService } from './reference.service';
@@ -12,4 +13,14 @@ export const inspectorRecords = {
   find: (tx: DbOrTx, id: number) => referenceRepository.findInspector(tx, id),
   insert: (tx: DbOrTx, names: { nombre: string; apellido: string }) => referenceRepository.insertInspector(tx, names),
   update: (tx: DbOrTx, id: number, names: { nombre: string; apellido: string }) => referenceRepository.updateInspector(tx, id, names),
+};
+
+/**
+ * The analyst behind a user (docs/decisions/083): the users feature links, unlinks or creates one
+ * in its own transactions, through the same rule as the Analistas screen.
+ */
+export const analistaRecords = {
+  ofUsuario: (tx: DbOrTx, idUsuario: number) => referenceRepository.analistaOfUsuario(tx, idUsuario),
+  insert: (tx: DbOrTx, names: { nombre: string; apellido: string }) => referenceRepository.insertAnalista(tx, { nombre: names.nombre, apellido: names.apellido }),
+  link: (tx: DbOrTx, idAnalista: number, idUsuario: number | null) => linkAnalista(tx, idAnalista, idUsuario, false),
 };

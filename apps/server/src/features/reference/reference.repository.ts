@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jsonRows } from '../../db/json';
 import { analistas, companias, estados, inspectores, productos, responsabilidades, tiposDoc } from '../../db/tables/reference';
+import { users } from '../../db/tables/users';
 
 /** The Admin-maintained `{id, nombre}` lists. */
 export const NAMED_TABLES = { tipoDoc: tiposDoc, companias, responsabilidad: responsabilidades } as const;
@@ -15,7 +16,25 @@ export const inspectoresJson = () =>
     ['apellido', 'nombre'],
   );
 
+/** An analyst as the Admin's list shows it: with their user's username (GET /analistas/abm). */
+const ANALISTA_ABM = {
+  id: analistas.id,
+  nombre: analistas.nombre,
+  apellido: analistas.apellido,
+  id_usuario: analistas.id_usuario,
+  usuario: users.username,
+  disponible: analistas.disponible,
+};
+
+/** The user an analyst may be linked to: its role and state (docs/decisions/083). */
+async function userForLink(db: DbOrTx, idUsuario: number) {
+  const [row] = await db.select({ id: users.id, rol: users.rol, username: users.username }).from(users).where(eq(users.id, idUsuario));
+  return row;
+}
+
 export const referenceRepository = {
+  userForLink,
+
   listNamed(db: DbOrTx, kind: NamedKind) {
     const table = NAMED_TABLES[kind];
     return db.select({ id: table.id, nombre: table.nombre }).from(table).orderBy(asc(table.id));
@@ -60,22 +79,27 @@ export const referenceRepository = {
   },
 
   listAnalistas(db: DbOrTx) {
-    return db.select({ id: analistas.id, nombre: analistas.nombre, apellido: analistas.apellido }).from(analistas).orderBy(asc(analistas.apellido), asc(analistas.nombre));
+    return db.select(ANALISTA_ABM).from(analistas).leftJoin(users, eq(users.id, analistas.id_usuario)).orderBy(asc(analistas.apellido), asc(analistas.nombre));
   },
 
   async findAnalista(db: DbOrTx, id: number) {
-    const [row] = await db.select({ id: analistas.id, nombre: analistas.nombre, apellido: analistas.apellido }).from(analistas).where(eq(analistas.id, id));
+    const [row] = await db.select(ANALISTA_ABM).from(analistas).leftJoin(users, eq(users.id, analistas.id_usuario)).where(eq(analistas.id, id));
     return row;
   },
 
-  async insertAnalista(db: DbOrTx, values: { nombre: string; apellido: string }) {
-    const [row] = await db.insert(analistas).values(values).returning();
+  /** The analyst a user is, if any (the link is one-to-one: analistas_id_usuario_uq). */
+  async analistaOfUsuario(db: DbOrTx, idUsuario: number) {
+    const [row] = await db.select(ANALISTA_ABM).from(analistas).leftJoin(users, eq(users.id, analistas.id_usuario)).where(eq(analistas.id_usuario, idUsuario));
+    return row;
+  },
+
+  async insertAnalista(db: DbOrTx, values: { nombre: string; apellido: string; id_usuario?: number | null; disponible?: boolean }) {
+    const [row] = await db.insert(analistas).values(values).returning({ id: analistas.id });
     return row!;
   },
 
-  async updateAnalista(db: DbOrTx, id: number, values: { nombre: string; apellido: string }) {
-    const [row] = await db.update(analistas).set(values).where(eq(analistas.id, id)).returning();
-    return row;
+  async updateAnalista(db: DbOrTx, id: number, values: { nombre?: string; apellido?: string; id_usuario?: number | null; disponible?: boolean }) {
+    await db.update(analistas).set(values).where(eq(analistas.id, id));
   },
 
   listInspectores(db: DbOrTx) {

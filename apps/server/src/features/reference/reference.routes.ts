@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  analistaAbmListResponse,
   analistaSavedResponse,
   analistaSchema,
   appConfigResponse,
@@ -55,7 +56,7 @@ export function referenceRoutes(app: FastifyInstance, deps: { reference: Referen
   }));
 
   // Analysts.
-  r.get('/analistas/abm', { ...read, schema: { tags, response: personLookups } }, () => reference.listAnalistas());
+  r.get('/analistas/abm', { ...read, schema: { tags, response: replies({ 200: analistaAbmListResponse }) } }, () => reference.listAnalistas());
   r.post('/analistas', { ...write, schema: { tags, body: analistaSchema, response: replies({ 201: analistaSavedResponse }) } }, async (request, reply) =>
     reply.status(201).send({ message: REFERENCE_SCREENS.analistas.created, data: await reference.createAnalista(request.body, auditActorOf(request)) }),
   );

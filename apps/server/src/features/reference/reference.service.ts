@@ -1,7 +1,7 @@
-import { AUDIT_ACTION, AUDIT_ENTITY, type AnalistaInput } from '@siniestros/domain';
+import { ANALISTA_MESSAGES, AUDIT_ACTION, AUDIT_ENTITY, ROL, type AnalistaInput } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Invalidation } from '../../shared/invalidation';
-import { notFound } from '../../shared/errors';
+import { conflict, notFound, unprocessable } from '../../shared/errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { changesBetween, type AuditActor, type AuditService } from '../audit';
 import { referenceRepository, type NamedKind } from './reference.repository';
@@ -22,6 +22,32 @@ const ENTITY: Record<NamedKind | 'analistas', string> = {
 };
 
 export type ReferenceService = ReturnType<typeof createReferenceService>;
+
+const ANALISTA_FIELDS = ['nombre', 'apellido', 'id_usuario', 'disponible'] as const;
+const nombreDe = (analista: { nombre: string; apellido: string }) => `${analista.apellido}, ${analista.nombre}`;
+
+/**
+ * Makes `idUsuario` (null: nobody) the user of analyst `idAnalista` (docs/decisions/083): an Admin
+ * or User, not already another analyst. `replace` false (the Usuarios form) also refuses an
+ * analyst that is already someone else's; the Analistas form replaces them on purpose.
+ */
+export async function linkAnalista(tx: DbOrTx, idAnalista: number, idUsuario: number | null, replace: boolean): Promise<void> {
+  const analista = await referenceRepository.findAnalista(tx, idAnalista);
+  if (!analista) throw notFound(NOT_FOUND.analistas);
+  if (analista.id_usuario === idUsuario) return;
+  if (idUsuario !== null) {
+    const user = await referenceRepository.userForLink(tx, idUsuario);
+    if (!user) throw unprocessable(ANALISTA_MESSAGES.usuarioNoExiste, [{ path: 'id_usuario', message: ANALISTA_MESSAGES.usuarioNoExiste }]);
+    if (user.rol !== ROL.ADMIN && user.rol !== ROL.USER) {
+      throw unprocessable(ANALISTA_MESSAGES.usuarioNoPuede, [{ path: 'id_usuario', message: ANALISTA_MESSAGES.usuarioNoPuede }]);
+    }
+    const current = await referenceRepository.analistaOfUsuario(tx, idUsuario);
+    if (current) throw conflict(ANALISTA_MESSAGES.usuarioYaAnalista(nombreDe(current)));
+    if (!replace && analista.id_usuario !== null) throw conflict(ANALISTA_MESSAGES.analistaConUsuario(analista.usuario ?? String(analista.id_usuario)));
+  }
+  await referenceRepository.updateAnalista(tx, idAnalista, { id_usuario: idUsuario });
+}
+
 
 /** How long the case list's lookups are kept in memory (a net under the invalidation notices). */
 const LOOKUPS_TTL_MS = 60_000;
@@ -113,13 +139,15 @@ export function createReferenceService(db: Db, deps: { audit: AuditService; inva
     listAnalistas: () => referenceRepository.listAnalistas(db),
     async createAnalista(input: AnalistaInput, who: AuditActor) {
       const row = await writing(async (tx) => {
-        const created = await referenceRepository.insertAnalista(tx, { nombre: input.nombre, apellido: input.apellido });
+        const { id } = await referenceRepository.insertAnalista(tx, { nombre: input.nombre, apellido: input.apellido, disponible: input.disponible });
+        if (input.id_usuario) await linkAnalista(tx, id, input.id_usuario, true);
+        const created = (await referenceRepository.findAnalista(tx, id))!;
         await audit.record(tx, {
           ...who,
           action: AUDIT_ACTION.referenceCreated,
           entity: ENTITY.analistas,
-          entityId: created.id,
-          changes: changesBetween({}, created, ['nombre', 'apellido']),
+          entityId: id,
+          changes: changesBetween({}, created, ANALISTA_FIELDS),
         });
         return created;
       });
@@ -130,13 +158,15 @@ export function createReferenceService(db: Db, deps: { audit: AuditService; inva
       const row = await writing(async (tx) => {
         const before = await referenceRepository.findAnalista(tx, id);
         if (!before) throw notFound(NOT_FOUND.analistas);
-        const updated = (await referenceRepository.updateAnalista(tx, id, { nombre: input.nombre, apellido: input.apellido }))!;
+        await referenceRepository.updateAnalista(tx, id, { nombre: input.nombre, apellido: input.apellido, disponible: input.disponible });
+        if (input.id_usuario !== undefined) await linkAnalista(tx, id, input.id_usuario, true);
+        const updated = (await referenceRepository.findAnalista(tx, id))!;
         await audit.record(tx, {
           ...who,
           action: AUDIT_ACTION.referenceUpdated,
           entity: ENTITY.analistas,
           entityId: id,
-          changes: changesBetween(before, updated, ['nombre', 'apellido']),
+          changes: changesBetween(before, updated, ANALISTA_FIELDS),
         });
         return updated;
       });

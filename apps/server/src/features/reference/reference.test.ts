@@ -55,7 +55,14 @@ describe('analistas', () => {
     const id = created.json().data.id;
     const updated = await t.request('admin', { method: 'PATCH', url: `/api/analistas/${id}`, payload: { id, nombre: 'Marta', apellido: 'Ibáñez Sosa' } });
     expect(updated.json().message).toBe('analista actualizado exitosamente');
-    expect((await t.request('user', { method: 'GET', url: '/api/analistas/abm' })).json()).toContainEqual({ id, nombre: 'Marta', apellido: 'Ibáñez Sosa' });
+    expect((await t.request('user', { method: 'GET', url: '/api/analistas/abm' })).json()).toContainEqual({
+      id,
+      nombre: 'Marta',
+      apellido: 'Ibáñez Sosa',
+      id_usuario: null,
+      usuario: null,
+      disponible: true,
+    });
     const bad = await t.request('admin', { method: 'POST', url: '/api/analistas', payload: { nombre: 'Sin Apellido' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'apellido', message: 'El apellido es requerido' }]);

@@ -155,12 +155,29 @@ export const tareasRepository = {
     return db.select(ASIGNABLE).from(users).where(CAN_HAVE_TASKS).orderBy(users.apellido, users.nombre, users.id);
   },
 
-  async userIdByUsername(db: DbOrTx, username: string): Promise<number | undefined> {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${username})`, CAN_HAVE_TASKS));
-    return row?.id;
+  /**
+   * A case changes analyst (docs/decisions/083): its open tasks of the old responsable (with analyst
+   * `deAnalista`) go to the new one (with `aAnalista`); none when both are the same person.
+   */
+  async moverAbiertasDelCaso(db: DbOrTx, idCaso: number, deAnalista: number | null, aAnalista: number | null) {
+    const result = await db.execute(sql`
+      with responsables as (
+        select responsable_caso(${deAnalista}::integer, c.usuario) as de, responsable_caso(${aAnalista}::integer, c.usuario) as a
+        from casos c where c.id = ${idCaso})
+      update tareas t set id_usuario = r.a
+      from responsables r, usuarios u
+      where t.id_caso = ${idCaso} and t.hecha is null and t.id_usuario = r.de and r.a <> r.de and u.id = r.a
+      returning t.id, t.texto, t.vence::text as vence, r.de as de, r.a as a, u.apellido || ', ' || u.nombre as usuario`);
+    return resultRows<{ id: number; texto: string; vence: string; de: number; a: number; usuario: string }>(result);
+  },
+
+  /**
+   * Who receives the case's automatic work (responsable_caso, drizzle/0038, decision 083): its
+   * analyst's user, else the office's fallback user, else `usuario`, else the first Admin.
+   */
+  async responsableDelCaso(db: DbOrTx, idCaso: number, usuario: string): Promise<number | undefined> {
+    const result = await db.execute(sql`select responsable_caso(c.id_analista, ${usuario}) as id from casos c where c.id = ${idCaso}`);
+    return resultRows<{ id: number | null }>(result)[0]?.id ?? undefined;
   },
 
   async casoExists(db: DbOrTx, idCaso: number): Promise<boolean> {
@@ -194,16 +211,13 @@ export const tareasRepository = {
 
   /**
    * Cases in Pendiente Documentación since `cutoff` or earlier with no chase task open or made in
-   * the last `dias` days; the case's creator gets it when they can have tasks, else the first Admin.
+   * the last `dias` days, each for the case's responsable (its analyst's user, the fallback user, its
+   * creator, the first Admin: responsable_caso, decision 083).
    */
   async insertDocumentacionChases(db: DbOrTx, cutoff: string, dias: number, texto: string, vence: string, limit: number) {
     const result = await db.execute(sql`
       insert into tareas (id_caso, texto, vence, id_usuario, origen, origen_id, creado_por)
-      select c.id, ${texto}, ${vence},
-        coalesce(
-          (select u.id from usuarios u where lower(u.username) = lower(c.usuario) and u.activo and u.rol in (${ROL.ADMIN}, ${ROL.USER})),
-          (select u.id from usuarios u where u.activo and u.rol = ${ROL.ADMIN} order by u.id limit 1)),
-        'documentacion', c.id, 'sistema'
+      select c.id, ${texto}, ${vence}, responsable_caso(c.id_analista, c.usuario), 'documentacion', c.id, 'sistema'
       from casos c
       where c.id_estado = 1 and c.fecha_estado <= ${cutoff}
         -- NOT IN, not NOT EXISTS: the chase tasks become one hashed set. PostgreSQL estimated them at one row

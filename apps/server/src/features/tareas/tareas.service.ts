@@ -147,6 +147,27 @@ export function createTareasService(deps: {
         return TAREA_HISTORIA.done(tarea.texto);
       }),
 
+    /**
+     * A case changed analyst and the person asked its tasks to follow (docs/decisions/083): the
+     * open tasks of the old responsable go to the new one, each with a history, audit and bell row.
+     */
+    async moverConElCaso(tx: DbOrTx, idCaso: number, deAnalista: number | null, aAnalista: number | null, who: Actor): Promise<number> {
+      const movidas = await repo.moverAbiertasDelCaso(tx, idCaso, deAnalista, aAnalista);
+      for (const tarea of movidas) {
+        await historial.add(tx, idCaso, who.actor, TAREA_HISTORIA.reassigned(tarea.texto, tarea.usuario));
+        await audit.record(tx, {
+          ...who,
+          action: AUDIT_ACTION.tareaUpdated,
+          entity: AUDIT_ENTITY.tarea,
+          entityId: tarea.id,
+          detail: `caso ${idCaso}`,
+          changes: { id_usuario: [tarea.de, tarea.a] },
+        });
+        await deps.notificaciones?.tareaAsignada(tx, { idTarea: tarea.id, idCaso, idUsuario: tarea.a, texto: tarea.texto, vence: tarea.vence, autor: who.actor });
+      }
+      return movidas.length;
+    },
+
     reassign: (id: number, idUsuario: number, who: Actor) =>
       change(id, who, async (tx, tarea) => {
         if (tarea.idUsuario === idUsuario) throw conflict(TAREA_MESSAGES.sameUser);
@@ -163,9 +184,9 @@ export function createTareasService(deps: {
         return TAREA_HISTORIA.reassigned(tarea.texto, usuario.nombre);
       }),
 
-    /** A hearing scheduled or moved: a reminder on the working day before, for whoever scheduled it. */
+    /** A hearing scheduled or moved: a reminder on the working day before, for the case's responsable (else whoever scheduled it). */
     async audienciaFijada(tx: DbOrTx, event: AudienciaFijada): Promise<void> {
-      const idUsuario = await repo.userIdByUsername(tx, event.usuario);
+      const idUsuario = await repo.responsableDelCaso(tx, event.idCaso, event.usuario);
       if (idUsuario === undefined) return;
       await repo.upsertSistema(tx, {
         origen: 'audiencia',
@@ -180,7 +201,7 @@ export function createTareasService(deps: {
 
     /** An inspection scheduled or moved: a follow-up due 2 working days after its date, closed with the inspection. */
     async inspeccionFijada(tx: DbOrTx, event: InspeccionFijada): Promise<void> {
-      const idUsuario = await repo.userIdByUsername(tx, event.usuario);
+      const idUsuario = await repo.responsableDelCaso(tx, event.idCaso, event.usuario);
       if (idUsuario === undefined) return;
       await repo.upsertSistema(tx, {
         origen: 'inspeccion',

@@ -14,6 +14,9 @@ const publicColumns = {
   activo: users.activo,
   limite_ofrecimiento: users.limite_ofrecimiento,
   totp: sql<boolean>`${users.totp_secret} is not null`,
+  /** The analyst this user is (docs/decisions/083), by the one-to-one link's unique index. */
+  // Written out: Drizzle leaves a column of a one-table select unqualified, and bare "id" would be the analyst's.
+  id_analista: sql<number | null>`(select a.id from analistas a where a.id_usuario = "usuarios"."id")`,
 };
 
 export type UserRow = typeof users.$inferSelect;

@@ -87,6 +87,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
 
   r.get('/users/auth', { config: { access: ANY_ROLE, totpSetup: true }, schema: { tags, summary: 'The signed-in user', response: replies({ 200: authUserResponse }) } }, async (request) => {
     const user = userOf(request);
+    const analista = await users.analistaDe(user.id);
     return {
       usr: user.username,
       rol: user.rol,
@@ -96,6 +97,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService; s
       totp: user.hasTotp,
       // REQUIRE_TOTP: this user's role must have a second factor (with `totp` false: enrol first).
       totp_required: config.totpRequiredRoles.includes(user.rol),
+      id_analista: analista?.id ?? null,
     };
   });
 

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import {
+  ANALISTA_MESSAGES,
   AUDIT_ACTION,
   AUDIT_ENTITY,
   AUTH_MESSAGES,
@@ -24,10 +25,11 @@ import {
 import { ADVISORY_LOCK } from '../../db/locks';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../shared/errors';
+import { isUniqueViolation } from '../../shared/pg-errors';
 import { changesBetween, SYSTEM_ACTOR, type AuditActor, type AuditService } from '../audit';
 import type { CaptchaProof, CaptchaService } from '../captcha';
 import type { Mailer } from '../notificaciones';
-import { inspectorRecords } from '../reference';
+import { analistaRecords, inspectorRecords } from '../reference';
 import type { LoginGuard } from './login-throttle';
 import type { CurrentUser, SessionsService } from './sessions.service';
 import { newTotpSecret, totpStepOf, totpUri } from './totp';
@@ -57,11 +59,6 @@ export type LoginResult = {
 };
 
 export type UsersService = ReturnType<typeof createUsersService>;
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: string; cause?: { code?: string } };
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
-}
 
 /** 401 that names the `totp` field, so the login form knows to ask for the code. */
 const totpError = (message: string) => new AppError(401, message, 'totp', [{ path: 'totp', message }]);
@@ -203,6 +200,29 @@ export function createUsersService(deps: {
     return inspector.id;
   }
 
+  /**
+   * The analyst this user is (docs/decisions/083): `idAnalista` an existing one (null: none,
+   * undefined: unchanged), or `nuevo` a new one with their name. An Inspector is no analyst.
+   */
+  async function linkAnalistaOf(
+    tx: DbOrTx,
+    idUsuario: number,
+    rol: number,
+    choice: { id_analista?: number | null; nuevo_analista?: boolean },
+    names: { nombre: string; apellido: string },
+  ) {
+    const current = await analistaRecords.ofUsuario(tx, idUsuario);
+    if (rol === ROL.INSPECTOR) {
+      if (choice.id_analista || choice.nuevo_analista) throw fieldError('id_analista', ANALISTA_MESSAGES.usuarioNoPuede);
+      if (current) await analistaRecords.link(tx, current.id, null);
+      return;
+    }
+    const idAnalista = choice.nuevo_analista ? (await analistaRecords.insert(tx, names)).id : choice.id_analista;
+    if (idAnalista === undefined || idAnalista === current?.id) return;
+    if (current) await analistaRecords.link(tx, current.id, null);
+    if (idAnalista !== null) await analistaRecords.link(tx, idAnalista, idUsuario);
+  }
+
   /** Records a refused sign-in (never the password) and throws `error`. */
   async function refuse(username: string, context: LoginContext, detail: string, error: AppError): Promise<never> {
     await audit.record(db, { actor: username, action: AUDIT_ACTION.loginFailed, ip: context.ip, detail });
@@ -328,6 +348,9 @@ export function createUsersService(deps: {
 
     list: () => usersRepository.list(db),
 
+    /** The analyst the user is, if any (docs/decisions/083). */
+    analistaDe: (idUsuario: number) => analistaRecords.ofUsuario(db, idUsuario),
+
     async create(input: UserCreate, who: AuditActor = SYSTEM_ACTOR) {
       assertPasswordAllowed(input.password, input.username);
       const passwordHash = await hashPassword(input.password);
@@ -343,6 +366,7 @@ export function createUsersService(deps: {
             id_inspect: idInspect,
             limite_ofrecimiento: limiteFor(input.rol, input.limite_ofrecimiento),
           });
+          await linkAnalistaOf(tx, id, input.rol, input, { nombre: input.nombre, apellido: input.apellido });
           const created = (await usersRepository.findPublicById(tx, id))!;
           await audit.record(tx, {
             ...who,
@@ -356,6 +380,7 @@ export function createUsersService(deps: {
               'rol',
               'id_inspect',
               'limite_ofrecimiento',
+              'id_analista',
               'password',
             ]),
           });
@@ -405,6 +430,7 @@ export function createUsersService(deps: {
             activo: input.activo,
             password_hash: passwordHash,
           });
+          if (input.id_analista !== undefined || input.rol !== undefined) await linkAnalistaOf(tx, id, rol, input, names);
           if (rol === ROL.INSPECTOR && idInspect && (input.nombre || input.apellido)) {
             await inspectorRecords.update(tx, idInspect, names);
           }
@@ -424,6 +450,7 @@ export function createUsersService(deps: {
               'rol',
               'id_inspect',
               'limite_ofrecimiento',
+              'id_analista',
               'activo',
               'password',
             ]),

@@ -4,7 +4,6 @@ import {
   NOTIFICACIONES_RECIENTES,
   notificacionPreferenciasResponse,
   notificacionesPageResponse,
-  personLookupListResponse,
 } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -38,14 +37,5 @@ export function usePreferencias() {
   return useQuery({
     queryKey: queryKeys.notificaciones.preferencias,
     queryFn: () => api.get(notificacionPreferenciasResponse, '/notificaciones/preferencias'),
-  });
-}
-
-/** GET /analistas/abm: the analysts a user may say they are. */
-export function useAnalistas() {
-  return useQuery({
-    queryKey: queryKeys.lookups.analistas,
-    queryFn: () => api.get(personLookupListResponse, '/analistas/abm'),
-    staleTime: 60_000,
   });
 }

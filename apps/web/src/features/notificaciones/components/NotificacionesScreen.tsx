@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Flex, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Flex, Group, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { NOTIFICACION_MESSAGES, type Notificacion, type NotificacionPreferencias } from '@siniestros/domain';
 import { ListPagination } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useAnalistas, useNotificaciones, usePreferencias } from '../api/get-notificaciones';
+import { useNotificaciones, usePreferencias } from '../api/get-notificaciones';
 import { useGuardarPreferencias, useMarcarLeida, useMarcarTodas } from '../api/save-notificacion';
 import { NotificacionTexto, notificacionHref } from './NotificacionTexto';
 
@@ -96,7 +96,7 @@ function NotificacionFila({ item }: { item: Notificacion }) {
   );
 }
 
-/** The daily digest and the analyst the user is ('Caso asignado'), saved together. */
+/** The daily digest (the analyst a user is, is the Admin's link in Usuarios: docs/decisions/083). */
 function Preferencias() {
   const preferencias = usePreferencias();
   return (
@@ -110,16 +110,14 @@ function Preferencias() {
 }
 
 function PreferenciasForm({ initial }: { initial: NotificacionPreferencias }) {
-  const analistas = useAnalistas();
   const guardar = useGuardarPreferencias();
   const [isResumen, setResumen] = useState(initial.resumen_diario);
-  const [idAnalista, setIdAnalista] = useState<string | null>(initial.id_analista === null ? null : String(initial.id_analista));
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
         guardar.mutate(
-          { resumen_diario: isResumen, id_analista: idAnalista === null ? null : Number(idAnalista) },
+          { resumen_diario: isResumen },
           {
             onSuccess: (saved) => notifySuccess(saved.message),
             onError: (error) => notifyApiError(error, 'Error al guardar las preferencias'),
@@ -139,19 +137,6 @@ function PreferenciasForm({ initial }: { initial: NotificacionPreferencias }) {
             {NOTIFICACION_MESSAGES.resumenSinCorreo}
           </Alert>
         )}
-        <Select
-          label={NOTIFICACION_MESSAGES.analista}
-          description={NOTIFICACION_MESSAGES.analistaDescripcion}
-          placeholder="Ninguno"
-          clearable
-          searchable
-          data={(analistas.data ?? []).map((analista) => ({
-            value: String(analista.id),
-            label: `${analista.apellido}, ${analista.nombre}`,
-          }))}
-          value={idAnalista}
-          onChange={setIdAnalista}
-        />
         <Group>
           <Button type="submit" loading={guardar.isPending}>
             Guardar

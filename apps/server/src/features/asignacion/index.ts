@@ -1,0 +1,2 @@
+export { asignacionRoutes } from './asignacion.routes';
+export { createAsignacionService, type AsignacionService } from './asignacion.service';
