@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.addHook('onClose', () => casos.closeExports());
-  const pagos = createPagosService({ db, historial, mailer, org: config.ORG_NAME, log: app.log });
+  const pagos = createPagosService({ db, historial, mailer, org: config.ORG_NAME, log: app.log, today });
   const plantillas = createPlantillasService({ db, audit });
   const documentacion = createDocumentacionService({ db, storage, historial, config });
   const generated = createGeneratedDocumentsService({ casos, plantillas, config, today });

@@ -78,6 +78,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'PATCH /api/casos/cerrar/t/:id': 'staff',
   // Payments of the agreed amount (docs/decisions/082).
   'GET /api/casos/:id/pagos': 'staff',
+  'GET /api/pagos/tablero': 'staff',
   'POST /api/casos/:id/pagos': 'staff',
   'PATCH /api/casos/:id/pagos/:idPago/pagado': 'staff',
   'PATCH /api/casos/:id/pagos/:idPago/anular': 'staff',

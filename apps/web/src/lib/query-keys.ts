@@ -81,6 +81,8 @@ export const queryKeys = {
     page: (estado: string, page: number) => ['aprobaciones', 'page', estado, page] as const,
     caso: (idCaso: number) => ['caso', idCaso, 'aprobacion'] as const,
   },
+  /** A case's payments (docs/decisions/082), under the case's key: every write on the case reads them again. */
+  pagos: (idCaso: number) => ['caso', idCaso, 'pagos'] as const,
   /** The Admin's online backups (GET /backups, docs/decisions/076). */
   backups: ['backups'] as const,
 };

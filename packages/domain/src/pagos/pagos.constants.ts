@@ -1,4 +1,5 @@
 import { ESTADO } from '../casos/casos.constants';
+import { addDiasHabiles } from '../shared/dias-habiles';
 import { formatDate, formatPesos } from '../shared/format';
 
 /** Issue 41 item 6, docs/decisions/082: who is paid, and the life of a payment. */
@@ -16,6 +17,10 @@ export const PAGO_COMPROBANTE_TIPOS = ['Doc Final', COMPROBANTE_PAGO] as const;
 
 /** An order still unpaid this many working days after it was requested is overdue (the Tablero). */
 export const PAGO_VENCIDO_DIAS_HABILES = 10;
+/** An unpaid order requested before this day is overdue on `hoy`. */
+export const pagoVencidoAntesDe = (hoy: string): string => addDiasHabiles(hoy, -PAGO_VENCIDO_DIAS_HABILES);
+/** The Tablero lists this many of the oldest unpaid orders. */
+export const PAGOS_TABLERO_LISTA = 10;
 
 /** Payments are ordered once the signed convenio is back ('Se recibe Convenio', 6 → 7). */
 export const PAGO_DESDE_ESTADO = ESTADO.A_FINALIZAR;

@@ -41,6 +41,20 @@ export const pagosDelCasoResponse = pagosTotalesSchema.extend({ pagos: z.array(p
 export type PagosDelCaso = z.infer<typeof pagosDelCasoResponse>;
 export const pagoSavedResponse = z.object({ message: z.string(), data: pagoSchema });
 
+/** GET /pagos/tablero: the unpaid orders of the office, the overdue ones and the oldest of them. */
+export const pagosTableroResponse = z.object({
+  hoy: z.string(),
+  /** Orders requested before this day are overdue. */
+  vencidoAntesDe: z.string(),
+  ordenados: z.number(),
+  vencidos: z.number(),
+  ordenadoTotal: decimalString,
+  masAntiguos: z.array(
+    z.object({ id: z.number(), id_caso: z.number(), beneficiario_nombre: z.string(), monto: decimalString, fecha_solicitud: z.string() }),
+  ),
+});
+export type PagosTablero = z.infer<typeof pagosTableroResponse>;
+
 export const pagoParams = z.object({ id: positiveId, idPago: positiveId });
 
 /** A typed CBU: spaces and dashes allowed, 22 digits with both check digits right. */

@@ -25,6 +25,9 @@ export const valoresRowResponse = z.object({
   valor_ofertado: decimalString.nullable(),
   /** The amount agreed when the offer was accepted (decision 036), null before. */
   valor_acordado: decimalString.nullable(),
+  /** The paid transfers of the agreed amount, and what is left of it (null when nothing was agreed; docs/decisions/082). */
+  valor_pagado: decimalString,
+  valor_pendiente: decimalString.nullable(),
 });
 export type ValoresRow = z.infer<typeof valoresRowResponse>;
 

@@ -92,6 +92,9 @@ function rows(count: number): CasoExportRow[] {
       mediacion: next(2) === 0,
       valor_ofertado: pick(MONEY),
       fecha_cierre: pick(DATES),
+      valor_acordado: pick(MONEY),
+      valor_pagado: pick(MONEY),
+      valor_pendiente: pick(MONEY),
       ...flags,
     } as unknown as CasoExportRow;
   });
@@ -104,6 +107,6 @@ describe('the export sheet', () => {
     const actual = await unzip((output) => withDirectRows(input, output));
     expect(Object.keys(actual)).toEqual(Object.keys(expected));
     for (const name of Object.keys(expected)) expect(actual[name], name).toBe(expected[name]);
-    expect(actual['xl/worksheets/sheet1.xml']).toContain('<autoFilter ref="A1:T501"/>');
+    expect(actual['xl/worksheets/sheet1.xml']).toContain('<autoFilter ref="A1:W501"/>');
   });
 });

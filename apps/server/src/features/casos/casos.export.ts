@@ -52,6 +52,11 @@ export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   { header: 'Etiquetas', width: 30, value: (row) => FLAGS.filter((flag) => row[flag.key]).map((flag) => flag.label).join(', ') },
   { header: 'Valor Ofertado', width: 16, numFmt: MONEY_FORMAT, value: (row) => money(row.valor_ofertado) },
   { header: 'Fecha Cierre', width: 14, numFmt: DATE_FORMAT, value: (row) => excelDate(row.fecha_cierre) },
+  // The agreed amount and its payments (docs/decisions/082).
+  { header: 'Acordado', width: 16, numFmt: MONEY_FORMAT, value: (row) => money(row.valor_acordado) },
+  // Neighbours of one width would share one <col> element: each its own width.
+  { header: 'Pagado', width: 15, numFmt: MONEY_FORMAT, value: (row) => money(row.valor_pagado) },
+  { header: 'Pendiente', width: 14, numFmt: MONEY_FORMAT, value: (row) => money(row.valor_pendiente) },
 ];
 
 /** Resolves when `stream` has taken what was written to it, or `output` has closed. */

@@ -3,6 +3,7 @@ import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
 import { lesionados } from '../../db/tables/lesionados';
 import { letrados } from '../../db/tables/letrados';
 import { audiencias } from '../../db/tables/mediacion';
+import { pagadoDelCaso, pendienteDelCaso } from '../pagos';
 import type { CasoRowIds, NameIdFields } from './casos.names';
 import { FLAG_COLUMNS } from './casos.repository';
 import { asegurados, casos, terceros } from '../../db/tables/casos';
@@ -54,6 +55,9 @@ const EXPORT_EXTRA_COLUMNS = {
   as_apellido: asegurados.apellido,
   as_nombre: asegurados.nombre,
   as_dominio: asegurados.dominio,
+  valor_acordado: casos.valor_acordado,
+  valor_pagado: pagadoDelCaso(casos.id),
+  valor_pendiente: pendienteDelCaso(casos.id, casos.valor_acordado),
 };
 
 export type CasoExportRowIds = CasoRowIds & {
@@ -64,6 +68,9 @@ export type CasoExportRowIds = CasoRowIds & {
   as_apellido: string;
   as_nombre: string | null;
   as_dominio: string | null;
+  valor_acordado: string | null;
+  valor_pagado: string;
+  valor_pendiente: string | null;
 };
 
 /** The case rows with their first third party. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Pago, PagoBeneficiario, PagoEstado } from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { nextVersion } from '../../db/edit-version';
@@ -24,6 +24,16 @@ const COLUMNS = {
   version: pagos.version,
   motivo_anulacion: pagos.motivo_anulacion,
 };
+
+/**
+ * The case's paid total (numeric; pagos_caso_idx) and what is left of the agreed amount (null when
+ * nothing was agreed): subqueries of the values report's and the export's rows (docs/decisions/082).
+ */
+export const pagadoDelCaso = (idCaso: Column | SQL) =>
+  sql<string>`(select coalesce(sum(${pagos.monto}), 0)::numeric(15, 2) from ${pagos} where ${pagos.id_caso} = ${idCaso} and ${pagos.estado} = 'pagado')`;
+// greatest() skips nulls: the case says "nothing agreed, nothing pending" itself.
+export const pendienteDelCaso = (idCaso: Column | SQL, acordado: Column | SQL) =>
+  sql<string | null>`case when ${acordado} is null then null else greatest(${acordado} - ${pagadoDelCaso(idCaso)}, 0) end`;
 
 export type CasoDelPago = { id: number; id_estado: number; valor_acordado: string | null };
 export type Persona = { id: number; apellido: string; nombre: string | null; cbu: string | null; mail: string | null };
@@ -93,6 +103,26 @@ export const pagosRepository = {
       .from(documentos)
       .where(and(eq(documentos.id_caso, idCaso), sql`lower(${documentos.nombre}) = lower(${nombre})`));
     return row;
+  },
+
+  /** The unpaid orders of the office (pagos_ordenados_idx): how many, how many requested before `vencidoAntesDe`, their sum and the oldest. */
+  async tablero(db: DbOrTx, vencidoAntesDe: string, limit: number) {
+    const ordenado = sql`${pagos.estado} = 'ordenado'`;
+    const [cuenta] = await db
+      .select({
+        ordenados: sql<number>`count(*)::int`,
+        vencidos: sql<number>`(count(*) filter (where ${pagos.fecha_solicitud} < ${vencidoAntesDe}::date))::int`,
+        total: sql<string>`coalesce(sum(${pagos.monto}), 0)::text`,
+      })
+      .from(pagos)
+      .where(ordenado);
+    const masAntiguos = await db
+      .select({ id: pagos.id, id_caso: pagos.id_caso, beneficiario_nombre: pagos.beneficiario_nombre, monto: pagos.monto, fecha_solicitud: pagos.fecha_solicitud })
+      .from(pagos)
+      .where(ordenado)
+      .orderBy(asc(pagos.fecha_solicitud), asc(pagos.id_caso))
+      .limit(limit);
+    return { ordenados: cuenta?.ordenados ?? 0, vencidos: cuenta?.vencidos ?? 0, ordenadoTotal: cuenta?.total ?? '0', masAntiguos };
   },
 
   async insert(tx: DbOrTx, values: PagoValues): Promise<Pago> {

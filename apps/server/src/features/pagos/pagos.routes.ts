@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PAGO_MESSAGES, anularPagoSchema, idParam, ordenarPagoSchema, pagoParams, pagoSavedResponse, pagosDelCasoResponse, registrarPagoSchema } from '@siniestros/domain';
+import {
+  PAGO_MESSAGES,
+  anularPagoSchema,
+  idParam,
+  ordenarPagoSchema,
+  pagoParams,
+  pagoSavedResponse,
+  pagosDelCasoResponse,
+  pagosTableroResponse,
+  registrarPagoSchema,
+} from '@siniestros/domain';
 import { STAFF, userOf } from '../../plugins/auth';
 import { replies } from '../../shared/responses';
 import type { PagosService } from './pagos.service';
@@ -11,6 +21,8 @@ export function pagosRoutes(app: FastifyInstance, pagos: PagosService) {
   const route = { config: { access: STAFF } };
   const tags = ['pagos'];
   const saved = replies({ 200: pagoSavedResponse });
+
+  r.get('/pagos/tablero', { ...route, schema: { tags, summary: "The Tablero's card 'Pagos'", response: replies({ 200: pagosTableroResponse }) } }, () => pagos.tablero());
 
   r.get('/casos/:id/pagos', { ...route, schema: { tags, params: idParam, response: replies({ 200: pagosDelCasoResponse }) } }, (request) =>
     pagos.list(request.params.id),

@@ -3,12 +3,16 @@ import {
   PAGO_COMPROBANTE_TIPOS,
   PAGO_DESDE_ESTADO,
   PAGO_MESSAGES,
+  PAGOS_TABLERO_LISTA,
+  pagoVencidoAntesDe,
+  todayIso,
   centavos,
   formatPesos,
   isClosed,
   pesosDeCentavos,
   type Pago,
   type PagosDelCaso,
+  type PagosTablero,
   type anularPagoSchema,
   type ordenarPagoSchema,
   type registrarPagoSchema,
@@ -36,8 +40,9 @@ const direcciones = (mail: string | null) => (mail ?? '').split(';').map((part) 
  * agreed amount. Each write locks the case row (as the life cycle does) and writes its history row
  * in the same transaction.
  */
-export function createPagosService(deps: { db: Db; historial: HistorialService; mailer?: Mailer; org: string; log?: Log }) {
+export function createPagosService(deps: { db: Db; historial: HistorialService; mailer?: Mailer; org: string; log?: Log; today?: () => string }) {
   const { db, historial } = deps;
+  const today = deps.today ?? (() => todayIso());
 
   async function lockCaso(tx: DbOrTx, idCaso: number): Promise<CasoDelPago> {
     const caso = await repo.lockCaso(tx, idCaso);
@@ -88,6 +93,13 @@ export function createPagosService(deps: { db: Db; historial: HistorialService; 
   }
 
   return {
+    /** The Tablero's card 'Pagos': orders not paid yet, the overdue ones (PAGO_VENCIDO_DIAS_HABILES) and the oldest. */
+    async tablero(): Promise<PagosTablero> {
+      const hoy = today();
+      const vencidoAntesDe = pagoVencidoAntesDe(hoy);
+      return { hoy, vencidoAntesDe, ...(await repo.tablero(db, vencidoAntesDe, PAGOS_TABLERO_LISTA)) };
+    },
+
     async list(idCaso: number): Promise<PagosDelCaso> {
       const caso = await repo.casoExists(db, idCaso);
       if (!caso) throw notFound(CASO_MESSAGES.notFound);

@@ -3,7 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { CICLO_MESSAGES, CONVENIO_MESSAGES, COMPROBANTE_PAGO, ESTADO, PAGO_MESSAGES, formatPesos, todayIso, type Pago, type PagosDelCaso } from '@siniestros/domain';
+import ExcelJS from 'exceljs';
+import {
+  CICLO_MESSAGES,
+  CONVENIO_MESSAGES,
+  COMPROBANTE_PAGO,
+  ESTADO,
+  PAGO_MESSAGES,
+  formatPesos,
+  pagoVencidoAntesDe,
+  todayIso,
+  type Pago,
+  type PagosDelCaso,
+  type PagosTablero,
+  type ValoresPage,
+} from '@siniestros/domain';
 import { createTestApp, type Role, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { multipart, SAMPLE_FILES } from '../../../test/multipart';
@@ -250,5 +264,45 @@ describe("the claimant's e-mail", () => {
     expect((await pagar(caso.id, pago.id, { fecha_pago: today, documento: await comprobante(caso.id) })).statusCode).toBe(200);
     expect(received).toHaveLength(0);
     expect((await historyOf(caso.id)).at(-1)).toBe(PAGO_MESSAGES.history.avisoNoEnviado(PAGO_MESSAGES.aviso.sinCorreo));
+  });
+});
+
+describe('the Tablero, the values report and the export', () => {
+  it("count the unpaid orders and the overdue ones, the oldest listed first", async () => {
+    const caso = await casoAcordado();
+    const viejo = await orden(caso, '1000');
+    await t.rows(sql`update pagos set fecha_solicitud = '2020-01-02' where id = ${viejo.id}`);
+    await orden(caso, '2000');
+    const tablero = (await t.request('user', { method: 'GET', url: '/api/pagos/tablero' })).json() as PagosTablero;
+    expect(tablero.vencidoAntesDe).toBe(pagoVencidoAntesDe(today));
+    expect(tablero.masAntiguos[0]).toMatchObject({ id: viejo.id, id_caso: caso.id, monto: '1000.00', fecha_solicitud: '2020-01-02' });
+    const [cuenta] = await t.rows<{ ordenados: number; vencidos: number }>(
+      sql`select count(*)::int as ordenados, (count(*) filter (where fecha_solicitud < ${tablero.vencidoAntesDe}::date))::int as vencidos from pagos where estado = 'ordenado'`,
+    );
+    expect([tablero.ordenados, tablero.vencidos]).toEqual([cuenta!.ordenados, cuenta!.vencidos]);
+    expect(tablero.vencidos).toBeGreaterThanOrEqual(1);
+    await pagar(caso.id, viejo.id, { fecha_pago: today, documento: await comprobante(caso.id) });
+    const despues = (await t.request('user', { method: 'GET', url: '/api/pagos/tablero' })).json() as PagosTablero;
+    expect([despues.ordenados, despues.vencidos]).toEqual([tablero.ordenados - 1, tablero.vencidos - 1]);
+  });
+
+  it('carry the agreed, paid and pending amounts of each case', async () => {
+    const caso = await casoAcordado();
+    const pago = await orden(caso, '100000');
+    await pagar(caso.id, pago.id, { fecha_pago: today, documento: await comprobante(caso.id) });
+    await t.request('admin', { method: 'PATCH', url: `/api/casos/cerrar/t/${caso.id}`, payload: { id_estado: 17, motivo_pago_pendiente: 'Saldo compensado' } });
+    const sinAcuerdo = await insertCaso(t.database.db, { idEstado: 9 });
+    const reporte = (await t.request('user', { method: 'GET', url: '/api/casos/valores/?page=1&pageSize=100' })).json() as ValoresPage;
+    const fila = (id: number) => reporte.casos.find((row) => row.id === id);
+    expect(fila(caso.id)).toMatchObject({ valor_acordado: '150000.00', valor_pagado: '100000.00', valor_pendiente: '50000.00' });
+    expect(fila(sinAcuerdo.id)).toMatchObject({ valor_acordado: null, valor_pagado: '0.00', valor_pendiente: null });
+
+    const exported = await t.request('user', { method: 'POST', url: '/api/casos/export', payload: { nroCaso: String(caso.id), formato: 'excel' } });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers.slice(-4)).toEqual(['Fecha Cierre', 'Acordado', 'Pagado', 'Pendiente']);
+    expect((sheet.getRow(2).values as unknown[]).slice(-3)).toEqual([150000, 100000, 50000]);
   });
 });

@@ -6,6 +6,7 @@ import { pageWindow } from '../../shared/paging';
 import { casoContadores, casos } from '../../db/tables/casos';
 import { inspecciones } from '../../db/tables/inspeccion';
 import { companias, estados, productos } from '../../db/tables/reference';
+import { pagadoDelCaso, pendienteDelCaso } from '../pagos';
 
 /**
  * Closed cases only. Written as a literal (not a bind parameter) so the planner can match the
@@ -98,6 +99,8 @@ const pageStatements = preparedPerDatabase((db) =>
         monto_inspeccion: MONTO_INSPECCION,
         valor_ofertado: casos.valor_ofertado,
         valor_acordado: casos.valor_acordado,
+        valor_pagado: pagadoDelCaso(casos.id),
+        valor_pendiente: pendienteDelCaso(casos.id, casos.valor_acordado),
       })
       .from(page)
       .innerJoin(casos, eq(casos.id, page.pageId))

@@ -75,6 +75,9 @@ describe('GET /casos/valores/', () => {
       monto_inspeccion: '1500.50',
       valor_ofertado: '200000.00',
       valor_acordado: null,
+      // Payments (docs/decisions/082): nothing agreed, nothing pending.
+      valor_pagado: '0.00',
+      valor_pendiente: null,
     });
     // A pending inspection's amount is not a value of the report.
     expect(page.casos[1]).toMatchObject({ id: ids.c, estado: 'Finalizado', monto_inspeccion: null, valor_ofertado: '1234.50', producto: null });

@@ -13,6 +13,7 @@ import {
 } from '@siniestros/domain';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useDownloadConvenios } from '../api/download-convenios';
+import { useSaveTerceroCbu } from '../api/save-tercero-cbu';
 
 type Extra = Partial<Record<ConvenioDatoAdicional, string>>;
 
@@ -39,6 +40,7 @@ export function ConveniosDialog({ idCaso, terceros, onClose }: { idCaso: number;
   const [cbus, setCbus] = useState<Record<string, string>>({});
   const [showErrors, setShowErrors] = useState(false);
   const download = useDownloadConvenios(idCaso);
+  const saveCbu = useSaveTerceroCbu(idCaso);
   const needsTercero = terceros.length > 1 && idTercero === null;
   const tercero = terceros.find((candidate) => String(candidate.id) === idTercero);
   // The payee's account starts as the third party's stored CBU; what is typed here is sent instead.
@@ -58,6 +60,11 @@ export function ConveniosDialog({ idCaso, terceros, onClose }: { idCaso: number;
       {
         onSuccess: () => {
           notifySuccess(CONVENIO_MESSAGES.downloaded);
+          // A CBU typed here is the third party's from now on (the payment order starts from it, docs/decisions/082).
+          const typed = normalizarCbu(cbu);
+          if (tercero && typed && typed !== normalizarCbu(tercero.cbu ?? '')) {
+            saveCbu.mutate({ tercero, cbu: typed }, { onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError) });
+          }
           onClose();
         },
         onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),

@@ -14,6 +14,7 @@ import {
   type CasoDetalle,
 } from '@siniestros/domain';
 import { InspeccionPanel } from '../../inspeccion';
+import { PagosPanel } from '../../pagos';
 import { AprobacionPendiente, useAprobacionDelCaso } from '../../aprobaciones';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useAdvanceCaso } from '../api/advance-caso';
@@ -187,6 +188,7 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
             </Button>
           )}
         </Group>
+        <PagosPanel detalle={detalle} />
       </Stack>
       {dialog === 'analisis' && (
         <AnalisisDialog idCaso={caso.id} responsabilidades={detalle.responsabilidad} onClose={() => setDialog(null)} />

@@ -18,6 +18,7 @@ import {
 import { TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useTablero } from '../api/get-tablero';
+import { PagosTarjeta } from '../../pagos';
 
 const numero = new Intl.NumberFormat('es-AR');
 
@@ -257,6 +258,7 @@ export function TableroScreen() {
               )}
             />
           </SimpleGrid>
+          <PagosTarjeta />
           <Suspense fallback={null}>
             <TableroGraficos data={data} />
           </Suspense>

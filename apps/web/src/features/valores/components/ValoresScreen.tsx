@@ -67,7 +67,7 @@ export function ValoresScreen() {
       <Text fw={500} data-testid="valores-total">
         {filtro ? VALORES_MESSAGES.filtrados : VALORES_MESSAGES.total}: {totalCount}
       </Text>
-      <Table.ScrollContainer minWidth={1100}>
+      <Table.ScrollContainer minWidth={1300}>
         <Table striped highlightOnHover withTableBorder>
           <TableHeader
             cells={[
@@ -80,6 +80,8 @@ export function ValoresScreen() {
               { label: 'Valor Inspeccion', ta: 'right' },
               { label: 'Valor Ofertado', ta: 'right' },
               { label: 'Valor Acordado', ta: 'right' },
+              { label: 'Pagado', ta: 'right' },
+              { label: 'Pendiente', ta: 'right' },
               'Acciones',
             ]}
           />
@@ -101,6 +103,12 @@ export function ValoresScreen() {
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatPesos(caso.valor_acordado)}
                 </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPesos(caso.valor_pagado)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPesos(caso.valor_pendiente)}
+                </Table.Td>
                 <Table.Td>
                   <Tooltip label={`Abrir caso ${caso.id}`}>
                     <ActionIcon
@@ -118,7 +126,7 @@ export function ValoresScreen() {
               </Table.Tr>
             ))}
             {list.isFetched && rows.length === 0 && (
-              <EmptyTableRow colSpan={10}>{filtro ? CASO_MESSAGES.noResults : VALORES_MESSAGES.empty}</EmptyTableRow>
+              <EmptyTableRow colSpan={12}>{filtro ? CASO_MESSAGES.noResults : VALORES_MESSAGES.empty}</EmptyTableRow>
             )}
           </Table.Tbody>
         </Table>

@@ -1,0 +1,2 @@
+export { PagosPanel } from './components/PagosPanel';
+export { PagosTarjeta } from './components/PagosTarjeta';
