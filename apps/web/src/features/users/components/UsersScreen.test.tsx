@@ -30,7 +30,7 @@ beforeEach(() => {
     if (answer) return answer();
     if (url === '/api/users' && method === 'GET') return Response.json([ANA]);
     if (url === '/api/users/auth')
-      return Response.json({ usr: 'admin@oficina.com', rol: 1, id_inspect: null, nombre: 'A', apellido: 'B', totp: adminHasTotp, totp_required: false });
+      return Response.json({ usr: 'admin@oficina.com', rol: 1, id_inspect: null, nombre: 'A', apellido: 'B', totp: adminHasTotp, totp_required: false, id_analista: null });
     if (url === '/api/inspector') return Response.json([]);
     throw new Error(`unexpected ${method} ${url}`);
   });
