@@ -34,6 +34,13 @@ module.exports = {
       from: { path: '^apps/(server/src/(shared|plugins|db)|web/src/(lib|components))/' },
       to: { path: '^apps/(server|web)/src/features/' },
     },
+    {
+      name: 'demo-apart',
+      severity: 'error',
+      comment: 'The demo office (server src/demo) is for seed:demo, the benchmark and tests: the running app never imports it.',
+      from: { path: '^apps/server/src/((app|main)\\.ts$|(shared|plugins|db|features)/)', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/demo/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

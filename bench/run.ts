@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/demo-load';
+import { seedDemo } from '../apps/server/src/demo/demo-load';
 import { migrate } from '../apps/server/src/db/migrate';
 import { ROL } from '@siniestros/domain';
 import { hashPassword } from '../apps/server/src/features/users';

@@ -3,7 +3,7 @@
  * common surname, a plate fragment, a DNI, a claim number...), and the target each one is held to.
  */
 import { COUNT_CAP, INSPECCION_ESTADOS, normalizeSearch } from '@siniestros/domain';
-import { DEMO_MOST_COMMON_APELLIDO, DEMO_RARE_APELLIDO } from '../apps/server/src/db/demo-data';
+import { DEMO_MOST_COMMON_APELLIDO, DEMO_RARE_APELLIDO } from '../apps/server/src/demo/demo-data';
 import { COLLECT_COST_PER_MATCH } from '../apps/server/src/features/casos/casos.list.repository';
 
 export type HttpRequest = { method: 'GET' | 'POST' | 'PATCH'; path: string; body?: unknown };

@@ -5,8 +5,8 @@
  */
 import { ROL } from '@siniestros/domain';
 import type { Database } from '../db/client';
-import { DEMO_INSPECTORES } from '../db/demo-data';
-import { seedDemoTareas } from '../db/demo-load';
+import { DEMO_INSPECTORES } from '../demo/demo-data';
+import { seedDemoTareas } from '../demo/demo-load';
 import { hashPassword } from '../features/users';
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo-Siniestros-2026';

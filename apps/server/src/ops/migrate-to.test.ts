@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seedDemo, seedDemoTareas } from '../db/demo-load';
+import { seedDemo, seedDemoTareas } from '../demo/demo-load';
 import { documentos } from '../db/tables/documentacion';
 import { insertCaso } from '../../test/fixtures';
 import { withDatabase } from '../../test/global-setup';

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { ISO_DATE_RE } from '@siniestros/domain';
 import { loadConfig } from '../config';
 import { databaseOptions, openDatabase } from '../db/client';
-import { seedDemo, seedDemoTareas } from '../db/demo-load';
+import { seedDemo, seedDemoTareas } from '../demo/demo-load';
 import { migrate } from '../db/migrate';
 import { seedDemoNotificaciones } from './demo-notificaciones';
 import { addDemoUsers, DEFAULT_DEMO_PASSWORD } from './demo-users';

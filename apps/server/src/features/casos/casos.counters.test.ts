@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COUNTER_TABLES, differingCounterRows } from '../../db/counters-check';
-import { seedDemo } from '../../db/demo-load';
+import { seedDemo } from '../../demo/demo-load';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ensureCompania } from '../../../test/fixtures';
 import { asegurado, caso, createCaso, queryRows, tercero } from './casos.test-helpers';

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/demo-load';
+import { seedDemo } from '../../demo/demo-load';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
 /**

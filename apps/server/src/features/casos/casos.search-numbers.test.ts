@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { casoFiltroSchema } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
-import { seedDemo } from '../../db/demo-load';
+import { seedDemo } from '../../demo/demo-load';
 import { filterWhere } from './casos.list.filters';
 import { changeFirstTercero, createCaso, cutFrom, likeOnly, quickSearched, tercero } from './casos.test-helpers';
 

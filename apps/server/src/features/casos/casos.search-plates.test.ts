@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { searchPlateGrams } from '@siniestros/domain';
 import { useTestApp } from '../../../test/helpers';
-import { seedDemo } from '../../db/demo-load';
+import { seedDemo } from '../../demo/demo-load';
 import { changeFirstTercero, createCaso, cutFrom, likeOnly, planOf, quickSearched, selectedIds, tercero } from './casos.test-helpers';
 
 /**

@@ -6,22 +6,22 @@
  */
 import type pg from 'pg';
 import { FIRST_CLOSED_ESTADO, ROL, todayIso } from '@siniestros/domain';
-import type { Database } from './client';
-import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS } from './tables/casos';
+import type { Database } from '../db/client';
+import { CASO_BLOQUE_BITS, CASO_TRAMO_BITS } from '../db/tables/casos';
 import {
   DEMO_ANALISTAS,
+  DEMO_COLUMNS,
   DEMO_COMPANIAS,
   DEMO_ID_REFERENCES,
   DEMO_INSPECTORES,
   DEMO_RESPONSABILIDADES,
   DEMO_TABLE_NAMES,
-  DEMO_TABLES,
   DemoGenerator,
   type DemoBatch,
+  type DemoColumn,
   type DemoContext,
   type DemoIds,
   type DemoTableName,
-  type TableSpec,
 } from './demo-data';
 
 export type SeedDemoOptions = {
@@ -243,7 +243,7 @@ async function inTransaction(database: Database, work: (exec: Exec) => Promise<v
   }
 }
 
-const columnList = (spec: TableSpec) => spec.columns.map(([column]) => `"${column}"`).join(', ');
+const columnList = (columns: readonly DemoColumn[]) => columns.map((column) => `"${column.name}"`).join(', ');
 
 /**
  * One statement writes a whole batch (a data-modifying CTE per table; the foreign keys are
@@ -251,29 +251,22 @@ const columnList = (spec: TableSpec) => spec.columns.map(([column]) => `"${colum
  * tables named `<prefix><table>`: the demo tables themselves, or the sources of the copies.
  */
 function batchInserter(exec: Exec, prefix: string): (batch: DemoBatch) => Promise<Rows> {
-  let param = 0;
-  const ctes = DEMO_TABLE_NAMES.map((name) => {
-    const spec: TableSpec = DEMO_TABLES[name];
-    const arrays = spec.columns.map(([, type]) => `$${++param}::${type}[]`).join(', ');
-    return `ins_${name} AS (INSERT INTO ${prefix}${spec.name} (${columnList(spec)}) SELECT * FROM unnest(${arrays}))`;
-  });
-  const text = `WITH ${ctes.join(',\n')} SELECT 1`;
-  return (batch) =>
-    exec(
-      text,
-      DEMO_TABLE_NAMES.flatMap((name) => batch[name].columns),
-    );
+  return (batch) => {
+    const params: unknown[][] = [];
+    const ctes = DEMO_TABLE_NAMES.map((name) => {
+      const { columns, values } = batch[name].written();
+      const arrays = columns.map((column, i) => `$${params.push(values[i]!)}::${column.type}[]`).join(', ');
+      return `ins_${name} AS (INSERT INTO ${prefix}${name} (${columnList(columns)}) SELECT * FROM unnest(${arrays}))`;
+    });
+    return exec(`WITH ${ctes.join(',\n')} SELECT 1`, params);
+  };
 }
 
 const COPY_SOURCE_PREFIX = 'demo_copia_';
 
-/** Temporary tables with the generated columns of each demo table (`writeCopies` drops them). */
+/** Temporary tables shaped like the demo tables, their defaults included (`writeCopies` drops them). */
 async function createCopySources(exec: Exec): Promise<string> {
-  for (const name of DEMO_TABLE_NAMES) {
-    await exec(
-      `CREATE TEMPORARY TABLE ${COPY_SOURCE_PREFIX}${name} AS SELECT ${columnList(DEMO_TABLES[name])} FROM ${name} WITH NO DATA`,
-    );
-  }
+  for (const name of DEMO_TABLE_NAMES) await exec(`CREATE TEMPORARY TABLE ${COPY_SOURCE_PREFIX}${name} (LIKE ${name} INCLUDING DEFAULTS)`);
   return COPY_SOURCE_PREFIX;
 }
 
@@ -288,15 +281,14 @@ async function createCopySources(exec: Exec): Promise<string> {
 async function writeCopies(exec: Exec, ids: { first: DemoIds; next: DemoIds }, copies: number): Promise<void> {
   const renumber = (column: string, table: DemoTableName) => `${ids.first[table]} + ("${column}" - ${ids.first[table]}) * ${copies} + copia`;
   for (const name of DEMO_TABLE_NAMES) {
-    const spec: TableSpec = DEMO_TABLES[name];
-    const values = spec.columns.map(([column]) => {
+    const values = DEMO_COLUMNS[name].map(({ name: column }) => {
       const table = column === 'id' ? name : DEMO_ID_REFERENCES[name][column];
       return table ? renumber(column, table) : `"${column}"`;
     });
     // The set-returning function in the select list yields the copies of each source row in
     // turn, so the rows land in the order of their new ids.
     await exec(
-      `INSERT INTO ${name} (${columnList(spec)})
+      `INSERT INTO ${name} (${columnList(DEMO_COLUMNS[name])})
        SELECT ${values.join(', ')} FROM (SELECT s.*, generate_series(0, ${copies - 1}) AS copia FROM ${COPY_SOURCE_PREFIX}${name} s) c`,
     );
     await exec(`DROP TABLE ${COPY_SOURCE_PREFIX}${name}`);

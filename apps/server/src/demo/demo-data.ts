@@ -18,6 +18,14 @@ import {
   normalizeSearch,
   type FlagKey,
 } from '@siniestros/domain';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { asegurados, casos, terceros } from '../db/tables/casos';
+import { historial } from '../db/tables/historial';
+import { inspecciones } from '../db/tables/inspeccion';
+import { lesionados } from '../db/tables/lesionados';
+import { letrados } from '../db/tables/letrados';
+import { audiencias } from '../db/tables/mediacion';
 
 // ---------------------------------------------------------------------------------------------
 // Random numbers: sfc32 seeded through splitmix32, so a seed always yields the same data.
@@ -675,154 +683,35 @@ const money = (cents: number) => `${Math.floor(cents / 100)}.${two(cents % 100)}
 // ---------------------------------------------------------------------------------------------
 // The rows, column by column.
 
-export type ColumnType = 'int4' | 'int2' | 'text' | 'date' | 'time' | 'numeric' | 'bool' | 'timestamptz';
-export type TableSpec = { name: string; columns: readonly (readonly [string, ColumnType])[] };
-
-const persona: readonly (readonly [string, ColumnType])[] = [
-  ['apellido', 'text'],
-  ['nombre', 'text'],
-  ['id_tipo_doc', 'int4'],
-  ['nro_doc', 'text'],
-  ['cuit', 'text'],
-  ['domicilio', 'text'],
-  ['codigo_postal', 'text'],
-  ['fijo', 'text'],
-  ['cel', 'text'],
-  ['cbu', 'text'],
-  ['marca_modelo', 'text'],
-  ['anio', 'int4'],
-  ['dominio', 'text'],
-  ['mail', 'text'],
-];
-
-/** Insert order: parents before children. */
-export const DEMO_TABLES = {
-  asegurados: {
-    name: 'asegurados',
-    columns: [
-      ['id', 'int4'],
-      ...persona,
-      ['poliza', 'text'],
-      ['nro_chasis', 'text'],
-      ['nro_motor', 'text'],
-      ['suma_asegurada', 'numeric'],
-      ['accesorios', 'text'],
-      ['otros', 'text'],
-      ['detalle', 'text'],
-    ],
-  },
-  casos: {
-    name: 'casos',
-    columns: [
-      ['id', 'int4'],
-      ['id_compania', 'int4'],
-      ['reclamo_nro', 'text'],
-      ['gestor', 'text'],
-      ['fecha_creado', 'date'],
-      ['fecha_siniestro', 'date'],
-      ['hora_siniestro', 'time'],
-      ['fecha_denuncia', 'date'],
-      ['lugar_siniestro', 'text'],
-      ['declaracion_asegurado', 'text'],
-      ['usuario', 'text'],
-      ['id_estado', 'int2'],
-      ['id_estado_previo', 'int2'],
-      ['fecha_estado', 'date'],
-      ['id_letrado', 'int4'],
-      ['id_asegurado', 'int4'],
-      ['presupuesto', 'numeric'],
-      ['cotizacion', 'numeric'],
-      ['id_responsabilidad', 'int4'],
-      ['analisis', 'text'],
-      ['valor_acordado', 'numeric'],
-      ['ampliacion', 'text'],
-      ['valor_ofertado', 'numeric'],
-      ['id_producto', 'int4'],
-      ['id_analista', 'int4'],
-      ['via_ingreso', 'text'],
-      ['fecha_cierre', 'date'],
-      ['completa_doc', 'bool'],
-      ['busqueda', 'text'],
-      ['busqueda_apellidos', 'text'],
-      ['busqueda_dominios', 'text'],
-      ...FLAGS.map((flag) => [flag.key, 'bool'] as const),
-    ],
-  },
-  terceros: {
-    name: 'terceros',
-    columns: [['id', 'int4'], ...persona, ['id_caso', 'int4'], ['orden', 'int2'], ['detalle', 'text'], ['id_letrado', 'int4']],
-  },
-  letrados: {
-    name: 'letrados',
-    columns: [
-      ['id', 'int4'],
-      ['id_caso', 'int4'],
-      ['apellido', 'text'],
-      ['nombre', 'text'],
-      ['fijo', 'text'],
-      ['cel', 'text'],
-      ['mail', 'text'],
-      ['cuit', 'text'],
-      ['cbu', 'text'],
-    ],
-  },
-  lesionados: {
-    name: 'lesionados',
-    columns: [
-      ['id', 'int4'],
-      ['id_caso', 'int4'],
-      ['apellido', 'text'],
-      ['nombre', 'text'],
-      ['id_tipo_doc', 'int4'],
-      ['nro_doc', 'text'],
-    ],
-  },
-  audiencias: {
-    name: 'audiencias',
-    columns: [
-      ['id', 'int4'],
-      ['id_caso', 'int4'],
-      ['fecha', 'date'],
-      ['fechah', 'date'],
-      ['hora', 'time'],
-      ['lugar', 'text'],
-      ['mediacion_nro', 'text'],
-      // What the audiencias_compania trigger would copy (off during the load).
-      ['id_compania', 'int4'],
-    ],
-  },
-  inspecciones: {
-    name: 'inspecciones',
-    columns: [
-      ['id', 'int4'],
-      ['id_caso', 'int4'],
-      ['id_inspector', 'int4'],
-      ['fecha_inspeccion', 'date'],
-      ['direccion', 'text'],
-      ['detalle', 'text'],
-      ['resultado', 'text'],
-      ['monto_inspeccion', 'numeric'],
-      ['fecha_cierre', 'date'],
-      ['estado', 'text'],
-      // What the inspecciones_producto trigger copies from the case: in the loader's one statement
-      // it cannot see the case inserted beside the inspection, and keeps the value given.
-      ['id_producto', 'int4'],
-    ],
-  },
-  historial: {
-    name: 'historial',
-    columns: [
-      ['id', 'int4'],
-      ['id_caso', 'int4'],
-      ['usuario', 'text'],
-      ['msg', 'text'],
-      ['fecha', 'timestamptz'],
-    ],
-  },
-} as const satisfies Record<string, TableSpec>;
+/** The tables a batch writes, in insert order (parents before children); each key is its SQL name. */
+export const DEMO_TABLES = { asegurados, casos, terceros, letrados, lesionados, audiencias, inspecciones, historial } as const;
 
 export type DemoTableName = keyof typeof DEMO_TABLES;
 export const DEMO_TABLE_NAMES = Object.keys(DEMO_TABLES) as DemoTableName[];
+
+/** A row of a demo table, as its Drizzle definition types an insert: a new required column fails the type check. */
+export type DemoRow<T extends DemoTableName> = (typeof DEMO_TABLES)[T]['$inferInsert'];
+
+/**
+ * A column as the loader writes it: the row's key, the SQL name, and the element type of its
+ * `unnest` array (without a length: a value too long is refused, as an insert would, never cut).
+ */
+export type DemoColumn = { key: string; name: string; type: string };
+
+const SERIAL_TYPES: Record<string, string> = { serial: 'integer', smallserial: 'smallint', bigserial: 'bigint' };
+
+function demoColumns(table: PgTable): readonly DemoColumn[] {
+  return Object.entries(getTableColumns(table)).map(([key, column]) => {
+    const type = column.getSQLType().replace(/\(.*\)$/, '');
+    return { key, name: column.name, type: SERIAL_TYPES[type] ?? type };
+  });
+}
+
+/** Every column of every demo table, read from the tables' definitions: a column added to a table is loaded too. */
+export const DEMO_COLUMNS = Object.fromEntries(DEMO_TABLE_NAMES.map((name) => [name, demoColumns(DEMO_TABLES[name])])) as Record<
+  DemoTableName,
+  readonly DemoColumn[]
+>;
 
 /**
  * The columns of the demo tables that hold the id of another demo table's row: the declared
@@ -840,26 +729,43 @@ export const DEMO_ID_REFERENCES: { [T in DemoTableName]: Partial<Record<string, 
   historial: { id_caso: 'casos' },
 };
 
-/** One table's rows of a batch, held column by column (what `unnest` wants). */
-export class ColumnBatch {
-  readonly columns: unknown[][];
-  private readonly names: string[];
+/**
+ * One table's rows of a batch, held column by column (what `unnest` wants). The columns no row
+ * gave a value (the edit version, an idempotency key) are left out of the insert: the table's
+ * default fills them.
+ */
+export class ColumnBatch<T extends DemoTableName> {
+  private readonly values: unknown[][];
+  private readonly given: boolean[];
+  private readonly spec: readonly DemoColumn[];
 
-  constructor(readonly spec: TableSpec) {
-    this.names = spec.columns.map(([name]) => name);
-    this.columns = this.names.map(() => []);
+  constructor(name: T) {
+    this.spec = DEMO_COLUMNS[name];
+    this.values = this.spec.map(() => []);
+    this.given = this.spec.map(() => false);
   }
 
-  add(row: Record<string, unknown>): void {
-    for (let i = 0; i < this.names.length; i++) this.columns[i]!.push(row[this.names[i]!] ?? null);
+  add(row: DemoRow<T>): void {
+    const fields = row as Record<string, unknown>;
+    for (let i = 0; i < this.spec.length; i++) {
+      const value = fields[this.spec[i]!.key];
+      if (value !== undefined) this.given[i] = true;
+      this.values[i]!.push(value ?? null);
+    }
+  }
+
+  /** The columns the rows gave, with their values. */
+  written(): { columns: DemoColumn[]; values: unknown[][] } {
+    const indexes = this.spec.flatMap((_, i) => (this.given[i] ? [i] : []));
+    return { columns: indexes.map((i) => this.spec[i]!), values: indexes.map((i) => this.values[i]!) };
   }
 
   get size(): number {
-    return this.columns[0]!.length;
+    return this.values[0]!.length;
   }
 }
 
-export type DemoBatch = Record<DemoTableName, ColumnBatch>;
+export type DemoBatch = { [T in DemoTableName]: ColumnBatch<T> };
 
 /** The ids the rows reference: read from the database before generating. */
 export type DemoContext = {
@@ -983,9 +889,7 @@ export class DemoGenerator {
   }
 
   static emptyBatch(): DemoBatch {
-    const batch = {} as DemoBatch;
-    for (const name of DEMO_TABLE_NAMES) batch[name] = new ColumnBatch(DEMO_TABLES[name]);
-    return batch;
+    return Object.fromEntries(DEMO_TABLE_NAMES.map((name) => [name, new ColumnBatch(name)])) as DemoBatch;
   }
 
   generate(index: number, count: number, ids: DemoIds): DemoBatch {
@@ -1217,7 +1121,7 @@ export class DemoGenerator {
       ...flags,
     });
 
-    if (hasLetrado) {
+    if (idLetrado !== null) {
       const female = rng.chance(0.5);
       const apellido = APELLIDOS.pick(rng);
       const dni = String(rng.int(14_000_000, 38_000_000));
