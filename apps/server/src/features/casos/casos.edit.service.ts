@@ -182,8 +182,11 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
       try {
         return await db.transaction(async (tx) => {
           const idAsegurado = await repo.insertAsegurado(tx, aseguradoValues(asegurado));
+          // A new case's analyst comes from the routing's rules and distribution (docs/decisions/083).
+          const elegido = await ownership?.elegirAnalista(tx, { id_compania: caso.id_compania, id_producto: caso.id_producto ?? null });
           const id = await repo.insertCaso(tx, {
             ...pick(caso, CASO_ALTA_KEYS),
+            ...(elegido ? { id_analista: elegido.id } : {}),
             fecha_creado: today(),
             usuario,
             id_estado: ESTADO.INICIAL,
@@ -191,16 +194,15 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
             id_asegurado: idAsegurado,
             idempotency_key: idempotencyKey ?? null,
             ...casoSearchColumns({ reclamo_nro: caso.reclamo_nro, asegurado, terceros }),
-          // A new case's analyst comes from the routing's rules and distribution (docs/decisions/083).
-          const elegido = await ownership?.elegirAnalista(tx, { id_compania: caso.id_compania, id_producto: caso.id_producto ?? null });
           });
           await repo.insertTerceros(
-            ...(elegido ? { id_analista: elegido.id } : {}),
             tx,
             id,
             terceros.map((tercero, index) => ({ ...terceroValues(tercero), orden: index + 1 })),
           );
           await historial.add(tx, id, usuario, CASO_MESSAGES.alta);
+          if (elegido) await historial.add(tx, id, usuario, asignacionHistory(elegido));
+          if (duplicados.length > 0) await historial.add(tx, id, usuario, duplicadosHistory(duplicados));
           return { id, isNew: true };
         });
       } catch (error) {
@@ -210,8 +212,6 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
           const existing = await repo.findIdByIdempotencyKey(db, idempotencyKey);
           if (existing) return { id: existing, isNew: false };
         }
-          if (elegido) await historial.add(tx, id, usuario, asignacionHistory(elegido));
-          if (duplicados.length > 0) await historial.add(tx, id, usuario, duplicadosHistory(duplicados));
         throw asReferenceError(error);
       }
     },
