@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFile, IconPaperclip, IconX } from '@tabler/icons-react';
-import { altaSchema, CASO_MESSAGES, fieldErrorText, MAX_TERCEROS } from '@siniestros/domain';
+import { altaSchema, CASO_MESSAGES, fieldErrorText, MAX_TERCEROS, type AltaInput, type CasoDuplicado } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api';
 import { notifyApiError, notifyError, notifySuccess, SERVER_ERROR_TOAST_MS, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { UploadDialog, uploadDocuments, uploadErrorMessage, type TypedFile } from '../../documentacion';
 import { useCompanias, useTiposDoc } from '../../../lib/lookups';
 import { useCreateCaso } from '../api/create-caso';
+import { duplicadosOf } from '../api/duplicados';
 import { altaIssues, emptyTercero, useAltaForm, type AltaValues } from '../hooks/use-alta-form';
 import { AseguradoSection, CasoSection, lookupOptions, Section, TerceroBlock } from './AltaSections';
 import { casoUrl } from './CasosTable';
+import { DuplicadosDialog } from './DuplicadosDialog';
 
 /** Spec §2, case creation (/casos/crearCaso). */
 export function CrearCasoScreen() {
@@ -50,11 +52,15 @@ function CrearCasoForm({ companias, tiposDoc, defaultTipoDoc }: { companias: Opt
   const [files, setFiles] = useState<TypedFile[]>([]);
   const [isUploadOpen, setIsUploadOpen] = useState(false);
   const [isUploading, setIsUploading] = useState(false);
+  // The possible duplicates the server answered for this case, and the case to send again confirmed (docs/decisions/080).
+  const [duplicados, setDuplicados] = useState<{ alta: AltaInput; casos: CasoDuplicado[] } | null>(null);
   // One key for this form: a retried press after a lost response does not create a second case.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const terceros = form.values.terceros;
 
-  const onServerError = (error: unknown) => {
+  const onServerError = (error: unknown, alta: AltaInput) => {
+    const posibles = duplicadosOf(error);
+    if (posibles) return setDuplicados({ alta, casos: posibles });
     if (error instanceof ApiError && error.errors.length > 0) {
       form.setErrors(Object.fromEntries(error.errors.map((failure) => [failure.path, failure.message])));
       return notifyFieldErrors(error.errors);
@@ -65,31 +71,32 @@ function CrearCasoForm({ companias, tiposDoc, defaultTipoDoc }: { companias: Opt
     notifyApiError(error, CASO_MESSAGES.loadError, SERVER_ERROR_TOAST_MS);
   };
 
-  const submit = form.onSubmit(
-    (values: AltaValues) => {
-      const alta = altaSchema.parse(values);
-      create.mutate(
-        { alta, idempotencyKey },
-        {
-          onSuccess: async (result) => {
-            notifySuccess(result.message || CASO_MESSAGES.created);
-            if (files.length > 0) {
-              setIsUploading(true);
-              try {
-                const uploaded = await uploadDocuments(result.id, files);
-                notifySuccess(uploaded.message);
-              } catch (error) {
-                // The case exists: the person adds the documents again from its detail.
-                notifyError(uploadErrorMessage(error), SERVER_ERROR_TOAST_MS);
-              }
+  const send = (alta: AltaInput) =>
+    create.mutate(
+      { alta, idempotencyKey },
+      {
+        onSuccess: async (result) => {
+          setDuplicados(null);
+          notifySuccess(result.message || CASO_MESSAGES.created);
+          if (files.length > 0) {
+            setIsUploading(true);
+            try {
+              const uploaded = await uploadDocuments(result.id, files);
+              notifySuccess(uploaded.message);
+            } catch (error) {
+              // The case exists: the person adds the documents again from its detail.
+              notifyError(uploadErrorMessage(error), SERVER_ERROR_TOAST_MS);
             }
-            // The handler goes on with the new case (documents, lawyer, inspection) from its detail.
-            navigate(casoUrl(result.id));
-          },
-          onError: onServerError,
+          }
+          // The handler goes on with the new case (documents, lawyer, inspection) from its detail.
+          navigate(casoUrl(result.id));
         },
-      );
-    },
+        onError: (error) => onServerError(error, alta),
+      },
+    );
+
+  const submit = form.onSubmit(
+    (values: AltaValues) => send(altaSchema.parse(values)),
     (_errors, values) => notifyFieldErrors(altaIssues(values)),
   );
 
@@ -191,6 +198,14 @@ function CrearCasoForm({ companias, tiposDoc, defaultTipoDoc }: { companias: Opt
           </Group>
         </Paper>
       </form>
+      {duplicados && (
+        <DuplicadosDialog
+          duplicados={duplicados.casos}
+          isCreating={create.isPending}
+          onConfirm={() => send({ ...duplicados.alta, confirmar_duplicado: true })}
+          onClose={() => setDuplicados(null)}
+        />
+      )}
       <UploadDialog
         opened={isUploadOpen}
         onClose={() => setIsUploadOpen(false)}
