@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterEach, beforeEach, expect, inject } from 'vitest';
 import { apiLogin, type Credentials } from './api';
 import { launchChromium } from './chromium';
 
@@ -11,11 +11,56 @@ export const baseUrl = () => inject('baseUrl');
 
 export const launch = (): Promise<Browser> => launchChromium(chromium);
 
-export type Session = { context: BrowserContext; page: Page; problems: string[] };
+export type Session = {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors (CSP violations, failed requests, React's errors) and uncaught errors, in order. */
+  problems: string[];
+  /**
+   * Claims the problems matching `pattern` in this test, for one that provokes an error on purpose
+   * (a 409 the browser logs as "Failed to load resource"); at least one must occur.
+   */
+  allow: (pattern: RegExp) => void;
+};
+
+type Watched = Session & { allowed: RegExp[]; isTestOwned: boolean };
+
+/** How the app learns it is signed out (spec §4: check the session, try the refresh once): not an error. */
+const SIGNED_OUT_CHECK =
+  /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) \(http[^)]*\/api\/users\/(auth|refresh)\)$/;
+const watched = new Set<Watched>();
+let isInTest = false;
 
 /**
- * A fresh context (optionally signed in through the API) whose page records CSP violations
- * and uncaught errors, so a test can assert the app ran clean.
+ * Every test fails on its sessions' problems that it did not `allow`, as a server test fails on an
+ * error its app logged; no test has to remember to look. Registered for each e2e file by importing
+ * this module (every file opens its sessions here). A session opened by the test is closed after
+ * it; one opened in `beforeAll` stays for the next test, its problems counted in the test that saw them.
+ */
+beforeEach(() => {
+  isInTest = true;
+});
+afterEach(async () => {
+  isInTest = false;
+  const unclaimed: string[] = [];
+  for (const session of watched) {
+    const problems = session.problems.splice(0);
+    const allowed = session.allowed.splice(0);
+    for (const pattern of allowed) {
+      if (!problems.some((problem) => pattern.test(problem))) unclaimed.push(`nothing matched the allowed ${pattern}`);
+    }
+    unclaimed.push(...problems.filter((problem) => !SIGNED_OUT_CHECK.test(problem) && !allowed.some((pattern) => pattern.test(problem))));
+    if (session.isTestOwned) {
+      watched.delete(session);
+      await session.context.close();
+    }
+  }
+  expect(unclaimed, 'browser errors during this test').toEqual([]);
+});
+
+/**
+ * A fresh context (optionally signed in through the API) whose page records console errors and
+ * uncaught errors; the test fails on them (see above).
  */
 export async function open(browser: Browser, credentials?: Credentials, viewport = { width: 1440, height: 900 }): Promise<Session> {
   const context = await browser.newContext({ viewport, locale: 'es-AR', acceptDownloads: true });
@@ -26,10 +71,16 @@ export async function open(browser: Browser, credentials?: Credentials, viewport
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+    // A CSP violation fails the test at whatever level the browser logs it.
+    if (message.type() !== 'error' && !/Content Security Policy/i.test(message.text())) return;
+    const { url } = message.location();
+    problems.push(url ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error) => problems.push(String(error)));
-  return { context, page, problems };
+  const allowed: RegExp[] = [];
+  const session: Watched = { context, page, problems, allowed, allow: (pattern) => void allowed.push(pattern), isTestOwned: isInTest };
+  watched.add(session);
+  return session;
 }
 
 /** Signs in through the login form on the page, the captcha solved by its widget (where the sign-in is part of the journey). */

@@ -39,7 +39,7 @@ describe('case detail', () => {
       { apellido: 'Sosa', nombre: 'Laura', id_tipo_doc: 1, nro_doc: '31222333', marca_modelo: 'VW Gol', dominio: 'AD200YY' },
     ];
     const id = await seedCaso(userCookie, { idCompania, terceros });
-    const { page, problems, context } = await openCaso(id);
+    const { page, context } = await openCaso(id);
     await expect.poll(() => estadoOf(page)).toBe('Pendiente Documentación');
     await expectNoAxeViolations(page, 'detail at status 1');
 
@@ -178,7 +178,6 @@ describe('case detail', () => {
     const width = await dialog.evaluate((element) => element.getBoundingClientRect().width / window.innerWidth);
     expect(width).toBeGreaterThan(0.68);
     expect(width).toBeLessThan(0.72);
-    expect(problems).toEqual([]);
     await context.close();
   });
 
@@ -186,7 +185,7 @@ describe('case detail', () => {
     const id = await seedCaso(userCookie, { idCompania });
     await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
     await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
-    const { page, problems, context } = await openCaso(id);
+    const { page, context } = await openCaso(id);
     await expect.poll(() => estadoOf(page)).toBe('Análisis');
 
     await page.getByRole('button', { name: 'Cierre Caso' }).click();
@@ -219,27 +218,26 @@ describe('case detail', () => {
     await page.getByText('Se reinspeccionó el caso exitosamente').waitFor();
     await expect.poll(() => estadoOf(page)).toBe('Coordinar Inspección');
     await expectNoAxeViolations(page, 'detail after reinspecting');
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('a case moved on in another tab answers 409 with its message and the screen catches up', async () => {
     const id = await seedCaso(userCookie, { idCompania });
     await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, {});
-    const { page, problems, context } = await openCaso(id);
+    const { page, context, allow } = await openCaso(id);
+    allow(/status of 409 .*\/api\/casos\/avanza\//);
     await expect.poll(() => estadoOf(page)).toBe('Coordinar Inspección');
     await apiCall(userCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 2 });
     await page.getByRole('button', { name: 'Avanzar Caso' }).click();
     await page.getByText('El caso cambió de estado mientras tanto. Recargue la página e intente nuevamente.').waitFor();
     await expectNoAxeViolations(page, 'detail with the 409 toast');
     await expect.poll(() => estadoOf(page)).toBe('Análisis');
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('a flag toggled on the bar survives a reload', async () => {
     const id = await seedCaso(userCookie, { idCompania });
-    const { page, problems, context } = await openCaso(id);
+    const { page, context } = await openCaso(id);
     const urgente = page.getByRole('checkbox', { name: 'Urgente' });
     expect(await urgente.isChecked()).toBe(false);
     await Promise.all([
@@ -254,13 +252,12 @@ describe('case detail', () => {
     await page.getByText('Datos del Caso').waitFor();
     await expect.poll(() => page.getByRole('checkbox', { name: 'Urgente' }).isChecked()).toBe(true);
     expect((await apiCall<Record<string, boolean>>(userCookie, 'GET', `/casos/flag/${id}`)).urg).toBe(true);
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it('the form reports each failing field, adds a third party and saves a lawyer', async () => {
     const id = await seedCaso(userCookie, { idCompania });
-    const { page, problems, context } = await openCaso(id);
+    const { page, context } = await openCaso(id);
     // Grabar is on screen at the top of a form far taller than the window: the save bar sticks to the bottom.
     const saveBar = page.getByTestId('caso-save-bar');
     const grabar = saveBar.getByRole('button', { name: 'Grabar' });
@@ -310,7 +307,6 @@ describe('case detail', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('+ Letrado');
     await page.getByRole('button', { name: '+ Letrado' }).click();
     expect(await page.getByRole('dialog', { name: 'Letrado' }).getByLabel('Apellido').inputValue()).toBe('Fernández');
-    expect(problems).toEqual([]);
     await context.close();
   });
 });

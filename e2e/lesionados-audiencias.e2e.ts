@@ -35,7 +35,7 @@ afterAll(() => browser?.close());
 describe('injured people', () => {
   it('a User adds an injured person to a case and edits it', async () => {
     const idCaso = await seedCaso(userCookie, { idCompania: companias[0]!.id });
-    const { page, problems, context } = await open(browser, USERS.user);
+    const { page, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/lesionados/${idCaso}`);
     await page.getByText(LESIONADO_MESSAGES.empty).waitFor();
 
@@ -70,7 +70,6 @@ describe('injured people', () => {
 
     await page.getByRole('link', { name: 'Volver' }).click();
     await page.waitForURL(`**/casos/detalleCaso/${idCaso}`);
-    expect(problems).toEqual([]);
     await context.close();
   });
 });
@@ -84,7 +83,7 @@ describe('hearings', () => {
   it('a User adds a hearing to a case and edits it', async () => {
     idCaso = await seedCaso(userCookie, { idCompania: companias[0]!.id });
     nro = `MED-${Date.now() % 1_000_000}`;
-    const { page, problems, context } = await open(browser, USERS.user);
+    const { page, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/audiencias/${idCaso}`);
     await page.getByText(AUDIENCIA_MESSAGES.empty).waitFor();
 
@@ -120,7 +119,6 @@ describe('hearings', () => {
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(AUDIENCIA_MESSAGES.updated).waitFor();
     await page.getByRole('row', { name: /Sala 4, Lavalle 1250/ }).waitFor();
-    expect(problems).toEqual([]);
     await context.close();
   });
 
@@ -139,7 +137,7 @@ describe('hearings', () => {
       lugar: 'Juzgado Civil 3',
     });
 
-    const { page, problems, context } = await open(browser, USERS.user);
+    const { page, context } = await open(browser, USERS.user);
     await page.goto(`${baseUrl()}/audiencias/allaudiencias`);
     await expect.poll(() => page.getByTestId('audiencias-total').textContent()).toMatch(new RegExp(`^${AUDIENCIA_MESSAGES.total}: \\d+$`));
     expect(await page.getByRole('button', { name: 'Filtrar' }).count()).toBe(0);
@@ -197,7 +195,6 @@ describe('hearings', () => {
       .getByRole('row', { name: new RegExp(nro) })
       .first()
       .waitFor();
-    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -56,7 +56,8 @@ afterAll(() => browser?.close());
 describe('convenio templates (Admin)', () => {
   it('an Admin downloads a template, uploads an edited version, the next zip uses it, and goes back', async () => {
     expect(await convenioTitular()).toContain('CUARTA — RENUNCIA:');
-    const { page, problems, context } = await open(browser, ADMIN);
+    const { page, context, allow } = await open(browser, ADMIN);
+    allow(/status of 422 .*\/api\/plantillas\/[^/)]+\)/); // the template with a field the server does not fill
     await page.goto(`${baseUrl()}/casos`);
     await page.getByRole('link', { name: 'Plantillas' }).click();
     await page.getByRole('heading', { name: 'Plantillas de Convenio', level: 1 }).waitFor();
@@ -110,7 +111,6 @@ describe('convenio templates (Admin)', () => {
     await versiones.getByRole('cell', { name: 'Versión 2 (restaura la predeterminada) Vigente' }).waitFor();
     expect(await versiones.getByRole('row').count()).toBe(4);
     expect(await convenioTitular()).toContain('CUARTA — RENUNCIA:');
-    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -29,7 +29,7 @@ describe('second factor', () => {
 
   it('a User enrols, signs out and signs in again with the captcha widget and the code', async () => {
     await apiCall(adminCookie, 'POST', '/users', { ...person, password2: person.password });
-    const { page, problems, context } = await open(browser, person);
+    const { page, context } = await open(browser, person);
     await page.goto(`${baseUrl()}/casos`);
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     await page.getByRole('menuitem', { name: 'Segundo factor' }).click();
@@ -78,12 +78,12 @@ describe('second factor', () => {
     await dialog.getByText('La verificación en dos pasos está activa', { exact: false }).waitFor();
     await expectNoAxeViolations(page, 'Segundo factor dialog, enabled');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
-    expect(problems).toEqual([]);
     await context.close();
   });
 
   it("an Admin removes the user's second factor and ends their sessions from /usuarios", async () => {
-    const { page, problems, context } = await open(browser, ADMIN);
+    const { page, context, allow } = await open(browser, ADMIN);
+    allow(/status of 400 .*\/api\/users\/\d+\/totp\)/); // the Admin's password missing, then wrong
     await page.goto(`${baseUrl()}/usuarios`);
     const row = page.getByRole('row', { name: new RegExp(person.username.replace(/\./g, '\\.')) });
     await row.getByRole('button', { name: `Quitar segundo factor de ${person.username}` }).click();
@@ -112,7 +112,6 @@ describe('second factor', () => {
     await page.getByText(AUTH_MESSAGES.sessionsRevoked).waitFor();
     const after = await fetch(`${baseUrl()}/api/users/auth`, { headers: { cookie: personCookie } });
     expect(after.status).toBe(401);
-    expect(problems).toEqual([]);
     await context.close();
   });
 });
@@ -135,7 +134,7 @@ describe('audit trail', () => {
     expect(await asUser.page.getByRole('button', { name: 'Auditoría' }).count()).toBe(0);
     await asUser.context.close();
 
-    const { page, problems, context } = await open(browser, ADMIN);
+    const { page, context } = await open(browser, ADMIN);
     await page.goto(`${baseUrl()}/casos/detalleCaso/${id}`);
     await page.getByRole('button', { name: 'Auditoría' }).click();
     const dialog = page.getByRole('dialog', { name: 'Auditoría' });
@@ -152,7 +151,6 @@ describe('audit trail', () => {
     }
     await expectNoAxeViolations(page, 'Auditoría dialog');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/auditoria.png` });
-    expect(problems).toEqual([]);
     await context.close();
   });
 });
