@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** The whole JSON answer, for a failure that carries more than its message (the duplicates of POST /casos/alta). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -54,7 +56,7 @@ async function send(method: string, path: string, body?: Body, init?: RequestIni
   }
   if (!response.ok) {
     const payload = await response.json().catch(() => null);
-    throw new ApiError(response.status, payload?.message ?? response.statusText ?? `Error del servidor: ${response.status}`, payload?.errors ?? []);
+    throw new ApiError(response.status, payload?.message ?? response.statusText ?? `Error del servidor: ${response.status}`, payload?.errors ?? [], payload);
   }
   return response;
 }
