@@ -56,6 +56,8 @@ export async function seedCaso(cookie: string, { idCompania, asegurado, terceros
     },
     asegurado: asegurado ?? { apellido: 'González', nombre: 'María José', id_tipo_doc: 1, nro_doc: '28123456', marca_modelo: 'Ford Ka', dominio: 'AB123CD' },
     terceros: terceros ?? [{ apellido: 'Pérez', nombre: 'Juan', id_tipo_doc: 1, nro_doc: '30111222', marca_modelo: 'Fiat Cronos', dominio: 'AC100ZZ' }],
+    // Seeded cases share their people: created even when alike (the duplicate check is e2e/duplicados.e2e.ts's).
+    confirmar_duplicado: true,
   });
   return id;
 }
