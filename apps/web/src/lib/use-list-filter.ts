@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { notifyError, VALIDATION_TOAST_MS } from './notify';
@@ -23,6 +23,9 @@ export function useListFilter<T extends Record<string, string>>(empty: T, schema
     setTouched(true);
   };
 
+  /** A select's or a date's props for a field: its label, its value being typed and its change. */
+  const field = (name: keyof T) => ({ label: labels[name], value: draft[name], onChange: change(name) });
+
   /** Filters by `values` (a select that filters as soon as it changes passes its new draft). */
   const applyValues = (values: T) => {
     const parsed = schema.safeParse(values);
@@ -42,9 +45,5 @@ export function useListFilter<T extends Record<string, string>>(empty: T, schema
     setPage(1);
   };
 
-  const onEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') applyFilter();
-  };
-
-  return { draft, isTouched, filtro, page, setPage, change, applyFilter, applyValues, reset, onEnter };
+  return { draft, isTouched, filtro, page, setPage, change, field, applyFilter, applyValues, reset };
 }

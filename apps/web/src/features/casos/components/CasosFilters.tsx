@@ -1,10 +1,11 @@
-import { Button, Collapse, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Box, Button, Collapse, Group, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconFileSpreadsheet, IconFilter, IconSearch } from '@tabler/icons-react';
 import { COND_CASOS, FLAGS, PLAZO_FILTRO, SIN_ANALISTA } from '@siniestros/domain';
 import type { CasoFiltroDraft } from '../api/filtro-draft';
 import type { CasosSummary } from '../api/get-casos';
 import { DateField } from '../../../components/DateField';
+import { FilterPanel, lookupOptions } from '../../../components/FilterPanel';
 
 type Props = {
   form: UseFormReturnType<CasoFiltroDraft>;
@@ -24,8 +25,6 @@ const COND_OPTIONS = [
 ];
 const PLAZO_OPTIONS = Object.entries(PLAZO_FILTRO).map(([value, label]) => ({ value, label }));
 const FLAG_OPTIONS = FLAGS.map((flag) => ({ value: String(flag.nro), label: flag.label }));
-const named = (rows: { id: number; nombre: string }[] | undefined) =>
-  (rows ?? []).map((row) => ({ value: String(row.id), label: row.nombre }));
 
 /**
  * Spec §2 case list: the quick search with Filtrar, '+ Filtros', Limpiar Filtros and Exportar,
@@ -85,12 +84,12 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
         )}
       </Group>
       <Collapse expanded={isExpanded} transitionDuration={150}>
-        <Paper withBorder p="sm" mt="xs" bg="gray.0" aria-label="Filtros">
-          <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 6 }} spacing="xs" verticalSpacing={6}>
+        <Box mt="xs">
+          <FilterPanel cols={{ base: 1, xs: 2, sm: 3, lg: 6 }} onReset={onReset} extraActions={exportButton}>
             <TextInput label="Nro Caso" maxLength={10} {...digitsOnly('nroCaso')} />
             <TextInput label="Nro Siniestro" maxLength={20} {...digitsOnly('nroSiniestro')} />
             <TextInput label="Dominio" maxLength={20} {...form.getInputProps('dominio')} />
-            <Select label="Estado" data={named(summary?.estados)} {...select('estado')} />
+            <Select label="Estado" data={lookupOptions(summary?.estados)} {...select('estado')} />
             <Select
               label="Condición"
               data={COND_OPTIONS}
@@ -98,11 +97,11 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
               value={form.values.condCasos}
               onChange={(value) => form.setFieldValue('condCasos', (value ?? COND_CASOS.TODOS) as CasoFiltroDraft['condCasos'])}
             />
-            <Select label="Compañia" data={named(summary?.companias)} {...select('compania')} />
+            <Select label="Compañia" data={lookupOptions(summary?.companias)} {...select('compania')} />
             <Select label="Analista" data={analistaOptions} {...select('analista')} />
             <Select label="Etiqueta" data={FLAG_OPTIONS} {...select('flag')} />
             <TextInput label="Apellido" maxLength={150} {...form.getInputProps('apellido')} />
-            <Select label="Producto" data={named(summary?.productos)} {...select('producto')} />
+            <Select label="Producto" data={lookupOptions(summary?.productos)} {...select('producto')} />
             <Select label="Plazo" data={PLAZO_OPTIONS} {...select('plazo')} />
             <DateField label="Fecha Desde" {...form.getInputProps('fechaDesde')} maxDate={form.values.fechaHasta || undefined} />
             <DateField label="Fecha Hasta" {...form.getInputProps('fechaHasta')} minDate={form.values.fechaDesde || undefined} />
@@ -116,17 +115,8 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
               {...form.getInputProps('fechaEstadoHasta')}
               minDate={form.values.fechaEstadoDesde || undefined}
             />
-          </SimpleGrid>
-          <Group gap="xs" mt="sm" justify="flex-end">
-            <Button type="submit" leftSection={<IconFilter size={16} />}>
-              Filtrar
-            </Button>
-            <Button variant="default" onClick={onReset}>
-              Volver
-            </Button>
-            {exportButton}
-          </Group>
-        </Paper>
+          </FilterPanel>
+        </Box>
       </Collapse>
     </form>
   );

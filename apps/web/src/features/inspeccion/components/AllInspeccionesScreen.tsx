@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import {
   CASO_MESSAGES,
@@ -14,6 +14,7 @@ import {
   type InspeccionFiltro,
 } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
+import { FilterPanel, FilterSelect, lookupOptions } from '../../../components/FilterPanel';
 import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useListFilter } from '../../../lib/use-list-filter';
@@ -37,7 +38,7 @@ const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
 /** Spec §2, all inspections: filters, total, paging, and inspector reassignment of Coordinada ones. */
 export function AllInspeccionesScreen() {
-  const { draft, filtro, page, setPage, change, applyFilter, reset, onEnter } = useListFilter(
+  const { draft, filtro, page, setPage, change, field, applyFilter, reset } = useListFilter(
     EMPTY_INSPECCION_FILTRO,
     inspeccionFiltroSchema,
     FILTER_LABELS,
@@ -51,7 +52,6 @@ export function AllInspeccionesScreen() {
     label: FILTER_LABELS[field],
     value: draft[field],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(field)(transform(event.currentTarget.value)),
-    onKeyDown: onEnter,
   });
 
   const rows = list.isError ? [] : (list.data?.rows ?? []);
@@ -61,46 +61,15 @@ export function AllInspeccionesScreen() {
   return (
     <Stack>
       <PageTitle>Inspecciones</PageTitle>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4, xl: 7 }}>
-          <TextInput inputMode="numeric" {...input('nroInspeccion', onlyDigits)} />
-          <TextInput inputMode="numeric" {...input('nroCaso', onlyDigits)} />
-          <Select
-            label={FILTER_LABELS.estado}
-            placeholder="Todos"
-            clearable
-            data={[...INSPECCION_FILTER_ESTADOS]}
-            value={draft.estado || null}
-            onChange={change('estado')}
-          />
-          <Select
-            label={FILTER_LABELS.inspector}
-            placeholder="Todos"
-            clearable
-            searchable
-            data={inspectorOptions}
-            value={draft.inspector || null}
-            onChange={change('inspector')}
-          />
-          <Select
-            label={FILTER_LABELS.producto}
-            placeholder="Todos"
-            clearable
-            searchable
-            data={(productos.data ?? []).map((producto) => ({ value: String(producto.id), label: producto.nombre }))}
-            value={draft.producto || null}
-            onChange={change('producto')}
-          />
-          <DateField label={FILTER_LABELS.fechaDesde} value={draft.fechaDesde} onChange={change('fechaDesde')} onKeyDown={onEnter} />
-          <DateField label={FILTER_LABELS.fechaHasta} value={draft.fechaHasta} onChange={change('fechaHasta')} onKeyDown={onEnter} />
-        </SimpleGrid>
-        <Group mt="md">
-          <Button onClick={applyFilter}>Filtrar</Button>
-          <Button variant="default" onClick={reset}>
-            Volver
-          </Button>
-        </Group>
-      </Paper>
+      <FilterPanel cols={{ base: 1, xs: 2, md: 4, xl: 7 }} onApply={applyFilter} onReset={reset}>
+        <TextInput inputMode="numeric" {...input('nroInspeccion', onlyDigits)} />
+        <TextInput inputMode="numeric" {...input('nroCaso', onlyDigits)} />
+        <FilterSelect {...field('estado')} searchable={false} data={[...INSPECCION_FILTER_ESTADOS]} />
+        <FilterSelect {...field('inspector')} data={inspectorOptions} />
+        <FilterSelect {...field('producto')} data={lookupOptions(productos.data)} />
+        <DateField {...field('fechaDesde')} />
+        <DateField {...field('fechaHasta')} />
+      </FilterPanel>
       <Text fw={500} data-testid="inspecciones-total">
         {INSPECCION_MESSAGES.total}: {list.isError ? 0 : (list.data?.totalCount ?? 0)}
       </Text>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import {
   AUDIENCIA_AGENDA,
   AUDIENCIA_MESSAGES,
@@ -11,6 +11,7 @@ import {
   type AudienciaFiltro,
 } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
+import { FilterPanel, FilterSelect, lookupOptions } from '../../../components/FilterPanel';
 import { ListPagination } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useListFilter } from '../../../lib/use-list-filter';
@@ -32,7 +33,7 @@ const FILTER_LABELS: Record<keyof AudienciaFiltro, string> = {
  * agenda: 'Próximas' (from today, soonest first) or 'Pasadas' (latest first), today's highlighted.
  */
 export function AllAudienciasScreen() {
-  const { draft, isTouched, filtro, page, setPage, change, applyFilter, reset, onEnter } = useListFilter(
+  const { draft, isTouched, filtro, page, setPage, change, field, applyFilter, reset } = useListFilter(
     EMPTY_AUDIENCIA_FILTRO,
     audienciaFiltroSchema,
     FILTER_LABELS,
@@ -48,36 +49,17 @@ export function AllAudienciasScreen() {
   return (
     <Stack>
       <PageTitle>Audiencias</PageTitle>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <TextInput
-            label={FILTER_LABELS.audienciaNro}
-            maxLength={AUDIENCIA_NRO_MAX}
-            value={draft.audienciaNro}
-            onChange={(event) => change('audienciaNro')(event.currentTarget.value)}
-            onKeyDown={onEnter}
-          />
-          <Select
-            label={FILTER_LABELS.compania}
-            placeholder="Todas"
-            clearable
-            searchable
-            data={(companias.data ?? []).map((compania) => ({ value: String(compania.id), label: compania.nombre }))}
-            value={draft.compania || null}
-            onChange={change('compania')}
-          />
-          <DateField label={FILTER_LABELS.fechaDesde} value={draft.fechaDesde} onChange={change('fechaDesde')} onKeyDown={onEnter} />
-          <DateField label={FILTER_LABELS.fechaHasta} value={draft.fechaHasta} onChange={change('fechaHasta')} onKeyDown={onEnter} />
-        </SimpleGrid>
-        {isTouched && (
-          <Group mt="md">
-            <Button onClick={applyFilter}>Filtrar</Button>
-            <Button variant="default" onClick={reset}>
-              Volver
-            </Button>
-          </Group>
-        )}
-      </Paper>
+      <FilterPanel cols={{ base: 1, sm: 2, lg: 4 }} onApply={applyFilter} onReset={reset} hasActions={isTouched}>
+        <TextInput
+          label={FILTER_LABELS.audienciaNro}
+          maxLength={AUDIENCIA_NRO_MAX}
+          value={draft.audienciaNro}
+          onChange={(event) => change('audienciaNro')(event.currentTarget.value)}
+        />
+        <FilterSelect {...field('compania')} placeholder="Todas" data={lookupOptions(companias.data)} />
+        <DateField {...field('fechaDesde')} />
+        <DateField {...field('fechaHasta')} />
+      </FilterPanel>
       <Group justify="space-between">
         <Text fw={500} data-testid="audiencias-total">
           {AUDIENCIA_MESSAGES.total}: {list.isError ? 0 : (list.data?.total ?? 0)}

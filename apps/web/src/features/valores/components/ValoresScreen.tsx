@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { CASO_MESSAGES, formatDate, formatPesos, VALORES_MESSAGES, valoresFiltroSchema, type ValoresFiltro } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
+import { FilterPanel, FilterSelect, lookupOptions } from '../../../components/FilterPanel';
 import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useListFilter } from '../../../lib/use-list-filter';
@@ -17,21 +18,13 @@ const FILTER_LABELS: Record<keyof ValoresFiltro, string> = {
 
 /** Spec §2, values report of closed cases: company and closing-date filters (Enter applies). */
 export function ValoresScreen() {
-  const { draft, filtro, page, setPage, change, applyFilter, applyValues, reset, onEnter } = useListFilter(
+  const { draft, filtro, page, setPage, change, field, applyFilter, applyValues, reset } = useListFilter(
     EMPTY_VALORES_FILTRO,
     valoresFiltroSchema,
     FILTER_LABELS,
   );
   const list = useValores(page, filtro);
   const companias = useCompanias();
-
-  // Spec §2: Enter in a closing date applies the filter.
-  const dateInput = (field: 'fechaDesde' | 'fechaHasta') => ({
-    label: FILTER_LABELS[field],
-    value: draft[field],
-    onChange: change(field),
-    onKeyDown: onEnter,
-  });
 
   const rows = list.isError ? [] : (list.data?.casos ?? []);
   const totalPages = list.data?.totalPages ?? 0;
@@ -40,30 +33,20 @@ export function ValoresScreen() {
   return (
     <Stack>
       <PageTitle>Valores</PageTitle>
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select
-            label={FILTER_LABELS.compania}
-            placeholder="Todas"
-            clearable
-            searchable
-            data={(companias.data ?? []).map((compania) => ({ value: String(compania.id), label: compania.nombre }))}
-            value={draft.compania || null}
-            onChange={(value) => {
-              change('compania')(value);
-              applyValues({ ...draft, compania: value ?? '' });
-            }}
-          />
-          <DateField {...dateInput('fechaDesde')} />
-          <DateField {...dateInput('fechaHasta')} />
-        </SimpleGrid>
-        <Group mt="md">
-          <Button onClick={applyFilter}>Filtrar</Button>
-          <Button variant="default" onClick={reset}>
-            Volver
-          </Button>
-        </Group>
-      </Paper>
+      <FilterPanel cols={{ base: 1, sm: 3 }} onApply={applyFilter} onReset={reset}>
+        <FilterSelect
+          {...field('compania')}
+          placeholder="Todas"
+          data={lookupOptions(companias.data)}
+          onChange={(value) => {
+            change('compania')(value);
+            applyValues({ ...draft, compania: value ?? '' });
+          }}
+        />
+        {/* Spec §2: Enter in a closing date applies the filter (the panel is a form). */}
+        <DateField {...field('fechaDesde')} />
+        <DateField {...field('fechaHasta')} />
+      </FilterPanel>
       <Text fw={500} data-testid="valores-total">
         {filtro ? VALORES_MESSAGES.filtrados : VALORES_MESSAGES.total}: {totalCount}
       </Text>
