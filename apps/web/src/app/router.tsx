@@ -53,6 +53,7 @@ const routes = (
       <Route path="/notificaciones" element={screen(STAFF, () => import('./routes/notificaciones'))} />
       <Route path="/aprobaciones" element={screen(STAFF, () => import('./routes/aprobaciones'))} />
       <Route path="/plazos" element={screen(ADMIN, () => import('./routes/plazos'))} />
+      <Route path="/asignacion" element={screen(ADMIN, () => import('./routes/asignacion'))} />
       <Route path="/copias" element={screen(ADMIN, () => import('./routes/copias'))} />
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
       <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />

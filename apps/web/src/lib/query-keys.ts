@@ -85,4 +85,10 @@ export const queryKeys = {
   pagos: (idCaso: number) => ['caso', idCaso, 'pagos'] as const,
   /** The Admin's online backups (GET /backups, docs/decisions/076). */
   backups: ['backups'] as const,
+  /** The routing rules and settings (Admin, docs/decisions/083). */
+  asignacion: {
+    all: ['asignacion'] as const,
+    reglas: ['asignacion', 'reglas'] as const,
+    ajustes: ['asignacion', 'ajustes'] as const,
+  },
 };

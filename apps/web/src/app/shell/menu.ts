@@ -27,6 +27,8 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: '/plantillas', label: 'Plantillas' },
   // Beyond the spec: the legal deadline rules (issue 18, docs/decisions/044).
   { to: '/plazos', label: 'Plazos legales' },
+  // Beyond the spec: who gets a new case, rules and load (issue 41, docs/decisions/083).
+  { to: '/asignacion', label: 'Asignación de casos' },
   // Beyond the spec: the online backups (issue 40, docs/decisions/076).
   { to: '/copias', label: 'Copias de seguridad' },
 ];

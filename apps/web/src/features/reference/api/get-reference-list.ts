@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type ReferenceKind, lookupListResponse, lookupPageResponse, personLookupListResponse } from '@siniestros/domain';
+import { PAGE_SIZE, type ReferenceKind, analistaAbmListResponse, lookupListResponse, lookupPageResponse } from '@siniestros/domain';
 import { api, qs } from '../../../lib/api';
 import { REFERENCE_ENDPOINTS, type ReferenceRow } from './reference-endpoints';
 import { queryKeys } from '../../../lib/query-keys';
@@ -12,7 +12,7 @@ export async function getReferenceList(kind: ReferenceKind, page: number): Promi
     const result = await api.get(lookupPageResponse, `${endpoint.list}${qs({ page, pageSize: PAGE_SIZE })}`);
     return { rows: result.data, totalPages: result.totalPages };
   }
-  return { rows: await api.get(kind === 'analistas' ? personLookupListResponse : lookupListResponse, endpoint.list), totalPages: 1 };
+  return { rows: await api.get(kind === 'analistas' ? analistaAbmListResponse : lookupListResponse, endpoint.list), totalPages: 1 };
 }
 
 export function useReferenceList(kind: ReferenceKind, page: number) {

@@ -8,9 +8,10 @@ import {
 } from '@siniestros/domain';
 import { bodyOf, type RequestBody } from '../../../lib/api';
 
-export type ReferenceRow = { id: number; nombre: string; apellido?: string };
+/** An analyst's row also has its user and availability (docs/decisions/083). */
+export type ReferenceRow = { id: number; nombre: string; apellido?: string; id_usuario?: number | null; usuario?: string | null; disponible?: boolean };
 /** What the dialog typed; each list sends it in its own body shape (the domain's request types). */
-export type ReferenceInput = { nombre: string; apellido?: string };
+export type ReferenceInput = { nombre: string; apellido?: string; id_usuario?: number | null; disponible?: boolean };
 
 /** Spec §7, reference data: each list has its own paths and update body shape. */
 export const REFERENCE_ENDPOINTS: Record<
@@ -34,9 +35,10 @@ export const REFERENCE_ENDPOINTS: Record<
   analistas: {
     list: '/analistas/abm',
     create: '/analistas',
-    createBody: ({ nombre, apellido }) => bodyOf(analistaSchema, { nombre, apellido: apellido ?? '' }),
+    createBody: ({ nombre, apellido, id_usuario, disponible }) => bodyOf(analistaSchema, { nombre, apellido: apellido ?? '', id_usuario, disponible }),
     update: (id) => `/analistas/${id}`,
-    updateBody: (id, input) => bodyOf(analistaSchema, { id, nombre: input.nombre, apellido: input.apellido ?? '' }),
+    updateBody: (id, input) =>
+      bodyOf(analistaSchema, { id, nombre: input.nombre, apellido: input.apellido ?? '', id_usuario: input.id_usuario, disponible: input.disponible }),
   },
   companias: {
     list: '/companias/admin',

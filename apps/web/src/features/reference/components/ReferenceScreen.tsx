@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Anchor, Button, Center, Group, Modal, Pagination, Stack, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Modal, Pagination, Select, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
-import { analistaSchema, nombreSchema, REFERENCE_EDIT_REDIRECT_MS, REFERENCE_SCREENS, type ReferenceKind } from '@siniestros/domain';
+import { ANALISTA_MESSAGES, analistaSchema, nombreSchema, REFERENCE_EDIT_REDIRECT_MS, REFERENCE_SCREENS, type ReferenceKind } from '@siniestros/domain';
 import { ApiError } from '../../../lib/api';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { PageTitle } from '../../../components/PageTitle';
 import { useReferenceList } from '../api/get-reference-list';
 import { useSaveReference } from '../api/save-reference';
 import type { ReferenceRow } from '../api/reference-endpoints';
+import { useUsuariosAnalistas } from '../../users';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; row: ReferenceRow } | null;
 
@@ -21,6 +22,8 @@ export function ReferenceScreen({ kind }: { kind: ReferenceKind }) {
   const [editing, setEditing] = useState<Editing>(null);
   const list = useReferenceList(kind, page);
   const navigate = useNavigate();
+  // Analysts are users (docs/decisions/083): each row shows its user and whether they take new cases.
+  const isAnalistas = kind === 'analistas';
 
   if (list.isError) notifyOnce(kind, list.error, screen.loadError);
 
@@ -36,6 +39,8 @@ export function ReferenceScreen({ kind }: { kind: ReferenceKind }) {
             <Table.Th w={80}>ID</Table.Th>
             {screen.hasApellido && <Table.Th>Apellido</Table.Th>}
             <Table.Th>Nombre</Table.Th>
+            {isAnalistas && <Table.Th>Usuario</Table.Th>}
+            {isAnalistas && <Table.Th>Disponible</Table.Th>}
             <Table.Th w={100}>Acciones</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -45,6 +50,18 @@ export function ReferenceScreen({ kind }: { kind: ReferenceKind }) {
               <Table.Td>{row.id}</Table.Td>
               {screen.hasApellido && <Table.Td>{row.apellido}</Table.Td>}
               <Table.Td>{row.nombre}</Table.Td>
+              {isAnalistas && <Table.Td>{row.usuario ?? ANALISTA_MESSAGES.sinUsuario}</Table.Td>}
+              {isAnalistas && (
+                <Table.Td>
+                  {row.disponible === false ? (
+                    <Badge color="orange" variant="light">
+                      {ANALISTA_MESSAGES.ausente}
+                    </Badge>
+                  ) : (
+                    ANALISTA_MESSAGES.disponible
+                  )}
+                </Table.Td>
+              )}
               <Table.Td>
                 <Anchor component="button" type="button" onClick={() => setEditing({ mode: 'edit', row })}>
                   Ver
@@ -83,8 +100,14 @@ function ReferenceDialog({ kind, editing, onClose, onEdited }: { kind: Reference
   const screen = REFERENCE_SCREENS[kind];
   const save = useSaveReference(kind);
   const isEdit = editing.mode === 'edit';
+  const row = isEdit ? editing.row : undefined;
   const form = useForm({
-    initialValues: { nombre: isEdit ? editing.row.nombre : '', apellido: isEdit ? (editing.row.apellido ?? '') : '' },
+    initialValues: {
+      nombre: row?.nombre ?? '',
+      apellido: row?.apellido ?? '',
+      id_usuario: row?.id_usuario ?? null,
+      disponible: row?.disponible ?? true,
+    },
     validate: zod4Resolver(screen.hasApellido ? analistaSchema : z.object(nombreSchema.shape)),
   });
 
@@ -115,6 +138,7 @@ function ReferenceDialog({ kind, editing, onClose, onEdited }: { kind: Reference
         <Stack>
           {screen.hasApellido && <TextInput label="Apellido" required data-autofocus {...form.getInputProps('apellido')} />}
           <TextInput label="Nombre" required data-autofocus={!screen.hasApellido} {...form.getInputProps('nombre')} />
+          {kind === 'analistas' && <AnalistaUsuarioFields form={form} />}
           <Group justify="flex-end">
             {isEdit ? (
               <Button type="submit" loading={save.isPending}>
@@ -134,5 +158,37 @@ function ReferenceDialog({ kind, editing, onClose, onEdited }: { kind: Reference
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+type AnalistaUsuarioForm = {
+  values: { id_usuario: number | null };
+  errors: Record<string, unknown>;
+  setFieldValue: (path: 'id_usuario', value: number | null) => void;
+  getInputProps: (path: 'disponible', options: { type: 'checkbox' }) => object;
+};
+
+/** The analyst's user (active Admin and User users; 'Sin usuario' unlinks) and availability (docs/decisions/083). */
+function AnalistaUsuarioFields({ form }: { form: AnalistaUsuarioForm }) {
+  const usuarios = useUsuariosAnalistas();
+  return (
+    <>
+      <Select
+        label="Usuario"
+        description="El usuario que es este analista"
+        allowDeselect={false}
+        searchable
+        nothingFoundMessage="Sin resultados"
+        data={[{ value: '', label: ANALISTA_MESSAGES.sinUsuario }, ...usuarios]}
+        value={form.values.id_usuario === null ? '' : String(form.values.id_usuario)}
+        onChange={(value) => form.setFieldValue('id_usuario', value ? Number(value) : null)}
+        error={form.errors.id_usuario as string | undefined}
+      />
+      <Switch
+        label={ANALISTA_MESSAGES.disponible}
+        description="Sin marcar: ausente, no recibe casos nuevos por reglas ni reparto"
+        {...form.getInputProps('disponible', { type: 'checkbox' })}
+      />
+    </>
   );
 }

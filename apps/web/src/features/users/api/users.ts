@@ -29,11 +29,14 @@ export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (save: UserSave) => (save.id === undefined ? createUser(save.body) : updateUser(save.id, save.body)),
-    // A user made, renamed or deactivated may be an inspector: the inspector selects follow.
+    // A user made, renamed or deactivated may be an inspector or an analyst: their selects follow.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.users }),
         queryClient.invalidateQueries({ queryKey: queryKeys.lookups.inspectores }),
+        // A user may have become an analyst, a new one or another (docs/decisions/083).
+        queryClient.invalidateQueries({ queryKey: queryKeys.reference('analistas') }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.lookups.analistas }),
       ]),
   });
 }

@@ -14,6 +14,11 @@ import { UsersScreen } from './UsersScreen';
  */
 
 const ANA = { id: 7, apellido: 'Pérez', nombre: 'Ana', username: 'ana@oficina.com', rol: 2, id_tipo_usuario: 2, id_inspect: null, activo: true, limite_ofrecimiento: null, id_analista: null, totp: true };
+/** Analysts (docs/decisions/083): Luz is free, Beto is another user's. */
+const ANALISTAS = [
+  { id: 3, apellido: 'Luz', nombre: 'Marta', id_usuario: null, usuario: null, disponible: true },
+  { id: 4, apellido: 'Beto', nombre: 'Juan', id_usuario: 9, usuario: 'beto@oficina.com', disponible: true },
+];
 type Call = { url: string; method: string; body?: Record<string, unknown> };
 let calls: Call[];
 let adminHasTotp = false;
@@ -32,6 +37,7 @@ beforeEach(() => {
     if (url === '/api/users/auth')
       return Response.json({ usr: 'admin@oficina.com', rol: 1, id_inspect: null, nombre: 'A', apellido: 'B', totp: adminHasTotp, totp_required: false, id_analista: null });
     if (url === '/api/inspector') return Response.json([]);
+    if (url === '/api/analistas/abm') return Response.json(ANALISTAS);
     throw new Error(`unexpected ${method} ${url}`);
   });
 });
@@ -39,7 +45,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderScreen() {
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <ModalsProvider>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           <MemoryRouter>
@@ -99,5 +105,46 @@ describe('UsersScreen: the offer limit (docs/decisions/081)', () => {
     // Only a User has a limit: a new user's form asks for it once the role is Usuario.
     const nuevo = await screen.findByRole('dialog', { name: 'Nuevo Usuario' });
     expect(within(nuevo).queryByLabelText(APROBACION_MESSAGES.limite)).toBeNull();
+  });
+});
+
+describe('UsersScreen: users are the analysts (docs/decisions/083)', () => {
+  it("links a user to a free analyst and shows the server's refusal under the field", async () => {
+    answers['PATCH /api/users/7'] = () =>
+      Response.json({ message: 'El analista ya está vinculado al usuario x', errors: [{ path: 'id_analista', message: 'El analista ya está vinculado al usuario x' }] }, { status: 409 });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: `Editar ${ANA.username}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Usuario' });
+    const analista = within(dialog).getAllByLabelText('Analista')[0]!;
+    expect((analista as HTMLInputElement).value).toBe('No es analista');
+    await userEvent.click(analista);
+    // Another user's analyst is not offered, nor a new one when editing.
+    expect(screen.queryByRole('option', { name: 'Beto Juan' })).toBeNull();
+    expect(screen.queryByRole('option', { name: 'Nuevo analista con su nombre' })).toBeNull();
+    await userEvent.click(await screen.findByRole('option', { name: 'Luz Marta' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ id_analista: 3 }));
+    expect(await within(dialog).findByText('El analista ya está vinculado al usuario x')).toBeTruthy();
+  });
+
+  it("makes a new user a new analyst with their name; an Inspector has no analyst field", async () => {
+    answers['POST /api/users'] = () => Response.json({ message: USER_MESSAGES.created, user: { ...ANA, id: 8 } }, { status: 201 });
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Nuevo Usuario' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo Usuario' });
+    await userEvent.type(within(dialog).getByLabelText(/Apellido/), 'Sosa');
+    await userEvent.type(within(dialog).getByLabelText(/^Nombre/), 'Eva');
+    await userEvent.type(within(dialog).getByLabelText(/Username/), 'eva@oficina.com');
+    await userEvent.type(within(dialog).getByLabelText(/^Contraseña/), 'Clave-segura-2026');
+    await userEvent.type(within(dialog).getByLabelText(/Repita Contraseña/), 'Clave-segura-2026');
+    await userEvent.click(within(dialog).getAllByLabelText(/Tipo de Usuario/)[0]!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Inspector' }));
+    expect(within(dialog).queryByLabelText('Analista')).toBeNull();
+    await userEvent.click(within(dialog).getAllByLabelText(/Tipo de Usuario/)[0]!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Usuario' }));
+    await userEvent.click(within(dialog).getAllByLabelText('Analista')[0]!);
+    await userEvent.click(await screen.findByRole('option', { name: 'Nuevo analista con su nombre' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ nuevo_analista: true, id_analista: null, rol: '2' }));
   });
 });

@@ -15,6 +15,7 @@ import { MoneyInput } from '../../../components/MoneyInput';
 import { APROBACION_MESSAGES } from '@siniestros/domain';
 import { TableHeader } from '../../../components/ListTableParts';
 import { confirmAction } from '../../../lib/confirm';
+import { analistaName, useAnalistasAbm } from '../../reference';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: Usuario } | { kind: 'password'; user: Usuario } | { kind: 'totp'; user: Usuario } | null;
 
@@ -27,6 +28,11 @@ export function UsersScreen() {
   const revokeSessions = useRevokeUserSessions();
   // One's own password and second factor are changed in 'Mi cuenta', with re-authentication (docs/decisions/028).
   const ownUsername = useSession().data?.usr;
+  const analistas = useAnalistasAbm();
+  const analistaOf = (user: Usuario) => {
+    const analista = analistas.data?.find((item) => item.id === user.id_analista);
+    return analista ? analistaName(analista) : '';
+  };
 
   const onRevokeSessions = (user: Usuario) =>
     confirmAction(AUTH_MESSAGES.confirmRevokeSessions, () =>
@@ -44,7 +50,7 @@ export function UsersScreen() {
       </Group>
       <Table.ScrollContainer minWidth={640}>
         <Table striped highlightOnHover withTableBorder>
-          <TableHeader cells={['ID', 'Apellido', 'Nombre', 'Username', 'Acciones']} />
+          <TableHeader cells={['ID', 'Apellido', 'Nombre', 'Username', 'Analista', 'Acciones']} />
           <Table.Tbody>
             {users.data?.map((user) => (
               <Table.Tr key={user.id}>
@@ -64,6 +70,7 @@ export function UsersScreen() {
                     )}
                   </Group>
                 </Table.Td>
+                <Table.Td>{analistaOf(user)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs">
                     <Tooltip label="Editar">
@@ -119,6 +126,35 @@ function InspectorSelect(props: { value: string; onChange: (value: string) => vo
   );
 }
 
+const NUEVO_ANALISTA = 'nuevo';
+
+/**
+ * Which analyst the user is (docs/decisions/083): none, a new one with their name (a new user
+ * only), or an analyst without a user (plus the user's own). Not for an Inspector.
+ */
+function AnalistaSelect(props: { idUsuario?: number; allowNuevo: boolean; value: string; onChange: (value: string) => void; error?: unknown }) {
+  const analistas = useAnalistasAbm();
+  const libres = (analistas.data ?? []).filter((analista) => analista.id_usuario === null || analista.id_usuario === props.idUsuario);
+  const data = [
+    { value: '', label: 'No es analista' },
+    ...(props.allowNuevo ? [{ value: NUEVO_ANALISTA, label: 'Nuevo analista con su nombre' }] : []),
+    ...libres.map((analista) => ({ value: String(analista.id), label: analistaName(analista) })),
+  ];
+  return (
+    <Select
+      label="Analista"
+      description="El analista que es este usuario: sus casos son los de 'Mis casos'"
+      allowDeselect={false}
+      searchable
+      nothingFoundMessage="Sin resultados"
+      data={data}
+      value={props.value}
+      onChange={(value) => props.onChange(value ?? '')}
+      error={props.error as string | undefined}
+    />
+  );
+}
+
 function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) {
   const save = useSaveUser();
   const isEdit = Boolean(user);
@@ -129,12 +165,22 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
     rol: user ? String(user.rol) : '',
     id_inspect: user?.id_inspect ? String(user.id_inspect) : '',
     limite_ofrecimiento: user?.limite_ofrecimiento ?? '',
+    id_analista: user?.id_analista ? String(user.id_analista) : '',
   };
   // The form holds exactly the fields of the strict schema it is validated with.
-  type Values = typeof base & { password?: string; password2?: string; activo?: boolean };
-  const toBody = (values: Values) => ({ ...values, id_inspect: values.id_inspect || null });
+  type Values = typeof base & { password?: string; password2?: string; activo?: boolean; nuevo_analista?: boolean };
+  // An Inspector is no analyst: whatever the select held is dropped.
+  const toBody = (values: Values) => {
+    const inspector = values.rol === String(ROL.INSPECTOR);
+    return {
+      ...values,
+      id_inspect: values.id_inspect || null,
+      id_analista: !inspector && values.id_analista ? Number(values.id_analista) : null,
+      ...(values.nuevo_analista !== undefined && { nuevo_analista: !inspector && values.nuevo_analista }),
+    };
+  };
   const form = useForm<Values, ReturnType<typeof toBody>>({
-    initialValues: isEdit ? { ...base, activo: user?.activo ?? true } : { ...base, password: '', password2: '' },
+    initialValues: isEdit ? { ...base, activo: user?.activo ?? true } : { ...base, password: '', password2: '', nuevo_analista: false },
     validate: zod4Resolver(isEdit ? userUpdateSchema : userCreateSchema),
     transformValues: toBody,
   });
@@ -148,10 +194,15 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
           notifySuccess(isEdit ? USER_MESSAGES.updated : USER_MESSAGES.created);
           onClose();
         },
-        onError: (error) => notifyApiError(error, 'Error al guardar el usuario'),
+        onError: (error) => showServerErrors(error, form, 'Error al guardar el usuario'),
       },
     ),
   );
+  const analistaValue = form.values.nuevo_analista ? NUEVO_ANALISTA : form.values.id_analista;
+  const onAnalistaChange = (value: string) => {
+    if (!isEdit) form.setFieldValue('nuevo_analista', value === NUEVO_ANALISTA);
+    form.setFieldValue('id_analista', value === NUEVO_ANALISTA ? '' : value);
+  };
 
   return (
     <Modal opened onClose={onClose} title={isEdit ? 'Editar Usuario' : 'Nuevo Usuario'} centered>
@@ -172,6 +223,9 @@ function UserDialog({ user, onClose }: { user?: Usuario; onClose: () => void }) 
           )}
           {form.values.rol === String(ROL.USER) && (
             <MoneyInput label={APROBACION_MESSAGES.limite} description={APROBACION_MESSAGES.limiteDescripcion} {...form.getInputProps('limite_ofrecimiento')} />
+          )}
+          {form.values.rol !== String(ROL.INSPECTOR) && (
+            <AnalistaSelect idUsuario={user?.id} allowNuevo={!isEdit} value={analistaValue} onChange={onAnalistaChange} error={form.errors.id_analista} />
           )}
           {isEdit && <Switch label="Activo" {...form.getInputProps('activo', { type: 'checkbox' })} />}
           <DialogActions onCancel={onClose} isSaving={save.isPending} />

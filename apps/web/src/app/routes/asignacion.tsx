@@ -1,0 +1,5 @@
+import { AsignacionScreen } from '../../features/asignacion/components/AsignacionScreen';
+
+export function Component() {
+  return <AsignacionScreen />;
+}

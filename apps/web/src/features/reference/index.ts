@@ -1,0 +1,1 @@
+export { analistaName, useAnalistasAbm } from './api/analistas-abm';

@@ -1,0 +1,1 @@
+export { useTareasCaso } from './api/get-tareas';

@@ -1,0 +1,2 @@
+export { useUsers } from './api/users';
+export { useUsuariosAnalistas } from './api/usuarios-analistas';
