@@ -1,6 +1,6 @@
 /**
- * The demo office's bells (issue 18 item 4): each handler (a demo User) names one of the first
- * analysts as theirs, and gets a few tasks assigned by a colleague and their analyst's newest
+ * The demo office's bells (issue 18 item 4): each handler (a demo User) is one of the first
+ * analysts (the link of decision 083, where the analyst has no user yet), and gets a few tasks assigned by a colleague and their analyst's newest
  * cases as 'Caso asignado'; then the periodic job makes the
  * due tasks' and amber clocks' items, as a running server would. Part of the older items read, so
  * the bell and the page show both. Runs again without duplicating (the job's keys, NOT EXISTS).
@@ -21,11 +21,11 @@ export async function seedDemoNotificaciones(database: Database, options: { unti
       : ((await database.pool!.query(text, params)).rows as Record<string, unknown>[]);
 
   await exec(
-    `INSERT INTO notificacion_preferencias (id_usuario, id_analista)
-     SELECT u.id, a.id FROM
-       (SELECT id, row_number() OVER (ORDER BY id) AS n FROM usuarios WHERE activo AND rol = $1 AND username LIKE '%@demo.local') u
-       JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM analistas) a ON a.n = u.n
-     ON CONFLICT (id_usuario) DO NOTHING`,
+    `UPDATE analistas a SET id_usuario = u.id FROM
+       (SELECT id, row_number() OVER (ORDER BY id) AS n FROM usuarios WHERE activo AND rol = $1 AND username LIKE '%@demo.local'
+          AND NOT EXISTS (SELECT 1 FROM analistas x WHERE x.id_usuario = usuarios.id)) u
+       JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM analistas WHERE id_usuario IS NULL) libres ON libres.n = u.n
+     WHERE a.id = libres.id`,
     [ROL.USER],
   );
   const [asignadas] = await exec(
@@ -47,10 +47,10 @@ export async function seedDemoNotificaciones(database: Database, options: { unti
   // The newest open cases of each handler's analyst, as if an Admin had just given them.
   const [casos] = await exec(
     `WITH elegidos AS (
-       SELECT p.id_usuario, c.id AS id_caso, a.apellido || ', ' || a.nombre AS analista,
-         row_number() OVER (PARTITION BY p.id_usuario ORDER BY c.id DESC) AS n
-       FROM notificacion_preferencias p JOIN casos c ON c.id_analista = p.id_analista AND c.id_estado < $1
-       JOIN analistas a ON a.id = p.id_analista),
+       SELECT a.id_usuario, c.id AS id_caso, a.apellido || ', ' || a.nombre AS analista,
+         row_number() OVER (PARTITION BY a.id_usuario ORDER BY c.id DESC) AS n
+       FROM analistas a JOIN casos c ON c.id_analista = a.id AND c.id_estado < $1
+       WHERE a.id_usuario IS NOT NULL),
      nuevas AS (
        INSERT INTO notificaciones (id_usuario, tipo, texto, id_caso, autor, creada)
        SELECT e.id_usuario, 'caso_asignado', e.analista, e.id_caso,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery, positiveId } from '../shared/fields';
+import { pagingQuery } from '../shared/fields';
 import { formatDate } from '../shared/format';
 import { withMessage } from '../shared/responses';
 

@@ -78,6 +78,11 @@ export const referenceRepository = {
     return row;
   },
 
+  /** The analysts as the case screens' selects and names need them: {id, nombre, apellido}. */
+  analistaLookups(db: DbOrTx) {
+    return db.select({ id: analistas.id, nombre: analistas.nombre, apellido: analistas.apellido }).from(analistas).orderBy(asc(analistas.apellido), asc(analistas.nombre));
+  },
+
   listAnalistas(db: DbOrTx) {
     return db.select(ANALISTA_ABM).from(analistas).leftJoin(users, eq(users.id, analistas.id_usuario)).orderBy(asc(analistas.apellido), asc(analistas.nombre));
   },

@@ -57,7 +57,7 @@ export const CASE_LOOKUPS_TOPIC = 'case_lookups';
 /** The lookups of the case screens that change only through this service. */
 export async function loadCaseLookups(db: Db) {
   const [analistas, estados, productos, companias, tiposDoc, responsabilidades] = await Promise.all([
-    referenceRepository.listAnalistas(db),
+    referenceRepository.analistaLookups(db),
     referenceRepository.listEstados(db),
     referenceRepository.listProductos(db),
     referenceRepository.listCompaniasByName(db),
