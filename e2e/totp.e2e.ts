@@ -29,7 +29,9 @@ describe('second factor', () => {
 
   it('a User enrols, signs out and signs in again with the captcha widget and the code', async () => {
     await apiCall(adminCookie, 'POST', '/users', { ...person, password2: person.password });
-    const { page, context } = await open(browser, person);
+    const { page, context, allow } = await open(browser, person);
+    allow(/status of 400 .*\/api\/users\/totp\)/); // the wrong current password below
+    allow(/status of 401 .*\/api\/users\/login\)/); // the sign-in that asks for the code
     await page.goto(`${baseUrl()}/casos`);
     await page.getByRole('button', { name: 'Menú de usuario' }).click();
     await page.getByRole('menuitem', { name: 'Segundo factor' }).click();
