@@ -51,15 +51,6 @@ export const analistaSchema = z.strictObject({
 });
 export type AnalistaInput = z.infer<typeof analistaSchema>;
 
-/** What a client sends to create a reference row ({nombre}, an analyst with apellido too): the schemas' input. */
-export type ReferenceCreateBody = z.input<typeof nombreSchema> | Omit<z.input<typeof analistaSchema>, 'id'>;
-/** What a client sends to rename one: each list's own PATCH body. */
-export type ReferenceUpdateBody =
-  | z.input<typeof docUpdateSchema>
-  | z.input<typeof companiaUpdateSchema>
-  | z.input<typeof respoUpdateSchema>
-  | z.input<typeof analistaSchema>;
-
 /** An `{id, nombre}` list row: document types, companies, responsibilities, statuses, products. */
 export const lookupResponse = z.object({ id: z.number(), nombre: z.string() });
 export type Lookup = z.infer<typeof lookupResponse>;
