@@ -1,1 +1,2 @@
 export { useTareasCaso } from './api/get-tareas';
+export { MoverTareasCheckbox } from './components/MoverTareasCheckbox';

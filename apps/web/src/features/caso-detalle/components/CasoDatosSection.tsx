@@ -1,6 +1,7 @@
 import { Fieldset } from '@mantine/core';
 import type { CasoDetalle } from '@siniestros/domain';
 import { bindForm, CasoFields } from '../../casos';
+import { MoverTareasCheckbox } from '../../tareas';
 import type { CasoForm } from '../hooks/use-caso-form';
 
 const options = (rows: { id: number; nombre: string; apellido?: string }[]) =>
@@ -16,6 +17,13 @@ export function CasoDatosSection({ form, detalle }: { form: CasoForm; detalle: C
         detalle={{ productos: options(detalle.productos), analistas: options(detalle.analistas) }}
         narrow
       />
+      {form.values.caso.id_analista !== String(detalle.caso.id_analista ?? '') && (
+        <MoverTareasCheckbox
+          idCaso={detalle.caso.id}
+          checked={form.values.caso.mover_tareas}
+          onChange={(checked) => form.setFieldValue('caso.mover_tareas', checked)}
+        />
+      )}
     </Fieldset>
   );
 }

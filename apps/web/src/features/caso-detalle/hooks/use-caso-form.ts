@@ -16,6 +16,8 @@ export type CasoFormValues = {
     id_analista: string;
     via_ingreso: string;
     completa_doc: boolean;
+    /** A new analyst takes the case's open tasks (asked under the select; the server reads it only on a change, docs/decisions/083). */
+    mover_tareas: boolean;
     // Not on this screen, but editable through the same call: sent back as read so a save keeps them.
     presupuesto: string | null;
     cotizacion: string | null;
@@ -42,6 +44,7 @@ export function toFormValues({ caso, asegurados: asegurado, terceros }: CasoDeta
       id_analista: str(caso.id_analista),
       via_ingreso: str(caso.via_ingreso),
       completa_doc: caso.completa_doc,
+      mover_tareas: true,
       presupuesto: caso.presupuesto,
       cotizacion: caso.cotizacion,
       valor_acordado: caso.valor_acordado,

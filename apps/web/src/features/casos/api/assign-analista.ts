@@ -3,17 +3,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const assignAnalista = (idCaso: number, idAnalista: number) =>
-  api.patch(messageResponse, `/casos/caso_ana/${idCaso}`, bodyOf(asignarAnalistaSchema, { id_analista: idAnalista }));
+/** `moverTareas`: the case's open tasks follow it to the new analyst's user (docs/decisions/083). */
+export const assignAnalista = (idCaso: number, idAnalista: number, moverTareas?: boolean) =>
+  api.patch(messageResponse, `/casos/caso_ana/${idCaso}`, bodyOf(asignarAnalistaSchema, { id_analista: idAnalista, mover_tareas: moverTareas }));
 
 export function useAssignAnalista() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ idCaso, idAnalista }: { idCaso: number; idAnalista: number }) => assignAnalista(idCaso, idAnalista),
+    mutationFn: ({ idCaso, idAnalista, moverTareas }: { idCaso: number; idAnalista: number; moverTareas?: boolean }) => assignAnalista(idCaso, idAnalista, moverTareas),
     onSuccess: (_result, { idCaso }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.casos.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.historial(idCaso) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tareas.all }),
       ]),
   });
 }

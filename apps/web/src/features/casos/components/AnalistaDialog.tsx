@@ -3,6 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { CASO_MESSAGES, type AnalistaLookup, type CasoListRow } from '@siniestros/domain';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAssignAnalista } from '../api/assign-analista';
+import { MoverTareasCheckbox } from '../../tareas';
 
 type Props = { caso: CasoListRow; analistas: AnalistaLookup[]; onClose: () => void };
 
@@ -10,13 +11,14 @@ type Props = { caso: CasoListRow; analistas: AnalistaLookup[]; onClose: () => vo
 export function AnalistaDialog({ caso, analistas, onClose }: Props) {
   const [idAnalista, setIdAnalista] = useState<string | null>(caso.id_analista ? String(caso.id_analista) : null);
   const assign = useAssignAnalista();
+  const [moverTareas, setMoverTareas] = useState(true);
   const options = analistas.map((analista) => ({ value: String(analista.id), label: `${analista.apellido} ${analista.nombre}` }));
 
   const save = (event: React.FormEvent) => {
     event.preventDefault();
     if (!idAnalista) return;
     assign.mutate(
-      { idCaso: caso.id, idAnalista: Number(idAnalista) },
+      { idCaso: caso.id, idAnalista: Number(idAnalista), moverTareas },
       {
         onSuccess: (result) => {
           notifySuccess(result?.message || CASO_MESSAGES.analistaUpdated);
@@ -43,6 +45,7 @@ export function AnalistaDialog({ caso, analistas, onClose }: Props) {
             searchable
             nothingFoundMessage="Sin resultados"
           />
+          {idAnalista !== String(caso.id_analista ?? '') && <MoverTareasCheckbox idCaso={caso.id} checked={moverTareas} onChange={setMoverTareas} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancelar
