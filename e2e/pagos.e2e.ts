@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatPesos } from '@siniestros/domain';
+import { ADMIN, apiLogin, USERS } from './api';
+import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
+import { apiCall, seedCaso, seedCompania } from './seed';
+
+/** Issue 41 item 6 (docs/decisions/082): after the signed convenio a payment is ordered, paid in two parts with receipts, and the case closes. */
+let browser: Browser;
+let idCaso: number;
+const CBU = '0720123988000012345678';
+const PDF = Buffer.from('%PDF-1.4\n%e2e\n1 0 obj <<>> endobj\n%%EOF\n');
+
+beforeAll(async () => {
+  browser = await launch();
+  const adminCookie = await apiLogin(baseUrl(), ADMIN);
+  const stamp = Date.now();
+  const compania = await seedCompania(adminCookie, `Pagos Seguros ${stamp}`);
+  const respo = await apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Pagos ${stamp}` });
+  idCaso = await seedCaso(adminCookie, {
+    idCompania: compania.id,
+    terceros: [{ apellido: 'Benítez', nombre: 'Rosa', id_tipo_doc: 1, nro_doc: '30555666', marca_modelo: 'Renault Clio', dominio: 'AF400ZZ', cbu: CBU }],
+  });
+  // To 'A Finalizar' (7) through the API, as the office would: documentation, inspection skipped, the offer, agreed $ 150.000, the convenio sent (its receipt, 6 → 7, is the test's first click).
+  await apiCall(adminCookie, 'PATCH', `/casos/avanza/${idCaso}`, { id_estado: 1 });
+  await apiCall(adminCookie, 'PATCH', `/casos/avanza/${idCaso}`, { id_estado: 2 });
+  await apiCall(adminCookie, 'PATCH', `/casos/analisis/${idCaso}`, { id_responsabilidad: respo.data.id, valor_ofertado: '150000', analisis: 'Daños en puerta trasera' });
+  await apiCall(adminCookie, 'PATCH', `/casos/avanza/${idCaso}`, { id_estado: 4, valor_acordado: '150000' });
+  await apiCall(adminCookie, 'PATCH', `/casos/avanza/${idCaso}`, { id_estado: 5 });
+});
+afterAll(() => browser?.close());
+
+async function registrar(page: Page, monto: string, archivo: string) {
+  await page.getByRole('button', { name: `Registrar pago de ${formatPesos(monto)}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar pago' });
+  await dialog.getByLabel('Comprobante de pago (archivo)').waitFor();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: archivo, mimeType: 'application/pdf', buffer: PDF });
+  await expectNoAxeViolations(page, 'Registrar pago dialog');
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await page.getByText('Pago registrado').first().waitFor();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function ordenar(page: Page, monto: string | null) {
+  await page.getByRole('button', { name: 'Ordenar pago' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ordenar pago' });
+  expect(await dialog.getByLabel('CBU del beneficiario').inputValue()).toBe(CBU);
+  if (monto) await dialog.getByLabel('Monto').fill(monto);
+  await expectNoAxeViolations(page, 'Ordenar pago dialog');
+  await dialog.getByRole('button', { name: 'Ordenar' }).click();
+  await page.getByText('Pago ordenado').first().waitFor();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('payments', () => {
+  it('the User orders the agreed amount in two parts, registers both with receipts, and finishes the case; the values report shows agreed = paid', async () => {
+    const { page } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
+    await page.getByRole('button', { name: 'Se recibe Convenio' }).click();
+    const panel = page.getByRole('region', { name: 'Pagos' });
+    await panel.waitFor();
+    await expect.poll(() => panel.getByTestId('pagos-pendiente').textContent()).toBe(formatPesos('150000'));
+    await expectNoAxeViolations(page, 'Pagos panel at 1440 px');
+
+    await ordenar(page, '100000');
+    await registrar(page, '100000', 'transferencia-1.pdf');
+    // The second order starts from what is left: $ 50.000.
+    await ordenar(page, null);
+    await registrar(page, '50000', 'transferencia-2.pdf');
+    await expect.poll(() => panel.getByTestId('pagos-pagado').textContent()).toBe(formatPesos('150000'));
+    expect(await panel.getByTestId('pagos-pendiente').textContent()).toBe(formatPesos('0'));
+    expect(await panel.getByRole('cell', { name: 'CBU terminado en 5678' }).count()).toBe(2);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page, 'Pagos panel at 390 px');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('button', { name: 'Finalizar Caso' }).click();
+    await expect.poll(() => page.getByTestId('caso-estado').textContent()).toBe('Finalizado');
+    const historial = (await apiCall<{ msg: string }[]>(await apiLogin(baseUrl(), USERS.user), 'GET', `/historial/${idCaso}`)).map((entry) => entry.msg);
+    expect(historial.filter((msg) => msg.startsWith('Se registra pago de'))).toHaveLength(2);
+
+    await page.goto(`${baseUrl()}/casos/valores`);
+    const fila = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(idCaso), exact: true }) });
+    await fila.waitFor();
+    const celdas = await fila.getByRole('cell').allTextContents();
+    // Valor Acordado, Pagado, Pendiente.
+    expect(celdas.slice(8, 11)).toEqual([formatPesos('150000'), formatPesos('150000'), formatPesos('0')]);
+    await expectNoAxeViolations(page, 'values report with Pagado and Pendiente');
+  });
+
+  it('the Tablero shows the card Pagos', async () => {
+    const { page } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/tablero`);
+    await page.getByRole('region', { name: 'Pagos' }).waitFor();
+    await expectNoAxeViolations(page, 'Tablero with the card Pagos');
+  });
+});
