@@ -87,12 +87,12 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'PATCH /api/casos/estado/:id': 'staff',
   'PATCH /api/casos/analisis/:id': 'staff',
   'PATCH /api/casos/reconsiderar/:id': 'staff',
-  'GET /api/casos/valores': 'staff',
   // Authority limits (docs/decisions/081): whether this person may resolve a request is the service's check.
   'GET /api/aprobaciones': 'staff',
   'GET /api/aprobaciones/caso/:id': 'staff',
   'POST /api/aprobaciones/:id/aprobar': 'staff',
   'POST /api/aprobaciones/:id/rechazar': 'staff',
+  'GET /api/casos/valores': 'staff',
   'POST /api/casos/filtrovalores': 'staff',
   // History.
   'GET /api/historial/:id': 'staff',
@@ -148,12 +148,12 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/plazos/caso/:id': 'staff',
   'PATCH /api/plazos/caso/:id': 'staff',
   'POST /api/plazos/estados': 'staff',
-  // Notifications (issue 18 item 4): each Admin and User their own; an Inspector none (decision 050).
   'GET /api/asignacion/reglas': 'admin',
   'POST /api/asignacion/reglas': 'admin',
   'DELETE /api/asignacion/reglas/:id': 'admin',
   'GET /api/asignacion/ajustes': 'admin',
   'PATCH /api/asignacion/ajustes': 'admin',
+  // Notifications (issue 18 item 4): each Admin and User their own; an Inspector none (decision 050).
   'GET /api/notificaciones': 'staff',
   'PATCH /api/notificaciones/leidas': 'staff',
   'PATCH /api/notificaciones/:id/leida': 'staff',

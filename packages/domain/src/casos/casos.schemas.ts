@@ -303,10 +303,10 @@ export type CasoFiltro = z.infer<typeof casoFiltroSchema>;
 /** PATCH /casos/caso_ana/{id}. */
 export const asignarAnalistaSchema = z.strictObject({
   id_analista: positiveId,
-  msg: z.string().max(3000).optional(),
-  ...compat,
   /** The open tasks follow the case to the new analyst's user (docs/decisions/083). */
   mover_tareas: z.boolean().optional(),
+  msg: z.string().max(3000).optional(),
+  ...compat,
 });
 
 /** PATCH /casos/flag/{id}: the flag number. */

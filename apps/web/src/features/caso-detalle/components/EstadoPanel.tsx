@@ -57,9 +57,9 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
   const cerrar = useCloseCaso(caso.id);
   const isBusy = advance.isPending || retroceder.isPending || cerrar.isPending;
   const hasInspeccion = inspecciones.length > 0;
-
   // An offer above its maker's limit waits: no other offer until it is resolved (docs/decisions/081).
   const aprobacion = useAprobacionDelCaso(caso.id).data?.pendiente ?? null;
+
   const advanceLabel = ADVANCE_LABELS[idEstado];
   // Spec §4: at status 2 'Avanzar Caso' shows with no inspection, or with a third party.
   const canAdvance =
@@ -134,9 +134,9 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
           </SimpleGrid>
         )}
 
-        {isClosed(idEstado) && (
         {aprobacion && <AprobacionPendiente aprobacion={aprobacion} />}
 
+        {isClosed(idEstado) && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Dato label="Fecha de Cierre">{formatDate(caso.fecha_cierre)}</Dato>
             <Dato label="Estado">{caso.nombre_estado}</Dato>
