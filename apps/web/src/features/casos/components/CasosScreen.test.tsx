@@ -154,3 +154,36 @@ describe('the case list opened with a filter in its URL', () => {
     await waitFor(() => expect(requests.filter((request) => request.startsWith('POST /api/casos/filtro/'))).toHaveLength(2));
   });
 });
+
+describe("'Mis casos' (issue 41 item 2, docs/decisions/083)", () => {
+  const filterBodies = () => {
+    const calls = vi.mocked(fetch).mock.calls as [string, RequestInit | undefined][];
+    return calls.filter(([url]) => url.startsWith('/api/casos/filtro/')).map(([, init]) => JSON.parse(String(init?.body)));
+  };
+
+  it("an analyst's list opens on their open cases; 'Todos' clears the analyst and the condition", async () => {
+    ANSWERS['GET /api/users/auth'] = { usr: 'ana@oficina.com', rol: 2, id_inspect: null, nombre: 'Ana', apellido: 'Pérez', totp: false, totp_required: false, id_analista: 3 };
+    vi.stubGlobal('fetch', vi.fn(fetch));
+    try {
+      renderAt('/casos');
+      await waitFor(() => expect(filterBodies()).toHaveLength(1));
+      expect(filterBodies()[0]).toMatchObject({ analista: '3', condCasos: '1' });
+      expect(screen.getByLabelText<HTMLInputElement>('Mis casos').checked).toBe(true);
+      const lists = () => requests.filter((request) => request.startsWith('GET /api/casos/')).length;
+      const before = lists();
+      await userEvent.click(screen.getByText('Todos'));
+      // Nothing else filtered: the whole list again.
+      await waitFor(() => expect(lists()).toBeGreaterThan(before));
+      expect(filterBodies()).toHaveLength(1);
+      expect(select('Analista')).toBe('');
+    } finally {
+      delete ANSWERS['GET /api/users/auth'];
+    }
+  });
+
+  it('a user who is no analyst sees the whole list and no toggle', async () => {
+    renderAt('/casos');
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    expect(screen.queryByText('Mis casos')).toBeNull();
+  });
+});

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Group, Pagination, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { CASO_MESSAGES, type CasoListRow } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { HistorialDialog } from '../../historial';
 import { useExportCasos } from '../api/export-casos';
 import { useCasosSearch } from '../hooks/use-casos-search';
+import { useMisCasos, type VistaCasos } from '../hooks/use-mis-casos';
 import { useVisitedCasos } from '../hooks/use-visited-casos';
 import { AnalistaDialog } from './AnalistaDialog';
 import { CasosFilters } from './CasosFilters';
@@ -30,6 +31,7 @@ function Counter({ label, value, color, isCapped = false }: { label: string; val
 /** Spec §2, case list (/casos). */
 export function CasosScreen() {
   const search = useCasosSearch();
+  const misCasos = useMisCasos(search);
   const plazoEstados = usePlazoEstados(search.cases.map((caso) => caso.id));
   const exporter = useExportCasos();
   const { isVisited, markVisited } = useVisitedCasos();
@@ -50,6 +52,7 @@ export function CasosScreen() {
 
   const reset = () => {
     setIsExpanded(false);
+    misCasos?.cleared();
     search.reset();
   };
 
@@ -72,6 +75,18 @@ export function CasosScreen() {
           {search.filtrados > 0 && <Counter label="Filtrados" value={search.filtrados} color="teal.9" isCapped={search.isFiltradosCapped} />}
         </Group>
       </Group>
+      {misCasos && (
+        <SegmentedControl
+          aria-label="Casos a mostrar"
+          w="fit-content"
+          value={misCasos.vista}
+          onChange={(value) => misCasos.show(value as VistaCasos)}
+          data={[
+            { value: 'mios', label: 'Mis casos' },
+            { value: 'todos', label: 'Todos' },
+          ]}
+        />
+      )}
       <CasosFilters
         form={search.form}
         summary={summary}
