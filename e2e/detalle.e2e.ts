@@ -7,6 +7,7 @@ import { CONVENIO_MESSAGES } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
+import { pagarAcordado } from './pagos.seed';
 
 let browser: Browser;
 let adminCookie: string;
@@ -156,6 +157,8 @@ describe('case detail', () => {
     await page.getByRole('button', { name: 'Se recibe Convenio' }).click();
     await expect.poll(() => estadoOf(page)).toBe('A Finalizar');
 
+    // The agreed amount is paid before the case finishes (docs/decisions/082).
+    await pagarAcordado(userCookie, id, '2850590940090418135201');
     await page.getByRole('button', { name: 'Finalizar Caso' }).click();
     await expect.poll(() => estadoOf(page)).toBe('Finalizado');
     await page.getByText('Fecha de Cierre').waitFor();
