@@ -82,6 +82,12 @@ describe('a new case goes to the analyst of its rule, and the tasks follow it', 
     await expect.poll(() => analista.page.getByRole('radio', { name: 'Mis casos' }).isChecked()).toBe(true);
     await analista.page.getByLabel(new RegExp(`^Abrir caso ${idCaso} `)).waitFor();
     await expectNoAxeViolations(analista.page, 'Casos, Mis casos');
+    // Their Tablero counts their own open cases beside the team's; the figure opens the list of them.
+    await analista.page.goto(`${baseUrl()}/tablero`);
+    const mios = analista.page.getByRole('region', { name: 'Mis casos abiertos', exact: true }).getByRole('link', { name: /^Total míos/ });
+    await expect.poll(() => mios.textContent()).toMatch(/1$/);
+    await mios.click();
+    await analista.page.getByLabel(new RegExp(`^Abrir caso ${idCaso} `)).waitFor();
 
     // The Admin gives the case to another analyst (a user too) in the case detail; the open task goes along.
     const otro = await apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/analistas', { nombre: 'Otro', apellido: `Destino${stamp}` });

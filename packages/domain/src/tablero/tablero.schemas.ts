@@ -33,6 +33,14 @@ export const tableroResponse = z.object({
     porEstado: z.array(z.object({ id_estado: z.number(), estado: z.string(), total: z.number() })),
     antiguedadAlta: tramos,
     antiguedadEstado: tramos,
+    /** The signed-in user's own open cases, when they are an analyst (docs/decisions/083); null when not. */
+    mios: z
+      .object({
+        id_analista: z.number(),
+        abiertos: z.number(),
+        porEstado: z.array(z.object({ id_estado: z.number(), estado: z.string(), total: z.number() })),
+      })
+      .nullable(),
   }),
   tareas: z.object({ mias: tareasCuenta, equipo: tareasCuenta }),
   analistas: z.array(z.object({ id_analista: z.number().nullable(), analista: z.string(), abiertos: z.number() })),

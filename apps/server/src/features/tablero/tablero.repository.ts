@@ -39,6 +39,9 @@ export type TableroRow = {
   plazo_vencido: number | null;
   plazos_calculado: string | Date | null;
   por_estado: { id_estado: number; estado: string; total: number }[] | null;
+  /** The analyst the signed-in user is (decision 083), and their open cases per status. */
+  mi_analista: number | null;
+  mis_por_estado: { id_estado: number; estado: string; total: number }[] | null;
   analistas: { id_analista: number | null; analista: string | null; abiertos: number }[] | null;
   usuarios: { id_usuario: number; usuario: string; vencidas: number }[] | null;
   inspectores: { id_inspector: number; inspector: string; pendientes: number; atrasadas: number }[] | null;
@@ -90,6 +93,11 @@ const tableroStatement = preparedPerDatabase((db) =>
          from (select k.id_estado, sum(k.total)::int as total from caso_contadores_estado k
                where k.id_estado < ${FIRST_CLOSED_ESTADO} group by k.id_estado having sum(k.total) > 0) g
          join estados e on e.id = g.id_estado)`,
+      mi_analista: sql<number | null>`(select a.id from analistas a where a.id_usuario = ${param('idUsuario')})`,
+      mis_por_estado: sql<TableroRow['mis_por_estado']>`(select json_agg(json_build_object('id_estado', k.id_estado, 'estado', e.nombre, 'total', k.total) order by k.id_estado)
+         from caso_contadores_estado k join estados e on e.id = k.id_estado
+         where k.id_analista = (select a.id from analistas a where a.id_usuario = ${param('idUsuario')})
+           and k.id_estado < ${FIRST_CLOSED_ESTADO} and k.total > 0)`,
       analistas: sql<TableroRow['analistas']>`(select json_agg(json_build_object('id_analista', g.id_analista, 'analista', an.apellido || ', ' || an.nombre, 'abiertos', g.total)
            order by g.total desc, an.apellido, an.nombre, g.id_analista)
          from (select nullif(k.id_analista, 0) as id_analista, sum(k.total)::int as total from caso_contadores_estado k

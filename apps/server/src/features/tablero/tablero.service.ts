@@ -63,6 +63,14 @@ export function createTableroService(deps: { db: Db; today?: () => string }) {
           porEstado: row.por_estado ?? [],
           antiguedadAlta: tramos(row.alta_7, row.alta_30, row.alta_90),
           antiguedadEstado: tramos(row.estado_7, row.estado_30, row.estado_90),
+          mios:
+            row.mi_analista === null
+              ? null
+              : {
+                  id_analista: row.mi_analista,
+                  abiertos: (row.mis_por_estado ?? []).reduce((sum, estado) => sum + estado.total, 0),
+                  porEstado: row.mis_por_estado ?? [],
+                },
         },
         tareas: {
           mias: { vencidas: row.mias_vencidas, hoy: row.mias_hoy, semana: row.mias_semana },

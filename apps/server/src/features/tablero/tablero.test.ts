@@ -192,6 +192,24 @@ describe('GET /api/tablero', () => {
       expect(await listas.tareas(tableroFiltroTareas('vencidas', { usuario: id_usuario }))).toBe(vencidas);
   });
 
+  it("an analyst's own open cases by status ('míos', decision 083), as the list filtered by them and each status finds; none for a user who is no analyst", async () => {
+    expect(tablero.casos.mios).toBeNull();
+    const link = (idUsuario: number | null) =>
+      t.request('admin', { method: 'PATCH', url: `/api/analistas/${ids.a1}`, payload: { nombre: 'Ana', apellido: 'Alvarez', id_usuario: idUsuario } });
+    expect((await link(t.ids.user)).statusCode).toBe(200);
+    try {
+      const mine = ((await t.request('user', { method: 'GET', url: '/api/tablero' })).json() as Tablero).casos.mios!;
+      expect(mine.id_analista).toBe(ids.a1);
+      expect(mine.abiertos).toBe(2);
+      expect(mine.porEstado.map(({ id_estado, total }) => [id_estado, total])).toEqual([[1, 2]]);
+      expect(await listTotal({ analista: String(ids.a1), condCasos: '1' })).toBe(mine.abiertos);
+      for (const { id_estado, total } of mine.porEstado) expect(await listTotal({ analista: String(ids.a1), estado: String(id_estado) })).toBe(total);
+      expect(((await t.request('admin', { method: 'GET', url: '/api/tablero' })).json() as Tablero).casos.mios).toBeNull();
+    } finally {
+      await link(null);
+    }
+  });
+
   it("lists each analyst's open cases, the cases without one included, most first", () => {
     expect(tablero.analistas).toEqual([
       { id_analista: ids.a1, analista: 'Alvarez, Ana', abiertos: 2 },

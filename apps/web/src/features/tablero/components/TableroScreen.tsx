@@ -137,6 +137,19 @@ function TareasCifras({ cuenta, equipo }: { cuenta: Tablero['tareas']['mias']; e
   );
 }
 
+/** The signed-in analyst's own open cases by status ('míos'; the team's are the card beside it, decision 083). */
+function MisCasos({ mios }: { mios: NonNullable<Tablero['casos']['mios']> }) {
+  const analista = String(mios.id_analista);
+  return (
+    <Tarjeta id="tablero-mis-casos" title="Mis casos abiertos">
+      <Cifra label="Total míos" value={mios.abiertos} to={LISTA.casos({ analista })} />
+      {mios.porEstado.map((estado) => (
+        <Cifra key={estado.id_estado} label={estado.estado} value={estado.total} to={LISTA.casos({ analista, estado: String(estado.id_estado) })} />
+      ))}
+    </Tarjeta>
+  );
+}
+
 /** The Tablero (/tablero): the home screen of Admin and User (issue 18 item 1). */
 export function TableroScreen() {
   const tablero = useTablero();
@@ -181,6 +194,7 @@ export function TableroScreen() {
                 to={LISTA.inspecciones(data.hoy, { atrasadas: true })}
               />
             </Tarjeta>
+            {data.casos.mios && <MisCasos mios={data.casos.mios} />}
             <Tarjeta id="tablero-estados" title="Casos abiertos por estado">
               <Cifra label="Total abiertos" value={data.casos.abiertos} to={LISTA.casos()} />
               {data.casos.porEstado.map((estado) => (
