@@ -8,6 +8,7 @@ import { apiCall, seedCaso, seedCompania } from './seed';
 /** Issue 41 item 6 (docs/decisions/082): after the signed convenio a payment is ordered, paid in two parts with receipts, and the case closes. */
 let browser: Browser;
 let idCaso: number;
+let idSinPagar: number;
 const CBU = '0720123988000012345678';
 const PDF = Buffer.from('%PDF-1.4\n%e2e\n1 0 obj <<>> endobj\n%%EOF\n');
 
@@ -17,16 +18,23 @@ beforeAll(async () => {
   const stamp = Date.now();
   const compania = await seedCompania(adminCookie, `Pagos Seguros ${stamp}`);
   const respo = await apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/respo', { nombre: `Responsabilidad Pagos ${stamp}` });
-  idCaso = await seedCaso(adminCookie, {
-    idCompania: compania.id,
-    terceros: [{ apellido: 'Benítez', nombre: 'Rosa', id_tipo_doc: 1, nro_doc: '30555666', marca_modelo: 'Renault Clio', dominio: 'AF400ZZ', cbu: CBU }],
-  });
-  // To 'A Finalizar' (7) through the API, as the office would: documentation, inspection skipped, the offer, agreed $ 150.000, the convenio sent (its receipt, 6 → 7, is the test's first click).
-  await apiCall(adminCookie, 'PATCH', `/casos/avanza/${idCaso}`, { id_estado: 1 });
-  await apiCall(adminCookie, 'PATCH', `/casos/avanza/${idCaso}`, { id_estado: 2 });
-  await apiCall(adminCookie, 'PATCH', `/casos/analisis/${idCaso}`, { id_responsabilidad: respo.data.id, valor_ofertado: '150000', analisis: 'Daños en puerta trasera' });
-  await apiCall(adminCookie, 'PATCH', `/casos/avanza/${idCaso}`, { id_estado: 4, valor_acordado: '150000' });
-  await apiCall(adminCookie, 'PATCH', `/casos/avanza/${idCaso}`, { id_estado: 5 });
+  // To 'Espera Convenio Firmado' (6) through the API, as the office would: documentation, inspection skipped, the offer, agreed $ 150.000, the convenio sent.
+  const hastaConvenioEnviado = async (dominio: string, nroDoc: string) => {
+    const id = await seedCaso(adminCookie, {
+      idCompania: compania.id,
+      terceros: [{ apellido: 'Benítez', nombre: 'Rosa', id_tipo_doc: 1, nro_doc: nroDoc, marca_modelo: 'Renault Clio', dominio, cbu: CBU }],
+    });
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 1 });
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 2 });
+    await apiCall(adminCookie, 'PATCH', `/casos/analisis/${id}`, { id_responsabilidad: respo.data.id, valor_ofertado: '150000', analisis: 'Daños en puerta trasera' });
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 4, valor_acordado: '150000' });
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 5 });
+    return id;
+  };
+  // The convenio's receipt (6 → 7) is the first test's first click.
+  idCaso = await hastaConvenioEnviado('AF400ZZ', '30555666');
+  idSinPagar = await hastaConvenioEnviado('AF401ZZ', '30555667');
+  await apiCall(adminCookie, 'PATCH', `/casos/avanza/${idSinPagar}`, { id_estado: 6 });
 });
 afterAll(() => browser?.close());
 
@@ -86,6 +94,24 @@ describe('payments', () => {
     // Valor Acordado, Pagado, Pendiente.
     expect(celdas.slice(8, 11)).toEqual([formatPesos('150000'), formatPesos('150000'), formatPesos('0')]);
     await expectNoAxeViolations(page, 'values report with Pagado and Pendiente');
+  });
+
+  it('an Admin finishes a case with the agreed amount unpaid only by giving the reason, which the history keeps', async () => {
+    const { page } = await open(browser, ADMIN);
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${idSinPagar}`);
+    await page.getByRole('button', { name: 'Finalizar Caso' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Finalizar con pago pendiente' });
+    await dialog.getByText(`El valor acordado no está pagado por completo (pendiente ${formatPesos('150000')})`).waitFor();
+    await expectNoAxeViolations(page, 'Finalizar con pago pendiente dialog');
+    await dialog.getByRole('button', { name: 'Finalizar igualmente' }).click();
+    await dialog.getByText('Indique el motivo').waitFor();
+    await dialog.getByLabel('Motivo').fill('El tercero cobró por otra vía (acuerdo con la compañía)');
+    await dialog.getByRole('button', { name: 'Finalizar igualmente' }).click();
+    await expect.poll(() => page.getByTestId('caso-estado').textContent()).toBe('Finalizado');
+    const historial = (await apiCall<{ msg: string }[]>(await apiLogin(baseUrl(), ADMIN), 'GET', `/historial/${idSinPagar}`)).map((entry) => entry.msg);
+    expect(historial).toContain(
+      `Se cierra con acuerdo con el valor acordado pendiente de pago (${formatPesos('150000')}). Motivo: El tercero cobró por otra vía (acuerdo con la compañía)`,
+    );
   });
 
   it('the Tablero shows the card Pagos', async () => {

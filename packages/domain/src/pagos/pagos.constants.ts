@@ -59,6 +59,13 @@ export const PAGO_MESSAGES = {
   motivo: 'Indique el motivo',
   pendienteAlCerrar: (pendiente: string) => `El valor acordado no está pagado por completo (pendiente ${pendiente})`,
   soloAdminFuerza: 'Solo un Admin puede cerrar con acuerdo un caso con el valor acordado pendiente de pago',
+  /** The Admin's dialog when 'Finalizar Caso' meets an unpaid agreed amount (docs/decisions/082). */
+  finalizarPendiente: {
+    title: 'Finalizar con pago pendiente',
+    aviso: 'Como Admin puede finalizar el caso igualmente; el motivo queda en el historial.',
+    motivo: 'Motivo',
+    confirmar: 'Finalizar igualmente',
+  },
   history: {
     ordenado: (monto: string, beneficiario: string) => `Se ordena pago de ${formatPesos(monto)} a ${beneficiario}`,
     pagado: (monto: string, fechaPago: string) => `Se registra pago de ${formatPesos(monto)} (transferencia del ${formatDate(fechaPago)})`,

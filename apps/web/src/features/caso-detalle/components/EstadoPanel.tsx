@@ -11,10 +11,12 @@ import {
   formatPesos,
   INSPECCION_MESSAGES,
   isClosed,
+  ROL,
   type CasoDetalle,
 } from '@siniestros/domain';
 import { InspeccionPanel } from '../../inspeccion';
-import { PagosPanel } from '../../pagos';
+import { PagosPanel, usePagos } from '../../pagos';
+import { useSession } from '../../../lib/session';
 import { AprobacionPendiente, useAprobacionDelCaso } from '../../aprobaciones';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useAdvanceCaso } from '../api/advance-caso';
@@ -26,8 +28,9 @@ import { AnalisisDialog } from './AnalisisDialog';
 import { ReconsiderarDialog } from './ReconsiderarDialog';
 import { ConveniosDialog } from './ConveniosDialog';
 import { CorregirAcordadoDialog } from './CorregirAcordadoDialog';
+import { FinalizarPendienteDialog } from './FinalizarPendienteDialog';
 
-type Dialog = 'analisis' | 'reconsiderar' | 'aceptar' | 'corregir' | 'convenios' | null;
+type Dialog = 'analisis' | 'reconsiderar' | 'aceptar' | 'corregir' | 'convenios' | 'finalizarPendiente' | null;
 
 const onLifecycle = (fallback: string) => ({
   onSuccess: (response: MessageResponse) => notifySuccess(response.message || fallback),
@@ -53,6 +56,10 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
   const idEstado = caso.id_estado;
   const [dialog, setDialog] = useState<Dialog>(null);
   const advance = useAdvanceCaso(caso.id);
+  // 'Finalizar Caso' with the agreed amount unpaid: an Admin may, giving the reason (docs/decisions/082).
+  const isAdmin = useSession().data?.rol === ROL.ADMIN;
+  const pendientePago = usePagos(caso.id, isAdmin && idEstado === ESTADO.A_FINALIZAR).data?.pendiente;
+  const hasPagoPendiente = isAdmin && idEstado === ESTADO.A_FINALIZAR && pendientePago !== undefined && Number(pendientePago) > 0;
   const retroceder = useReturnCaso(caso.id);
   const cerrar = useCloseCaso(caso.id);
   const isBusy = advance.isPending || retroceder.isPending || cerrar.isPending;
@@ -67,7 +74,11 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
   const advanceButton = canAdvance && (
     <Button
       onClick={() =>
-        idEstado === ESTADO.OFRECIMIENTO ? setDialog('aceptar') : advance.mutate({ idEstado }, onLifecycle(CICLO_MESSAGES.advanced))
+        idEstado === ESTADO.OFRECIMIENTO
+          ? setDialog('aceptar')
+          : hasPagoPendiente
+            ? setDialog('finalizarPendiente')
+            : advance.mutate({ idEstado }, onLifecycle(CICLO_MESSAGES.advanced))
       }
       loading={advance.isPending}
       disabled={isBusy}
@@ -201,6 +212,22 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
       )}
       {dialog === 'corregir' && <CorregirAcordadoDialog caso={caso} onClose={() => setDialog(null)} />}
       {dialog === 'convenios' && <ConveniosDialog idCaso={caso.id} terceros={terceros} onClose={() => setDialog(null)} />}
+      {dialog === 'finalizarPendiente' && pendientePago !== undefined && (
+        <FinalizarPendienteDialog
+          pendiente={pendientePago}
+          isPending={advance.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={(motivo) =>
+            advance.mutate(
+              { idEstado, motivoPagoPendiente: motivo },
+              {
+                ...onLifecycle(CICLO_MESSAGES.advanced),
+                onSettled: () => setDialog(null),
+              },
+            )
+          }
+        />
+      )}
     </Paper>
   );
 }

@@ -6,6 +6,6 @@ import { queryKeys } from '../../../lib/query-keys';
 /** GET /casos/{id}/pagos: the case's payments and its agreed, paid and pending amounts (docs/decisions/082). */
 export const getPagos = (idCaso: number) => api.get(pagosDelCasoResponse, `/casos/${idCaso}/pagos`);
 
-export function usePagos(idCaso: number) {
-  return useQuery({ queryKey: queryKeys.pagos(idCaso), queryFn: () => getPagos(idCaso) });
+export function usePagos(idCaso: number, isEnabled = true) {
+  return useQuery({ queryKey: queryKeys.pagos(idCaso), queryFn: () => getPagos(idCaso), enabled: isEnabled });
 }
