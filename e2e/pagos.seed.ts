@@ -3,11 +3,12 @@ import { baseUrl } from './browser';
 import { apiCall } from './seed';
 
 /**
- * Pays what is left of a case's agreed amount through the API (one order, a receipt uploaded as
- * 'Comprobante de pago', registered): a case then closes "con acuerdo" (docs/decisions/082).
+ * Pays `parte` of a case's agreed amount, or what is left of it, through the API (one order, a
+ * receipt uploaded as 'Comprobante de pago', registered): paid in full, a case closes "con acuerdo"
+ * (docs/decisions/082).
  */
-export async function pagarAcordado(cookie: string, idCaso: number, cbu: string): Promise<void> {
-  const { por_ordenar: monto } = await apiCall<PagosDelCaso>(cookie, 'GET', `/casos/${idCaso}/pagos`);
+export async function pagarAcordado(cookie: string, idCaso: number, cbu: string, parte?: string): Promise<void> {
+  const monto = parte ?? (await apiCall<PagosDelCaso>(cookie, 'GET', `/casos/${idCaso}/pagos`)).por_ordenar;
   const { terceros } = await apiCall<{ terceros: { id: number }[] }>(cookie, 'GET', `/casos/${idCaso}`);
   const orden = await apiCall<{ data: { id: number } }>(cookie, 'POST', `/casos/${idCaso}/pagos`, {
     id_tercero: terceros[0]!.id,
