@@ -59,7 +59,9 @@ describe('brute-force throttling per account and per address (ASVS 6.3.1)', () =
   let t: TestApp;
   let now = new Date('2026-11-22T10:00:00Z');
   const WINDOW_MS = 15 * 60_000;
-  const STEP_MS = 150;
+  // Long enough that an unslowed sign-in (one argon2 verification) stays well under it on a busy
+  // machine running two test files at once: the 'not slowed' bounds below compare against it.
+  const STEP_MS = 1000;
   beforeAll(async () => {
     t = await createTestApp(
       { LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '6', LOGIN_WINDOW_MINUTES: '15', LOGIN_STEP_UP_DELAY_MS: String(STEP_MS) },
