@@ -93,7 +93,8 @@ describe('counters kept by the trigger', () => {
         const created = await send(
           'POST',
           '/api/casos/alta',
-          { caso: caso(idCompania, { reclamo_nro: `7${w}${i}` }), asegurado: asegurado(), terceros: [tercero(1)] },
+          // Alike on purpose (the same third party and loss date): confirmed past the duplicate check (decision 080).
+          { caso: caso(idCompania, { reclamo_nro: `7${w}${i}` }), asegurado: asegurado(), terceros: [tercero(1)], confirmar_duplicado: true },
           { 'idempotency-key': `concurrencia-${w}-${i}` },
         );
         const id = created.json().id as number;
