@@ -253,8 +253,10 @@ const columnList = (columns: readonly DemoColumn[]) => columns.map((column) => `
 function batchInserter(exec: Exec, prefix: string): (batch: DemoBatch) => Promise<Rows> {
   return (batch) => {
     const params: unknown[][] = [];
-    const ctes = DEMO_TABLE_NAMES.map((name) => {
+    const ctes = DEMO_TABLE_NAMES.flatMap((name) => {
       const { columns, values } = batch[name].written();
+      // A batch without rows for a table (5 cases may have no hearing) writes nothing to it.
+      if (columns.length === 0) return [];
       const arrays = columns.map((column, i) => `$${params.push(values[i]!)}::${column.type}[]`).join(', ');
       return `ins_${name} AS (INSERT INTO ${prefix}${name} (${columnList(columns)}) SELECT * FROM unnest(${arrays}))`;
     });

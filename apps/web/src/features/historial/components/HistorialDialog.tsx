@@ -76,7 +76,7 @@ export function HistorialDialog({ idCaso, opened, onClose, size = '70vw' }: Prop
             El caso no tiene mensajes.
           </Text>
         ) : (
-          <ScrollArea.Autosize mah="55vh" type="auto">
+          <ScrollArea.Autosize mah="55vh" type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Historial del caso' }}>
             <Table striped withTableBorder fz="sm" verticalSpacing={6} aria-label="Mensajes del historial">
               <TableHeader cells={[{ label: 'Fecha', w: 100 }, 'Mensaje', { label: 'Usuario', w: 200 }]} />
               <Table.Tbody>
