@@ -3,7 +3,6 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
-  APROBACION_MESSAGES,
   APROBACION_TIPOS,
   formatDate,
   formatPesos,
@@ -11,21 +10,13 @@ import {
   type Aprobacion,
 } from '@siniestros/domain';
 import { DialogActions } from '../../../components/DialogActions';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useResolverAprobacion } from '../api/resolver-aprobacion';
 
 /** The status panel's notice of an offer waiting for approval, with 'Aprobar' / 'Rechazar' for whoever may (docs/decisions/081). */
 export function AprobacionPendiente({ aprobacion }: { aprobacion: Aprobacion }) {
   const [isRejecting, setRejecting] = useState(false);
   const resolver = useResolverAprobacion();
-  const approve = () =>
-    resolver.mutate(
-      { id: aprobacion.id, idCaso: aprobacion.id_caso, decision: 'aprobar' },
-      {
-        onSuccess: (response) => notifySuccess(response.message),
-        onError: (error) => notifyApiError(error, APROBACION_MESSAGES.notFound),
-      },
-    );
+  const approve = () => resolver.mutate({ id: aprobacion.id, idCaso: aprobacion.id_caso, decision: 'aprobar' });
   return (
     <Alert
       color="yellow"
@@ -57,16 +48,7 @@ function RechazarDialog({ aprobacion, onClose }: { aprobacion: Aprobacion; onClo
   const resolver = useResolverAprobacion();
   const form = useForm({ initialValues: { motivo: '' }, validate: zod4Resolver(rechazarAprobacionSchema) });
   const submit = form.onSubmit(({ motivo }) =>
-    resolver.mutate(
-      { id: aprobacion.id, idCaso: aprobacion.id_caso, decision: 'rechazar', motivo },
-      {
-        onSuccess: (response) => {
-          notifySuccess(response.message);
-          onClose();
-        },
-        onError: (error) => notifyApiError(error, APROBACION_MESSAGES.notFound),
-      },
-    ),
+    resolver.mutate({ id: aprobacion.id, idCaso: aprobacion.id_caso, decision: 'rechazar', motivo }, { onSuccess: onClose }),
   );
   return (
     <Modal
