@@ -42,7 +42,7 @@ export function RegistrarPagoDialog({ idCaso, pago, onClose }: { idCaso: number;
         <Text size="sm">
           {pago.beneficiario_nombre}: {formatPesos(pago.monto)}
         </Text>
-        <DateField label="Fecha de la transferencia" required value={fecha} onChange={setFecha} error={fechaError} data-autofocus />
+        <DateField label="Fecha de la transferencia" required value={fecha} onChange={setFecha} error={fechaError} />
         <FileInput
           label="Comprobante de pago (archivo)"
           placeholder="Seleccionar archivo"
