@@ -33,6 +33,8 @@ export const ANALISTA_MESSAGES = {
   /** The link is one-to-one (docs/decisions/083). */
   usuarioYaAnalista: (analista: string) => `El usuario ya es el analista ${analista}`,
   analistaConUsuario: (usuario: string) => `El analista ya está vinculado al usuario ${usuario}`,
+  /** Two Admins linking the same user at once: the second finds the first's link. */
+  usuarioVinculadoRecien: 'El usuario acaba de ser vinculado a otro analista; vuelva a cargar la pantalla',
   disponible: 'Disponible',
   ausente: 'Ausente',
   sinUsuario: 'Sin usuario',

@@ -68,6 +68,20 @@ describe('users are the analysts', () => {
     expect((await t.request('user', { method: 'PATCH', url: `/api/analistas/${segunda}`, payload: { nombre: 'Ana', apellido: 'Segunda', id_usuario: null } })).statusCode).toBe(403);
   });
 
+  it('two Admins linking the same user to two analysts at once: one link, the other 409 (never a 500)', async () => {
+    await sinRuteo();
+    const uno = await nuevoAnalista('Uno');
+    const dos = await nuevoAnalista('Dos');
+    // On PostgreSQL both may pass the check before either writes; the unique index then refuses the second.
+    const replies = await Promise.all([vincular(uno, 'Uno', t.ids.user), vincular(dos, 'Dos', t.ids.user)]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    expect([ANALISTA_MESSAGES.usuarioVinculadoRecien, ANALISTA_MESSAGES.usuarioYaAnalista('Uno, Ana'), ANALISTA_MESSAGES.usuarioYaAnalista('Dos, Ana')]).toContain(
+      replies.find((reply) => reply.statusCode === 409)!.json().message,
+    );
+    const linked = await t.rows<{ id: number }>(sql`select id from analistas where id_usuario = ${t.ids.user}`);
+    expect(linked).toHaveLength(1);
+  });
+
   it('Usuarios: a new user made a new analyst with their name, or linked to a free one; taken ones refused, nothing written', async () => {
     await sinRuteo();
     const created = await nuevoUsuario({ nuevo_analista: true });

@@ -26,7 +26,8 @@ import { pick } from '../../shared/objects';
 import { setAuditActor } from '../audit';
 import { duplicadosHistory, findDuplicados } from './casos.duplicados.service';
 import type { HistoryWriter } from './casos.lifecycle.service';
-import { casosRepository as repo, pgErrorOf, type CasoLock, type CasoValues } from './casos.repository';
+import { casosRepository as repo, type CasoLock, type CasoValues } from './casos.repository';
+import { FOREIGN_KEY_VIOLATION, isUniqueViolation, pgErrorOf } from '../../shared/pg-errors';
 
 /** A creation: the case (new, or the one its Idempotency-Key created before), or the possible duplicates that stopped it. */
 export type AltaResult = { id: number; isNew: boolean } | { duplicados: CasoDuplicado[] };
@@ -39,8 +40,6 @@ const REFERENCE_MESSAGES: Readonly<Record<string, string>> = {
   asegurados_id_tipo_doc_tipos_doc_id_fk: CASO_MESSAGES.tipoDocNotFound,
   terceros_id_tipo_doc_tipos_doc_id_fk: CASO_MESSAGES.tipoDocNotFound,
 };
-const FOREIGN_KEY_VIOLATION = '23503';
-const UNIQUE_VIOLATION = '23505';
 
 function asReferenceError(error: unknown): unknown {
   const pgError = pgErrorOf(error);
@@ -206,8 +205,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
           return { id, isNew: true };
         });
       } catch (error) {
-        const pgError = pgErrorOf(error);
-        if (idempotencyKey && pgError?.code === UNIQUE_VIOLATION && pgError.constraint === 'casos_idempotency_uq') {
+        if (idempotencyKey && isUniqueViolation(error, 'casos_idempotency_uq')) {
           // A concurrent request with the same key committed first: answer with its case.
           const existing = await repo.findIdByIdempotencyKey(db, idempotencyKey);
           if (existing) return { id: existing, isNew: false };

@@ -34,18 +34,6 @@ const CASO_COLUMNS = {
   responsabilidad: responsabilidades.nombre,
 };
 
-type PgError = { code?: string; constraint?: string; constraint_name?: string };
-
-/** The PostgreSQL error behind a driver or Drizzle error (both drivers put code and constraint on it). */
-export function pgErrorOf(error: unknown): { code: string; constraint: string } | undefined {
-  for (let current = error as (PgError & { cause?: unknown }) | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++) {
-    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {
-      return { code: current.code, constraint: current.constraint ?? current.constraint_name ?? '' };
-    }
-  }
-  return undefined;
-}
-
 export type Contadores = { vigentes: number; cerrados: number };
 
 const selectContadores = preparedPerDatabase((db) =>

@@ -2,6 +2,7 @@ import { ANALISTA_MESSAGES, AUDIT_ACTION, AUDIT_ENTITY, ROL, type AnalistaInput 
 import type { Db, DbOrTx } from '../../db/client';
 import type { Invalidation } from '../../shared/invalidation';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
+import { isUniqueViolation } from '../../shared/pg-errors';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { changesBetween, type AuditActor, type AuditService } from '../audit';
 import { referenceRepository, type NamedKind } from './reference.repository';
@@ -45,7 +46,13 @@ export async function linkAnalista(tx: DbOrTx, idAnalista: number, idUsuario: nu
     if (current) throw conflict(ANALISTA_MESSAGES.usuarioYaAnalista(nombreDe(current)));
     if (!replace && analista.id_usuario !== null) throw conflict(ANALISTA_MESSAGES.analistaConUsuario(analista.usuario ?? String(analista.id_usuario)));
   }
-  await referenceRepository.updateAnalista(tx, idAnalista, { id_usuario: idUsuario });
+  try {
+    await referenceRepository.updateAnalista(tx, idAnalista, { id_usuario: idUsuario });
+  } catch (error) {
+    // Another Admin linked the same user between the check above and this write (migration 0038's index).
+    if (isUniqueViolation(error, 'analistas_id_usuario_uq')) throw conflict(ANALISTA_MESSAGES.usuarioVinculadoRecien);
+    throw error;
+  }
 }
 
 
