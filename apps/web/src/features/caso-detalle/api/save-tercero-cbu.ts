@@ -1,5 +1,6 @@
-import { casoEstadoResponse, tercerosUpdateSchema } from '@siniestros/domain';
+import { CASO_MESSAGES, casoEstadoResponse, tercerosUpdateSchema } from '@siniestros/domain';
 import { api, bodyOf } from '../../../lib/api';
+import { notifyApiError } from '../../../lib/notify';
 import { useCasoMutation } from '../hooks/use-caso-mutation';
 
 /**
@@ -9,6 +10,11 @@ import { useCasoMutation } from '../hooks/use-caso-mutation';
 export const saveTerceroCbu = (idCaso: number, tercero: { id: number; version: number }, cbu: string) =>
   api.patch(casoEstadoResponse, `/terceros/t/${idCaso}`, bodyOf(tercerosUpdateSchema, [{ id: tercero.id, cbu, version: tercero.version }]));
 
+/** A refusal is told from here: the dialog that sends the CBU closes at once, before the answer. */
 export function useSaveTerceroCbu(idCaso: number) {
-  return useCasoMutation(idCaso, ({ tercero, cbu }: { tercero: { id: number; version: number }; cbu: string }) => saveTerceroCbu(idCaso, tercero, cbu));
+  return useCasoMutation(
+    idCaso,
+    ({ tercero, cbu }: { tercero: { id: number; version: number }; cbu: string }) => saveTerceroCbu(idCaso, tercero, cbu),
+    { onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError) },
+  );
 }

@@ -63,7 +63,7 @@ export function ConveniosDialog({ idCaso, terceros, onClose }: { idCaso: number;
           // A CBU typed here is the third party's from now on (the payment order starts from it, docs/decisions/082).
           const typed = normalizarCbu(cbu);
           if (tercero && typed && typed !== normalizarCbu(tercero.cbu ?? '')) {
-            saveCbu.mutate({ tercero, cbu: typed }, { onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError) });
+            saveCbu.mutate({ tercero, cbu: typed });
           }
           onClose();
         },

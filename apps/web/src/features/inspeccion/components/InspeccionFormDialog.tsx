@@ -1,9 +1,9 @@
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { INSPECCION_INPUT_LIMITS, INSPECCION_MESSAGES, inspeccionSchema, type Inspeccion, type InspectorLookup } from '@siniestros/domain';
+import { INSPECCION_INPUT_LIMITS, inspeccionSchema, type Inspeccion, type InspectorLookup } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
-import { notifyApiError, notifyError, notifySuccess, VALIDATION_TOAST_MS } from '../../../lib/notify';
+import { notifyError, VALIDATION_TOAST_MS } from '../../../lib/notify';
 import { inspectorName } from '../../../lib/lookups';
 import { useSaveInspeccion } from '../api/save-inspeccion';
 import { DialogActions } from '../../../components/DialogActions';
@@ -51,16 +51,7 @@ export function InspeccionFormDialog({
       direccion: values.direccion.trim(),
       detalle: values.detalle.trim(),
     };
-    save.mutate(
-      { id: inspeccion?.id, input },
-      {
-        onSuccess: () => {
-          notifySuccess(isEdit ? INSPECCION_MESSAGES.edited : INSPECCION_MESSAGES.scheduled);
-          onClose();
-        },
-        onError: (error) => notifyApiError(error, 'Error al guardar la inspeccion', VALIDATION_TOAST_MS),
-      },
-    );
+    save.mutate({ id: inspeccion?.id, input }, { onSuccess: onClose });
   }, onInvalid);
 
   return (

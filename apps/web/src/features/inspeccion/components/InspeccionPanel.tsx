@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { ESTADO, formatDate, INSPECCION_ESTADOS, INSPECCION_MESSAGES, type CasoDetalle, type Inspeccion } from '@siniestros/domain';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { ESTADO, formatDate, INSPECCION_ESTADOS, type CasoDetalle, type Inspeccion } from '@siniestros/domain';
 import { useDeleteInspeccion } from '../api/delete-inspeccion';
 import { inspectorName } from '../../../lib/lookups';
 import { EstadoBadge } from './EstadoBadge';
@@ -38,11 +37,7 @@ export function InspeccionPanel({ detalle }: { detalle: CasoDetalle }) {
       children: <Text size="sm">Esta seguro de eliminar la inspeccion {inspeccion.id}?</Text>,
       labels: { confirm: 'SI', cancel: 'NO' },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(inspeccion.id, {
-          onSuccess: () => notifySuccess(INSPECCION_MESSAGES.deleted),
-          onError: (error) => notifyApiError(error, 'Error al eliminar la inspeccion'),
-        }),
+      onConfirm: () => remove.mutate(inspeccion.id),
     });
 
   return (

@@ -6,6 +6,7 @@ import {
   notificacionPreferenciasSchema,
 } from '@siniestros/domain';
 import { api, bodyOf } from '../../../lib/api';
+import { notifyApiError } from '../../../lib/notify';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The bell and the page read the same items: a change refreshes both. */
@@ -14,11 +15,16 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.notificaciones.all });
 }
 
-/** PATCH /notificaciones/{id}/leida. */
+/**
+ * PATCH /notificaciones/{id}/leida. A failure is told from here, not from the caller's mutate()
+ * callbacks, which TanStack Query drops once the caller is gone: the page's row that asked can leave
+ * its list when the lists are read again, and 'Ver caso' leaves the page at once.
+ */
 export function useMarcarLeida() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: number) => api.patch(notificacionLeidaResponse, `/notificaciones/${id}/leida`, {}),
+    onError: (error) => notifyApiError(error, 'Error al marcar la notificación'),
     onSettled: refresh,
   });
 }

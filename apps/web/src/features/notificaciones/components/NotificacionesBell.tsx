@@ -20,7 +20,7 @@ export function NotificacionesBell() {
   const items = recientes.data?.data ?? [];
 
   const open = (item: Notificacion) => {
-    if (item.leida === null) marcarLeida.mutate(item.id, { onError: (error) => notifyApiError(error, 'Error al marcar la notificación') });
+    if (item.leida === null) marcarLeida.mutate(item.id);
     void navigate(notificacionHref(item));
   };
 

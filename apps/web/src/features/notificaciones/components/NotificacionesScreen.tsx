@@ -81,12 +81,7 @@ function NotificacionFila({ item }: { item: Notificacion }) {
             </Anchor>
           )}
           {isUnread && (
-            <Button
-              size="compact-sm"
-              variant="default"
-              loading={marcarLeida.isPending}
-              onClick={() => marcarLeida.mutate(item.id, { onError: (error) => notifyApiError(error, 'Error al marcar la notificación') })}
-            >
+            <Button size="compact-sm" variant="default" loading={marcarLeida.isPending} onClick={() => marcarLeida.mutate(item.id)}>
               Marcar como leída
             </Button>
           )}

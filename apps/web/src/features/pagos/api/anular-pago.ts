@@ -1,4 +1,4 @@
-import { anularPagoSchema, pagoSavedResponse, type AnularPagoRequest } from '@siniestros/domain';
+import { anularPagoSchema, PAGO_MESSAGES, pagoSavedResponse, type AnularPagoRequest } from '@siniestros/domain';
 import { api, bodyOf } from '../../../lib/api';
 import { usePagoMutation } from './use-pago-mutation';
 
@@ -7,5 +7,9 @@ export const anularPago = (idCaso: number, idPago: number, input: AnularPagoRequ
   api.patch(pagoSavedResponse, `/casos/${idCaso}/pagos/${idPago}/anular`, bodyOf(anularPagoSchema, input));
 
 export function useAnularPago(idCaso: number) {
-  return usePagoMutation(idCaso, ({ idPago, ...input }: AnularPagoRequest & { idPago: number }) => anularPago(idCaso, idPago, input));
+  return usePagoMutation(
+    idCaso,
+    ({ idPago, ...input }: AnularPagoRequest & { idPago: number }) => anularPago(idCaso, idPago, input),
+    PAGO_MESSAGES.anulado,
+  );
 }

@@ -1,4 +1,4 @@
-import { ordenarPagoSchema, pagoSavedResponse, type OrdenarPagoRequest } from '@siniestros/domain';
+import { ordenarPagoSchema, PAGO_MESSAGES, pagoSavedResponse, type OrdenarPagoRequest } from '@siniestros/domain';
 import { api, bodyOf } from '../../../lib/api';
 import { usePagoMutation } from './use-pago-mutation';
 
@@ -6,5 +6,5 @@ import { usePagoMutation } from './use-pago-mutation';
 export const ordenarPago = (idCaso: number, input: OrdenarPagoRequest) => api.post(pagoSavedResponse, `/casos/${idCaso}/pagos`, bodyOf(ordenarPagoSchema, input));
 
 export function useOrdenarPago(idCaso: number) {
-  return usePagoMutation(idCaso, (input: OrdenarPagoRequest) => ordenarPago(idCaso, input));
+  return usePagoMutation(idCaso, (input: OrdenarPagoRequest) => ordenarPago(idCaso, input), PAGO_MESSAGES.ordenado);
 }

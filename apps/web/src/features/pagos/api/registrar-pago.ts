@@ -1,4 +1,4 @@
-import { COMPROBANTE_PAGO, pagoSavedResponse, registrarPagoSchema, type RegistrarPagoRequest } from '@siniestros/domain';
+import { COMPROBANTE_PAGO, PAGO_MESSAGES, pagoSavedResponse, registrarPagoSchema, type RegistrarPagoRequest } from '@siniestros/domain';
 import { api, bodyOf } from '../../../lib/api';
 import { uploadDocuments } from '../../documentacion';
 import { usePagoMutation } from './use-pago-mutation';
@@ -11,8 +11,12 @@ export type RegistrarPagoInput = Omit<RegistrarPagoRequest, 'documento'> & { idP
 
 /** 'Registrar pago': a new receipt file is uploaded first, through the documents' own upload, as a 'Comprobante de pago'. */
 export function useRegistrarPago(idCaso: number) {
-  return usePagoMutation(idCaso, async ({ idPago, archivo, documento, ...input }: RegistrarPagoInput) => {
-    const nombre = archivo ? (await uploadDocuments(idCaso, [{ file: archivo, tipo: COMPROBANTE_PAGO }])).files[0]! : documento!;
-    return registrarPago(idCaso, idPago, { ...input, documento: nombre });
-  });
+  return usePagoMutation(
+    idCaso,
+    async ({ idPago, archivo, documento, ...input }: RegistrarPagoInput) => {
+      const nombre = archivo ? (await uploadDocuments(idCaso, [{ file: archivo, tipo: COMPROBANTE_PAGO }])).files[0]! : documento!;
+      return registrarPago(idCaso, idPago, { ...input, documento: nombre });
+    },
+    PAGO_MESSAGES.registrado,
+  );
 }

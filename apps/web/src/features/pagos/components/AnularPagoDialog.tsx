@@ -1,26 +1,14 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { PAGO_MESSAGES, anularPagoSchema, formatPesos, type Pago } from '@siniestros/domain';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { anularPagoSchema, formatPesos, type Pago } from '@siniestros/domain';
 import { useAnularPago } from '../api/anular-pago';
 
 /** 'Anular' a payment, with the reason the history keeps. */
 export function AnularPagoDialog({ idCaso, pago, onClose }: { idCaso: number; pago: Pago; onClose: () => void }) {
   const anular = useAnularPago(idCaso);
   const form = useForm({ initialValues: { motivo: '', version: pago.version }, validate: zod4Resolver(anularPagoSchema) });
-  const submit = form.onSubmit((values) =>
-    anular.mutate(
-      { idPago: pago.id, ...values },
-      {
-        onSuccess: (response) => {
-          notifySuccess(response.message || PAGO_MESSAGES.anulado);
-          onClose();
-        },
-        onError: (error) => notifyApiError(error, PAGO_MESSAGES.loadError),
-      },
-    ),
-  );
+  const submit = form.onSubmit((values) => anular.mutate({ idPago: pago.id, ...values }, { onSuccess: onClose }));
   return (
     <Modal opened onClose={onClose} title="Anular pago" centered>
       <form onSubmit={submit} noValidate>

@@ -3,7 +3,6 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
   PAGO_BENEFICIARIO_LABELS,
-  PAGO_MESSAGES,
   ordenarPagoSchema,
   todayIso,
   type CasoDetalle,
@@ -12,7 +11,6 @@ import {
 } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
 import { MoneyInput } from '../../../components/MoneyInput';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useOrdenarPago } from '../api/ordenar-pago';
 
 type Values = { id_tercero: string; beneficiario: PagoBeneficiario; monto: string; cbu: string; fecha_solicitud: string };
@@ -29,15 +27,7 @@ export function OrdenarPagoDialog({ detalle, porOrdenar, onClose }: { detalle: C
     validate: zod4Resolver(ordenarPagoSchema),
   });
   const payee = (idTercero: string, beneficiario: PagoBeneficiario) => form.setValues({ id_tercero: idTercero, beneficiario, cbu: storedCbu(idTercero, beneficiario) });
-  const submit = form.onSubmit((values) =>
-    ordenar.mutate(values as OrdenarPagoRequest, {
-      onSuccess: (response) => {
-        notifySuccess(response.message || PAGO_MESSAGES.ordenado);
-        onClose();
-      },
-      onError: (error) => notifyApiError(error, PAGO_MESSAGES.loadError),
-    }),
-  );
+  const submit = form.onSubmit((values) => ordenar.mutate(values as OrdenarPagoRequest, { onSuccess: onClose }));
   const beneficiarios = (['tercero', ...(letrado ? ['letrado' as const] : [])] as const).map((value) => ({ value, label: PAGO_BENEFICIARIO_LABELS[value] }));
 
   return (

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { ALLOWED_EXTENSIONS, PAGO_COMPROBANTE_TIPOS, PAGO_MESSAGES, formatPesos, isoDate, todayIso, type Pago } from '@siniestros/domain';
 import { DateField } from '../../../components/DateField';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useDocumentos } from '../../documentacion';
 import { useRegistrarPago } from '../api/registrar-pago';
 
@@ -24,16 +23,7 @@ export function RegistrarPagoDialog({ idCaso, pago, onClose }: { idCaso: number;
   const save = () => {
     setShowErrors(true);
     if (!isoDate.safeParse(fecha).success || (!archivo && !documento)) return;
-    registrar.mutate(
-      { idPago: pago.id, fecha_pago: fecha, archivo, documento, version: pago.version },
-      {
-        onSuccess: (response) => {
-          notifySuccess(response.message || PAGO_MESSAGES.registrado);
-          onClose();
-        },
-        onError: (error) => notifyApiError(error, PAGO_MESSAGES.loadError),
-      },
-    );
+    registrar.mutate({ idPago: pago.id, fecha_pago: fecha, archivo, documento, version: pago.version }, { onSuccess: onClose });
   };
 
   return (

@@ -1,0 +1,214 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import {
+  CASO_MESSAGES,
+  CONVENIO_TEMPLATES,
+  ESTADO,
+  formatPesos,
+  INSPECCION_ESTADOS,
+  INSPECCION_MESSAGES,
+  PAGO_MESSAGES,
+  type Caso,
+  type CasoDetalle,
+  type Inspeccion,
+  type Pago,
+} from '@siniestros/domain';
+import { detalle } from '../hooks/detalle.fixture';
+import { CasoDetalleScreen } from './CasoDetalleScreen';
+import { ConveniosDialog } from './ConveniosDialog';
+
+/**
+ * TanStack Query runs the callbacks given to `mutate()` only while the component that called it is
+ * still mounted. A write whose re-read removes that component (a panel shown only in one status,
+ * a dialog that closes at once) must still tell its outcome: these toasts come from the mutation
+ * hooks. The server is stood in for at `fetch`, answering after a while as a real one does; the
+ * screens are the real ones.
+ */
+
+const TERCERO = { ...detalle.terceros[0]!, version: 1 };
+const INSPECCION: Inspeccion = {
+  id: 11,
+  version: 1,
+  id_caso: 7,
+  id_inspector: 2,
+  fecha_inspeccion: '2026-12-01',
+  direccion: 'Av. Rivadavia 5000',
+  detalle: 'Paragolpes trasero',
+  resultado: null,
+  monto_inspeccion: null,
+  fecha_cierre: null,
+  estado: INSPECCION_ESTADOS.COORDINADA,
+  inspector_apellido: 'Suárez',
+  inspector_nombre: 'Raúl',
+};
+
+const PAGO: Pago = {
+  id: 21,
+  id_caso: 7,
+  id_tercero: 4,
+  beneficiario: 'tercero',
+  beneficiario_nombre: 'Pérez',
+  cbu: '2850590940090418135201',
+  monto: '100000.00',
+  fecha_solicitud: '2026-11-25',
+  estado: 'ordenado',
+  fecha_pago: null,
+  id_documento: null,
+  documento: null,
+  creado_por: 'ana@oficina.com',
+  version: 1,
+  motivo_anulacion: null,
+};
+
+/** GET /casos/7 as the server answers it, at the status and with the inspections given. */
+function casoAt(idEstado: number, nombreEstado: string, inspecciones: Inspeccion[] = [], changes: Partial<Caso> = {}): CasoDetalle {
+  return {
+    ...detalle,
+    caso: { ...detalle.caso, id_estado: idEstado, nombre_estado: nombreEstado, estado: nombreEstado, version: 1, ...changes },
+    asegurados: { ...detalle.asegurados, version: 1 },
+    terceros: [TERCERO],
+    productos: [],
+    companias: [],
+    analistas: [],
+    tDoc: [],
+    responsabilidad: [],
+    letrado: null,
+    lesionados: [],
+    audiencias: [],
+    inspecciones,
+    inspectores: [],
+  };
+}
+
+const later = <T,>(ms: number, answer: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(answer()), ms));
+
+let caso: CasoDetalle;
+let answers: Record<string, () => Response>;
+let aprobacionReads: number;
+
+beforeAll(() => {
+  // What jsdom lacks and the zip's download uses.
+  Object.assign(URL, { createObjectURL: () => 'blob:convenios', revokeObjectURL: () => undefined });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+});
+afterAll(() => vi.restoreAllMocks());
+
+beforeEach(() => {
+  answers = {};
+  aprobacionReads = 0;
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const answer = answers[`${method} ${url}`];
+    if (answer) return later(30, answer);
+    if (url === '/api/casos/7') return Response.json(caso);
+    // The re-read of the case's other parts arrives after the case itself: by then the panel that asked is gone.
+    if (url === '/api/aprobaciones/caso/7')
+      return later(aprobacionReads++ === 0 ? 0 : 60, () => Response.json({ pendiente: null, limite: null }));
+    if (url === '/api/users/auth')
+      return Response.json({
+        usr: 'ana@oficina.com',
+        rol: 2,
+        id_inspect: null,
+        nombre: 'Ana',
+        apellido: 'Pérez',
+        totp: false,
+        totp_required: false,
+        id_analista: 5,
+      });
+    if (url === '/api/documentacion/listado/7') return Response.json([]);
+    if (url === '/api/casos/7/pagos')
+      return Response.json({
+        acordado: '100000.00',
+        pagado: '0.00',
+        ordenado: '100000.00',
+        pendiente: '100000.00',
+        por_ordenar: '0.00',
+        pagos: [PAGO],
+      });
+    throw new Error(`unexpected ${method} ${url}`);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => notifications.clean());
+});
+
+function renderIn(node: ReactNode) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider env="test">
+        <ModalsProvider labels={{ confirm: 'SI', cancel: 'NO' }}>
+          <Notifications />
+          <MemoryRouter>{node}</MemoryRouter>
+        </ModalsProvider>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('a write whose re-read removes the component that made it', () => {
+  it('tells the refusal to delete an inspection the inspector closed meanwhile, though the case read again shows no inspection panel', async () => {
+    caso = casoAt(ESTADO.INSPECCION, 'Coordinar Inspección', [INSPECCION]);
+    answers['DELETE /api/inspeccion/11'] = () => {
+      // The inspector closed it in the field: the case is in Análisis now.
+      caso = casoAt(ESTADO.ANALISIS, 'Análisis', [
+        { ...INSPECCION, estado: INSPECCION_ESTADOS.FINALIZADA, resultado: 'Daños leves', monto_inspeccion: '90000' },
+      ]);
+      return Response.json({ message: INSPECCION_MESSAGES.cannotDelete }, { status: 409 });
+    };
+    const user = userEvent.setup({ delay: null });
+    renderIn(<CasoDetalleScreen idCaso={7} />);
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Inspeccion' }));
+    await user.click(await screen.findByRole('button', { name: 'SI' }));
+
+    // The case read again: in Análisis, so no inspections panel, and the refusal on screen all the same.
+    await waitFor(() => expect(screen.getByTestId('caso-estado').textContent).toBe('Análisis'));
+    expect(screen.queryByRole('region', { name: 'Inspeccion' })).toBeNull();
+    expect(await screen.findByText(INSPECCION_MESSAGES.cannotDelete)).toBeTruthy();
+  });
+
+  it('tells that a payment was annulled though the case, moved back meanwhile, no longer shows its payments', async () => {
+    caso = casoAt(ESTADO.A_FINALIZAR, 'A Finalizar', [], { valor_ofertado: '100000.00', valor_acordado: '100000.00' });
+    answers['PATCH /api/casos/7/pagos/21/anular'] = () => {
+      // Another person sent the case back to inspection meanwhile.
+      caso = casoAt(ESTADO.INSPECCION, 'Coordinar Inspección', [], { valor_ofertado: '100000.00', valor_acordado: '100000.00' });
+      return Response.json({
+        message: PAGO_MESSAGES.anulado,
+        data: { ...PAGO, estado: 'anulado', version: 2, motivo_anulacion: 'Datos mal cargados' },
+      });
+    };
+    const user = userEvent.setup({ delay: null });
+    renderIn(<CasoDetalleScreen idCaso={7} />);
+    await user.click(await screen.findByRole('button', { name: `Anular pago de ${formatPesos(PAGO.monto)}` }));
+    await user.type(await screen.findByRole('textbox', { name: /Motivo de la anulación/ }), 'Datos mal cargados');
+    await user.click(screen.getByRole('button', { name: 'Anular pago' }));
+
+    await waitFor(() => expect(screen.getByTestId('caso-estado').textContent).toBe('Coordinar Inspección'));
+    expect(screen.queryByRole('region', { name: 'Pagos' })).toBeNull();
+    expect(await screen.findByText(PAGO_MESSAGES.anulado)).toBeTruthy();
+  });
+
+  it("tells the refusal of a CBU typed in 'Seleccionar Convenios', which has closed by the time the server answers", async () => {
+    answers['POST /api/documentacion/c/7'] = () => new Response(new Blob(['zip']));
+    answers['PATCH /api/terceros/t/7'] = () => Response.json({ message: CASO_MESSAGES.stale.tercero }, { status: 409 });
+    function Convenios() {
+      const [isOpen, setOpen] = useState(true);
+      return isOpen ? <ConveniosDialog idCaso={7} terceros={[TERCERO]} onClose={() => setOpen(false)} /> : null;
+    }
+    const user = userEvent.setup({ delay: null });
+    renderIn(<Convenios />);
+    await user.click(screen.getByRole('checkbox', { name: CONVENIO_TEMPLATES[0].nombre }));
+    await user.type(screen.getByRole('textbox', { name: /CBU del tercero/ }), '2850590940090418135201');
+    await user.click(screen.getByRole('button', { name: 'Descargar' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Seleccionar Convenios' })).toBeNull());
+    expect(await screen.findByText(CASO_MESSAGES.stale.tercero)).toBeTruthy();
+  });
+});
