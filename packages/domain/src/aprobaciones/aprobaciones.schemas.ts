@@ -30,6 +30,8 @@ export const APROBACION_MESSAGES = {
   aprobada: 'Ofrecimiento aprobado',
   rechazada: 'Ofrecimiento rechazado',
   motivo: 'Debe ingresar un motivo',
+  /** The reason of a request rejected by the case's closing. */
+  casoCerrado: (motivoCierre: string) => `El caso se cerró (${motivoCierre})`,
   limite: 'Límite de ofrecimiento',
   limiteDescripcion: 'Vacío: sin límite. Un ofrecimiento mayor queda pendiente de aprobación.',
   limiteNoNegativo: 'El límite no puede ser negativo',

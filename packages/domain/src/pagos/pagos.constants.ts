@@ -58,6 +58,8 @@ export const PAGO_MESSAGES = {
   comprobante: `El comprobante debe ser un documento del caso de tipo ${PAGO_COMPROBANTE_TIPOS.join(' o ')}`,
   motivo: 'Indique el motivo',
   pendienteAlCerrar: (pendiente: string) => `El valor acordado no está pagado por completo (pendiente ${pendiente})`,
+  acordadoBajoComprometido: (comprometido: string) =>
+    `El valor acordado no puede ser menor que lo ya ordenado o pagado (${comprometido}); anule antes los pagos ordenados que sobren`,
   soloAdminFuerza: 'Solo un Admin puede cerrar con acuerdo un caso con el valor acordado pendiente de pago',
   /** The Admin's dialog when 'Finalizar Caso' meets an unpaid agreed amount (docs/decisions/082). */
   finalizarPendiente: {

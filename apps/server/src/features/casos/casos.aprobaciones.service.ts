@@ -118,6 +118,17 @@ export function createAprobacionesService(deps: { db: Db; historial: HistoryWrit
       if (await repo.pendienteDelCaso(tx, idCaso)) throw conflict(APROBACION_MESSAGES.yaPendiente);
     },
 
+    /**
+     * A case closed while a request waits: the request is rejected with the closing as its reason
+     * (its task closes, its maker is told), so it does not wait for an approval that cannot apply.
+     */
+    async rechazarAlCerrar(tx: DbOrTx, idCaso: number, usuario: string, motivoCierre: string) {
+      const pendiente = await repo.pendienteDelCaso(tx, idCaso);
+      const row = pendiente && (await repo.lockById(tx, pendiente.id));
+      if (row?.estado !== 'pendiente') return;
+      await service.resolver(tx, row, { username: usuario }, { estado: 'rechazada', motivo: APROBACION_MESSAGES.casoCerrado(motivoCierre) });
+    },
+
     /** The case a request is on (404 when there is no such request). */
     async casoDe(tx: DbOrTx, id: number): Promise<number> {
       const row = await repo.findById(tx, id);
@@ -140,7 +151,7 @@ export function createAprobacionesService(deps: { db: Db; historial: HistoryWrit
     },
 
     /** Marks the request resolved, with its history row; its task closes and its maker is told. */
-    async resolver(tx: DbOrTx, row: AprobacionRow, quien: Quien, decision: Decision) {
+    async resolver(tx: DbOrTx, row: AprobacionRow, quien: Pick<Quien, 'username'>, decision: Decision) {
       const motivo = decision.estado === 'rechazada' ? decision.motivo : null;
       await repo.resolve(tx, row.id, { estado: decision.estado, resuelta_por: quien.username, motivo });
       const historia =

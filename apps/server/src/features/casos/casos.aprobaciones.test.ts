@@ -242,6 +242,20 @@ describe('the limit on an offer (status 3, + Ofrecimiento)', () => {
     // Nothing waits any more: a new offer within the limit goes ahead.
     expect((await ofrecer(id, '90000')).statusCode).toBe(200);
   });
+
+  it("closing the case 'Sin Acuerdo' rejects the waiting request with the closing as its reason; approving it afterwards is refused", async () => {
+    const { id } = await insertCaso(t.database.db, { idEstado: ESTADO.ANALISIS });
+    const idAprobacion = (await ofrecer(id, '250000')).json().id_aprobacion as number;
+    const closed = await as(USERNAMES.user, { method: 'PATCH', url: `/api/casos/cerrar/t/${id}`, payload: { id_estado: 9 } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const motivo = APROBACION_MESSAGES.casoCerrado('Cierre - Sin Acuerdo');
+    expect(await historyOf(id)).toContainEqual({ usuario: USERNAMES.user, msg: APROBACION_HISTORIA.rechazada('ofrecimiento', '250000.00', USERNAMES.user, motivo) });
+    expect(await t.rows(sql`select estado, motivo from aprobaciones where id = ${idAprobacion}`)).toEqual([{ estado: 'rechazada', motivo }]);
+    expect(await systemRowsOf(id)).toContainEqual({ usuario: 'sistema', msg: expect.stringContaining('Tarea cerrada por el sistema: Aprobar o rechazar') });
+    const late = await aprobar(idAprobacion, SENIOR);
+    expect([late.statusCode, late.json().message]).toEqual([409, APROBACION_MESSAGES.yaResuelta]);
+    expect(await casoRow(id)).toMatchObject({ id_estado: 9, valor_ofertado: null });
+  });
 });
 
 describe('the limit on a reconsideration (status 4)', () => {

@@ -36,7 +36,11 @@ export type HistoryWriter = { add: (tx: DbOrTx, idCaso: number, usuario: string,
 export type CasosLifecycleService = ReturnType<typeof createCasosLifecycleService>;
 
 /** What closing needs of the payments (docs/decisions/082): the case's paid total, in cents, in the closing's transaction. */
-export type PagosDelCierre = { pagado: (tx: DbOrTx, idCaso: number) => Promise<number> };
+/** What the life cycle asks of payments, in cents: paid, and paid plus ordered (committed). */
+export type PagosDelCierre = {
+  pagado: (tx: DbOrTx, idCaso: number) => Promise<number>;
+  comprometido: (tx: DbOrTx, idCaso: number) => Promise<number>;
+};
 /** An Admin's reason to close "con acuerdo" with part of the agreed amount unpaid. */
 export type CierreConPendiente = { motivo?: string | null; isAdmin: boolean };
 
@@ -169,6 +173,9 @@ export function createCasosLifecycleService(deps: {
         if (!isCurrentVersion(input.version, caso.version)) throw conflict(CASO_MESSAGES.stale.caso);
         if (caso.valor_acordado === null || isClosed(caso.id_estado)) throw conflict(CICLO_MESSAGES.cannotCorregirAcordado);
         if (!(Number(input.valor_acordado) > 0)) throw unprocessable(CICLO_MESSAGES.acordadoPositivo);
+        // Not below what is already paid or ordered: the payments would exceed the agreement (decision 082).
+        const comprometido = deps.pagos ? await deps.pagos.comprometido(tx, id) : 0;
+        if (centavos(input.valor_acordado) < comprometido) throw conflict(PAGO_MESSAGES.acordadoBajoComprometido(formatPesos(pesosDeCentavos(comprometido))));
         await repo.setValorAcordado(tx, id, input.valor_acordado);
         const msg = CICLO_MESSAGES.history.acordadoCorregido(formatPesos(caso.valor_acordado), formatPesos(input.valor_acordado), input.motivo);
         await historial.add(tx, id, usuario, msg);
@@ -201,6 +208,7 @@ export function createCasosLifecycleService(deps: {
         if (!canClose(caso.id_estado)) throw conflict(CICLO_MESSAGES.cannotClose);
         await checkPagado(tx, caso, idEstado, usuario, cierre);
         const motivo = msg?.trim() || closingReasonName(idEstado) || String(idEstado);
+        await aprobaciones?.rechazarAlCerrar(tx, id, usuario, closingReasonName(idEstado) ?? motivo);
         await moveTo(tx, caso, idEstado, usuario, CICLO_MESSAGES.history.closed(motivo), {
           fecha_cierre: today(),
           id_estado_previo: caso.id_estado,

@@ -112,6 +112,12 @@ export function createPagosService(deps: { db: Db; historial: HistorialService; 
       return centavos((await repo.totals(tx, idCaso)).pagado);
     },
 
+    /** Paid plus ordered in cents: the least the agreed amount may be corrected to. */
+    async comprometido(tx: DbOrTx, idCaso: number): Promise<number> {
+      const { pagado, ordenado } = await repo.totals(tx, idCaso);
+      return centavos(pagado) + centavos(ordenado);
+    },
+
     async ordenar(idCaso: number, input: z.output<typeof ordenarPagoSchema>, usuario: string): Promise<Pago> {
       return db.transaction(async (tx) => {
         await setAuditActor(tx, usuario);

@@ -160,6 +160,21 @@ describe('partial payments', () => {
     ]);
   });
 
+  it("bound 'Corregir valor acordado': never below what is paid plus ordered (409 naming it); at it, it goes", async () => {
+    const caso = await casoAcordado();
+    const primero = await orden(caso, '100000');
+    await pagar(caso.id, primero.id, { fecha_pago: '2026-11-20', documento: await comprobante(caso.id), version: 1 });
+    await orden(caso, '20000');
+    const corregir = (valor: string) =>
+      t.request('user', { method: 'PATCH', url: `/api/casos/acordado/${caso.id}`, payload: { valor_acordado: valor, motivo: 'Error de tipeo en el convenio' } });
+    const bajo = await corregir('119999.99');
+    expect([bajo.statusCode, bajo.json().message]).toEqual([409, PAGO_MESSAGES.acordadoBajoComprometido(formatPesos('120000'))]);
+    expect(await pagosDe(caso.id)).toMatchObject({ acordado: '150000.00', pagado: '100000.00', ordenado: '20000.00' });
+    const justo = await corregir('120000');
+    expect(justo.statusCode, justo.body).toBe(200);
+    expect(await pagosDe(caso.id)).toMatchObject({ acordado: '120000.00', pendiente: '20000.00', por_ordenar: '0.00' });
+  });
+
   it('need a receipt of the case of type Doc Final or Comprobante de pago, the current version, and the payment of the path', async () => {
     const caso = await casoAcordado();
     const pago = await orden(caso, '1000');
