@@ -24,14 +24,25 @@ export function CasoDetalleScreen({ idCaso, aside }: { idCaso: number; aside?: R
       </Center>
     );
   }
-  if (caso.isError) {
+  if (caso.data === undefined) {
     return (
       <Alert color="red" title={`Caso ${idCaso}`}>
-        {caso.error.message || CASO_MESSAGES.loadError}
+        {caso.error?.message || CASO_MESSAGES.loadError}
       </Alert>
     );
   }
-  return <Detalle detalle={caso.data} aside={aside} />;
+  // A failed re-read keeps the case on screen, with what the person was typing (the same tree
+  // either way, so the form is not remounted), under a notice.
+  return (
+    <>
+      {caso.isError && (
+        <Alert color="yellow" mb="md">
+          {caso.error.message || CASO_MESSAGES.loadError}
+        </Alert>
+      )}
+      <Detalle detalle={caso.data} aside={aside} />
+    </>
+  );
 }
 
 /** `aside`: what other features show beside the documents (composed by the route). */

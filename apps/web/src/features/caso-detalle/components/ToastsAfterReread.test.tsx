@@ -20,6 +20,7 @@ import {
   type Inspeccion,
   type Pago,
 } from '@siniestros/domain';
+import { queryKeys } from '../../../lib/query-keys';
 import { detalle } from '../hooks/detalle.fixture';
 import { CasoDetalleScreen } from './CasoDetalleScreen';
 import { ConveniosDialog } from './ConveniosDialog';
@@ -141,8 +142,9 @@ afterEach(() => {
 });
 
 function renderIn(node: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <MantineProvider env="test">
         <ModalsProvider labels={{ confirm: 'SI', cancel: 'NO' }}>
           <Notifications />
@@ -151,6 +153,7 @@ function renderIn(node: ReactNode) {
       </MantineProvider>
     </QueryClientProvider>,
   );
+  return queryClient;
 }
 
 describe('a write whose re-read removes the component that made it', () => {
@@ -210,5 +213,21 @@ describe('a write whose re-read removes the component that made it', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Seleccionar Convenios' })).toBeNull());
     expect(await screen.findByText(CASO_MESSAGES.stale.tercero)).toBeTruthy();
+  });
+});
+
+describe('a re-read of the case that fails', () => {
+  it('keeps the case on screen with what the person was typing, under a notice', async () => {
+    caso = casoAt(ESTADO.ANALISIS, 'Análisis');
+    const user = userEvent.setup({ delay: null });
+    const queryClient = renderIn(<CasoDetalleScreen idCaso={7} />);
+    const gestor = await screen.findByRole('textbox', { name: /Gestor/ });
+    await user.clear(gestor);
+    await user.type(gestor, 'Texto sin grabar');
+    answers['GET /api/casos/7'] = () => Response.json({ message: CASO_MESSAGES.loadError }, { status: 500 });
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.caso(7) }));
+
+    expect(await screen.findByText(CASO_MESSAGES.loadError)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Gestor/ }) as HTMLInputElement).value).toBe('Texto sin grabar');
   });
 });
