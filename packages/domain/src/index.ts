@@ -44,3 +44,4 @@ export * from './backups/backups.schemas';
 export * from './pagos/pagos.constants';
 export * from './pagos/pagos.schemas';
 export * from './asignacion/asignacion.schemas';
+export * from './portal/portal.schemas';

@@ -16,3 +16,4 @@ export * from './tables/notificaciones';
 export * from './tables/asignacion';
 export * from './tables/pagos';
 export * from './tables/aprobaciones';
+export * from './tables/portal';
