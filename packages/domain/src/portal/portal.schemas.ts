@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { UPLOAD_DOC_TYPES } from '../documentacion/documentacion.constants';
 import { editVersion, isoDate, optionalText, positiveId, text } from '../shared/fields';
+import { PORTAL_ETAPAS, PORTAL_MESSAGES, type PortalEtapa } from './portal.texts';
+
+// The texts and state names live in portal.texts.ts, which imports nothing: the claimant's page
+// (its own small bundle, issue 42 item 8) takes them from there without zod.
+export {
+  PORTAL_ETAPAS,
+  PORTAL_ITEM_ESTADOS,
+  PORTAL_ITEM_ESTADOS_RECLAMANTE,
+  PORTAL_MESSAGES,
+  PORTAL_PAGINA,
+  type PortalEtapa,
+  type PortalItemEstado,
+} from './portal.texts';
 
 /**
  * The claimant portal (issue 42, docs/decisions/084). Staff routes live under /api/casos/{id}/portal
@@ -17,23 +30,6 @@ export const PORTAL_CONDICIONES = {
 } as const;
 export type PortalCondicion = keyof typeof PORTAL_CONDICIONES;
 const condicionKeys = Object.keys(PORTAL_CONDICIONES) as [PortalCondicion, ...PortalCondicion[]];
-
-/** An item of a third party's checklist, as staff read it. */
-export const PORTAL_ITEM_ESTADOS = {
-  pendiente: 'Pendiente',
-  recibido: 'Recibido (a revisar)',
-  aceptado: 'Aceptado',
-  rechazado: 'Rechazado',
-} as const;
-export type PortalItemEstado = keyof typeof PORTAL_ITEM_ESTADOS;
-
-/** The same states in the claimant's words. */
-export const PORTAL_ITEM_ESTADOS_RECLAMANTE: Record<PortalItemEstado, string> = {
-  pendiente: 'Falta enviar',
-  recibido: 'Recibido, lo estamos revisando',
-  aceptado: 'Aceptado',
-  rechazado: 'Hay que enviarlo de nuevo',
-};
 
 /** Every send to a claimant is recorded with its channel. */
 export const PORTAL_CANALES = {
@@ -55,47 +51,6 @@ export const PORTAL_MOTIVOS_RECHAZO = [
   'No corresponde al documento pedido',
   'El documento no corresponde al titular',
 ] as const;
-
-/** The claimant's status line, in order (Recibimos su reclamo → … → Pago realizado). */
-export const PORTAL_ETAPAS = {
-  recibido: 'Recibimos su reclamo',
-  documentacion: 'Documentación completa',
-  inspeccion: 'Inspección coordinada',
-  ofrecimiento: 'Ofrecimiento',
-  convenio: 'Convenio para firmar',
-  pago: 'Pago realizado',
-} as const;
-export type PortalEtapa = keyof typeof PORTAL_ETAPAS;
-
-export const PORTAL_MESSAGES = {
-  // Staff
-  requisitoCreado: 'Documento requerido creado',
-  requisitoActualizado: 'Documento requerido actualizado',
-  requisitoNoExiste: 'El documento requerido no existe',
-  tipoInvalido: 'Elija un tipo de documento de la lista',
-  terceroNoEsDelCaso: 'El tercero no pertenece al caso',
-  sinItems: 'Elija al menos un documento para pedir',
-  pedidoEnviado: 'Pedido de documentación enviado',
-  pedidoSinCorreo: 'El tercero no tiene correo electrónico: copie el enlace o envíelo por WhatsApp',
-  enlaceRevocado: 'Enlace revocado',
-  itemNoExiste: 'El documento pedido no existe',
-  itemNoRecibido: 'Solo se revisa un documento recibido',
-  itemAceptado: 'Documento aceptado',
-  itemRechazado: 'Documento rechazado',
-  motivoRequerido: 'Indique el motivo del rechazo',
-  documentacionCompleta: 'Documentación completa',
-  respuestaEnviada: 'Mensaje enviado al reclamante',
-  ajustesGuardados: 'Ajustes del portal guardados',
-  stale: 'El documento fue revisado por otra persona mientras usted lo veía. Recargue para ver su estado.',
-  // Claimant
-  enlaceInvalido: 'El enlace no es válido o ya venció. Pida uno nuevo a quien lo atiende.',
-  dniIncorrecto: 'El DNI no coincide. Revise el número e intente de nuevo.',
-  bloqueado: 'Hubo demasiados intentos. Espere unos minutos o pida un enlace nuevo.',
-  sesionVencida: 'Su sesión terminó. Vuelva a abrir el enlace que le enviamos.',
-  archivoSubido: 'Archivo recibido',
-  archivoInvalido: 'El archivo debe ser una foto (JPG, PNG) o un PDF',
-  mensajeEnviado: 'Mensaje enviado',
-} as const;
 
 /** The history rows the portal writes on the case. */
 export const PORTAL_HISTORIA = {

@@ -1,0 +1,106 @@
+/**
+ * The portal's texts and state names (issue 42, docs/decisions/084). This file imports nothing:
+ * the claimant's page is its own small bundle (issue 42 item 8) and takes its words from here
+ * without pulling zod and the rest of the domain; portal.schemas.ts re-exports all of it.
+ */
+
+/** An item of a third party's checklist, as staff read it. */
+export const PORTAL_ITEM_ESTADOS = {
+  pendiente: 'Pendiente',
+  recibido: 'Recibido (a revisar)',
+  aceptado: 'Aceptado',
+  rechazado: 'Rechazado',
+} as const;
+export type PortalItemEstado = keyof typeof PORTAL_ITEM_ESTADOS;
+
+/** The same states in the claimant's words. */
+export const PORTAL_ITEM_ESTADOS_RECLAMANTE: Record<PortalItemEstado, string> = {
+  pendiente: 'Falta enviar',
+  recibido: 'Recibido, lo estamos revisando',
+  aceptado: 'Aceptado',
+  rechazado: 'Hay que enviarlo de nuevo',
+};
+
+/** The claimant's status line, in order (Recibimos su reclamo → … → Pago realizado). */
+export const PORTAL_ETAPAS = {
+  recibido: 'Recibimos su reclamo',
+  documentacion: 'Documentación completa',
+  inspeccion: 'Inspección coordinada',
+  ofrecimiento: 'Ofrecimiento',
+  convenio: 'Convenio para firmar',
+  pago: 'Pago realizado',
+} as const;
+export type PortalEtapa = keyof typeof PORTAL_ETAPAS;
+
+export const PORTAL_MESSAGES = {
+  // Staff
+  requisitoCreado: 'Documento requerido creado',
+  requisitoActualizado: 'Documento requerido actualizado',
+  requisitoNoExiste: 'El documento requerido no existe',
+  tipoInvalido: 'Elija un tipo de documento de la lista',
+  terceroNoEsDelCaso: 'El tercero no pertenece al caso',
+  sinItems: 'Elija al menos un documento para pedir',
+  pedidoEnviado: 'Pedido de documentación enviado',
+  pedidoSinCorreo: 'El tercero no tiene correo electrónico: copie el enlace o envíelo por WhatsApp',
+  enlaceRevocado: 'Enlace revocado',
+  itemNoExiste: 'El documento pedido no existe',
+  itemNoRecibido: 'Solo se revisa un documento recibido',
+  itemAceptado: 'Documento aceptado',
+  itemRechazado: 'Documento rechazado',
+  motivoRequerido: 'Indique el motivo del rechazo',
+  documentacionCompleta: 'Documentación completa',
+  respuestaEnviada: 'Mensaje enviado al reclamante',
+  ajustesGuardados: 'Ajustes del portal guardados',
+  stale: 'El documento fue revisado por otra persona mientras usted lo veía. Recargue para ver su estado.',
+  // Claimant
+  enlaceInvalido: 'El enlace no es válido o ya venció. Pida uno nuevo a quien lo atiende.',
+  dniIncorrecto: 'El DNI no coincide. Revise el número e intente de nuevo.',
+  bloqueado: 'Hubo demasiados intentos. Espere unos minutos o pida un enlace nuevo.',
+  sesionVencida: 'Su sesión terminó. Vuelva a abrir el enlace que le enviamos.',
+  archivoSubido: 'Archivo recibido',
+  archivoInvalido: 'El archivo debe ser una foto (JPG, PNG) o un PDF',
+  mensajeEnviado: 'Mensaje enviado',
+} as const;
+
+/** The claimant's page (apps/web/src/portal): plain words, the person is addressed as "usted". */
+export const PORTAL_PAGINA = {
+  titulo: 'Su reclamo',
+  cargando: 'Cargando…',
+  sinConexion: 'No hay conexión. Revise su internet e intente de nuevo.',
+  errorServidor: 'No pudimos completar la operación. Intente de nuevo en unos minutos.',
+  // Before any personal data: the DNI.
+  dniTitulo: 'Para ver su reclamo, confirme que es usted',
+  dniEtiqueta: (digitos: number) => (digitos > 0 ? `Últimos ${digitos} números de su DNI` : 'Número de DNI'),
+  dniAyuda: 'Solo números, sin puntos ni espacios.',
+  continuar: 'Continuar',
+  // The case.
+  reclamo: (numero: string, compania: string) => `Su reclamo N° ${numero} ante ${compania}`,
+  atiende: (oficina: string) => `Lo atiende ${oficina}.`,
+  vence: (fecha: string) => `Este enlace vence el ${fecha}.`,
+  etapasTitulo: 'En qué etapa está',
+  etapaActual: 'etapa actual',
+  etapaHecha: 'hecho',
+  documentosTitulo: 'Documentos que necesitamos',
+  sinDocumentos: 'No hay documentos pedidos por ahora.',
+  motivo: 'Por qué:',
+  verEjemplo: (nombre: string) => `Ver un ejemplo de ${nombre}`,
+  archivosEnviados: (cantidad: number) => (cantidad === 1 ? 'Nos envió 1 archivo.' : `Nos envió ${cantidad} archivos.`),
+  sacarFoto: 'Sacar una foto',
+  elegirArchivo: 'Elegir foto o PDF guardado',
+  puedeVarios: 'Puede enviar varias fotos (por ejemplo, frente y dorso).',
+  preparando: 'Preparando…',
+  enviando: (porcentaje: number) => `Enviando… ${porcentaje} %`,
+  enviado: 'Enviado',
+  noSeEnvio: 'No se pudo enviar.',
+  reintentar: 'Reintentar',
+  quitar: 'Quitar',
+  // Messages.
+  mensajesTitulo: 'Mensajes',
+  sinMensajes: 'Todavía no hay mensajes.',
+  mensajeEtiqueta: 'Escriba su consulta',
+  enviar: 'Enviar',
+  autorReclamante: 'Usted',
+  autorOficina: (oficina: string) => oficina,
+  salir: 'Salir',
+  salio: 'Salió del portal. Para volver, abra el enlace que le enviamos.',
+} as const;
