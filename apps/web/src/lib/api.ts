@@ -74,6 +74,7 @@ export const api = {
   get: <T>(schema: ResponseSchema<T>, path: string) => json(schema, 'GET', path),
   post: <T>(schema: ResponseSchema<T>, path: string, body?: Body, init?: RequestInit) => json(schema, 'POST', path, body, init),
   patch: <T>(schema: ResponseSchema<T>, path: string, body?: Body) => json(schema, 'PATCH', path, body),
+  put: <T>(schema: ResponseSchema<T>, path: string, body?: Body) => json(schema, 'PUT', path, body),
   delete: <T>(schema: ResponseSchema<T>, path: string, body?: Body) => json(schema, 'DELETE', path, body),
   /** A file (document, report, xlsx, zip, .docx). */
   getFile: (path: string) => blob('GET', path),

@@ -91,4 +91,14 @@ export const queryKeys = {
     reglas: ['asignacion', 'reglas'] as const,
     ajustes: ['asignacion', 'ajustes'] as const,
   },
+  /** The claimant portal (docs/decisions/084). */
+  portal: {
+    all: ['portal'] as const,
+    /** A case's checklists and links, under the case's key: every write on the case (an advance) reads it again. */
+    caso: (idCaso: number) => ['caso', idCaso, 'portal'] as const,
+    recibidos: ['portal', 'recibidos'] as const,
+    recibidosPage: (page: number) => ['portal', 'recibidos', page] as const,
+    requisitos: ['portal', 'requisitos'] as const,
+    ajustes: ['portal', 'ajustes'] as const,
+  },
 };
