@@ -45,3 +45,4 @@ export * from './pagos/pagos.constants';
 export * from './pagos/pagos.schemas';
 export * from './asignacion/asignacion.schemas';
 export * from './portal/portal.schemas';
+export * from './portal/portal.claimant';

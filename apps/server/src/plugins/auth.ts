@@ -3,8 +3,15 @@ import { AUTH_MESSAGES, ROL, type Rol } from '@siniestros/domain';
 import { forbidden, unauthorized } from '../shared/errors';
 import type { Config } from '../config';
 
-/** Who may call a route. Every /api route must declare one (checked at startup and in tests). */
-export type Access = 'public' | readonly Rol[];
+/**
+ * Who may call a route. Every /api route must declare one (checked at startup and in tests).
+ * 'portal': the claimant portal's routes (docs/decisions/084), under PORTAL_API_PREFIX only; they
+ * never read the staff session, and the portal's own hook admits its cookie alone.
+ */
+export type Access = 'public' | 'portal' | readonly Rol[];
+
+/** Where the claimant portal's routes live: no staff route is there, and no portal route elsewhere. */
+export const PORTAL_API_PREFIX = '/api/portal';
 
 /** Who sent the request, resolved from the session cookie by `SessionResolver`. */
 export type CurrentUser = {
@@ -136,6 +143,11 @@ export function registerAuth(app: FastifyInstance, sessions: SessionResolver, op
       access = 'public';
       route.config = { ...route.config, access };
     }
+    const isPortalPath = route.url === PORTAL_API_PREFIX || route.url.startsWith(`${PORTAL_API_PREFIX}/`);
+    if (access === 'portal' && !isPortalPath) throw new Error(`Route ${String(route.method)} ${route.url} is a portal route outside ${PORTAL_API_PREFIX}`);
+    // A staff role on a portal path would let a staff session in where only the claimant's cookie may count.
+    if (isPortalPath && (typeof access !== 'string' || (access === 'public' && !route.config?.sessionless)))
+      throw new Error(`Route ${String(route.method)} ${route.url} on a portal path reads the staff session`);
     // The HEAD twin that Fastify adds to each GET carries the GET's config: listed once, as the GET.
     if (route.url.startsWith('/api') && route.method !== 'HEAD') {
       for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
@@ -150,6 +162,8 @@ export function registerAuth(app: FastifyInstance, sessions: SessionResolver, op
       throw forbidden(AUTH_MESSAGES.forbidden); // cannot happen (onRoute gives every route one); refused if it did
     }
     if (access === 'public' && request.routeOptions.config.sessionless) return;
+    // The portal's routes admit only the portal cookie (their own hook): a staff session is never read there.
+    if (access === 'portal') return;
     const token = readSessionToken(request, options.config);
     request.currentUser = token ? await sessions.resolve(token) : null;
     if (access === 'public') return;

@@ -12,6 +12,9 @@ export const NOTIFICACION_TIPOS = {
   /** docs/decisions/081: an offer above its maker's limit, to approvers; its outcome, to the maker. */
   aprobacion_pedida: 'Aprobación pendiente',
   aprobacion_resuelta: 'Aprobación resuelta',
+  /** docs/decisions/084: a claimant sent a file for review, or wrote, from the portal; to the case's responsible user. */
+  portal_recibido: 'Documento del reclamante',
+  portal_mensaje: 'Mensaje del reclamante',
 } as const;
 export type NotificacionTipo = keyof typeof NOTIFICACION_TIPOS;
 
