@@ -50,6 +50,11 @@ export const AUDIT_ACTION = {
   backupCreated: 'backup.create',
   /** The routing's rules and settings changed by an Admin (docs/decisions/083). */
   asignacionUpdated: 'asignacion.update',
+  /** The claimant portal (docs/decisions/084): a request of documents (a new link), a link revoked, its reference data and settings. */
+  portalPedido: 'portal.pedido',
+  portalRevocado: 'portal.revocado',
+  portalRequisito: 'portal.requisito',
+  portalAjustes: 'portal.ajustes',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -69,6 +74,8 @@ export const AUDIT_ENTITY = {
   notificacionPreferencias: 'notificacion_preferencias',
   reglaAsignacion: 'regla_asignacion',
   ajustesAsignacion: 'ajustes_asignacion',
+  requisitoPortal: 'documentacion_requerida',
+  ajustesPortal: 'portal_ajustes',
 } as const;
 export type AuditEntity = (typeof AUDIT_ENTITY)[keyof typeof AUDIT_ENTITY];
 

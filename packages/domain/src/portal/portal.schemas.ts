@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_DOC_TYPES } from '../documentacion/documentacion.constants';
 import { editVersion, isoDate, optionalText, positiveId, text } from '../shared/fields';
+import { formatDate } from '../shared/format';
 import { PORTAL_ETAPAS, PORTAL_MESSAGES, type PortalEtapa } from './portal.texts';
 
 // The texts and state names live in portal.texts.ts, which imports nothing: the claimant's page
@@ -64,6 +65,90 @@ export const PORTAL_HISTORIA = {
   completa: 'Documentación completa (portal del reclamante)',
 } as const;
 
+/** The channels as the history row names them ('por correo electrónico y WhatsApp'). */
+export const PORTAL_CANALES_HISTORIA: Record<PortalCanal, string> = {
+  email: 'correo electrónico',
+  whatsapp: 'WhatsApp',
+  enlace: 'enlace',
+  carta: 'carta impresa',
+  recordatorio: 'recordatorio',
+  aviso_mensaje: 'aviso de mensaje nuevo',
+  sin_respuesta: 'sin respuesta',
+};
+
+/** 'a', 'a y b', 'a, b y c'. */
+export const portalCanalesTexto = (canales: readonly PortalCanal[]): string => {
+  const words = canales.map((canal) => PORTAL_CANALES_HISTORIA[canal]);
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} y ${words.at(-1)}`;
+};
+
+/** What the claimant reads in the request's e-mail, its WhatsApp message and the new-message notice. */
+export type PortalCorreoDatos = { nombre: string; org: string; reclamo: string; compania: string };
+export const PORTAL_CORREO = {
+  pedidoAsunto: (d: PortalCorreoDatos) => `Documentación para su reclamo N° ${d.reclamo}`,
+  /** `vence`: the link's last day (YYYY-MM-DD, Argentina). */
+  pedidoTexto: (d: PortalCorreoDatos & { items: readonly string[]; enlace: string; vence: string }) =>
+    [
+      `Hola ${d.nombre}:`,
+      '',
+      `${d.org} atiende su reclamo N° ${d.reclamo} ante ${d.compania}. Para seguir con el trámite necesitamos estos documentos:`,
+      '',
+      ...d.items.map((item) => `- ${item}`),
+      '',
+      `Puede enviarlos desde su celular o su computadora con este enlace, hasta el ${formatDate(d.vence)}:`,
+      d.enlace,
+      '',
+      'Al abrirlo le pediremos su número de DNI. No comparta este enlace con otras personas.',
+      '',
+      d.org,
+    ].join('\n'),
+  whatsapp: (d: PortalCorreoDatos & { enlace: string; vence: string }) =>
+    `Hola ${d.nombre}, le escribimos de ${d.org} por su reclamo N° ${d.reclamo} ante ${d.compania}. ` +
+    `Para enviarnos la documentación que falta, abra este enlace (vence el ${formatDate(d.vence)}): ${d.enlace}`,
+  mensajeAsunto: (d: PortalCorreoDatos) => `Tiene un mensaje nuevo sobre su reclamo N° ${d.reclamo}`,
+  // The token is never stored, so the notice cannot carry the link: it points to the one they have.
+  mensajeTexto: (d: PortalCorreoDatos) =>
+    [
+      `Hola ${d.nombre}:`,
+      '',
+      `${d.org} le escribió un mensaje sobre su reclamo N° ${d.reclamo} ante ${d.compania}.`,
+      'Para leerlo y responder, abra el enlace que le enviamos para este reclamo.',
+      '',
+      d.org,
+    ].join('\n'),
+} as const;
+
+/**
+ * A cell number as WhatsApp's click-to-chat wants it: Argentina's mobile form 549 + area code +
+ * number, without the trunk 0 or the local 15 ('11 5555-1234', '011 15 5555-1234' and
+ * '+54 9 11 5555-1234' all give 5491155551234). A number written with another country's + prefix
+ * is kept; of several numbers the first counts; anything else: null.
+ */
+export function celularWhatsapp(cel: string | null | undefined): string | null {
+  const first = (cel ?? '').split(/[/;,]| y | o /)[0]!.trim();
+  if (first.startsWith('+') && !first.startsWith('+54')) {
+    const digits = first.replace(/\D/g, '');
+    return digits.length >= 8 && digits.length <= 15 ? digits : null;
+  }
+  let digits = first.replace(/\D/g, '');
+  if (digits.startsWith('00')) digits = digits.slice(2);
+  if (digits.startsWith('54') && digits.length >= 12) digits = digits.slice(2);
+  if (digits.startsWith('9') && digits.length === 11) digits = digits.slice(1);
+  if (digits.startsWith('0')) digits = digits.slice(1);
+  if (digits.length === 12) {
+    // The local '15' after an area code of 2 (Buenos Aires: 11), 3 or 4 digits.
+    const at = digits.startsWith('11') ? 2 : [3, 4].find((length) => digits.slice(length, length + 2) === '15');
+    if (at !== undefined && digits.slice(at, at + 2) === '15') digits = digits.slice(0, at) + digits.slice(at + 2);
+  }
+  return digits.length === 10 ? `549${digits}` : null;
+}
+
+/** WhatsApp's click-to-chat link: to the claimant's number, or (none) for the handler to pick the chat. */
+export const whatsappUrl = (digits: string | null, texto: string): string => `https://wa.me/${digits ?? ''}?text=${encodeURIComponent(texto)}`;
+
+/** The example picture of a requirement: JPG, PNG or WebP up to 2 MB. */
+export const PORTAL_EJEMPLO_MAX_BYTES = 2 * 1024 * 1024;
+
 // ---- Staff: Documentación requerida (Admin) ----
 
 const docType = z.enum(UPLOAD_DOC_TYPES, { error: PORTAL_MESSAGES.tipoInvalido });
@@ -93,6 +178,10 @@ export const requisitoRow = z.object({
   activo: z.boolean(),
 });
 export type Requisito = z.infer<typeof requisitoRow>;
+/** PATCH /portal-admin/requisitos/{id}: only the fields sent change. */
+export const requisitoPatchSchema = requisitoSchema.partial();
+export const requisitosResponse = z.array(requisitoRow);
+export const requisitoSavedResponse = z.object({ message: z.string(), data: requisitoRow });
 
 /** GET/PATCH /portal-admin/ajustes. */
 export const portalAjustesSchema = z.strictObject({
@@ -103,6 +192,14 @@ export const portalAjustesSchema = z.strictObject({
   firma_electronica: z.boolean(),
 });
 export type PortalAjustes = z.infer<typeof portalAjustesSchema>;
+export const portalAjustesRow = z.object({
+  dias_validez: z.number(),
+  digitos_dni: z.number(),
+  max_intentos: z.number(),
+  recordatorios_dias: z.array(z.number()),
+  firma_electronica: z.boolean(),
+});
+export const portalAjustesSavedResponse = z.object({ message: z.string(), data: portalAjustesRow });
 
 // ---- Staff: the case's checklist, requests and review ----
 
@@ -133,6 +230,33 @@ export const portalEnlaceRow = z.object({
   revocado: z.string().nullable(),
   bloqueado: z.boolean(),
   ultimo_acceso: z.string().nullable(),
+  /** Not expired by the server's clock (a revoked link is never the live one). */
+  vigente: z.boolean(),
+});
+
+/** A requirement of the case's product for a third party: whether its condition holds now and whether it was asked. */
+export const portalAplicableRow = z.object({
+  id_requisito: z.number(),
+  tipo: z.string(),
+  nombre: z.string(),
+  explicacion: z.string(),
+  condicion: z.enum(condicionKeys),
+  tiene_ejemplo: z.boolean(),
+  /** Its condition holds (lesionado, letrado: from the case; destruccion_total, no_titular: as stated on the live link). */
+  aplica: z.boolean(),
+  pedido: z.boolean(),
+  /** The asked item and its state; null when not asked. */
+  id_item: z.number().nullable(),
+  estado: z.enum(['pendiente', 'recibido', 'aceptado', 'rechazado']).nullable(),
+});
+export type PortalAplicable = z.infer<typeof portalAplicableRow>;
+
+/** PORTAL_CONDICIONES as they stand for a third party ('siempre' aside). */
+export const portalCondicionesRow = z.object({
+  lesionado: z.boolean(),
+  letrado: z.boolean(),
+  destruccion_total: z.boolean(),
+  no_titular: z.boolean(),
 });
 
 /** GET /casos/{id}/portal: per third party, its checklist and its live link (never the token). */
@@ -143,9 +267,13 @@ export const portalDelCasoResponse = z.object({
       nombre: z.string(),
       mail: z.string().nullable(),
       cel: z.string().nullable(),
-      /** The items that apply to this third party by the case's product and conditions, asked or not. */
+      /** The items asked of this third party (portal_items), in the requirements' order. */
       items: z.array(portalItemRow),
+      /** Every active requirement of the case's product (and of every product), with `aplica` and `pedido`. */
+      aplicables: z.array(portalAplicableRow),
+      condiciones: portalCondicionesRow,
       enlace: portalEnlaceRow.nullable(),
+      /** Something was asked and every asked item is accepted. */
       completa: z.boolean(),
     }),
   ),
@@ -160,6 +288,8 @@ export const pedirDocumentacionSchema = z.strictObject({
   no_titular: z.boolean().optional(),
   /** Send the e-mail now (needs the third party's address and SMTP). */
   email: z.boolean().optional(),
+  /** The other ways the handler gives the link (recorded in portal_envios, named in the history row); 'enlace' when none. */
+  canales: z.array(z.enum(['whatsapp', 'enlace', 'carta'])).max(3).optional(),
 });
 export type PedirDocumentacionInput = z.input<typeof pedirDocumentacionSchema>;
 
@@ -179,6 +309,15 @@ export const revisarItemSchema = z.discriminatedUnion('decision', [
   z.strictObject({ decision: z.literal('rechazar'), motivo: text(1000, 1, PORTAL_MESSAGES.motivoRequerido), version: editVersion }),
 ]);
 export type RevisarItemInput = z.input<typeof revisarItemSchema>;
+export const revisarItemResponse = z.object({
+  message: z.string(),
+  data: portalItemRow,
+  /** Every asked item of its third party is accepted now. */
+  completa: z.boolean(),
+});
+
+export const portalItemParams = z.object({ id: positiveId, idItem: positiveId });
+export const portalTerceroParams = z.object({ id: positiveId, idTercero: positiveId });
 
 /** GET /portal-admin/recibidos: the Bandeja de recibidos, oldest first. */
 export const recibidosQuery = z.object({
@@ -202,6 +341,16 @@ export type PortalMensaje = z.infer<typeof portalMensajeRow>;
 export const portalMensajeSchema = z.strictObject({
   id_tercero: positiveId.optional(),
   texto: text(2000, 1, 'Escriba su mensaje'),
+});
+/** The staff's reply names its third party. */
+export const portalRespuestaSchema = portalMensajeSchema.required({ id_tercero: true });
+export const portalMensajesQuery = z.object({ id_tercero: positiveId });
+export const portalMensajesResponse = z.array(portalMensajeRow);
+export const portalRespuestaResponse = z.object({
+  message: z.string(),
+  data: portalMensajeRow,
+  /** The "tiene un mensaje nuevo" notice: sent, or why not ('sin_enlace': no live link to open). */
+  email: z.enum(['enviado', 'sin_correo', 'sin_smtp', 'error', 'sin_enlace']),
 });
 
 // ---- The claimant's side (/api/portal/*) ----

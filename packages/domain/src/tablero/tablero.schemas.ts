@@ -53,6 +53,8 @@ export const tableroResponse = z.object({
   audiencias: z.object({ proximas: z.number(), hasta: z.string() }),
   /** Counted every TABLERO_PLAZOS_RECUENTO_MIN minutes, not per request: `calculado` says when (ISO instant). */
   plazos: z.object({ porVencer: z.number(), vencidos: z.number(), calculado: z.string() }),
+  /** 'Documentos recibidos sin revisar': what claimants sent through the portal and nobody reviewed (docs/decisions/084). */
+  portal: z.object({ recibidosSinRevisar: z.number() }),
 });
 export type Tablero = z.infer<typeof tableroResponse>;
 

@@ -45,6 +45,8 @@ export type TableroRow = {
   analistas: { id_analista: number | null; analista: string | null; abiertos: number }[] | null;
   usuarios: { id_usuario: number; usuario: string; vencidas: number }[] | null;
   inspectores: { id_inspector: number; inspector: string; pendientes: number; atrasadas: number }[] | null;
+  /** Portal items sent by claimants and not reviewed (the partial index portal_items_recibidos_idx, drizzle/0042). */
+  portal_recibidos: number;
 };
 
 /** A value of the Tablero's named statement: one of the day bounds, or the signed-in user. */
@@ -113,6 +115,7 @@ const tableroStatement = preparedPerDatabase((db) =>
                  coalesce(sum(i.total) filter (where i.fecha_inspeccion < ${param('inspeccionAtrasada')}), 0)::int as atrasadas
                from inspeccion_contadores i where i.estado in ${PENDIENTES_SQL} group by i.id_inspector having sum(i.total) > 0) g
          join inspectores ins on ins.id = g.id_inspector)`,
+      portal_recibidos: sql<number>`(select count(*)::int from portal_items p where p.estado = 'recibido')`,
     })
     .from(casoContadores)
     .where(eq(casoContadores.cerrado, false))

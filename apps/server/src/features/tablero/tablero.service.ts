@@ -85,6 +85,7 @@ export function createTableroService(deps: { db: Db; today?: () => string }) {
         },
         audiencias: { proximas: row.audiencias, hasta: audienciasHasta },
         plazos: { porVencer: plazos.porVencer, vencidos: plazos.vencidos, calculado: plazos.calculado.toISOString() },
+        portal: { recibidosSinRevisar: row.portal_recibidos },
       };
     },
   };
