@@ -17,6 +17,7 @@ import { registerBodyTimeout, type BodyTimeoutOptions } from './plugins/body-tim
 import { connectionLimits, registerEarlyAnswerClose } from './plugins/connections';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security';
+import { PORTAL_PAGE, registerPortalPage, setPortalPageHeaders } from './plugins/portal-page';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { MSG_BAD_PATH, MSG_NOT_FOUND_ROUTE, MSG_VALIDATION, msgRateLimited, tooManyRequests } from './shared/errors';
 import type { Storage } from './shared/storage';
@@ -54,6 +55,14 @@ import { createTableroService, tableroRoutes } from './features/tablero';
 import { createMailer, createNotificacionesService, notificacionesRoutes, type Mailer } from './features/notificaciones';
 import { backupsRoutes, createBackupsService } from './features/backups';
 import { createPagosService, pagosRoutes } from './features/pagos';
+import {
+  createPortalAdminService,
+  createPortalClaimantService,
+  createPortalStaffService,
+  portalAdminRoutes,
+  portalClaimantRoutes,
+  portalStaffRoutes,
+} from './features/portal';
 
 /**
  * The first segment of `url`, decoded and lower-cased, is `api`, parameters apart (`/api;x/users`,
@@ -236,6 +245,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas, today });
   const valores = createValoresService({ db });
   const backups = createBackupsService({ database, config, audit, log: app.log, now });
+  // The claimant portal, the office's side (docs/decisions/084).
+  const portalStaff = createPortalStaffService({ db, historial, audit, mailer, org: config.ORG_NAME, appUrl: config.APP_URL, now, log: app.log });
+  const portalAdmin = createPortalAdminService({ db, storage, audit });
+  // The claimant portal's side (docs/decisions/084): its own cookie, never a staff session.
+  const portalClaimant = createPortalClaimantService({ db, storage, documentacion, historial, notificaciones, config, now });
   registerAuditHooks(app, { db, audit });
   registerNulCharGuard(app);
   database.availability?.subscribe((event) => {
@@ -270,6 +284,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notificacionesRoutes(api, notificaciones);
       backupsRoutes(api, backups);
       pagosRoutes(api, pagos);
+      portalStaffRoutes(api, portalStaff);
+      portalAdminRoutes(api, portalAdmin);
+      portalClaimantRoutes(api, { claimant: portalClaimant, config });
     },
     { prefix: '/api' },
   );
@@ -287,8 +304,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // those never need revalidating; index.html (which names them) must be asked for every time.
       setHeaders: (reply, filePath) => {
         reply.header('Cache-Control', filePath.startsWith(webAssets) ? WEB_ASSET_CACHE : 'no-cache');
+        if (filePath === path.join(webDist, PORTAL_PAGE)) setPortalPageHeaders(reply);
       },
     });
+    registerPortalPage(app);
   }
   // The web app's routes are client-side: any other GET gets index.html, which holds no data.
   // A path that reads as the API in any spelling (`/API/x`, `//api`, `/%61pi`) gets the JSON 404,
