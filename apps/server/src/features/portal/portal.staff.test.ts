@@ -18,6 +18,7 @@ import {
 import { createTestApp, type Role, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import { clockAt, MIERCOLES } from '../../../test/clock';
+import { multipart, SAMPLE_FILES } from '../../../test/multipart';
 
 /** The claimant's e-mail goes through a real SMTP server on loopback (as the digest's and pagos' tests). */
 const received: { to: string[]; mail: ParsedMail }[] = [];
@@ -455,6 +456,35 @@ describe('the Bandeja de recibidos and the Tablero', () => {
     await revisar(a.id, cedulaA!.id, { decision: 'rechazar', motivo: 'Falta una parte del documento (frente o dorso)' });
     expect(await tablero()).toBe(total - 1);
     expect((await t.request('user', { method: 'GET', url: '/api/portal-admin/recibidos' })).json().rows.map((row: { id: number }) => row.id)).not.toContain(cedulaA!.id);
+  });
+});
+
+describe("with the claimant's own routes", () => {
+  it('the link opens the portal; what they send waits in the Bandeja; a rejection reaches them; revoking ends their session', async () => {
+    const c = await caso();
+    const { enlace } = await pedido(c.id, { id_tercero: c.idTercero, requisitos: [req('DNI del conductor'), req('Cédula verde')] });
+    const sesion = await t.app.inject({ method: 'POST', url: '/api/portal/sesion', payload: { token: tokenOf(enlace) } });
+    expect(sesion.statusCode, sesion.body).toBe(200);
+    const cookie = `portal_sid=${sesion.cookies.find((row) => row.name === 'portal_sid')!.value}`;
+    const portal = (options: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) =>
+      t.app.inject({ ...options, url: `/api/portal${options.url}`, headers: { ...options.headers, cookie } } as Parameters<typeof t.app.inject>[0]);
+    expect((await portal({ method: 'POST', url: '/dni', payload: { dni: '30000001' } })).json().dni_ok).toBe(true);
+    const dni = item(await itemsDe(c.id, c.idTercero), 'DNI del conductor');
+    const subido = await portal({ method: 'POST', url: `/items/${dni.id}/archivos`, ...multipart([['archivo', { filename: 'dni.jpg', content: SAMPLE_FILES.jpg, contentType: 'image/jpeg' }]]) });
+    expect(subido.statusCode, subido.body).toBe(201);
+
+    const bandeja = (await t.request('user', { method: 'GET', url: '/api/portal-admin/recibidos?pageSize=100' })).json().rows as (PortalItem & { id_caso: number })[];
+    const recibido = bandeja.find((row) => row.id === dni.id)!;
+    expect(recibido).toMatchObject({ id_caso: c.id, estado: 'recibido', tipo: 'DNI' });
+    expect(recibido.documentos).toHaveLength(1);
+    expect(recibido.documentos[0]).toMatch(/^DNI/);
+    const motivo = 'El documento está vencido';
+    expect((await revisar(c.id, dni.id, { decision: 'rechazar', motivo, version: recibido.version })).statusCode).toBe(200);
+    const estado = (await portal({ method: 'GET', url: '/estado' })).json() as { items: { id: number; estado: string; motivo: string | null }[] };
+    expect(estado.items.find((row) => row.id === dni.id)).toMatchObject({ estado: 'rechazado', motivo });
+
+    expect((await t.request('user', { method: 'DELETE', url: `/api/casos/${c.id}/portal/enlaces/${c.idTercero}` })).statusCode).toBe(200);
+    expect((await portal({ method: 'GET', url: '/estado' })).statusCode).toBe(401);
   });
 });
 
