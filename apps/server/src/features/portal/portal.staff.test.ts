@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -466,8 +467,7 @@ describe("with the claimant's own routes", () => {
     const sesion = await t.app.inject({ method: 'POST', url: '/api/portal/sesion', payload: { token: tokenOf(enlace) } });
     expect(sesion.statusCode, sesion.body).toBe(200);
     const cookie = `portal_sid=${sesion.cookies.find((row) => row.name === 'portal_sid')!.value}`;
-    const portal = (options: { method: 'GET' | 'POST'; url: string; payload?: unknown; headers?: Record<string, string> }) =>
-      t.app.inject({ ...options, url: `/api/portal${options.url}`, headers: { ...options.headers, cookie } } as Parameters<typeof t.app.inject>[0]);
+    const portal = (options: InjectOptions & { url: string }) => t.app.inject({ ...options, url: `/api/portal${options.url}`, headers: { ...options.headers, cookie } });
     expect((await portal({ method: 'POST', url: '/dni', payload: { dni: '30000001' } })).json().dni_ok).toBe(true);
     const dni = item(await itemsDe(c.id, c.idTercero), 'DNI del conductor');
     const subido = await portal({ method: 'POST', url: `/items/${dni.id}/archivos`, ...multipart([['archivo', { filename: 'dni.jpg', content: SAMPLE_FILES.jpg, contentType: 'image/jpeg' }]]) });
