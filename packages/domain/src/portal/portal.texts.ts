@@ -52,6 +52,14 @@ export const PORTAL_MESSAGES = {
   respuestaEnviada: 'Mensaje enviado al reclamante',
   ajustesGuardados: 'Ajustes del portal guardados',
   stale: 'El documento fue revisado por otra persona mientras usted lo veía. Recargue para ver su estado.',
+  productoNoExiste: 'El producto no existe',
+  sinEnlace: 'El tercero no tiene un enlace vigente',
+  pedidoSinSmtp: 'El correo no está configurado: copie el enlace o envíelo por WhatsApp',
+  pedidoCorreoFallo: 'No se pudo enviar el correo: copie el enlace o envíelo por WhatsApp',
+  ejemploGuardado: 'Imagen de ejemplo guardada',
+  ejemploInvalido: 'La imagen de ejemplo debe ser una foto JPG, PNG o WebP',
+  ejemploMuyGrande: 'La imagen de ejemplo debe pesar hasta 2 MB',
+  sinEjemplo: 'El documento requerido no tiene imagen de ejemplo',
   // Claimant
   enlaceInvalido: 'El enlace no es válido o ya venció. Pida uno nuevo a quien lo atiende.',
   dniIncorrecto: 'El DNI no coincide. Revise el número e intente de nuevo.',
@@ -60,6 +68,7 @@ export const PORTAL_MESSAGES = {
   archivoSubido: 'Archivo recibido',
   archivoInvalido: 'El archivo debe ser una foto (JPG, PNG) o un PDF',
   mensajeEnviado: 'Mensaje enviado',
+  mensajeVacio: 'Escriba su mensaje',
 } as const;
 
 /** The claimant's page (apps/web/src/portal): plain words, the person is addressed as "usted". */
@@ -89,7 +98,8 @@ export const PORTAL_PAGINA = {
   elegirArchivo: 'Elegir foto o PDF guardado',
   puedeVarios: 'Puede enviar varias fotos (por ejemplo, frente y dorso).',
   preparando: 'Preparando…',
-  enviando: (porcentaje: number) => `Enviando… ${porcentaje} %`,
+  enviando: 'Enviando…',
+  porcentaje: (porcentaje: number) => `${porcentaje} %`,
   enviado: 'Enviado',
   noSeEnvio: 'No se pudo enviar.',
   reintentar: 'Reintentar',
