@@ -41,23 +41,37 @@ function parseCsp(header: string | undefined): Map<string, string[]> {
 }
 
 /** The sources a fetch directive allows, falling back to default-src as browsers do. */
-const FETCH_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'connect-src', 'font-src', 'object-src', 'media-src', 'frame-src', 'worker-src', 'manifest-src'];
+const FETCH_DIRECTIVES = [
+  'script-src',
+  'style-src',
+  'img-src',
+  'connect-src',
+  'font-src',
+  'object-src',
+  'media-src',
+  'frame-src',
+  'worker-src',
+  'manifest-src',
+];
 const allowed = (policy: Map<string, string[]>, directive: string) =>
   policy.get(directive) ?? (FETCH_DIRECTIVES.includes(directive) ? policy.get('default-src') : undefined);
 
 describe('the claimant page', () => {
-  it.each(['/portal', '/portal/', '/portal?x=1', '/portal.html'])('%s answers portal.html, not kept by any cache, no referrer', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toBe(PORTAL_HTML);
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
-    expect(response.headers['content-security-policy']).toBe(PORTAL_PAGE_CSP);
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['set-cookie']).toBeUndefined();
-  });
+  it.each(['/portal', '/portal/', '/portal?x=1', '/portal.html'])(
+    '%s answers portal.html, not kept by any cache, no referrer',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(PORTAL_HTML);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['content-security-policy']).toBe(PORTAL_PAGE_CSP);
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    },
+  );
 
   it('HEAD /portal answers the same headers', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/portal' });
