@@ -107,7 +107,7 @@ describe('an offer above the limit waits for approval', () => {
     await pendiente(admin.page).getByRole('button', { name: 'Aprobar' }).click();
     await admin.page.getByText(APROBACION_MESSAGES.aprobada).waitFor();
     await expect.poll(() => admin.page.getByTestId('caso-estado').textContent()).toBe('Ofrecimiento');
-    expect(await pendiente(admin.page).count()).toBe(0);
+    await expect.poll(() => pendiente(admin.page).count()).toBe(0);
     expect((await casoLeido()).caso).toMatchObject({ id_estado: ESTADO.OFRECIMIENTO, valor_ofertado: '150000.00' });
     const historial = await apiCall<{ msg: string }[]>(adminCookie, 'GET', `/historial/${idCaso}`);
     expect(historial.map((item) => item.msg)).toContainEqual(
