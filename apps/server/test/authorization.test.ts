@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertClaimant } from '../src/features/portal/portal.test-fixtures';
 import { createTestApp, type Role, type TestApp } from './helpers';
 
-type Expected = 'public' | 'any' | 'staff' | 'admin';
+/** 'claimant': the portal's routes, only with the portal cookie (docs/decisions/084). */
+type Expected = 'public' | 'any' | 'staff' | 'admin' | 'claimant';
+/** The staff roles, anonymous, and a claimant past the DNI check with the portal cookie. */
+type Caller = Role | 'claimant' | null;
 
 /**
  * The authorization matrix: every /api route and who may call it. A route added without an
@@ -162,14 +166,50 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   // Online backups (decision 076).
   'GET /api/backups': 'admin',
   'POST /api/backups': 'admin',
+  // The claimant portal, the office's side (docs/decisions/084): staff on the case; the Admin keeps
+  // the required documents and the settings.
+  'GET /api/casos/:id/portal': 'staff',
+  'POST /api/casos/:id/portal/pedidos': 'staff',
+  'DELETE /api/casos/:id/portal/enlaces/:idTercero': 'staff',
+  'PATCH /api/casos/:id/portal/items/:idItem': 'staff',
+  'GET /api/casos/:id/portal/mensajes': 'staff',
+  'POST /api/casos/:id/portal/mensajes': 'staff',
+  'GET /api/portal-admin/recibidos': 'staff',
+  'GET /api/portal-admin/requisitos': 'staff',
+  'POST /api/portal-admin/requisitos': 'admin',
+  'PATCH /api/portal-admin/requisitos/:id': 'admin',
+  'PUT /api/portal-admin/requisitos/:id/ejemplo': 'admin',
+  'GET /api/portal-admin/requisitos/:id/ejemplo': 'staff',
+  'GET /api/portal-admin/ajustes': 'staff',
+  'PATCH /api/portal-admin/ajustes': 'admin',
+  // The claimant portal (docs/decisions/084): the token exchange and the exit are public and read no
+  // staff session; the rest take only the portal cookie. A staff session there is no session (401).
+  'POST /api/portal/sesion': 'public',
+  'POST /api/portal/salir': 'public',
+  'POST /api/portal/dni': 'claimant',
+  'GET /api/portal/estado': 'claimant',
+  'POST /api/portal/items/:idItem/archivos': 'claimant',
+  'GET /api/portal/items/:idItem/ejemplo': 'claimant',
+  'POST /api/portal/mensajes': 'claimant',
 };
 
-const ALLOWED: Record<Expected, (Role | null)[]> = {
-  public: [null, 'admin', 'user', 'inspector'],
+const ALLOWED: Record<Expected, Caller[]> = {
+  public: [null, 'admin', 'user', 'inspector', 'claimant'],
   any: ['admin', 'user', 'inspector'],
   staff: ['admin', 'user'],
   admin: ['admin'],
+  claimant: ['claimant'],
 };
+
+/**
+ * How a refused caller is answered: a staff role the route does not take, 403; a caller with no
+ * session that counts there, 401 (anonymous anywhere; the claimant on a staff route; any staff
+ * session on a claimant route).
+ */
+const refusal = (expected: Expected, caller: Caller) => (caller === null || caller === 'claimant' || expected === 'claimant' ? 401 : 403);
+
+/** Paths that end the session they are called with: each call gets a throwaway one. */
+const ENDS_SESSION = new Set(['/api/users/logout', '/api/users/refresh', '/api/portal/salir']);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -191,27 +231,33 @@ describe('authorization matrix', () => {
   it('declares on each route what the matrix expects', () => {
     for (const route of t.app.routeTable) {
       const expected = EXPECTED_ACCESS[routeKey(route)];
-      const declared = route.access === 'public' ? 'public' : route.access.length === 3 ? 'any' : route.access.length === 2 ? 'staff' : 'admin';
+      const declared =
+        route.access === 'public' ? 'public' : route.access === 'portal' ? 'claimant' : route.access.length === 3 ? 'any' : route.access.length === 2 ? 'staff' : 'admin';
       expect(`${routeKey(route)} → ${declared}`).toBe(`${routeKey(route)} → ${expected}`);
     }
   });
 
   it('answers 401 without a session, 403 to other roles and lets the allowed ones through', async () => {
     const failures: string[] = [];
+    let addresses = 0;
+    const claimant = async () => (await insertClaimant(t.app, t.database.db, { remoteAddress: `10.77.0.${++addresses}` })).cookie;
+    const claimantCookie = await claimant();
     for (const route of t.app.routeTable) {
       if (route.url === '/api/users/login') continue;
       // These end the session they are called with: give them a throwaway one.
-      const endsSession = route.url === '/api/users/logout' || route.url === '/api/users/refresh';
+      const endsSession = ENDS_SESSION.has(route.url);
       const expected = EXPECTED_ACCESS[routeKey(route)]!;
       const url = route.url.replace(/:[a-zA-Z_]+/g, '999999');
-      for (const role of [null, 'admin', 'user', 'inspector'] as const) {
+      for (const caller of [null, 'admin', 'user', 'inspector', 'claimant'] as const) {
         const options = { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} };
-        const response =
-          endsSession && role ? await t.app.inject({ ...options, headers: { cookie: await t.login(role) } }) : await t.request(role, options);
-        const isAllowed = ALLOWED[expected].includes(role);
+        let response;
+        if (caller === 'claimant') response = await t.app.inject({ ...options, headers: { cookie: endsSession ? await claimant() : claimantCookie } });
+        else if (endsSession && caller) response = await t.app.inject({ ...options, headers: { cookie: await t.login(caller) } });
+        else response = await t.request(caller, options);
+        const isAllowed = ALLOWED[expected].includes(caller);
         const status = response.statusCode;
-        const ok = isAllowed ? status !== 401 && status !== 403 : status === (role === null ? 401 : 403);
-        if (!ok) failures.push(`${route.method} ${url} as ${role ?? 'anonymous'}: ${status}`);
+        const ok = isAllowed ? status !== 401 && status !== 403 : status === refusal(expected, caller);
+        if (!ok) failures.push(`${route.method} ${url} as ${caller ?? 'anonymous'}: ${status}`);
         expect(status, `${route.method} ${url}`).toBeLessThan(500);
       }
     }

@@ -14,7 +14,7 @@ import {
   type KnownValid,
 } from './bodies';
 import { problemsOf } from './invariants';
-import { allowed, endsSession, ENDS_SESSION, FUZZ_ROLES, keyOf, routeCatalogue, type FuzzRole, type RouteSpec } from './routes';
+import { allowed, endsSession, ENDS_SESSION, FUZZ_CALLERS, keyOf, routeCatalogue, type FuzzCaller, type RouteSpec } from './routes';
 import { fromSchema, objectArb, objectVariant, type OpenApiParameter } from './schemas';
 import {
   NASTY_SEGMENTS,
@@ -28,10 +28,13 @@ import {
   unknownKey,
 } from './values';
 
+/** Who sends a request: a staff role, the claimant (the portal cookie), or anonymous. */
+type Caller = Role | 'claimant';
+
 export type FuzzRequest = {
   method: string;
   url: string;
-  role: Role | null;
+  role: Caller | null;
   payload?: string | Buffer;
   contentType?: string;
   headers?: Record<string, string>;
@@ -47,8 +50,13 @@ export type FuzzTargets = {
   victimUserId: number;
   /** A body each of these routes accepts, keyed `METHOD /url`: the start of mutations and sweeps. */
   knownValid: Record<string, KnownValid>;
-  /** Checks of particular routes' answers, keyed like `knownValid`. */
+  /** Checks of particular routes' answers (as a staff role), keyed like `knownValid`. */
   checks?: Record<string, RouteCheck>;
+  /**
+   * The claimant's portal cookies (docs/decisions/084): `cookie`, the session whose link's items the
+   * known-valid portal requests name; `fresh()`, a new claimant past the DNI check (a throwaway).
+   */
+  claimant: { cookie: string; fresh: () => Promise<string> };
 };
 
 /** How the request budget is shared between the walks. */
@@ -91,6 +99,8 @@ export class Fuzzer {
   sent = 0;
   private readonly failures = new Map<string, string>();
   private readonly cookies = new Map<Role, string>();
+  /** The claimant's session: the known-valid portal requests name its link's items. */
+  private claimantCookie: string;
   private addressCounter = 0;
   private seedOffset = 0;
 
@@ -100,6 +110,7 @@ export class Fuzzer {
     private readonly seed: number,
   ) {
     this.routes = routeCatalogue(t);
+    this.claimantCookie = targets.claimant.cookie;
   }
 
   /** The known-valid routes, their leaves and the combos, sized so that the walks send at least `runs` requests. */
@@ -127,13 +138,13 @@ export class Fuzzer {
     return found;
   }
 
-  /** Each known-valid body, as Admin, is not refused by validation (a rule of the service, 409 or 404, is fine). */
+  /** Each known-valid body, as Admin (the claimant on the portal's routes), is not refused by validation (a rule of the service, 409 or 404, is fine). */
   async knownValidBodies(): Promise<void> {
     for (const key of Object.keys(this.targets.knownValid)) {
       if (!this.routes.some((route) => keyOf(route) === key)) this.record(`${key} has a valid body but no route`, key);
     }
     for (const { route, example } of this.validRoutes()) {
-      const { response } = await this.sendExample(route, example, 'admin', example.parts?.(), example.body?.());
+      const { response } = await this.sendExample(route, example, this.firstAllowed(route), example.parts?.(), example.body?.());
       if (response.statusCode === 400 && Array.isArray(response.json().errors))
         this.record(`${keyOf(route)} valid body refused`, response.body);
     }
@@ -176,7 +187,7 @@ export class Fuzzer {
   /** 3. Every leaf of every known-valid body, one at a time, replaced by values that break storage. */
   async storageSweep(perLeaf: number): Promise<void> {
     for (const { route, example } of this.validRoutes()) {
-      const role: FuzzRole = allowed(route, 'admin') ? 'admin' : 'inspector';
+      const role = this.firstAllowed(route);
       if (example.parts) {
         for (const parts of partsSweep(example.parts(), perLeaf))
           await this.sendExample(route, example, role, parts, undefined, ' (sweep)');
@@ -213,6 +224,11 @@ export class Fuzzer {
 
   // --- the runner --------------------------------------------------------------------------------
 
+  /** Who sends a route's known-valid body: Admin where it may, else the claimant or the Inspector. */
+  private firstAllowed(route: RouteSpec): FuzzCaller {
+    return (['admin', 'claimant', 'inspector'] as const).find((caller) => allowed(route, caller)) ?? 'admin';
+  }
+
   private record(key: string, detail: string) {
     if (!this.failures.has(key)) this.failures.set(key, detail);
   }
@@ -227,7 +243,8 @@ export class Fuzzer {
     return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   }
 
-  private async freshCookie(role: Role): Promise<string> {
+  private async freshCookie(role: Caller): Promise<string> {
+    if (role === 'claimant') return this.targets.claimant.fresh();
     const response = await this.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
@@ -238,7 +255,8 @@ export class Fuzzer {
     return `sid=${response.cookies.find((cookie) => cookie.name === 'sid')!.value}`;
   }
 
-  private async cookieOf(role: Role): Promise<string> {
+  private async cookieOf(role: Caller): Promise<string> {
+    if (role === 'claimant') return this.claimantCookie;
     if (!this.cookies.has(role)) this.cookies.set(role, await this.freshCookie(role));
     return this.cookies.get(role)!;
   }
@@ -259,8 +277,17 @@ export class Fuzzer {
     const response = await this.t.app.inject(options);
     for (const problem of problemsOf(response, request.method))
       this.record(`${routeKey} ${problem.split(':')[0]}`, `${problem}\n    request: ${describeRequest(request)}`);
+    // A claimant's 401 on a staff route is the rule; on a portal route it means the session ended, which no call should do.
+    if (request.role === 'claimant' && response.statusCode === 401 && request.url.startsWith('/api/portal/') && !endsSession(request.url)) {
+      const check = await this.t.app.inject({ method: 'GET', url: '/api/portal/estado', headers: { cookie: this.claimantCookie } });
+      if (check.statusCode === 401) {
+        this.record(`${routeKey} ended the claimant session`, describeRequest(request));
+        this.claimantCookie = await this.targets.claimant.fresh();
+      }
+      return response;
+    }
     // A session that a fuzzed call ended (it should not happen): sign in again rather than walk on as anonymous.
-    if (request.role && response.statusCode === 401 && !endsSession(request.url)) {
+    if (request.role && request.role !== 'claimant' && response.statusCode === 401 && !endsSession(request.url)) {
       const check = await this.t.app.inject({
         method: 'GET',
         url: '/api/users/auth',
@@ -275,7 +302,7 @@ export class Fuzzer {
   }
 
   /** A known-valid route's request with `parts` (multipart) or a JSON `body`, then the route's own check. */
-  private async sendExample(route: RouteSpec, example: KnownValid, role: FuzzRole, parts?: Part[], body?: unknown, suffix = '') {
+  private async sendExample(route: RouteSpec, example: KnownValid, role: FuzzCaller, parts?: Part[], body?: unknown, suffix = '') {
     const request: FuzzRequest = {
       method: route.method,
       url: example.path(),
@@ -287,7 +314,9 @@ export class Fuzzer {
     return { response, request };
   }
 
-  private async checkRoute(route: RouteSpec, role: Role, response: LightMyRequestResponse, request: FuzzRequest) {
+  private async checkRoute(route: RouteSpec, role: Caller, response: LightMyRequestResponse, request: FuzzRequest) {
+    // The checks are of staff routes' answers: the claimant never reaches one.
+    if (role === 'claimant') return;
     const check = this.targets.checks?.[keyOf(route)];
     const problem = check && (await check(response, role));
     if (problem) this.record(`${keyOf(route)} ${problem}`, describeRequest(request));
@@ -296,7 +325,7 @@ export class Fuzzer {
   // --- what to send ------------------------------------------------------------------------------
 
   private schemaCombos() {
-    return this.routes.flatMap((route) => FUZZ_ROLES.map((role) => ({ route, role })));
+    return this.routes.flatMap((route) => FUZZ_CALLERS.map((role) => ({ route, role })));
   }
 
   private validRoutes() {
@@ -308,7 +337,7 @@ export class Fuzzer {
 
   private mutationCombos() {
     return this.validRoutes().flatMap(({ route, example }) =>
-      FUZZ_ROLES.filter((role) => allowed(route, role)).map((role) => ({ route, role, example })),
+      FUZZ_CALLERS.filter((role) => allowed(route, role)).map((role) => ({ route, role, example })),
     );
   }
 
@@ -387,7 +416,7 @@ export class Fuzzer {
   }
 
   /** One request generated from the route's schemas: the body tells whether it carries an unknown property. */
-  private schemaRequestArb(route: RouteSpec, role: Role): fc.Arbitrary<FuzzRequest & { withUnknown: boolean; routed: boolean }> {
+  private schemaRequestArb(route: RouteSpec, role: Caller): fc.Arbitrary<FuzzRequest & { withUnknown: boolean; routed: boolean }> {
     const bodySchema = objectVariant(route.body);
     const noBodyFreq = route.method === 'GET' || route.method === 'DELETE' ? 8 : 2;
     const body: fc.Arbitrary<{ value: unknown; withUnknown: boolean }> = bodySchema
@@ -416,7 +445,7 @@ export class Fuzzer {
   private spelledRequestArb() {
     const spellable = this.routes.filter((route) => !ENDS_SESSION.has(route.url));
     return fc
-      .record({ route: fc.constantFrom(...spellable), role: fc.constantFrom<FuzzRole | null>(null, ...FUZZ_ROLES) })
+      .record({ route: fc.constantFrom(...spellable), role: fc.constantFrom<FuzzCaller | null>(null, ...FUZZ_CALLERS) })
       .chain(({ route, role }) =>
         this.pathArb(route).chain(({ path }) => {
           const origin = path.split('?')[0]!;
@@ -438,7 +467,7 @@ export class Fuzzer {
       .record({
         url,
         method: fc.constantFrom(...ODD_METHODS),
-        role: fc.constantFrom<Role | null>(null, 'admin', 'user', 'inspector'),
+        role: fc.constantFrom<Caller | null>(null, 'admin', 'user', 'inspector', 'claimant'),
         raw: fc.constantFrom(...RAW_BODIES),
         withBody: fc.boolean(),
       })

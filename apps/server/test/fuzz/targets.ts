@@ -1,5 +1,6 @@
 import { CONVENIO_TEMPLATES, ROL } from '@siniestros/domain';
 import { inspecciones } from '../../src/db/tables/inspeccion';
+import { CLAIMANT_DNI, insertClaimant } from '../../src/features/portal/portal.test-fixtures';
 import { copyCaso, ensureCompania, insertCaso } from '../fixtures';
 import { PASSWORD, type TestApp } from '../helpers';
 import { multipart, SAMPLE_FILES, type Part } from '../multipart';
@@ -107,6 +108,13 @@ export async function seedFuzzTargets(t: TestApp): Promise<Omit<FuzzTargets, 'ch
       .values(Array.from({ length: 60 }, (_, index) => inspeccion(first.id + index, t.ids.inspectorRecord)))
       .returning({ id: inspecciones.id })
   ).map((row) => row.id);
+
+  // The claimant (docs/decisions/084): a case and link of their own, past the DNI check; a throwaway
+  // one for each call that ends its session; another link whose token the exchange is given.
+  let claimantAddresses = 0;
+  const claimantAt = () => insertClaimant(t.app, db, { remoteAddress: `10.250.${(++claimantAddresses >> 8) & 255}.${claimantAddresses & 255}` });
+  const claimant = await claimantAt();
+  const otherLink = await claimantAt();
 
   const anyCase = () => caseIds[Math.floor(Math.random() * caseIds.length)]!;
   const onCase = (body: () => unknown): Example => ({ id: anyCase, body });
@@ -226,6 +234,16 @@ export async function seedFuzzTargets(t: TestApp): Promise<Omit<FuzzTargets, 'ch
         ['uploadFiles', { filename: 'foto.png', content: SAMPLE_FILES.png }],
       ],
     },
+    'POST /api/portal/sesion': plain(() => ({ token: otherLink.token })),
+    'POST /api/portal/dni': plain(() => ({ dni: CLAIMANT_DNI })),
+    'POST /api/portal/mensajes': plain(() => ({ texto: 'Consulta del reclamante' })),
+    'POST /api/portal/items/:idItem/archivos': {
+      id: () => claimant.itemIds[0]!,
+      parts: () => [
+        ['clave', `fuzz-${Math.random().toString(36).slice(2)}`],
+        ['archivo', { filename: 'foto.jpg', content: SAMPLE_FILES.jpg }],
+      ],
+    },
     'PATCH /api/inspeccion/d/:id': {
       id: () => (openInspections.length > 1 ? openInspections.shift()! : openInspections[0]!),
       parts: () => [
@@ -240,9 +258,10 @@ export async function seedFuzzTargets(t: TestApp): Promise<Omit<FuzzTargets, 'ch
   const knownValid = Object.fromEntries(
     Object.entries(examples).map(([key, { id, query = '', body, parts }]): [string, KnownValid] => {
       const url = key.split(' ')[1]!;
-      const path = () => (id ? url.replace(':id', String(id())) : url) + query;
+      // The route's first param (`:id`, `:idItem`) is the one an example fills.
+      const path = () => (id ? url.replace(/:\w+/, String(id())) : url) + query;
       return [key, { path, body, parts }];
     }),
   );
-  return { realIds, victimUserId, knownValid, idCompania };
+  return { realIds, victimUserId, knownValid, idCompania, claimant: { cookie: claimant.cookie, fresh: async () => (await claimantAt()).cookie } };
 }

@@ -9,7 +9,7 @@ import { createTestApp, USERNAMES, type TestApp } from '../helpers';
 
 /**
  * Property-based fuzz of the whole API (ASVS 5.1, 16.5): every route of `app.routeTable`, as Admin,
- * User and Inspector. Whatever arrives, every answer is never a 5xx, never leaks a stack trace or
+ * User, Inspector and a claimant with the portal's cookie (docs/decisions/084). Whatever arrives, every answer is never a 5xx, never leaks a stack trace or
  * SQL, and an error is always JSON `{message}` in Spanish (test/fuzz/invariants.ts). Each walk
  * below adds what it checks besides. Mass assignment, LIKE wildcards and spreadsheet formulas are
  * checked one by one in stored-input.test.ts.
@@ -52,7 +52,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.close());
 
-describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests, seed ${SEED})`, () => {
+describe(`fuzz: every route, as Admin, User, Inspector and claimant (${FUZZ_RUNS} requests, seed ${SEED})`, () => {
   it(
     'accepts each known-valid body as it is, so that its mutations start from something real',
     async () => {
@@ -106,6 +106,14 @@ describe(`fuzz: every route, as Admin, User and Inspector (${FUZZ_RUNS} requests
     },
     FUZZ_TIMEOUT_MS,
   );
+
+  it("reached the portal's routes as the claimant: their uploads and messages landed", async () => {
+    const [landed] = await t.rows<{ archivos: number; mensajes: number }>(
+      "select (select count(*)::int from portal_item_documentos) as archivos, (select count(*)::int from portal_mensajes where autor = 'reclamante') as mensajes",
+    );
+    expect(landed!.archivos).toBeGreaterThan(0);
+    expect(landed!.mensajes).toBeGreaterThan(0);
+  });
 
   it(`sent at least ${FUZZ_RUNS} requests`, () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

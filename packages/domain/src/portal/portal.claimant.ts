@@ -23,6 +23,9 @@ export const PORTAL_RECLAMANTE = {
   claveMax: 100,
 } as const;
 
+/** An upload key: 1 to 100 printable ASCII characters (a UUID, as the page makes them). */
+export const esClaveValida = (clave: string): boolean => /^[\x21-\x7e]{1,100}$/.test(clave);
+
 export const PORTAL_RECLAMANTE_MESSAGES = {
   dniRequerido: 'Escriba su DNI para continuar.',
   itemYaAceptado: 'Este documento ya fue aceptado: no hace falta enviarlo de nuevo.',
@@ -30,7 +33,7 @@ export const PORTAL_RECLAMANTE_MESSAGES = {
   unArchivo: 'Envíe un archivo por vez.',
   sinArchivo: 'Elija una foto o un PDF para enviar.',
   campoDesconocido: 'El formulario tiene un campo que no corresponde.',
-  claveInvalida: 'La clave del envío debe tener entre 1 y 100 caracteres',
+  claveInvalida: 'La clave del envío debe tener entre 1 y 100 caracteres, sin espacios ni acentos',
   salio: 'Salió del portal',
 } as const;
 
@@ -64,12 +67,7 @@ export const portalItemParam = z.object({ idItem: positiveId });
 
 /** The upload key as a header (a retried upload with the same key lands once). */
 export const portalArchivoHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .trim()
-    .min(1, PORTAL_RECLAMANTE_MESSAGES.claveInvalida)
-    .max(PORTAL_RECLAMANTE.claveMax, PORTAL_RECLAMANTE_MESSAGES.claveInvalida)
-    .optional(),
+  'idempotency-key': z.string().trim().refine(esClaveValida, PORTAL_RECLAMANTE_MESSAGES.claveInvalida).optional(),
 });
 
 /** POST /portal/mensajes: the claimant writes only to their own case, so no third party is named. */

@@ -12,6 +12,7 @@ import {
   PORTAL_RECLAMANTE_MESSAGES,
   ESTADO,
   documentFileName,
+  esClaveValida,
   fileExtension,
   type PortalEtapa,
   type PortalReclamanteItem,
@@ -234,7 +235,7 @@ export function createPortalClaimantService(deps: {
           if (part.type === 'field') {
             if (part.fieldname !== PORTAL_RECLAMANTE.campoClave) throw badRequest(PORTAL_RECLAMANTE_MESSAGES.campoDesconocido);
             const value = typeof part.value === 'string' ? part.value.trim() : '';
-            if (value.length < 1 || value.length > PORTAL_RECLAMANTE.claveMax) throw badRequest(PORTAL_RECLAMANTE_MESSAGES.claveInvalida);
+            if (!esClaveValida(value)) throw badRequest(PORTAL_RECLAMANTE_MESSAGES.claveInvalida);
             clave ??= value;
             continue;
           }

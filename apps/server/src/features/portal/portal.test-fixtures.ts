@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
+import { insertCaso } from '../../../test/fixtures';
 import type { Db } from '../../db/client';
 import { portalEnlaces, portalItems } from '../../db/tables/portal';
 import { hashSecret, newSecret } from './portal.tokens';
@@ -59,4 +61,30 @@ export async function insertEnlace(db: Db, fixture: EnlaceFixture): Promise<{ to
     }
     return { token, idEnlace: enlace!.id, itemIds };
   });
+}
+
+/** The third party's DNI in a case of `insertCaso` (the first third party's nro_doc). */
+export const CLAIMANT_DNI = '30000001';
+
+/**
+ * A claimant past the DNI check: a new case with one third party, a live link with `items` asked,
+ * the portal cookie its token was exchanged for (as the route × role matrix and the fuzz walk call as 'claimant').
+ */
+export async function insertClaimant(
+  app: FastifyInstance,
+  db: Db,
+  options: { items?: EnlaceFixture['items']; remoteAddress?: string; creado?: Date } = {},
+): Promise<{ cookie: string; token: string; idCaso: number; idTercero: number; idEnlace: number; itemIds: number[] }> {
+  const { id: idCaso, terceroIds } = await insertCaso(db, { terceros: 1 });
+  const idTercero = terceroIds[0]!;
+  const items = options.items ?? [{ tipo: 'DNI', nombre: 'DNI del conductor' }, { tipo: 'Foto', nombre: 'Foto del frente del vehículo' }];
+  const enlace = await insertEnlace(db, { idCaso, idTercero, creado: options.creado, items });
+  const remoteAddress = options.remoteAddress ?? '127.0.0.1';
+  const opened = await app.inject({ method: 'POST', url: '/api/portal/sesion', payload: { token: enlace.token }, remoteAddress });
+  const value = opened.cookies.find((cookie) => cookie.name === 'portal_sid')?.value;
+  if (opened.statusCode !== 200 || !value) throw new Error(`portal session: ${opened.statusCode} ${opened.body}`);
+  const cookie = `portal_sid=${value}`;
+  const dni = await app.inject({ method: 'POST', url: '/api/portal/dni', headers: { cookie }, payload: { dni: CLAIMANT_DNI }, remoteAddress });
+  if (dni.statusCode !== 200) throw new Error(`portal DNI: ${dni.statusCode} ${dni.body}`);
+  return { cookie, token: enlace.token, idCaso, idTercero, idEnlace: enlace.idEnlace, itemIds: enlace.itemIds };
 }
