@@ -36,13 +36,15 @@ const ITEM = {
   revisado: isoUtcOrNull(portalItems.revisado),
   revisado_por: portalItems.revisado_por,
   version: portalItems.version,
+  // The outer row named in full: in a one-table select Drizzle writes a column unqualified ("id"),
+  // which inside this subquery would be documentos.id.
   documentos: sql<string[]>`coalesce((select json_agg(d.nombre order by d.id) from portal_item_documentos pd
-    join documentos d on d.id = pd.id_documento where pd.id_item = ${portalItems.id}), '[]'::json)`,
+    join documentos d on d.id = pd.id_documento where pd.id_item = "portal_items"."id"), '[]'::json)`,
 };
 
 /** The requirements' order; an item whose requirement was deleted goes last. */
 const ITEM_ORDER = [
-  sql`(select r.orden from documentacion_requerida r where r.id = ${portalItems.id_requisito}) asc nulls last`,
+  sql`(select r.orden from documentacion_requerida r where r.id = "portal_items"."id_requisito") asc nulls last`,
   asc(portalItems.id),
 ];
 

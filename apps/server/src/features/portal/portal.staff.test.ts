@@ -473,6 +473,16 @@ describe("with the claimant's own routes", () => {
     const subido = await portal({ method: 'POST', url: `/items/${dni.id}/archivos`, ...multipart([['archivo', { filename: 'dni.jpg', content: SAMPLE_FILES.jpg, contentType: 'image/jpeg' }]]) });
     expect(subido.statusCode, subido.body).toBe(201);
 
+    const cedula = item(await itemsDe(c.id, c.idTercero), 'Cédula verde');
+    for (const filename of ['frente.png', 'dorso.png']) {
+      const otro = await portal({ method: 'POST', url: `/items/${cedula.id}/archivos`, ...multipart([['archivo', { filename, content: SAMPLE_FILES.png, contentType: 'image/png' }]]) });
+      expect(otro.statusCode, otro.body).toBe(201);
+    }
+    // Each item lists its own documents.
+    const items = await itemsDe(c.id, c.idTercero);
+    expect(item(items, 'DNI del conductor').documentos).toEqual([expect.stringMatching(/^DNI/)]);
+    expect(item(items, 'Cédula verde').documentos).toEqual([expect.stringMatching(/^Cedula_Verde/), expect.stringMatching(/^Cedula_Verde/)]);
+
     const bandeja = (await t.request('user', { method: 'GET', url: '/api/portal-admin/recibidos?pageSize=100' })).json().rows as (PortalItem & { id_caso: number })[];
     const recibido = bandeja.find((row) => row.id === dni.id)!;
     expect(recibido).toMatchObject({ id_caso: c.id, estado: 'recibido', tipo: 'DNI' });
