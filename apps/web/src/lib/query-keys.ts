@@ -96,6 +96,7 @@ export const queryKeys = {
     all: ['portal'] as const,
     /** A case's checklists and links, under the case's key: every write on the case (an advance) reads it again. */
     caso: (idCaso: number) => ['caso', idCaso, 'portal'] as const,
+    mensajes: (idCaso: number, idTercero: number) => ['caso', idCaso, 'portal', 'mensajes', idTercero] as const,
     recibidos: ['portal', 'recibidos'] as const,
     recibidosPage: (page: number) => ['portal', 'recibidos', page] as const,
     requisitos: ['portal', 'requisitos'] as const,

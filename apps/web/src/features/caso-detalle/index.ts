@@ -1,0 +1,3 @@
+export { useCaso } from './api/get-caso';
+export { useAdvanceCaso } from './api/advance-caso';
+export { downloadDocumento } from './api/download-documento';
