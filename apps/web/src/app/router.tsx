@@ -52,8 +52,10 @@ const routes = (
       <Route path="/tareas" element={screen(STAFF, () => import('./routes/tareas'))} />
       <Route path="/notificaciones" element={screen(STAFF, () => import('./routes/notificaciones'))} />
       <Route path="/aprobaciones" element={screen(STAFF, () => import('./routes/aprobaciones'))} />
+      <Route path="/recibidos" element={screen(STAFF, () => import('./routes/recibidos'))} />
       <Route path="/plazos" element={screen(ADMIN, () => import('./routes/plazos'))} />
       <Route path="/asignacion" element={screen(ADMIN, () => import('./routes/asignacion'))} />
+      <Route path="/documentacion-requerida" element={screen(ADMIN, () => import('./routes/documentacion-requerida'))} />
       <Route path="/copias" element={screen(ADMIN, () => import('./routes/copias'))} />
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
       <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />

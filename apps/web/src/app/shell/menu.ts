@@ -15,6 +15,8 @@ const STAFF_MENU: MenuEntry[] = [
   { to: '/tareas', label: 'Mis tareas' },
   // Beyond the spec: offers above a User's limit waiting for approval (issue 41, docs/decisions/081).
   { to: '/aprobaciones', label: 'Aprobaciones pendientes' },
+  // Beyond the spec: what claimants sent through the portal, to review (issue 42, docs/decisions/084).
+  { to: '/recibidos', label: 'Bandeja de recibidos' },
 ];
 
 const ADMIN_MENU: MenuEntry[] = [
@@ -29,6 +31,8 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: '/plazos', label: 'Plazos legales' },
   // Beyond the spec: who gets a new case, rules and load (issue 41, docs/decisions/083).
   { to: '/asignacion', label: 'Asignación de casos' },
+  // Beyond the spec: what the portal asks claimants for, and its settings (issue 42, docs/decisions/084).
+  { to: '/documentacion-requerida', label: 'Documentación requerida' },
   // Beyond the spec: the online backups (issue 40, docs/decisions/076).
   { to: '/copias', label: 'Copias de seguridad' },
 ];

@@ -193,6 +193,8 @@ export function TableroScreen() {
                 value={data.inspecciones.atrasadas}
                 to={LISTA.inspecciones(data.hoy, { atrasadas: true })}
               />
+              {/* What claimants sent through the portal and nobody reviewed (issue 42, docs/decisions/084). */}
+              <Cifra label="Documentos recibidos sin revisar" value={data.portal.recibidosSinRevisar} to="/recibidos" />
             </Tarjeta>
             {data.casos.mios && <MisCasos mios={data.casos.mios} />}
             <Tarjeta id="tablero-estados" title="Casos abiertos por estado">

@@ -1,0 +1,5 @@
+import { DocumentacionRequeridaScreen } from '../../features/portal/components/DocumentacionRequeridaScreen';
+
+export function Component() {
+  return <DocumentacionRequeridaScreen />;
+}

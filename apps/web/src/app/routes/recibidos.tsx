@@ -1,0 +1,5 @@
+import { BandejaRecibidosScreen } from '../../features/portal/components/BandejaRecibidosScreen';
+
+export function Component() {
+  return <BandejaRecibidosScreen />;
+}
