@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { sizeTable } from './report';
+import { sizeTable, webTable } from './report';
 import type { SizeResult } from './run';
 import type { LoadResult } from './load';
 import { TARGETS } from './scenarios';
@@ -86,4 +86,24 @@ it('says what bounded writes short of their target: the CPU a write, or waits wi
   // 2 cores × 1,000 / (2.5 + 4) ms ≈ 308 writes/s.
   expect(writesVerdict(0.97)).toBe('MISSED (server + PG 6.50 ms CPU a write: ≤ 308 writes/s on 2 cores) |');
   expect(writesVerdict(0.55)).toBe('MISSED (cores 55 % busy: the writes waited on locks or the disk, not the CPU) |');
+});
+
+/** Issue 42 item 8: the claimant portal's script beside the staff routes, and its first screen on a slow network. */
+it("reports the portal's JS against 100 KB and its first screen against 3 s", () => {
+  const route = (gzipKb: number) => ({ files: 1, gzipKb, largest: [{ name: 'x.js', gzipKb }] });
+  const web = (medianMs: number) =>
+    webTable({
+      web: {
+        login: route(140),
+        casos: route(190),
+        portal: { js: route(74.2), screen: 'dni', firstScreenMs: [medianMs - 10, medianMs, medianMs + 10], medianMs },
+      },
+    });
+  expect(web(1900)).toContain('| Claimant portal (/portal) | 1 | 74.2 | ≤ 100 KB | met |');
+  expect(web(1900)).toContain(
+    "Claimant portal's first screen (the DNI step of a real link) at 1.6 Mbps down / 750 kbps up / 150 ms RTT (Chromium's Network.emulateNetworkConditions, nothing cached, 390 px): median 1,900 ms of 1,890, 1,900, 1,910; target ≤ 3,000 ms: met.",
+  );
+  expect(web(3100)).toMatch(/target ≤ 3,000 ms: MISSED\.$/);
+  // Results written before the portal have no line for it.
+  expect(webTable({ web: { login: route(140), casos: route(190) } })).not.toContain('portal');
 });

@@ -7,6 +7,7 @@ import { MIXED_TARGET, TARGETS, WRITES_TARGET, type Scenario } from './scenarios
 import { ROOT } from './server';
 import type { CpuSample } from './cpu';
 import { DUPLICADOS_TARGET_MS, type DuplicadosResult } from './duplicados';
+import { PORTAL_TARGETS, SLOW_NETWORK, type WebSizes } from './web-size';
 
 const README = path.join(ROOT, 'README.md');
 /** Statements cheaper than this (exec + plan) are listed without their plan. */
@@ -154,20 +155,36 @@ export function sizeTable(size: SizeResult, connections: number, throughput: Thr
   return lines.join('\n');
 }
 
-function webTable(result: BenchResult): string {
+export function webTable(result: Pick<BenchResult, 'web'>): string {
   const web = result.web;
   if (!web) return '';
   if ('skipped' in web) return `Web bundle: skipped (${web.skipped}).`;
   const row = (name: string, route: { files: number; gzipKb: number }, limit: number) =>
     `| ${name} | ${route.files} | ${fmt(route.gzipKb)} | ≤ ${limit} KB | ${route.gzipKb <= limit ? 'met' : 'MISSED'} |`;
+  const portal = web.portal;
   return [
     '| Web route (JS from apps/web/dist) | scripts | KB gzip | target | |',
     '|---|--:|--:|---|---|',
     row('Login (/)', web.login, TARGETS.loginJsKb),
     row('Case list (/casos)', web.casos, TARGETS.listJsKb),
+    ...(portal && !('skipped' in portal) ? [row('Claimant portal (/portal)', portal.js, PORTAL_TARGETS.jsKb)] : []),
     '',
     `Largest scripts of the login route: ${web.login.largest.map((file) => `${file.name} ${fmt(file.gzipKb)} KB`).join(', ')}.`,
+    ...(portal ? ['', portalLine(portal)] : []),
   ].join('\n');
+}
+
+/** The portal's first screen on a slow phone network (issue 42 item 8). */
+export function portalLine(portal: NonNullable<Extract<WebSizes, { login: unknown }>['portal']>): string {
+  if ('skipped' in portal) return `Claimant portal: skipped (${portal.skipped}).`;
+  const { downloadKbps, uploadKbps, latencyMs } = SLOW_NETWORK;
+  const shown = portal.screen === 'dni' ? 'the DNI step of a real link' : "the invalid link's notice (no case with a third party to make a link for)";
+  const met = portal.medianMs <= PORTAL_TARGETS.firstScreenMs;
+  return (
+    `Claimant portal's first screen (${shown}) at ${fmt(downloadKbps / 1000)} Mbps down / ${uploadKbps} kbps up / ${latencyMs} ms RTT ` +
+    `(Chromium's Network.emulateNetworkConditions, nothing cached, 390 px): median ${int(portal.medianMs)} ms of ${portal.firstScreenMs.map(int).join(', ')}; ` +
+    `target ≤ ${int(PORTAL_TARGETS.firstScreenMs)} ms: ${met ? 'met' : 'MISSED'}.`
+  );
 }
 
 function sideBySide(result: BenchResult): string {
