@@ -1,0 +1,235 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PORTAL_MESSAGES } from '@siniestros/domain';
+import { ADMIN, apiLogin, USERS } from './api';
+import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
+import { apiCall, seedCaso, seedCompania, type SeedCompania, type SeedPersona } from './seed';
+
+/**
+ * The office's side of the claimant portal (issue 42 items 1, 2 and 5): an Admin adds a required
+ * document with its example picture; a User asks a case's third party for documents and gets the
+ * link, the WhatsApp link and the printable letter; a file sent through the portal's API waits in
+ * the Bandeja de recibidos and is accepted there.
+ */
+let browser: Browser;
+let adminCookie: string;
+let compania: SeedCompania;
+const stamp = Date.now();
+const REQUISITO = `Constancia de CUIL ${stamp}`;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const TERCERO_DNI = '30111222';
+
+/** A real PNG of one colour (the server reads the picture's type from its bytes). */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from(rgb))]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function axeAtBothSizes(page: Page, label: string) {
+  await expectNoAxeViolations(page, `${label} at 1440`);
+  await page.setViewportSize(PHONE);
+  await expectNoAxeViolations(page, `${label} at 390`);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-oficina-${label.replace(/\W+/g, '-')}-390.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/portal-oficina-${label.replace(/\W+/g, '-')}-1440.png`, fullPage: true });
+}
+
+type Requisito = { id: number; nombre: string; activo: boolean; tiene_ejemplo: boolean };
+
+beforeAll(async () => {
+  browser = await launch();
+  adminCookie = await apiLogin(baseUrl(), ADMIN);
+  compania = await seedCompania(adminCookie, `Portal Seguros ${stamp}`);
+});
+afterAll(async () => {
+  // Other journeys ask for documents on the same server: the requirement made here stops applying.
+  const requisito = (await apiCall<Requisito[]>(adminCookie, 'GET', '/portal-admin/requisitos')).find((row) => row.nombre === REQUISITO);
+  if (requisito) await apiCall(adminCookie, 'PATCH', `/portal-admin/requisitos/${requisito.id}`, { activo: false });
+  await browser?.close();
+});
+
+describe('the office asks a claimant for documents and reviews what arrives', () => {
+  it('an Admin adds a required document with its example picture; the settings are on the same screen', async () => {
+    const admin = await open(browser, ADMIN);
+    await admin.page.goto(`${baseUrl()}/documentacion-requerida`);
+    const tabla = admin.page.getByRole('table', { name: 'Documentación requerida' });
+    // The seeded default: the spec's document types for every product.
+    await tabla
+      .getByRole('row', { name: /Todos DNI/ })
+      .first()
+      .waitFor();
+    await admin.page.getByRole('form', { name: 'Ajustes del portal' }).getByLabel('Días de validez del enlace').waitFor();
+    await axeAtBothSizes(admin.page, 'Documentación requerida');
+
+    await admin.page.getByRole('button', { name: 'Nuevo documento requerido' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Nuevo documento requerido' });
+    await dialog.getByRole('combobox', { name: /^Tipo de documento/ }).click();
+    await admin.page.getByRole('option', { name: 'Otros', exact: true }).click();
+    await dialog.getByRole('textbox', { name: /^Nombre/ }).fill(REQUISITO);
+    await dialog.getByLabel('Explicación').fill('La constancia que se descarga de la página de ANSES.');
+    await dialog.getByLabel('Orden').fill('99');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'ejemplo.png', mimeType: 'image/png', buffer: png(120, 80, [40, 90, 160]) });
+    await axeAtBothSizes(admin.page, 'Nuevo documento requerido');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const fila = tabla.getByRole('row', { name: new RegExp(REQUISITO) });
+    await fila.getByRole('img', { name: `Ejemplo: ${REQUISITO}` }).waitFor();
+    expect(await fila.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+    await fila.getByRole('cell', { name: 'Siempre', exact: true }).waitFor();
+  });
+
+  it('a User asks a third party for documents and gets the link, WhatsApp and the letter; what the claimant sends is accepted in the Bandeja', async () => {
+    const tercero = {
+      apellido: 'Pérez',
+      nombre: 'Juan',
+      id_tipo_doc: 1,
+      nro_doc: TERCERO_DNI,
+      marca_modelo: 'Fiat Cronos',
+      dominio: 'AC100ZZ',
+      cel: '11 5555-1234',
+      mail: `juan.${stamp}@example.com`,
+    } as SeedPersona;
+    const userCookie = await apiLogin(baseUrl(), USERS.user);
+    const idCaso = await seedCaso(userCookie, { idCompania: compania.id, terceros: [tercero] });
+    const requisitos = await apiCall<Requisito[]>(userCookie, 'GET', '/portal-admin/requisitos');
+    const nuevo = requisitos.find((row) => row.nombre === REQUISITO)!;
+
+    const user = await open(browser, USERS.user);
+    await user.page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
+    const panel = user.page.getByRole('region', { name: 'Portal del reclamante' });
+    await panel.getByText('No se le pidió documentación.').waitFor();
+    await panel.getByRole('button', { name: 'Pedir documentación' }).click();
+    const dialog = user.page.getByRole('dialog', { name: 'Pedir documentación' });
+    // What applies and is missing comes marked: the new requirement among them (and the seeded ones).
+    expect(await dialog.getByRole('checkbox', { name: REQUISITO }).isChecked()).toBe(true);
+    const grupo = dialog.getByRole('group', { name: 'Documentos a pedir' });
+    const documentos = grupo.getByRole('checkbox');
+    expect(await grupo.getByRole('checkbox', { checked: true }).count()).toBeGreaterThan(1);
+    // This request is for the new one alone.
+    for (const documento of await documentos.all()) {
+      if ((await documento.isChecked()) && (await documento.getAttribute('value')) !== String(nuevo.id)) await documento.uncheck();
+    }
+    expect(await grupo.getByRole('checkbox', { checked: true }).count()).toBe(1);
+    expect(await dialog.getByRole('checkbox', { name: /^Enviar por correo/ }).isChecked()).toBe(true);
+    await axeAtBothSizes(user.page, 'Pedir documentación');
+    await dialog.getByRole('checkbox', { name: 'Enviar por WhatsApp' }).check();
+    await dialog.getByRole('button', { name: 'Enviar pedido' }).click();
+
+    const enlaceInput = dialog.getByRole('textbox', { name: 'Enlace para el reclamante' });
+    await enlaceInput.waitFor();
+    const enlace = await enlaceInput.inputValue();
+    expect(enlace).toMatch(new RegExp(`^${baseUrl()}/portal#t=[A-Za-z0-9_-]{43}$`));
+    // No SMTP on this server: the dialog says so, and the link is there to give by hand.
+    expect(await dialog.getByText(PORTAL_MESSAGES.pedidoSinSmtp).count()).toBe(1);
+    const whatsapp = dialog.getByRole('link', { name: /Enviar por WhatsApp/ });
+    expect(await whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5491155551234\?text=/);
+    expect(decodeURIComponent((await whatsapp.getAttribute('href'))!)).toContain(enlace);
+    expect(await whatsapp.getAttribute('target')).toBe('_blank');
+    expect(await whatsapp.getAttribute('rel')).toBe('noopener noreferrer');
+    await dialog.getByRole('button', { name: 'Copiar enlace' }).waitFor();
+    await axeAtBothSizes(user.page, 'Pedir documentación, enlace');
+
+    // 'Imprimir carta': the letter with the QR code, alone on the printed page.
+    await user.page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void (window as unknown as { printed: number }).printed++;
+    });
+    await dialog.getByRole('button', { name: 'Imprimir carta' }).click();
+    await expect.poll(() => user.page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    const carta = user.page.getByTestId('carta-pedido');
+    expect(await carta.isVisible()).toBe(false);
+    await user.page.emulateMedia({ media: 'print' });
+    await carta.getByRole('img', { name: 'Código QR del enlace' }).waitFor();
+    expect(await carta.textContent()).toContain(REQUISITO);
+    expect(await carta.textContent()).toContain(enlace);
+    expect(await user.page.getByRole('dialog', { name: 'Pedir documentación' }).isVisible()).toBe(false);
+    if (SHOTS) await user.page.screenshot({ path: `${SHOTS}/portal-oficina-carta.png`, fullPage: true });
+    await user.page.emulateMedia({ media: 'screen' });
+    await dialog.locator('button', { hasText: /^Cerrar$/ }).click();
+
+    // The panel: the item asked, pending, and the live link.
+    const item = panel.getByRole('listitem', { name: REQUISITO });
+    await item.getByText('Pendiente').waitFor();
+    await panel.getByText(/^Enlace vigente, vence \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await axeAtBothSizes(user.page, 'Portal del reclamante');
+
+    // The claimant sends the file through the portal's API (their page is e2e/portal.e2e.ts's).
+    const token = enlace.split('#t=')[1]!;
+    const sesion = await fetch(`${baseUrl()}/api/portal/sesion`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(sesion.status).toBe(200);
+    const portalCookie = sesion.headers.get('set-cookie')!.split(';')[0]!;
+    const dni = await fetch(`${baseUrl()}/api/portal/dni`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: portalCookie },
+      body: JSON.stringify({ dni: TERCERO_DNI }),
+    });
+    expect(dni.status).toBe(200);
+    const estado = (await (await fetch(`${baseUrl()}/api/portal/estado`, { headers: { cookie: portalCookie } })).json()) as {
+      items: { id: number; nombre: string }[];
+    };
+    const idItem = estado.items.find((candidato) => candidato.nombre === REQUISITO)!.id;
+    const form = new FormData();
+    form.append('clave', `e2e-${stamp}`);
+    form.append('archivo', new Blob([new Uint8Array(png(300, 200, [200, 120, 40]))], { type: 'image/png' }), 'cuil.png');
+    const subida = await fetch(`${baseUrl()}/api/portal/items/${idItem}/archivos`, {
+      method: 'POST',
+      headers: { cookie: portalCookie },
+      body: form,
+    });
+    expect(subida.status, await subida.clone().text()).toBeLessThan(300);
+
+    // The Tablero counts it and leads to the Bandeja, where it waits with its case and file.
+    await user.page.goto(`${baseUrl()}/tablero`);
+    const cifra = user.page.getByRole('link', { name: /^Documentos recibidos sin revisar/ });
+    await expect.poll(async () => Number((await cifra.textContent())!.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await cifra.click();
+    await user.page.waitForURL('**/recibidos');
+    const bandeja = user.page.getByRole('table', { name: 'Bandeja de recibidos' });
+    const fila = bandeja.getByRole('row', { name: new RegExp(REQUISITO) });
+    await fila.waitFor();
+    expect(await fila.getByRole('link', { name: /^Siniestro / }).getAttribute('href')).toBe(`/casos/detalleCaso/${idCaso}`);
+    await axeAtBothSizes(user.page, 'Bandeja de recibidos');
+    // The picture opens in place.
+    await fila.getByRole('button', { name: /\.png$/ }).click();
+    const vista = user.page.getByRole('dialog', { name: /\.png$/ });
+    const imagen = vista.getByRole('img', { name: /^Documento / });
+    await expect.poll(() => imagen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    await axeAtBothSizes(user.page, 'Bandeja, vista del documento');
+    await vista.locator('button', { hasText: /^Cerrar$/ }).click();
+    await fila.getByRole('button', { name: `Aceptar ${REQUISITO}` }).click();
+    await user.page.getByText(PORTAL_MESSAGES.itemAceptado).first().waitFor();
+    await fila.waitFor({ state: 'detached' });
+
+    // Back in the case: accepted, and everything asked is in.
+    await user.page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
+    await item.getByText('Aceptado').waitFor();
+    await panel.getByRole('button', { name: 'Avanzar a Coordinar Inspección' }).waitFor();
+  });
+});
