@@ -17,10 +17,13 @@ import { insertCaso } from '../../test/fixtures';
 import { documentos } from '../db/tables/documentacion';
 import { withDatabase } from '../../test/global-setup';
 import { backupOffice, hasBinary, MANIFEST_FILE, restoreOffice, type BackupManifest } from './backup';
+import { REFERENCED_KEYS_SQL } from './referenced-files';
 
 const isPostgres = process.env.TEST_DB === 'postgres';
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const FILES = { 'casos/1/dni.pdf': 'PDF del DNI', 'casos/1/fotos/frente.jpg': crypto.randomBytes(50_000), 'casos/2/poliza.pdf': 'Póliza' };
+/** A portal requirement's example picture, kept outside the cases' folders. */
+const EJEMPLO = 'portal/ejemplos/dni-ejemplo.jpg';
 
 type Office = { config: Config; open: () => Promise<Database>; cleanup: () => Promise<void> };
 
@@ -89,7 +92,7 @@ async function stateOf(office: Office) {
       audit: await rows(sql`select action, actor, changes from audit_log order by id`),
       sessions: await rows(sql`select count(*)::int as n from sesiones`),
       migrations: await rows(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
-      documentKeys: (await rows<{ key: string }>(sql`select storage_key as key from documentos order by 1`)).map((row) => row.key),
+      documentKeys: (await rows<{ key: string }>(sql.raw(REFERENCED_KEYS_SQL))).map((row) => row.key),
       files,
     };
   });
@@ -113,6 +116,9 @@ async function seedOffice(office: Office) {
       const idCaso = casos[Number(key.split('/')[1]) - 1]!.id;
       await database.db.insert(documentos).values({ id_caso: idCaso, nombre: path.basename(key), tipo: 'Denuncia', storage_key: key, tamano, usuario: 'ana@oficina.local' });
     }
+    // A portal requirement's example picture is part of the office too (docs/decisions/084).
+    await app.services.storage.put(EJEMPLO, Readable.from([Buffer.from('foto de ejemplo')]));
+    await database.db.execute(sql`update documentacion_requerida set ejemplo_key = ${EJEMPLO}, ejemplo_mime = 'image/jpeg' where id = (select min(id) from documentacion_requerida)`);
 
   });
 }
@@ -156,14 +162,14 @@ async function expectRoundTrip(office: Office, method: 'auto' | 'logical', expec
   try {
     const manifest = await backupOffice({ config: office.config, out, method });
     expect(manifest.database.method).toBe(expectedMethod);
-    expect(manifest.files.count).toBe(Object.keys(FILES).length);
+    expect(manifest.files.count).toBe(Object.keys(FILES).length + 1);
     await damageOffice(office);
     expect(await stateOf(office)).not.toEqual(before);
 
     await restoreOffice({ config: office.config, from: out });
     const after = await stateOf(office);
     expect(after).toEqual(restoredOf(before));
-    expect(Object.keys(after.files).sort()).toEqual(Object.keys(FILES).sort());
+    expect(Object.keys(after.files).sort()).toEqual([...Object.keys(FILES), EJEMPLO].sort());
     expect(before.files).toHaveProperty(['casos/2/huerfano.pdf']);
     expect(before.sessions).not.toEqual([{ n: 0 }]);
     // Sequences came back too: a new row does not collide with a restored one.

@@ -9,7 +9,6 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { getTableName } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../config';
 import { lockDataDir, openDatabase, type Database } from '../db/client';
@@ -18,7 +17,7 @@ import { migrate } from '../db/migrate';
 import { assertSafeKey, fsyncPath, isMissingFile } from '../shared/storage';
 import { openStorage, type StorageSettings } from '../shared/storage.open';
 import { ADVISORY_LOCK, pauseFileRemoval } from '../db/locks';
-import { documentos } from '../db/tables/documentacion';
+import { REFERENCED_KEYS_SQL } from './referenced-files';
 import {
   insertRows,
   isSessions,
@@ -146,8 +145,6 @@ export async function backupOffice(options: BackupOptions): Promise<BackupManife
 
 type BackedUp = Pick<BackupManifest, 'database' | 'files'>;
 
-/** The files that the documents of the backed-up database reference: no more (uploads in flight), no less. */
-const REFERENCED_KEYS_SQL = `select storage_key as key from ${getTableName(documentos)} order by 1`;
 
 async function backupPglite(config: StorageSettings, out: string, log: OpsLog): Promise<BackedUp> {
   const { dataDir } = config;

@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
-import { getTableName } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { documentos } from '../db/tables/documentacion';
+import { REFERENCED_KEYS_SQL } from './referenced-files';
 import { assertSafeKey } from '../shared/storage';
 import { openStorage, type StorageSettings } from '../shared/storage.open';
 import { insertRows, isSessions, qualified, readRowBatches, readSequences, tablesInLoadOrder, writeSequences, type Queryable, type TableInfo } from './logical';
@@ -228,7 +227,7 @@ const sha256Stream = async (stream: NodeJS.ReadableStream) => {
 };
 
 /**
- * The documents' files (those the `documentos` rows reference) from DATA_DIR/files to the target
+ * The referenced files (the documents' and the example pictures', REFERENCED_KEYS_SQL) from DATA_DIR/files to the target
  * storage, each read back and compared (size and SHA-256) before it is recorded as done.
  */
 async function copyFiles(source: Queryable, target: pg.Client, dataDir: string, settings: StorageSettings, log: (message: string) => void): Promise<FileCheck[]> {
@@ -236,7 +235,7 @@ async function copyFiles(source: Queryable, target: pg.Client, dataDir: string, 
   const from = await openStorage({ dataDir });
   const to = await openStorage(settings);
   try {
-    const keys = (await source.query<{ key: string }>(`select storage_key as key from ${getTableName(documentos)} order by 1`)).rows.map((row) => row.key);
+    const keys = (await source.query<{ key: string }>(REFERENCED_KEYS_SQL)).rows.map((row) => row.key);
     const done = new Map(
       (await target.query<{ name: string; detail: string; rows: string }>(`select name, detail, rows::text from ${PROGRESS} where kind = 'file'`)).rows.map((row) => [row.name, row]),
     );
