@@ -223,6 +223,13 @@ describe('the office asks a claimant for documents and reviews what arrives', ()
     await expect.poll(() => imagen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
     await axeAtBothSizes(user.page, 'Bandeja, vista del documento');
     await vista.locator('button', { hasText: /^Cerrar$/ }).click();
+    // 'Rechazar' asks the reason the claimant will read (not used here).
+    await fila.getByRole('button', { name: `Rechazar ${REQUISITO}` }).click();
+    const rechazo = user.page.getByRole('dialog', { name: 'Rechazar documento' });
+    await rechazo.getByRole('radio', { name: 'La imagen no se lee bien' }).waitFor();
+    await axeAtBothSizes(user.page, 'Rechazar documento');
+    await rechazo.getByRole('button', { name: 'Cancelar' }).click();
+    await rechazo.waitFor({ state: 'hidden' });
     await fila.getByRole('button', { name: `Aceptar ${REQUISITO}` }).click();
     await user.page.getByText(PORTAL_MESSAGES.itemAceptado).first().waitFor();
     await fila.waitFor({ state: 'detached' });
@@ -231,5 +238,23 @@ describe('the office asks a claimant for documents and reviews what arrives', ()
     await user.page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
     await item.getByText('Aceptado').waitFor();
     await panel.getByRole('button', { name: 'Avanzar a Coordinar Inspección' }).waitFor();
+
+    // The claimant wrote; the handler reads it in the case and answers.
+    const pregunta = `¿Sirve la constancia impresa? ${stamp}`;
+    const escrito = await fetch(`${baseUrl()}/api/portal/mensajes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: portalCookie },
+      body: JSON.stringify({ texto: pregunta }),
+    });
+    expect(escrito.status, await escrito.clone().text()).toBeLessThan(300);
+    await panel.getByRole('button', { name: 'Mensajes con Juan Pérez' }).click();
+    const mensajes = user.page.getByRole('dialog', { name: 'Mensajes con Juan Pérez' });
+    await mensajes.getByText(pregunta).waitFor();
+    const respuesta = `Sí, también sirve impresa ${stamp}`;
+    await mensajes.getByRole('textbox', { name: /^Respuesta al reclamante/ }).fill(respuesta);
+    await mensajes.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await mensajes.getByRole('listitem').filter({ hasText: respuesta }).waitFor();
+    await axeAtBothSizes(user.page, 'Mensajes');
+    await mensajes.locator('button', { hasText: /^Cerrar$/ }).click();
   });
 });

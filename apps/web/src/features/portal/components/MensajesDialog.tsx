@@ -63,7 +63,8 @@ export function MensajesDialog({
                   p="xs"
                   ml={mensaje.autor === 'oficina' ? 'xl' : 0}
                   mr={mensaje.autor === 'reclamante' ? 'xl' : 0}
-                  bg={mensaje.autor === 'oficina' ? 'var(--mantine-color-blue-light)' : undefined}
+                  // The office's messages are marked by a border: a tinted background left the dimmed line under AA contrast.
+                  style={mensaje.autor === 'oficina' ? { borderLeft: '3px solid var(--mantine-color-blue-6)' } : undefined}
                 >
                   <Text size="xs" c="dimmed">
                     {mensaje.autor === 'reclamante' ? nombre : (mensaje.usuario ?? 'Oficina')} · {formatDateTime(mensaje.creado)}
