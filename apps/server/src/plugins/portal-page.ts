@@ -40,5 +40,6 @@ export function setPortalPageHeaders(reply: FastifyReply): void {
  * portal.html the headers above, whichever path asked for it). Registered with the web build.
  */
 export function registerPortalPage(app: FastifyInstance): void {
-  app.get('/portal', (_request, reply) => reply.type('text/html; charset=utf-8').sendFile(PORTAL_PAGE));
+  // A page, not an API route: left out of the OpenAPI document.
+  app.get('/portal', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').sendFile(PORTAL_PAGE));
 }

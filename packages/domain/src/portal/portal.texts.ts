@@ -39,6 +39,8 @@ export const PORTAL_MESSAGES = {
   requisitoNoExiste: 'El documento requerido no existe',
   tipoInvalido: 'Elija un tipo de documento de la lista',
   terceroNoEsDelCaso: 'El tercero no pertenece al caso',
+  /** The claimant proves who they are with it: without one on file the link could never open. */
+  terceroSinDni: 'El tercero no tiene número de documento cargado: cárguelo antes de pedirle documentación',
   sinItems: 'Elija al menos un documento para pedir',
   pedidoEnviado: 'Pedido de documentación enviado',
   pedidoSinCorreo: 'El tercero no tiene correo electrónico: copie el enlace o envíelo por WhatsApp',

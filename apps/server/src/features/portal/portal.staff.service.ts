@@ -173,6 +173,7 @@ export function createPortalStaffService(deps: {
         if (!caso) throw notFound(CASO_MESSAGES.notFound);
         const tercero = await repo.lockTercero(tx, idCaso, input.id_tercero);
         if (!tercero) throw fieldProblem('id_tercero', PORTAL_MESSAGES.terceroNoEsDelCaso);
+        if (!tercero.nro_doc?.replace(/\D/g, '')) throw fieldProblem('id_tercero', PORTAL_MESSAGES.terceroSinDni);
         const ids = [...new Set(input.requisitos)];
         const requisitos = await repo.requisitosPorId(tx, ids);
         const validos = requisitos.filter((row) => row.activo && (row.id_producto === null || row.id_producto === caso.id_producto));

@@ -301,6 +301,10 @@ describe('a request of documents', () => {
     expect([vacio.statusCode, vacio.json().errors]).toEqual([400, [{ path: 'requisitos', message: PORTAL_MESSAGES.sinItems }]]);
     expect((await pedir(999_999, { id_tercero: c.idTercero, requisitos: [req('DNI del conductor')] })).statusCode).toBe(404);
     expect(await t.rows(sql`select 1 from portal_enlaces where id_caso in (${c.id}, ${otro.id})`)).toEqual([]);
+    // No document number on file: the DNI check could never pass, so no link is made.
+    await t.rows(sql`update terceros set nro_doc = null where id = ${c.idTercero}`);
+    const sinDni = await pedir(c.id, { id_tercero: c.idTercero, requisitos: [req('DNI del conductor')] });
+    expect([sinDni.statusCode, sinDni.json().message]).toEqual([422, PORTAL_MESSAGES.terceroSinDni]);
   });
 });
 
