@@ -256,5 +256,10 @@ describe('the office asks a claimant for documents and reviews what arrives', ()
     await mensajes.getByRole('listitem').filter({ hasText: respuesta }).waitFor();
     await axeAtBothSizes(user.page, 'Mensajes');
     await mensajes.locator('button', { hasText: /^Cerrar$/ }).click();
+
+    // Everything asked is accepted: one click moves the case on from Pendiente Documentación.
+    await panel.getByRole('button', { name: 'Avanzar a Coordinar Inspección' }).click();
+    await expect.poll(() => user.page.getByTestId('caso-estado').textContent()).toBe('Coordinar Inspección');
+    await panel.getByRole('button', { name: 'Avanzar a Coordinar Inspección' }).waitFor({ state: 'detached' });
   });
 });
