@@ -1,8 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import ExcelJS from 'exceljs';
 import {
   CICLO_MESSAGES,
@@ -19,33 +16,21 @@ import {
   type ValoresPage,
 } from '@siniestros/domain';
 import { createTestApp, type Role, type TestApp } from '../../../test/helpers';
+import { startSmtpCapture } from '../../../test/smtp';
 import { insertCaso } from '../../../test/fixtures';
 import { multipart, SAMPLE_FILES } from '../../../test/multipart';
 
-/** The claimant's e-mail goes through a real SMTP server on loopback (as the digest's test). */
-const received: { to: string[]; mail: ParsedMail }[] = [];
-const server = new SMTPServer({
-  disabledCommands: ['STARTTLS'],
-  authOptional: true,
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
-        callback();
-      })
-      .catch(callback);
-  },
-});
+/** The claimant's e-mail goes through a real SMTP server on loopback. */
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'siniestros@oficina.test', ORG_NAME: 'Estudio Pérez' });
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ ...smtp.settings, ORG_NAME: 'Estudio Pérez' });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp?.close();
 });
 
 const CBU_TERCERO = '0720123988000012345678';
@@ -262,12 +247,12 @@ describe("the claimant's e-mail", () => {
   it('is sent when a payment is registered, and the history says so', async () => {
     const caso = await casoAcordado();
     const pago = await orden(caso, '150000');
-    received.length = 0;
+    smtp.received.length = 0;
     await pagar(caso.id, pago.id, { fecha_pago: '2026-11-20', documento: await comprobante(caso.id) });
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['juan.tercero@correo.test']);
-    expect(received[0]!.mail.subject).toBe(PAGO_MESSAGES.aviso.subject(caso.id));
-    expect(received[0]!.mail.text).toContain(`el 20/11/2026 se transfirió ${formatPesos('150000')} correspondiente al caso ${caso.id}`);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['juan.tercero@correo.test']);
+    expect(smtp.received[0]!.mail.subject).toBe(PAGO_MESSAGES.aviso.subject(caso.id));
+    expect(smtp.received[0]!.mail.text).toContain(`el 20/11/2026 se transfirió ${formatPesos('150000')} correspondiente al caso ${caso.id}`);
     expect((await historyOf(caso.id)).at(-1)).toBe(PAGO_MESSAGES.history.avisoEnviado('juan.tercero@correo.test'));
   });
 
@@ -275,9 +260,9 @@ describe("the claimant's e-mail", () => {
     const caso = await casoAcordado();
     await t.rows(sql`update terceros set mail = 'S/D' where id = ${caso.idTercero}`);
     const pago = await orden(caso, '1000');
-    received.length = 0;
+    smtp.received.length = 0;
     expect((await pagar(caso.id, pago.id, { fecha_pago: today, documento: await comprobante(caso.id) })).statusCode).toBe(200);
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
     expect((await historyOf(caso.id)).at(-1)).toBe(PAGO_MESSAGES.history.avisoNoEnviado(PAGO_MESSAGES.aviso.sinCorreo));
   });
 });

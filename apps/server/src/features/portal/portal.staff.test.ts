@@ -1,10 +1,7 @@
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import {
   AUDIT_ACTION,
   PORTAL_CORREO,
@@ -17,24 +14,13 @@ import {
   type Tablero,
 } from '@siniestros/domain';
 import { createTestApp, type Role, type TestApp } from '../../../test/helpers';
+import { startSmtpCapture } from '../../../test/smtp';
 import { insertCaso } from '../../../test/fixtures';
 import { clockAt, MIERCOLES } from '../../../test/clock';
 import { multipart, SAMPLE_FILES } from '../../../test/multipart';
 
-/** The claimant's e-mail goes through a real SMTP server on loopback (as the digest's and pagos' tests). */
-const received: { to: string[]; mail: ParsedMail }[] = [];
-const server = new SMTPServer({
-  disabledCommands: ['STARTTLS'],
-  authOptional: true,
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
-        callback();
-      })
-      .catch(callback);
-  },
-});
+/** The claimant's e-mail goes through a real SMTP server on loopback. */
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
 /** The app's clock: a fixed Wednesday, moved forward by `adelanto` (days) when a test needs time to pass. */
 const DAY_MS = 86_400_000;
@@ -44,13 +30,12 @@ const now = () => new Date(base().getTime() + adelanto * DAY_MS);
 
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'siniestros@oficina.test', ORG_NAME: 'Estudio Pérez' }, { now });
+  smtp = await startSmtpCapture();
+  t = await createTestApp({ ...smtp.settings, ORG_NAME: 'Estudio Pérez' }, { now });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp?.close();
 });
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
@@ -219,15 +204,15 @@ describe('a request of documents', () => {
 
   it('sends the e-mail through SMTP with the items and the link, and records every send', async () => {
     const c = await caso();
-    received.length = 0;
+    smtp.received.length = 0;
     const respuesta = await pedido(c.id, { id_tercero: c.idTercero, requisitos: [req('DNI del conductor'), req('Constancia de CBU')], email: true, canales: ['whatsapp'] });
     expect([respuesta.email, respuesta.message]).toEqual(['enviado', PORTAL_MESSAGES.pedidoEnviado]);
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['juan.tercero@correo.test']);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['juan.tercero@correo.test']);
     const datos = { nombre: 'Juan Tercero1', org: 'Estudio Pérez', reclamo: c.reclamo, compania: 'Compañía Test' };
-    expect(received[0]!.mail.subject).toBe(PORTAL_CORREO.pedidoAsunto(datos));
-    expect(received[0]!.mail.text).toContain(respuesta.enlace);
-    expect(received[0]!.mail.text).toContain('- DNI del conductor\n- Constancia de CBU');
+    expect(smtp.received[0]!.mail.subject).toBe(PORTAL_CORREO.pedidoAsunto(datos));
+    expect(smtp.received[0]!.mail.text).toContain(respuesta.enlace);
+    expect(smtp.received[0]!.mail.text).toContain('- DNI del conductor\n- Constancia de CBU');
     const envios = await t.rows<{ canal: string; destino: string | null; ok: boolean; usuario: string }>(
       sql`select e.canal, e.destino, e.ok, e.usuario from portal_envios e join portal_enlaces l on l.id = e.id_enlace where l.id_caso = ${c.id} order by e.id`,
     );
@@ -244,10 +229,10 @@ describe('a request of documents', () => {
 
   it('without an address the link still stands: the answer says so, the failed send is recorded, the history names the link', async () => {
     const c = await caso({ mail: 'S/D' });
-    received.length = 0;
+    smtp.received.length = 0;
     const respuesta = await pedido(c.id, { id_tercero: c.idTercero, requisitos: [req('DNI del conductor')], email: true });
     expect([respuesta.email, respuesta.message]).toEqual(['sin_correo', PORTAL_MESSAGES.pedidoSinCorreo]);
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
     const envios = await t.rows<{ canal: string; ok: boolean; detalle: string | null }>(
       sql`select e.canal, e.ok, e.detalle from portal_envios e join portal_enlaces l on l.id = e.id_enlace where l.id_caso = ${c.id} order by e.id`,
     );
@@ -507,7 +492,7 @@ describe('messages with the claimant', () => {
     const c = await caso();
     const respuesta = await pedido(c.id, { id_tercero: c.idTercero, requisitos: [req('DNI del conductor')] });
     await t.rows(sql`insert into portal_mensajes (id_caso, id_tercero, autor, texto) values (${c.id}, ${c.idTercero}, 'reclamante', '¿Sirve una foto del DNI viejo?')`);
-    received.length = 0;
+    smtp.received.length = 0;
     const texto = 'Necesitamos el DNI vigente, de los dos lados.';
     const enviado = await t.request('user', { method: 'POST', url: `/api/casos/${c.id}/portal/mensajes`, payload: { id_tercero: c.idTercero, texto } });
     expect(enviado.statusCode, enviado.body).toBe(201);
@@ -519,11 +504,11 @@ describe('messages with the claimant', () => {
       ['oficina', texto],
     ]);
     expect((await historyOf(c.id)).at(-1)).toBe(PORTAL_HISTORIA.respuesta(texto));
-    expect(received).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
     const datos = { nombre: 'Juan Tercero1', org: 'Estudio Pérez', reclamo: c.reclamo, compania: 'Compañía Test' };
-    expect([received[0]!.to, received[0]!.mail.subject]).toEqual([['juan.tercero@correo.test'], PORTAL_CORREO.mensajeAsunto(datos)]);
-    expect(received[0]!.mail.text).toContain('abra el enlace que le enviamos');
-    expect(received[0]!.mail.text).not.toContain(tokenOf(respuesta.enlace));
+    expect([smtp.received[0]!.to, smtp.received[0]!.mail.subject]).toEqual([['juan.tercero@correo.test'], PORTAL_CORREO.mensajeAsunto(datos)]);
+    expect(smtp.received[0]!.mail.text).toContain('abra el enlace que le enviamos');
+    expect(smtp.received[0]!.mail.text).not.toContain(tokenOf(respuesta.enlace));
     expect(
       await t.rows(sql`select e.canal, e.ok from portal_envios e join portal_enlaces l on l.id = e.id_enlace where l.id_caso = ${c.id} and e.canal = 'aviso_mensaje'`),
     ).toEqual([{ canal: 'aviso_mensaje', ok: true }]);
@@ -532,10 +517,10 @@ describe('messages with the claimant', () => {
   it('sends no notice without a live link, and refuses another case’s third party', async () => {
     const c = await caso();
     const otro = await caso();
-    received.length = 0;
+    smtp.received.length = 0;
     const sinEnlace = await t.request('user', { method: 'POST', url: `/api/casos/${c.id}/portal/mensajes`, payload: { id_tercero: c.idTercero, texto: 'Hola' } });
     expect([sinEnlace.statusCode, sinEnlace.json().email]).toEqual([201, 'sin_enlace']);
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
     const ajeno = await t.request('user', { method: 'POST', url: `/api/casos/${c.id}/portal/mensajes`, payload: { id_tercero: otro.idTercero, texto: 'Hola' } });
     expect([ajeno.statusCode, ajeno.json().message]).toEqual([422, PORTAL_MESSAGES.terceroNoEsDelCaso]);
     const leer = await t.request('user', { method: 'GET', url: `/api/casos/${c.id}/portal/mensajes?id_tercero=${otro.idTercero}` });
