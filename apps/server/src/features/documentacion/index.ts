@@ -1,2 +1,6 @@
 export { documentacionRoutes } from './documentacion.routes';
 export { createDocumentacionService, type DocumentacionService } from './documentacion.service';
+export type { StoredUpload } from './documentacion.service';
+// The claimant portal stores what claimants send as documents of the case, under the same lock and naming.
+export { documentacionRepository } from './documentacion.repository';
+export { safeContentType } from './documentacion.files';
