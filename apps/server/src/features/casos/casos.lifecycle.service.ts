@@ -156,7 +156,13 @@ export function createCasosLifecycleService(deps: {
           }
           if (valorAcordado !== undefined) throw unprocessable(CICLO_MESSAGES.acordadoOnlyOnAccept);
           await checkPagado(tx, caso, target, usuario, cierre);
-          const extra = target >= ESTADO.FINALIZADO ? { fecha_cierre: today(), id_estado_previo: caso.id_estado } : {};
+          // Leaving 'Pendiente Documentación' says the documentation is complete (the portal's one-click advance, decision 084).
+          const extra =
+            target >= ESTADO.FINALIZADO
+              ? { fecha_cierre: today(), id_estado_previo: caso.id_estado }
+              : caso.id_estado === ESTADO.INICIAL
+                ? { completa_doc: true }
+                : {};
           await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(estado), extra);
           return { id_estado: target };
         },

@@ -41,6 +41,7 @@ async function casoRow(id: number) {
       valor_acordado: casos.valor_acordado,
       analisis: casos.analisis,
       id_responsabilidad: casos.id_responsabilidad,
+      completa_doc: casos.completa_doc,
     })
     .from(casos)
     .where(eq(casos.id, id));
@@ -322,7 +323,8 @@ describe('transition rules', () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.INICIAL });
     const response = await t.request('user', { method: 'PATCH', url: `/api/casos/avanza/${caso.id}` });
     expect(response.statusCode).toBe(200);
-    expect((await casoRow(caso.id)).id_estado).toBe(ESTADO.INSPECCION);
+    // Leaving status 1 says the documentation is complete (decision 084).
+    expect(await casoRow(caso.id)).toMatchObject({ id_estado: ESTADO.INSPECCION, completa_doc: true });
   });
 
   it('moves a case only once when two people press the same button at status 4 (the status they saw is sent)', async () => {
