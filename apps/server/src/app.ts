@@ -63,6 +63,7 @@ import {
   portalClaimantRoutes,
   portalStaffRoutes,
 } from './features/portal';
+import { createPortalRecordatoriosService } from './features/portal/portal.recordatorios';
 
 /**
  * The first segment of `url`, decoded and lower-cased, is `api`, parameters apart (`/api;x/users`,
@@ -247,6 +248,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const backups = createBackupsService({ database, config, audit, log: app.log, now });
   // The claimant portal, the office's side (docs/decisions/084).
   const portalStaff = createPortalStaffService({ db, historial, audit, mailer, org: config.ORG_NAME, appUrl: config.APP_URL, now, log: app.log });
+  // Its reminders and the 'no response' task, run hourly by main.ts (issue 42 item 6).
+  const portalRecordatorios = createPortalRecordatoriosService({ db, historial, mailer, org: config.ORG_NAME, now, log: app.log });
   const portalAdmin = createPortalAdminService({ db, storage, audit });
   // The claimant portal's side (docs/decisions/084): its own cookie, never a staff session.
   const portalClaimant = createPortalClaimantService({ db, storage, documentacion, historial, notificaciones, config, now });
@@ -339,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     plazos,
     notificaciones,
     backups,
+    portalRecordatorios,
   });
   return app;
 }
@@ -364,6 +368,7 @@ declare module 'fastify' {
       plazos: ReturnType<typeof createPlazosService>;
       notificaciones: ReturnType<typeof createNotificacionesService>;
       backups: ReturnType<typeof createBackupsService>;
+      portalRecordatorios: ReturnType<typeof createPortalRecordatoriosService>;
     };
   }
 }

@@ -65,6 +65,18 @@ async function chaseDocumentacion() {
 void chaseDocumentacion();
 setInterval(() => void chaseDocumentacion(), 3600_000).unref();
 
+/** The claimant portal's reminders and its 'no response' tasks (issue 42 item 6, decision 084): on start, then every hour, one node at a time. */
+async function recordatoriosPortal() {
+  try {
+    const result = await app.services.portalRecordatorios.run();
+    if (result && result.recordatorios + result.tareas > 0) app.log.info(result, 'portal reminders');
+  } catch (error) {
+    app.log.warn({ err: error }, 'portal reminder run failed: retried at the next one');
+  }
+}
+void recordatoriosPortal();
+setInterval(() => void recordatoriosPortal(), 3600_000).unref();
+
 /** The Tablero's Plazo figures, counted every few minutes instead of per request (docs/decisions/052). */
 async function recontarPlazos() {
   try {

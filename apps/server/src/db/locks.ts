@@ -23,6 +23,8 @@ export const ADVISORY_LOCK = {
   PLAZO_ESTADOS: 7_324_006,
   /** Taken (try, per transaction) to claim the day's scheduled backup: one node makes it (docs/decisions/076). */
   BACKUP_SCHEDULE: 7_324_007,
+  /** Taken (try, per transaction) by the claimant portal's reminder run: one node claims the day's reminders (decision 084). */
+  PORTAL_RECORDATORIOS: 7_324_008,
 } as const;
 
 /**

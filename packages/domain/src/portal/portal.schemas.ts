@@ -63,7 +63,14 @@ export const PORTAL_HISTORIA = {
   mensajeReclamante: (tercero: string, texto: string) => `[Reclamante] ${tercero}: ${texto}`,
   respuesta: (texto: string) => `[Al reclamante] ${texto}`,
   completa: 'Documentación completa (portal del reclamante)',
+  /** `resultado`: 'enviado a …' or why it was not sent. */
+  recordatorio: (tercero: string, dia: number, resultado: string) => `Recordatorio al reclamante ${tercero} (día ${dia}): ${resultado}`,
+  sinRespuesta: (tercero: string, dias: number) => `${tercero} no respondió al pedido de documentación en ${dias} días: tarea para el responsable del caso`,
 } as const;
+
+/** The task the case's responsible user gets once the last reminder day has passed with items still pending. */
+export const PORTAL_TAREA_SIN_RESPUESTA = (tercero: string, dias: number) =>
+  `El reclamante no respondió: ${tercero} no envió la documentación pedida hace más de ${dias} días`;
 
 /** The channels as the history row names them ('por correo electrónico y WhatsApp'). */
 export const PORTAL_CANALES_HISTORIA: Record<PortalCanal, string> = {
@@ -105,6 +112,24 @@ export const PORTAL_CORREO = {
   whatsapp: (d: PortalCorreoDatos & { enlace: string; vence: string }) =>
     `Hola ${d.nombre}, le escribimos de ${d.org} por su reclamo N° ${d.reclamo} ante ${d.compania}. ` +
     `Para enviarnos la documentación que falta, abra este enlace (vence el ${formatDate(d.vence)}): ${d.enlace}`,
+  recordatorioAsunto: (d: PortalCorreoDatos) => `Recordatorio: documentación para su reclamo N° ${d.reclamo}`,
+  /**
+   * The token is never stored, so the reminder cannot carry the link: it names the day it was sent
+   * (`enviado`, YYYY-MM-DD in Argentina) and who to ask for a new one (decision 084).
+   */
+  recordatorioTexto: (d: PortalCorreoDatos & { items: readonly string[]; enviado: string; vence: string }) =>
+    [
+      `Hola ${d.nombre}:`,
+      '',
+      `${d.org} atiende su reclamo N° ${d.reclamo} ante ${d.compania}. Todavía nos faltan estos documentos:`,
+      '',
+      ...d.items.map((item) => `- ${item}`),
+      '',
+      `Para enviarlos, use el enlace que le enviamos el ${formatDate(d.enviado)} (vale hasta el ${formatDate(d.vence)}).`,
+      `Si no lo encuentra, pida uno nuevo a ${d.org}.`,
+      '',
+      d.org,
+    ].join('\n'),
   mensajeAsunto: (d: PortalCorreoDatos) => `Tiene un mensaje nuevo sobre su reclamo N° ${d.reclamo}`,
   // The token is never stored, so the notice cannot carry the link: it points to the one they have.
   mensajeTexto: (d: PortalCorreoDatos) =>
