@@ -36,6 +36,7 @@ export const TAREA_ORIGEN = {
   inspeccion: 'Inspección',
   documentacion: 'Documentación',
   aprobacion: 'Aprobación',
+  portal: 'Portal del reclamante',
 } as const;
 export type TareaOrigen = keyof typeof TAREA_ORIGEN;
 
