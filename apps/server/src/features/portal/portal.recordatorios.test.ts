@@ -1,29 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { PORTAL_CORREO, PORTAL_HISTORIA, PORTAL_TAREA_SIN_RESPUESTA, type PedidoRespuesta, type PortalDelCaso } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { startSmtpCapture } from '../../../test/smtp';
 import { insertCaso } from '../../../test/fixtures';
 import { clockAt, MIERCOLES } from '../../../test/clock';
 import { multipart, SAMPLE_FILES } from '../../../test/multipart';
 
-/** The claimant's reminders go through a real SMTP server on loopback (as portal.staff.test.ts does). */
-const received: { to: string[]; mail: ParsedMail }[] = [];
-const server = new SMTPServer({
-  disabledCommands: ['STARTTLS'],
-  authOptional: true,
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
-        callback();
-      })
-      .catch(callback);
-  },
-});
+/** The claimant's reminders go through a real SMTP server on loopback. */
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
 /** The app's clock: a fixed Wednesday at noon, moved forward by `adelanto` days. */
 const DAY_MS = 86_400_000;
@@ -33,16 +19,15 @@ const now = () => new Date(base().getTime() + adelanto * DAY_MS);
 
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  smtp = await startSmtpCapture();
   t = await createTestApp(
-    { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_FROM: 'siniestros@oficina.test', ORG_NAME: 'Estudio Pérez' },
+    { ...smtp.settings, ORG_NAME: 'Estudio Pérez' },
     { now },
   );
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp?.close();
 });
 
 let requisitos: Map<string, number>;
@@ -87,7 +72,7 @@ const enviosDe = (idEnlace: number) =>
   t.rows<{ canal: string; destino: string | null; ok: boolean; detalle: string | null; usuario: string }>(
     sql`select canal, destino, ok, detalle, usuario from portal_envios where id_enlace = ${idEnlace} and canal in ('recordatorio', 'sin_respuesta') order by id`,
   );
-const correosA = (mail: string) => received.filter((row) => row.to.includes(mail));
+const correosA = (mail: string) => smtp.received.filter((row) => row.to.includes(mail));
 const historiaDe = async (idCaso: number) =>
   (await t.rows<{ msg: string }>(sql`select msg from historial where id_caso = ${idCaso} order by id`)).map((row) => row.msg);
 const tareasDe = (idEnlace: number) =>
@@ -232,7 +217,7 @@ describe('portal reminders (issue 42 item 6)', () => {
   it('a third party without e-mail: each reminder is recorded as not sent, with the reason, once a day', async () => {
     adelanto = 0;
     const pedido = await pedidoDe(null);
-    const before = received.length;
+    const before = smtp.received.length;
     try {
       await correrEl(3);
       await correrEl(3.5);
@@ -243,7 +228,7 @@ describe('portal reminders (issue 42 item 6)', () => {
         PORTAL_HISTORIA.recordatorio(pedido.nombre, 3, 'no enviado (El tercero no tiene correo electrónico)'),
       );
       const [caso] = await t.rows<{ reclamo_nro: string }>(sql`select reclamo_nro from casos where id = ${pedido.idCaso}`);
-      expect(received.slice(before).filter((row) => row.mail.subject?.includes(caso!.reclamo_nro))).toHaveLength(0);
+      expect(smtp.received.slice(before).filter((row) => row.mail.subject?.includes(caso!.reclamo_nro))).toHaveLength(0);
     } finally {
       adelanto = 0;
     }
