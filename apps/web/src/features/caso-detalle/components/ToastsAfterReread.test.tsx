@@ -1,12 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
 import {
   CASO_MESSAGES,
   CONVENIO_TEMPLATES,
@@ -21,6 +17,7 @@ import {
   type Pago,
 } from '@siniestros/domain';
 import { queryKeys } from '../../../lib/query-keys';
+import { renderInApp } from '../../../test/render';
 import { detalle } from '../hooks/detalle.fixture';
 import { CasoDetalleScreen } from './CasoDetalleScreen';
 import { ConveniosDialog } from './ConveniosDialog';
@@ -141,20 +138,6 @@ afterEach(() => {
   act(() => notifications.clean());
 });
 
-function renderIn(node: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <ModalsProvider labels={{ confirm: 'SI', cancel: 'NO' }}>
-          <Notifications />
-          <MemoryRouter>{node}</MemoryRouter>
-        </ModalsProvider>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return queryClient;
-}
 
 describe('a write whose re-read removes the component that made it', () => {
   it('tells the refusal to delete an inspection the inspector closed meanwhile, though the case read again shows no inspection panel', async () => {
@@ -167,7 +150,7 @@ describe('a write whose re-read removes the component that made it', () => {
       return Response.json({ message: INSPECCION_MESSAGES.cannotDelete }, { status: 409 });
     };
     const user = userEvent.setup({ delay: null });
-    renderIn(<CasoDetalleScreen idCaso={7} />);
+    renderInApp(<CasoDetalleScreen idCaso={7} />);
     await user.click(await screen.findByRole('button', { name: 'Eliminar Inspeccion' }));
     await user.click(await screen.findByRole('button', { name: 'SI' }));
 
@@ -188,7 +171,7 @@ describe('a write whose re-read removes the component that made it', () => {
       });
     };
     const user = userEvent.setup({ delay: null });
-    renderIn(<CasoDetalleScreen idCaso={7} />);
+    renderInApp(<CasoDetalleScreen idCaso={7} />);
     await user.click(await screen.findByRole('button', { name: `Anular pago de ${formatPesos(PAGO.monto)}` }));
     await user.type(await screen.findByRole('textbox', { name: /Motivo de la anulación/ }), 'Datos mal cargados');
     await user.click(screen.getByRole('button', { name: 'Anular pago' }));
@@ -206,7 +189,7 @@ describe('a write whose re-read removes the component that made it', () => {
       return isOpen ? <ConveniosDialog idCaso={7} terceros={[TERCERO]} onClose={() => setOpen(false)} /> : null;
     }
     const user = userEvent.setup({ delay: null });
-    renderIn(<Convenios />);
+    renderInApp(<Convenios />);
     await user.click(screen.getByRole('checkbox', { name: CONVENIO_TEMPLATES[0].nombre }));
     await user.type(screen.getByRole('textbox', { name: /CBU del tercero/ }), '2850590940090418135201');
     await user.click(screen.getByRole('button', { name: 'Descargar' }));
@@ -220,7 +203,7 @@ describe('a re-read of the case that fails', () => {
   it('keeps the case on screen with what the person was typing, under a notice', async () => {
     caso = casoAt(ESTADO.ANALISIS, 'Análisis');
     const user = userEvent.setup({ delay: null });
-    const queryClient = renderIn(<CasoDetalleScreen idCaso={7} />);
+    const queryClient = renderInApp(<CasoDetalleScreen idCaso={7} />);
     const gestor = await screen.findByRole('textbox', { name: /Gestor/ });
     await user.clear(gestor);
     await user.type(gestor, 'Texto sin grabar');

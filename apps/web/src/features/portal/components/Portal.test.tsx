@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { notifications } from '@mantine/notifications';
 import {
   CICLO_MESSAGES,
   ESTADO,
@@ -18,6 +13,7 @@ import {
   type PortalItem,
   type Recibido,
 } from '@siniestros/domain';
+import { renderInApp } from '../../../test/render';
 import { detalle } from '../../caso-detalle/hooks/detalle.fixture';
 import { BandejaRecibidosScreen } from './BandejaRecibidosScreen';
 import { PedirDocumentacionDialog } from './PedirDocumentacionDialog';
@@ -52,19 +48,6 @@ afterEach(() => {
   act(() => notifications.clean());
 });
 
-function renderIn(node: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider env="test">
-        <ModalsProvider labels={{ confirm: 'SI', cancel: 'NO' }}>
-          <Notifications />
-          <MemoryRouter>{node}</MemoryRouter>
-        </ModalsProvider>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const aplicable = (id: number, nombre: string, changes: Partial<PortalAplicable> = {}): PortalAplicable => ({
   id_requisito: id,
@@ -126,7 +109,7 @@ describe("'Pedir documentación'", () => {
   it('pre-selects what applies and is missing, follows the conditions, and shows the link once with WhatsApp', async () => {
     answers['POST /api/casos/7/portal/pedidos'] = () => Response.json(PEDIDO);
     const user = userEvent.setup({ delay: null });
-    renderIn(
+    renderInApp(
       <PedirDocumentacionDialog
         idCaso={7}
         reclamo="123456"
@@ -197,7 +180,7 @@ describe("'Pedir documentación'", () => {
 
   it('cannot be sent empty, nor by e-mail to a third party without an address', async () => {
     const user = userEvent.setup({ delay: null });
-    renderIn(
+    renderInApp(
       <PedirDocumentacionDialog
         idCaso={7}
         reclamo="123456"
@@ -239,7 +222,7 @@ describe('reviewing a received item', () => {
       });
     };
     const user = userEvent.setup({ delay: null });
-    renderIn(<BandejaRecibidosScreen />);
+    renderInApp(<BandejaRecibidosScreen />);
     const table = await screen.findByRole('table', { name: 'Bandeja de recibidos' });
     expect((await within(table).findByRole('link', { name: 'Siniestro 123456' })).getAttribute('href')).toBe('/casos/detalleCaso/7');
     await user.click(within(table).getByRole('button', { name: 'Rechazar DNI del reclamante' }));
@@ -265,7 +248,7 @@ describe('reviewing a received item', () => {
     answers['GET /api/portal-admin/recibidos?page=1&pageSize=25'] = () => Response.json({ rows: [RECIBIDO], total: 1 });
     answers['PATCH /api/casos/7/portal/items/31'] = () => Response.json({ message: PORTAL_MESSAGES.stale }, { status: 409 });
     const user = userEvent.setup({ delay: null });
-    renderIn(<BandejaRecibidosScreen />);
+    renderInApp(<BandejaRecibidosScreen />);
     const table = await screen.findByRole('table', { name: 'Bandeja de recibidos' });
     await user.click(await within(table).findByRole('button', { name: 'Aceptar DNI del reclamante' }));
     expect(await screen.findByText(PORTAL_MESSAGES.stale)).toBeTruthy();
@@ -321,7 +304,7 @@ describe('reviewing a received item', () => {
       return Response.json({ message: CICLO_MESSAGES.advanced, id_estado: ESTADO.INSPECCION });
     };
     const user = userEvent.setup({ delay: null });
-    renderIn(<PortalPanel idCaso={7} />);
+    renderInApp(<PortalPanel idCaso={7} />);
     const panel = await screen.findByRole('region', { name: 'Portal del reclamante' });
     expect(await within(panel).findByText('Enlace vigente, vence 20/12/2026')).toBeTruthy();
     expect(within(panel).getByText('Recibido (a revisar)')).toBeTruthy();
