@@ -20,6 +20,7 @@ const BUILDS = [
     inputs: [
       at('apps/web/src'),
       at('apps/web/index.html'),
+      at('apps/web/portal.html'),
       at('apps/web/vite.config.ts'),
       at('apps/web/postcss.config.cjs'),
       at('apps/web/package.json'),
