@@ -44,7 +44,7 @@ function altaBody(alta: Alta, idCompania: number) {
     id_tipo_doc: 1,
     nro_doc: `3${String(n).padStart(7, '0')}`,
     marca_modelo: 'Ford Ka',
-    dominio: `KL${n % 1000}ZZ`,
+    dominio: `KL${n}ZZ`,
   });
   return {
     caso: {
@@ -54,8 +54,10 @@ function altaBody(alta: Alta, idCompania: number) {
       fecha_siniestro: '2026-03-01',
       fecha_denuncia: '2026-03-02',
     },
-    asegurado: persona(alta.apellido, Number(alta.reclamo)),
-    terceros: Array.from({ length: alta.terceros }, (_, index) => persona(`Tercero ${index + 1}`, Number(alta.reclamo) + index)),
+    // Every person's document and plate is the case's own: two cases sharing a third party's DNI or plate
+    // and the loss date would be refused as possible duplicates (decision 080), which is not what this tests.
+    asegurado: persona(alta.apellido, Number(alta.reclamo) * 10),
+    terceros: Array.from({ length: alta.terceros }, (_, index) => persona(`Tercero ${index + 1}`, Number(alta.reclamo) * 10 + index + 1)),
   };
 }
 
