@@ -15,3 +15,10 @@ export function clockAt(day: string, time = '12:00'): () => Date {
  * today, the next working day is tomorrow, and no month ends within a fortnight.
  */
 export const MIERCOLES = '2026-03-11';
+
+/** `clockAt` whose `dias` a test sets to move the app's clock that many days forward (0: back to `day`). */
+export function movableClock(day: string, time = '12:00') {
+  const base = clockAt(day, time);
+  const clock = { dias: 0, now: () => new Date(base().getTime() + clock.dias * 86_400_000) };
+  return clock;
+}

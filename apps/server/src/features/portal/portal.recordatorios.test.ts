@@ -5,24 +5,21 @@ import { PORTAL_CORREO, PORTAL_HISTORIA, PORTAL_TAREA_SIN_RESPUESTA, type Pedido
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { startSmtpCapture } from '../../../test/smtp';
 import { insertCaso } from '../../../test/fixtures';
-import { clockAt, MIERCOLES } from '../../../test/clock';
+import { MIERCOLES, movableClock } from '../../../test/clock';
 import { multipart, SAMPLE_FILES } from '../../../test/multipart';
 
 /** The claimant's reminders go through a real SMTP server on loopback. */
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
-/** The app's clock: a fixed Wednesday at noon, moved forward by `adelanto` days. */
-const DAY_MS = 86_400_000;
-const base = clockAt(MIERCOLES);
-let adelanto = 0;
-const now = () => new Date(base().getTime() + adelanto * DAY_MS);
+/** The app's clock: a fixed Wednesday at noon, moved forward by `reloj.dias` when a test needs time to pass. */
+const reloj = movableClock(MIERCOLES);
 
 let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   t = await createTestApp(
     { ...smtp.settings, ORG_NAME: 'Estudio Pérez' },
-    { now },
+    { now: reloj.now },
   );
 });
 afterAll(async () => {
@@ -64,7 +61,7 @@ async function pedidoDe(mail: string | null) {
 
 /** The reminder run at day `dia` (counted from the request). */
 async function correrEl(dia: number) {
-  adelanto = dia;
+  reloj.dias = dia;
   return t.app.services.portalRecordatorios.run();
 }
 
@@ -115,7 +112,7 @@ async function aceptar(pedido: Awaited<ReturnType<typeof pedidoDe>>, nombre: str
 
 describe('portal reminders (issue 42 item 6)', () => {
   it('reminds on days 3, 7 and 10, once each however often it runs, then gives the responsible user one task', async () => {
-    adelanto = 0;
+    reloj.dias = 0;
     const pedido = await pedidoDe('ana.recordatorio@correo.test');
     const pedidoMails = correosA(pedido.mail!).length;
     try {
@@ -177,19 +174,19 @@ describe('portal reminders (issue 42 item 6)', () => {
       expect(correosA(pedido.mail!)).toHaveLength(pedidoMails + 3);
       expect((await historiaDe(pedido.idCaso)).filter((msg) => msg === PORTAL_HISTORIA.sinRespuesta(pedido.nombre, 10))).toHaveLength(1);
     } finally {
-      adelanto = 0;
+      reloj.dias = 0;
     }
   });
 
   it('an item accepted meanwhile leaves the reminders; with every item accepted they stop and no task comes', async () => {
-    adelanto = 0;
+    reloj.dias = 0;
     const pedido = await pedidoDe('beto.recordatorio@correo.test');
     const pedidoMails = correosA(pedido.mail!).length;
     try {
       await correrEl(3);
       expect(correosA(pedido.mail!)).toHaveLength(pedidoMails + 1);
 
-      adelanto = 4;
+      reloj.dias = 4;
       await subir(pedido, 'DNI del conductor');
       await aceptar(pedido, 'DNI del conductor');
       await correrEl(7);
@@ -198,24 +195,24 @@ describe('portal reminders (issue 42 item 6)', () => {
       expect(nuevos[1]!.mail.text).toContain('- Cédula verde');
       expect(nuevos[1]!.mail.text).not.toContain('DNI del conductor');
 
-      adelanto = 8;
+      reloj.dias = 8;
       await subir(pedido, 'Cédula verde');
       // Received and not reviewed yet: nothing is pending for the claimant either.
       await correrEl(10);
       expect(correosA(pedido.mail!)).toHaveLength(pedidoMails + 2);
-      adelanto = 10;
+      reloj.dias = 10;
       await aceptar(pedido, 'Cédula verde');
       await correrEl(12);
       expect(correosA(pedido.mail!)).toHaveLength(pedidoMails + 2);
       expect((await enviosDe(pedido.idEnlace)).map((row) => row.canal)).toEqual(['recordatorio', 'recordatorio']);
       expect(await tareasDe(pedido.idEnlace)).toEqual([]);
     } finally {
-      adelanto = 0;
+      reloj.dias = 0;
     }
   });
 
   it('a third party without e-mail: each reminder is recorded as not sent, with the reason, once a day', async () => {
-    adelanto = 0;
+    reloj.dias = 0;
     const pedido = await pedidoDe(null);
     const before = smtp.received.length;
     try {
@@ -230,12 +227,12 @@ describe('portal reminders (issue 42 item 6)', () => {
       const [caso] = await t.rows<{ reclamo_nro: string }>(sql`select reclamo_nro from casos where id = ${pedido.idCaso}`);
       expect(smtp.received.slice(before).filter((row) => row.mail.subject?.includes(caso!.reclamo_nro))).toHaveLength(0);
     } finally {
-      adelanto = 0;
+      reloj.dias = 0;
     }
   });
 
   it('a revoked or an expired link gets no reminder and no task', async () => {
-    adelanto = 0;
+    reloj.dias = 0;
     const revocado = await pedidoDe('carla.recordatorio@correo.test');
     const vencido = await pedidoDe('dario.recordatorio@correo.test');
     const revocar = await comoUsuario({ method: 'DELETE', url: `/api/casos/${revocado.idCaso}/portal/enlaces/${revocado.idTercero}` });
@@ -254,7 +251,7 @@ describe('portal reminders (issue 42 item 6)', () => {
       expect((await enviosDe(vencido.idEnlace)).map((row) => row.canal)).toEqual(['sin_respuesta']);
       expect(await tareasDe(vencido.idEnlace)).toHaveLength(1);
     } finally {
-      adelanto = 0;
+      reloj.dias = 0;
     }
   });
 });

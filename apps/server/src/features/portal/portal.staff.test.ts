@@ -16,17 +16,16 @@ import {
 import { createTestApp, type Role, type TestApp } from '../../../test/helpers';
 import { startSmtpCapture } from '../../../test/smtp';
 import { insertCaso } from '../../../test/fixtures';
-import { clockAt, MIERCOLES } from '../../../test/clock';
+import { MIERCOLES, movableClock } from '../../../test/clock';
 import { multipart, SAMPLE_FILES } from '../../../test/multipart';
 
 /** The claimant's e-mail goes through a real SMTP server on loopback. */
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
-/** The app's clock: a fixed Wednesday, moved forward by `adelanto` (days) when a test needs time to pass. */
+/** The app's clock: a fixed Wednesday at noon, moved forward by `reloj.dias` when a test needs time to pass. */
+const reloj = movableClock(MIERCOLES);
+const now = reloj.now;
 const DAY_MS = 86_400_000;
-const base = clockAt(MIERCOLES);
-let adelanto = 0;
-const now = () => new Date(base().getTime() + adelanto * DAY_MS);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,11 +90,11 @@ const item = (items: PortalItem[], nombre: string) => items.find((row) => row.no
  * so a fresh one is signed in then (the cached sessions stay valid once the clock is back).
  */
 async function dentroDe<T>(dias: number, work: (cookie: string) => Promise<T>): Promise<T> {
-  adelanto += dias;
+  reloj.dias += dias;
   try {
     return await work(await t.login('user'));
   } finally {
-    adelanto -= dias;
+    reloj.dias -= dias;
   }
 }
 
