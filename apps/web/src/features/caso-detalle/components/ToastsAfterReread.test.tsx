@@ -11,14 +11,13 @@ import {
   INSPECCION_ESTADOS,
   INSPECCION_MESSAGES,
   PAGO_MESSAGES,
-  type Caso,
   type CasoDetalle,
   type Inspeccion,
   type Pago,
 } from '@siniestros/domain';
 import { queryKeys } from '../../../lib/query-keys';
 import { renderInApp } from '../../../test/render';
-import { detalle } from '../hooks/detalle.fixture';
+import { detalle, detalleAt } from '../hooks/detalle.fixture';
 import { CasoDetalleScreen } from './CasoDetalleScreen';
 import { ConveniosDialog } from './ConveniosDialog';
 
@@ -65,25 +64,7 @@ const PAGO: Pago = {
   motivo_anulacion: null,
 };
 
-/** GET /casos/7 as the server answers it, at the status and with the inspections given. */
-function casoAt(idEstado: number, nombreEstado: string, inspecciones: Inspeccion[] = [], changes: Partial<Caso> = {}): CasoDetalle {
-  return {
-    ...detalle,
-    caso: { ...detalle.caso, id_estado: idEstado, nombre_estado: nombreEstado, estado: nombreEstado, version: 1, ...changes },
-    asegurados: { ...detalle.asegurados, version: 1 },
-    terceros: [TERCERO],
-    productos: [],
-    companias: [],
-    analistas: [],
-    tDoc: [],
-    responsabilidad: [],
-    letrado: null,
-    lesionados: [],
-    audiencias: [],
-    inspecciones,
-    inspectores: [],
-  };
-}
+
 
 const later = <T,>(ms: number, answer: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(answer()), ms));
 
@@ -141,10 +122,10 @@ afterEach(() => {
 
 describe('a write whose re-read removes the component that made it', () => {
   it('tells the refusal to delete an inspection the inspector closed meanwhile, though the case read again shows no inspection panel', async () => {
-    caso = casoAt(ESTADO.INSPECCION, 'Coordinar Inspección', [INSPECCION]);
+    caso = detalleAt(ESTADO.INSPECCION, 'Coordinar Inspección', [INSPECCION]);
     answers['DELETE /api/inspeccion/11'] = () => {
       // The inspector closed it in the field: the case is in Análisis now.
-      caso = casoAt(ESTADO.ANALISIS, 'Análisis', [
+      caso = detalleAt(ESTADO.ANALISIS, 'Análisis', [
         { ...INSPECCION, estado: INSPECCION_ESTADOS.FINALIZADA, resultado: 'Daños leves', monto_inspeccion: '90000' },
       ]);
       return Response.json({ message: INSPECCION_MESSAGES.cannotDelete }, { status: 409 });
@@ -161,10 +142,10 @@ describe('a write whose re-read removes the component that made it', () => {
   });
 
   it('tells that a payment was annulled though the case, moved back meanwhile, no longer shows its payments', async () => {
-    caso = casoAt(ESTADO.A_FINALIZAR, 'A Finalizar', [], { valor_ofertado: '100000.00', valor_acordado: '100000.00' });
+    caso = detalleAt(ESTADO.A_FINALIZAR, 'A Finalizar', [], { valor_ofertado: '100000.00', valor_acordado: '100000.00' });
     answers['PATCH /api/casos/7/pagos/21/anular'] = () => {
       // Another person sent the case back to inspection meanwhile.
-      caso = casoAt(ESTADO.INSPECCION, 'Coordinar Inspección', [], { valor_ofertado: '100000.00', valor_acordado: '100000.00' });
+      caso = detalleAt(ESTADO.INSPECCION, 'Coordinar Inspección', [], { valor_ofertado: '100000.00', valor_acordado: '100000.00' });
       return Response.json({
         message: PAGO_MESSAGES.anulado,
         data: { ...PAGO, estado: 'anulado', version: 2, motivo_anulacion: 'Datos mal cargados' },
@@ -201,7 +182,7 @@ describe('a write whose re-read removes the component that made it', () => {
 
 describe('a re-read of the case that fails', () => {
   it('keeps the case on screen with what the person was typing, under a notice', async () => {
-    caso = casoAt(ESTADO.ANALISIS, 'Análisis');
+    caso = detalleAt(ESTADO.ANALISIS, 'Análisis');
     const user = userEvent.setup({ delay: null });
     const queryClient = renderInApp(<CasoDetalleScreen idCaso={7} />);
     const gestor = await screen.findByRole('textbox', { name: /Gestor/ });

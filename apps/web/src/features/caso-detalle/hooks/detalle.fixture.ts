@@ -1,4 +1,4 @@
-import { FLAGS, type CasoDetalle } from '@siniestros/domain';
+import { FLAGS, type Caso, type CasoDetalle, type Inspeccion } from '@siniestros/domain';
 
 const flags = Object.fromEntries(FLAGS.map((flag) => [flag.key, flag.nro === 1]));
 
@@ -98,3 +98,23 @@ export const detalle = {
     },
   ],
 } as unknown as CasoDetalle;
+
+/** GET /casos/{id} as the server answers it at a status (every part with its edit version), with the inspections given. */
+export function detalleAt(idEstado: number, nombreEstado: string, inspecciones: Inspeccion[] = [], changes: Partial<Caso> = {}): CasoDetalle {
+  return {
+    ...detalle,
+    caso: { ...detalle.caso, id_estado: idEstado, nombre_estado: nombreEstado, estado: nombreEstado, version: 1, ...changes },
+    asegurados: { ...detalle.asegurados, version: 1 },
+    terceros: [{ ...detalle.terceros[0]!, version: 1 }],
+    productos: [],
+    companias: [],
+    analistas: [],
+    tDoc: [],
+    responsabilidad: [],
+    letrado: null,
+    lesionados: [],
+    audiencias: [],
+    inspecciones,
+    inspectores: [],
+  };
+}

@@ -14,7 +14,7 @@ import {
   type Recibido,
 } from '@siniestros/domain';
 import { renderInApp } from '../../../test/render';
-import { detalle } from '../../caso-detalle/hooks/detalle.fixture';
+import { detalleAt } from '../../caso-detalle/hooks/detalle.fixture';
 import { BandejaRecibidosScreen } from './BandejaRecibidosScreen';
 import { PedirDocumentacionDialog } from './PedirDocumentacionDialog';
 import { PortalPanel } from './PortalPanel';
@@ -258,22 +258,7 @@ describe('reviewing a received item', () => {
 
   it("accepting the last item in the case shows 'Documentación completa' and, at status 1, advances the case", async () => {
     let idEstado: number = ESTADO.INICIAL;
-    const caso = (): CasoDetalle => ({
-      ...detalle,
-      caso: { ...detalle.caso, id_estado: idEstado, nombre_estado: 'Pendiente Documentación', version: 1 },
-      asegurados: { ...detalle.asegurados, version: 1 },
-      terceros: [{ ...detalle.terceros[0]!, version: 1 }],
-      productos: [],
-      companias: [],
-      analistas: [],
-      tDoc: [],
-      responsabilidad: [],
-      letrado: null,
-      lesionados: [],
-      audiencias: [],
-      inspecciones: [],
-      inspectores: [],
-    });
+    const caso = (): CasoDetalle => detalleAt(idEstado, 'Pendiente Documentación');
     let items = [item(30, 'Cédula verde', { estado: 'aceptado', documentos: ['Cedula_Verde.jpg'] }), { ...RECIBIDO }];
     const portal = () => ({
       terceros: [
