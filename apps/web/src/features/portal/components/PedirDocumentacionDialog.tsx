@@ -9,6 +9,7 @@ import {
   type PortalAplicable,
   type PortalDelCaso,
 } from '@siniestros/domain';
+import { DialogActions } from '../../../components/DialogActions';
 import { NewTabHint } from '../../../components/NewTab';
 import { notifyError } from '../../../lib/notify';
 import { useAppConfig } from '../../auth';
@@ -252,14 +253,7 @@ function Pedido({
             anterior.
           </Text>
         </Stack>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={pedir.isPending}>
-            Enviar pedido
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} isSaving={pedir.isPending} submitLabel="Enviar pedido" />
       </Stack>
     </form>
   );
