@@ -164,6 +164,8 @@ export function createCasosLifecycleService(deps: {
                 ? { completa_doc: true }
                 : {};
           await moveTo(tx, caso, target, usuario, CICLO_MESSAGES.history.advanced(estado), extra);
+          // completa_doc is a field the case form sends back: a form read before this advance is stale (decision 074).
+          if (caso.id_estado === ESTADO.INICIAL) await repo.bumpVersion(tx, id);
           return { id_estado: target };
         },
         expected,

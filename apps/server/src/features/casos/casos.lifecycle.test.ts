@@ -42,6 +42,7 @@ async function casoRow(id: number) {
       analisis: casos.analisis,
       id_responsabilidad: casos.id_responsabilidad,
       completa_doc: casos.completa_doc,
+      version: casos.version,
     })
     .from(casos)
     .where(eq(casos.id, id));
@@ -321,10 +322,12 @@ describe('transition rules', () => {
 
   it('advances on a request without a body (the spec calls send none)', async () => {
     const caso = await insertCaso(t.database.db, { idEstado: ESTADO.INICIAL });
+    const before = await casoRow(caso.id);
     const response = await t.request('user', { method: 'PATCH', url: `/api/casos/avanza/${caso.id}` });
     expect(response.statusCode).toBe(200);
-    // Leaving status 1 says the documentation is complete (decision 084).
-    expect(await casoRow(caso.id)).toMatchObject({ id_estado: ESTADO.INSPECCION, completa_doc: true });
+    // Leaving status 1 says the documentation is complete (decision 084), in a new edit version: a
+    // form read before cannot save completa_doc back to false (decision 074).
+    expect(await casoRow(caso.id)).toMatchObject({ id_estado: ESTADO.INSPECCION, completa_doc: true, version: before.version + 1 });
   });
 
   it('moves a case only once when two people press the same button at status 4 (the status they saw is sent)', async () => {
