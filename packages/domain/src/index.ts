@@ -46,3 +46,4 @@ export * from './pagos/pagos.schemas';
 export * from './asignacion/asignacion.schemas';
 export * from './portal/portal.schemas';
 export * from './portal/portal.claimant';
+export * from './portal/portal.convenio';
