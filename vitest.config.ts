@@ -15,6 +15,7 @@ const PGLITE_ONLY = [
   'apps/server/src/config.test.ts',
   'apps/server/src/paths.test.ts',
   'apps/server/src/shared/concurrency.test.ts',
+  'apps/server/src/shared/office-pdf.test.ts',
   'apps/server/src/db/client.test.ts',
   'apps/server/src/db/primary.test.ts',
   'apps/server/src/db/pglite-remote.test.ts',

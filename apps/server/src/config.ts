@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { BACKUP_KEEP_DEFAULT, TOTP_REQUIREMENT, totpRequiredRoles, type Rol, type TotpRequirement } from '@siniestros/domain';
+import { sofficeOnPath } from './shared/office-pdf';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
@@ -112,6 +113,14 @@ const configSchema = z.object({
   RESUMEN_HORA: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 00:00 to 23:59').default('08:00'),
   /** The address users open the app at (`https://siniestros.oficina.com.ar`): the digest links to it. */
   APP_URL: z.string().url().optional(),
+  /**
+   * LibreOffice's `soffice`, which turns office documents into PDF (the convenio a distancia,
+   * decision 084); unset: `soffice` when found on PATH; `off`: never (the .docx is published).
+   */
+  SOFFICE_PATH: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined),
   SWAGGER_UI: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -126,6 +135,8 @@ export type Config = z.infer<typeof configSchema> & {
   requireTotp: TotpRequirement;
   /** The roles that must have a second factor (REQUIRE_TOTP). */
   totpRequiredRoles: readonly Rol[];
+  /** LibreOffice's soffice to convert documents to PDF with (SOFFICE_PATH); null: none. */
+  sofficePath: string | null;
 };
 
 /** REQUIRE_TOTP wins; then the older ADMIN_REQUIRE_TOTP; then Admins in production only (ASVS 6.3.3). */
@@ -164,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     swaggerUi: config.SWAGGER_UI ?? !isProduction,
     requireTotp,
     totpRequiredRoles: totpRequiredRoles(requireTotp),
+    sofficePath: config.SOFFICE_PATH === 'off' ? null : (config.SOFFICE_PATH ?? sofficeOnPath(env.PATH ?? process.env.PATH)),
   };
 }
