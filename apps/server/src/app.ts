@@ -25,6 +25,7 @@ import { openStorage } from './shared/storage.open';
 import { registerNulCharGuard } from './shared/input';
 import { databaseRateLimitStore } from './shared/rate-limit-store';
 import { createInvalidation } from './shared/invalidation';
+import { createOfficePdf } from './shared/office-pdf';
 import { captchaRoutes, createCaptchaService, type CaptchaService } from './features/captcha';
 import { healthRoutes } from './features/health';
 import { createReferenceService, referenceRoutes } from './features/reference';
@@ -58,9 +59,11 @@ import { createPagosService, pagosRoutes } from './features/pagos';
 import {
   createPortalAdminService,
   createPortalClaimantService,
+  createPortalConvenioService,
   createPortalStaffService,
   portalAdminRoutes,
   portalClaimantRoutes,
+  portalConvenioStaffRoutes,
   portalStaffRoutes,
 } from './features/portal';
 import { createPortalRecordatoriosService } from './features/portal/portal.recordatorios';
@@ -246,13 +249,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas, today });
   const valores = createValoresService({ db });
   const backups = createBackupsService({ database, config, audit, log: app.log, now });
+  // The convenio a distancia (issue 42 item 7): published to the portal, as PDF where LibreOffice converts it.
+  const portalConvenio = createPortalConvenioService({
+    db,
+    storage,
+    historial,
+    audit,
+    documentacion,
+    notificaciones,
+    convenios: generated,
+    officePdf: createOfficePdf({ sofficePath: config.sofficePath, log: app.log }),
+    mailer,
+    org: config.ORG_NAME,
+    appUrl: config.APP_URL,
+    now,
+    log: app.log,
+  });
   // The claimant portal, the office's side (docs/decisions/084).
-  const portalStaff = createPortalStaffService({ db, historial, audit, mailer, org: config.ORG_NAME, appUrl: config.APP_URL, now, log: app.log });
+  const portalStaff = createPortalStaffService({ db, historial, audit, mailer, org: config.ORG_NAME, appUrl: config.APP_URL, now, log: app.log, convenios: portalConvenio });
   // Its reminders and the 'no response' task, run hourly by main.ts (issue 42 item 6).
   const portalRecordatorios = createPortalRecordatoriosService({ db, historial, mailer, org: config.ORG_NAME, now, log: app.log });
   const portalAdmin = createPortalAdminService({ db, storage, audit });
   // The claimant portal's side (docs/decisions/084): its own cookie, never a staff session.
-  const portalClaimant = createPortalClaimantService({ db, storage, documentacion, historial, notificaciones, config, now });
+  const portalClaimant = createPortalClaimantService({ db, storage, documentacion, historial, notificaciones, config, now, convenio: portalConvenio });
   registerAuditHooks(app, { db, audit });
   registerNulCharGuard(app);
   database.availability?.subscribe((event) => {
@@ -289,7 +308,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pagosRoutes(api, pagos);
       portalStaffRoutes(api, portalStaff);
       portalAdminRoutes(api, portalAdmin);
-      portalClaimantRoutes(api, { claimant: portalClaimant, config });
+      portalConvenioStaffRoutes(api, portalConvenio);
+      portalClaimantRoutes(api, { claimant: portalClaimant, config, convenio: portalConvenio });
     },
     { prefix: '/api' },
   );

@@ -182,6 +182,9 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/portal-admin/requisitos/:id/ejemplo': 'staff',
   'GET /api/portal-admin/ajustes': 'staff',
   'PATCH /api/portal-admin/ajustes': 'admin',
+  // The convenio a distancia (issue 42 item 7): published by the staff, read and signed by the claimant.
+  'POST /api/casos/:id/portal/convenio': 'staff',
+  'GET /api/casos/:id/portal/convenio/:idArchivo': 'staff',
   // The claimant portal (docs/decisions/084): the token exchange and the exit are public and read no
   // staff session; the rest take only the portal cookie. A staff session there is no session (401).
   'POST /api/portal/sesion': 'public',
@@ -191,6 +194,9 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'POST /api/portal/items/:idItem/archivos': 'claimant',
   'GET /api/portal/items/:idItem/ejemplo': 'claimant',
   'POST /api/portal/mensajes': 'claimant',
+  'GET /api/portal/convenio/:idArchivo': 'claimant',
+  'POST /api/portal/convenio/codigo': 'claimant',
+  'POST /api/portal/convenio/firma': 'claimant',
 };
 
 const ALLOWED: Record<Expected, Caller[]> = {

@@ -55,6 +55,8 @@ export const AUDIT_ACTION = {
   portalRevocado: 'portal.revocado',
   portalRequisito: 'portal.requisito',
   portalAjustes: 'portal.ajustes',
+  /** The convenio a distancia published to a third party's portal (issue 42 item 7). */
+  portalConvenio: 'portal.convenio',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from '../shared/fields';
+import { formatDate } from '../shared/format';
 
 /**
  * Convenio a distancia (issue 42 item 7, docs/decisions/084 'Convenio a distancia'): at status 5 or 6
@@ -50,6 +51,82 @@ export const PORTAL_CONVENIO_MESSAGES = {
 export const PORTAL_CONVENIO_HISTORIA = {
   publicado: (tercero: string, archivos: string) => `Se publica el convenio en el portal para ${tercero}: ${archivos}`,
   firmado: (tercero: string) => `${tercero} firmó el convenio electrónicamente en el portal (constancia adjunta)`,
+} as const;
+
+/** Who the convenio's e-mails are to and about (as PortalCorreoDatos). */
+type ConvenioCorreoDatos = { nombre: string; org: string; reclamo: string; compania: string };
+
+/** What the claimant reads in the convenio's e-mails and WhatsApp message. */
+export const PORTAL_CONVENIO_CORREO = {
+  asunto: (d: ConvenioCorreoDatos) => `Convenio para firmar: su reclamo N° ${d.reclamo}`,
+  /** The third party had no live link: a new one (`vence`: its last day, YYYY-MM-DD). */
+  conEnlace: (d: ConvenioCorreoDatos & { enlace: string; vence: string }) =>
+    [
+      `Hola ${d.nombre}:`,
+      '',
+      `${d.org} atiende su reclamo N° ${d.reclamo} ante ${d.compania}. Ya está listo el convenio para que lo firme.`,
+      '',
+      `Puede verlo y enviarnos la copia firmada desde su celular o su computadora con este enlace, hasta el ${formatDate(d.vence)}:`,
+      d.enlace,
+      '',
+      'Al abrirlo le pediremos su número de DNI. No comparta este enlace con otras personas.',
+      '',
+      d.org,
+    ].join('\n'),
+  /** The token is never stored, so the notice points to the link they have (decision 084). */
+  sinEnlace: (d: ConvenioCorreoDatos) =>
+    [
+      `Hola ${d.nombre}:`,
+      '',
+      `${d.org} atiende su reclamo N° ${d.reclamo} ante ${d.compania}. Tiene un convenio para firmar:`,
+      'ingrese con el enlace que le enviamos para este reclamo.',
+      '',
+      d.org,
+    ].join('\n'),
+  whatsapp: (d: ConvenioCorreoDatos & { enlace: string; vence: string }) =>
+    `Hola ${d.nombre}, le escribimos de ${d.org} por su reclamo N° ${d.reclamo} ante ${d.compania}. ` +
+    `Ya está el convenio para firmar: véalo en este enlace (vence el ${formatDate(d.vence)}): ${d.enlace}`,
+  codigoAsunto: (d: ConvenioCorreoDatos) => `Código para firmar el convenio de su reclamo N° ${d.reclamo}`,
+  codigoTexto: (d: ConvenioCorreoDatos & { codigo: string }) =>
+    [
+      `Hola ${d.nombre}:`,
+      '',
+      `Su código para firmar electrónicamente el convenio de su reclamo N° ${d.reclamo} ante ${d.compania} es:`,
+      '',
+      d.codigo,
+      '',
+      `Vale por ${PORTAL_CONVENIO.codigoMinutos} minutos. Escríbalo en el portal junto con su DNI.`,
+      `No lo comparta con nadie: ${d.org} nunca se lo va a pedir por teléfono, WhatsApp ni correo.`,
+      'Si usted no pidió este código, ignore este mensaje.',
+      '',
+      d.org,
+    ].join('\n'),
+} as const;
+
+/** The certificate the server files with the electronic signature ('Constancia de firma electrónica'). */
+export const PORTAL_CONVENIO_CONSTANCIA = {
+  titulo: 'Constancia de firma electrónica',
+  /** The name the file starts from before the upload naming rule types it ('Convenio.pdf', 'Convenio_02.pdf'). */
+  archivo: 'Constancia_firma_electronica.pdf',
+  /** What the claimant accepted, word for word (the page's checkbox). */
+  aceptacion: 'Leí el convenio y acepto sus términos',
+  ley: 'Firma electrónica en los términos de la Ley 25.506 (arts. 5 y 6): el firmante se identificó con el enlace personal del portal, su número de documento y un código de un solo uso enviado a su correo electrónico.',
+  secciones: { caso: 'Reclamo', firmante: 'Firmante', documentos: 'Documentos firmados', firma: 'Firma' },
+  campos: {
+    oficina: 'Oficina',
+    reclamo: 'Siniestro N°',
+    compania: 'Compañía',
+    caso: 'Caso',
+    nombre: 'Apellido y nombre',
+    documento: 'Documento',
+    aceptacion: 'Texto aceptado',
+    fecha: 'Fecha y hora (Buenos Aires)',
+    utc: 'Fecha y hora (UTC, ISO 8601)',
+    direccion: 'Dirección IP',
+    userAgent: 'Navegador (User-Agent)',
+    canal: 'Código enviado por',
+  },
+  sha256: 'SHA-256',
 } as const;
 
 // ---- Staff ----

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_DOC_TYPES } from '../documentacion/documentacion.constants';
 import { editVersion, isoDate, optionalText, positiveId, text } from '../shared/fields';
 import { formatDate } from '../shared/format';
+import { portalConvenioReclamanteRow, portalConvenioRow } from './portal.convenio';
 import { PORTAL_ETAPAS, PORTAL_MESSAGES, type PortalEtapa } from './portal.texts';
 
 // The texts and state names live in portal.texts.ts, which imports nothing: the claimant's page
@@ -41,6 +42,8 @@ export const PORTAL_CANALES = {
   recordatorio: 'Recordatorio',
   aviso_mensaje: 'Aviso de mensaje nuevo',
   sin_respuesta: 'Sin respuesta',
+  aviso_convenio: 'Aviso de convenio para firmar',
+  codigo_firma: 'Código de firma electrónica',
 } as const;
 export type PortalCanal = keyof typeof PORTAL_CANALES;
 
@@ -81,6 +84,8 @@ export const PORTAL_CANALES_HISTORIA: Record<PortalCanal, string> = {
   recordatorio: 'recordatorio',
   aviso_mensaje: 'aviso de mensaje nuevo',
   sin_respuesta: 'sin respuesta',
+  aviso_convenio: 'aviso de convenio para firmar',
+  codigo_firma: 'código de firma electrónica',
 };
 
 /** 'a', 'a y b', 'a, b y c'. */
@@ -300,6 +305,8 @@ export const portalDelCasoResponse = z.object({
       enlace: portalEnlaceRow.nullable(),
       /** Something was asked and every asked item is accepted. */
       completa: z.boolean(),
+      /** The convenio published to this third party's portal (issue 42 item 7); null: none live. */
+      convenio: portalConvenioRow.nullable(),
     }),
   ),
 });
@@ -413,5 +420,7 @@ export const portalEstadoResponse = z.object({
   ),
   mensajes: z.array(portalMensajeRow.omit({ usuario: true })),
   expira: isoDate.or(z.string()),
+  /** The convenio to sign (issue 42 item 7); null: nothing published. */
+  convenio: portalConvenioReclamanteRow.nullable(),
 });
 export type PortalEstado = z.infer<typeof portalEstadoResponse>;

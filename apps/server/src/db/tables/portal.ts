@@ -181,3 +181,81 @@ export const portalAjustes = pgTable('portal_ajustes', {
   recordatorios_dias: smallint('recordatorios_dias').array().notNull().default(sql`'{3,7,10}'`),
   firma_electronica: boolean('firma_electronica').notNull().default(false),
 });
+
+/** An electronic signature of a published convenio (drizzle/0043): where and how the claimant signed. */
+export const portalFirmas = pgTable(
+  'portal_firmas',
+  {
+    id: serial('id').primaryKey(),
+    id_caso: integer('id_caso')
+      .notNull()
+      .references(() => casos.id, { onDelete: 'cascade' }),
+    id_tercero: integer('id_tercero')
+      .notNull()
+      .references(() => terceros.id, { onDelete: 'cascade' }),
+    id_item: integer('id_item')
+      .notNull()
+      .references(() => portalItems.id, { onDelete: 'cascade' }),
+    firmado: at('firmado').notNull(),
+    direccion: varchar('direccion', { length: 64 }).notNull(),
+    user_agent: varchar('user_agent', { length: 500 }).notNull(),
+    destino: varchar('destino', { length: 300 }).notNull(),
+    /** The certificate, a document of the case. */
+    id_documento: integer('id_documento').references(() => documentos.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('portal_firmas_tercero_idx').on(table.id_tercero, table.id)],
+);
+
+/** The convenio files published to a third party's portal (drizzle/0043); `retirado` null: live. */
+export const portalConvenios = pgTable(
+  'portal_convenios',
+  {
+    id: serial('id').primaryKey(),
+    id_caso: integer('id_caso')
+      .notNull()
+      .references(() => casos.id, { onDelete: 'cascade' }),
+    id_tercero: integer('id_tercero')
+      .notNull()
+      .references(() => terceros.id, { onDelete: 'cascade' }),
+    /** The item 'Convenio firmado' the signed copy goes to. */
+    id_item: integer('id_item')
+      .notNull()
+      .references(() => portalItems.id, { onDelete: 'cascade' }),
+    plantilla: varchar('plantilla', { length: 100 }).notNull(),
+    nombre: varchar('nombre', { length: 200 }).notNull(),
+    /** Under portal/convenios/{id_caso}/, outside the cases' keys: the orphan sweeper leaves it. */
+    archivo_key: varchar('archivo_key', { length: 200 }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    bytes: integer('bytes').notNull(),
+    /** Hex SHA-256 of the published bytes: the certificate of a signature names it. */
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    publicado: at('publicado').notNull(),
+    publicado_por: varchar('publicado_por', { length: 150 }).notNull(),
+    retirado: at('retirado'),
+    id_firma: integer('id_firma').references(() => portalFirmas.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('portal_convenios_vivos_idx').on(table.id_tercero, table.id).where(sql`${table.retirado} is null`),
+    index('portal_convenios_caso_idx').on(table.id_caso, table.id),
+    index('portal_convenios_tercero_idx').on(table.id_tercero, table.id),
+  ],
+);
+
+/** The one-time codes of the electronic signature: SHA-256 of salt, link and code only. */
+export const portalFirmaCodigos = pgTable(
+  'portal_firma_codigos',
+  {
+    id: serial('id').primaryKey(),
+    id_enlace: integer('id_enlace')
+      .notNull()
+      .references(() => portalEnlaces.id, { onDelete: 'cascade' }),
+    codigo_hash: varchar('codigo_hash', { length: 64 }).notNull(),
+    sal: varchar('sal', { length: 64 }).notNull(),
+    destino: varchar('destino', { length: 300 }).notNull(),
+    enviado: at('enviado').notNull(),
+    expira: at('expira').notNull(),
+    intentos: smallint('intentos').notNull().default(0),
+    usado: at('usado'),
+  },
+  (table) => [index('portal_firma_codigos_enlace_idx').on(table.id_enlace, table.enviado)],
+);

@@ -99,7 +99,7 @@ export function createDocumentacionService(deps: {
 
   const existingNames = async (idCaso: number): Promise<Set<string>> => new Set(await repo.listNames(db, idCaso));
 
-  async function storeUpload(idCaso: number, tipo: string, nombre: string, file: MultipartFile): Promise<StoredUpload> {
+  async function storeUpload(idCaso: number, tipo: string, nombre: string, file: Pick<MultipartFile, 'file'>): Promise<StoredUpload> {
     const extension = fileExtension(nombre);
     const kind = fileKindOf(extension);
     if (!isSafeFileName(nombre) || !kind) {

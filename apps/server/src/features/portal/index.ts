@@ -4,3 +4,5 @@ export { createPortalStaffService, type PortalStaffService } from './portal.staf
 export { portalStaffRoutes } from './portal.staff.routes';
 export { createPortalClaimantService } from './portal.claimant.service';
 export { portalClaimantRoutes } from './portal.claimant.routes';
+export { createPortalConvenioService, type PortalConvenioService } from './portal.convenio.service';
+export { portalConvenioStaffRoutes } from './portal.convenio.routes';

@@ -22,6 +22,8 @@ import { partsOf } from '../../shared/multipart';
 import { fileReply, replies } from '../../shared/responses';
 import { sendFile } from '../../shared/send-file';
 import type { PortalClaimantService } from './portal.claimant.service';
+import { portalConvenioClaimantRoutes } from './portal.convenio.routes';
+import type { PortalConvenioService } from './portal.convenio.service';
 import { clearPortalCookie, portalSessionOf, readPortalCookie, registerPortalSessionHook, setPortalCookie } from './portal.sessions';
 
 /** Guessing is pointless (256-bit tokens, a DNI counted per link and address), but a flood is still refused. */
@@ -33,9 +35,9 @@ const ESCRITURA_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
  * The claimant's routes, /api/portal/* (issue 42, docs/decisions/084). Their access is 'portal':
  * the staff session is never read here, and only the portal cookie (portal.sessions.ts) lets a
  * caller in. The token exchange and the exit are public and sessionless (no staff cookie either).
- * Call it inside the /api prefix: `portalClaimantRoutes(api, { claimant, config })`.
+ * Call it inside the /api prefix: `portalClaimantRoutes(api, { claimant, config, convenio })`.
  */
-export function portalClaimantRoutes(app: FastifyInstance, deps: { claimant: PortalClaimantService; config: Config }) {
+export function portalClaimantRoutes(app: FastifyInstance, deps: { claimant: PortalClaimantService; config: Config; convenio: PortalConvenioService }) {
   const { claimant, config } = deps;
   app.register(
     async (portal) => {
@@ -138,6 +140,9 @@ export function portalClaimantRoutes(app: FastifyInstance, deps: { claimant: Por
           return reply.status(201).send({ message: PORTAL_MESSAGES.mensajeEnviado, data });
         },
       );
+
+      // The convenio a distancia: its files, the code and the electronic signature (portal.convenio.routes.ts).
+      portalConvenioClaimantRoutes(portal, deps.convenio);
 
       r.post(
         '/salir',

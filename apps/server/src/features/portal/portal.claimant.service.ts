@@ -14,6 +14,7 @@ import {
   documentFileName,
   esClaveValida,
   fileExtension,
+  type PortalConvenioReclamante,
   type PortalEtapa,
   type PortalReclamanteItem,
 } from '@siniestros/domain';
@@ -54,7 +55,7 @@ export function dniCoincide(nroDoc: string | null, dni: string, digitos: number)
   return crypto.timingSafeEqual(sha256(expected), sha256(given));
 }
 
-const itemReclamante = (row: PortalItemReclamanteRow): PortalReclamanteItem => ({
+export const itemReclamante = (row: PortalItemReclamanteRow): PortalReclamanteItem => ({
   id: row.id,
   nombre: row.nombre,
   explicacion: row.explicacion,
@@ -78,6 +79,8 @@ export function createPortalClaimantService(deps: {
   notificaciones: NotificacionesService;
   config: Config;
   now: () => Date;
+  /** The convenio to sign of the session's third party (portal.convenio.service.ts). */
+  convenio: { delReclamante(session: PortalSession): Promise<PortalConvenioReclamante | null> };
 }) {
   const { db, storage, documentacion, historial, notificaciones, config, now } = deps;
   const sessions = createPortalSessions(db, { now });
@@ -190,10 +193,11 @@ export function createPortalClaimantService(deps: {
       if (!session.dniOk) return inicio(session);
       const reclamo = await repo.reclamo(db, session.idCaso, session.idTercero);
       if (!reclamo) throw unauthorized(PORTAL_MESSAGES.sesionVencida);
-      const [items, mensajes, etapa] = await Promise.all([
+      const [items, mensajes, etapa, convenio] = await Promise.all([
         repo.items(db, session.idCaso, session.idTercero),
         repo.mensajes(db, session.idCaso, session.idTercero),
         etapaDe(session, reclamo.idEstado, reclamo.completaDoc),
+        deps.convenio.delReclamante(session),
       ]);
       return {
         oficina: config.ORG_NAME,
@@ -203,6 +207,7 @@ export function createPortalClaimantService(deps: {
         items: items.map(itemReclamante),
         mensajes,
         expira: session.enlaceExpira,
+        convenio,
       };
     },
 

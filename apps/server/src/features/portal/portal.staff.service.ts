@@ -11,6 +11,7 @@ import {
   whatsappUrl,
   type PedidoRespuesta,
   type PortalCanal,
+  type PortalConvenio,
   type PortalCorreoDatos,
   type PortalDelCaso,
   type PortalItem,
@@ -21,7 +22,7 @@ import {
   type revisarItemSchema,
 } from '@siniestros/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { isCurrentVersion } from '../../db/edit-version';
 import { conflict, notFound, unprocessable } from '../../shared/errors';
 import { setAuditActor, type AuditActor, type AuditService } from '../audit';
@@ -37,7 +38,68 @@ type EmailEstado = PedidoRespuesta['email'];
 const DAY_MS = 86_400_000;
 
 /** The addresses of a stored mail list ('a@b; c@d', or 'S/D'). */
-const direcciones = (mail: string | null) => (mail ?? '').split(';').map((part) => part.trim()).filter((part) => part.includes('@'));
+export const direcciones = (mail: string | null) => (mail ?? '').split(';').map((part) => part.trim()).filter((part) => part.includes('@'));
+
+/** Why an e-mail to a claimant was not sent, as its portal_envios row says. */
+export const ENVIO_DETALLE: Record<Exclude<EmailEstado, 'enviado' | 'no_pedido'>, string> = {
+  sin_correo: 'El tercero no tiene correo electrónico',
+  sin_smtp: 'El correo no está configurado',
+  error: 'El servidor de correo no respondió',
+};
+
+/** Sends one e-mail to the third party when it has an address and SMTP is set; never throws. */
+export async function enviarAlTercero(
+  deps: { mailer?: Mailer; log?: Log },
+  tercero: Pick<TerceroDelPortal, 'mail'>,
+  correo: { subject: string; text: string },
+  idCaso: number,
+): Promise<{ estado: Exclude<EmailEstado, 'no_pedido'>; para: string | null }> {
+  const para = direcciones(tercero.mail);
+  if (para.length === 0) return { estado: 'sin_correo', para: null };
+  if (!deps.mailer) return { estado: 'sin_smtp', para: para.join(', ') };
+  try {
+    await deps.mailer.send({ to: para.join(', '), ...correo });
+    return { estado: 'enviado', para: para.join(', ') };
+  } catch (error) {
+    deps.log?.warn({ err: error, idCaso }, 'portal e-mail not sent');
+    return { estado: 'error', para: para.join(', ') };
+  }
+}
+
+/** What the claimant's e-mails say about the case and them. */
+export const datosCorreo = (caso: Pick<CasoDelPortal, 'reclamo_nro' | 'compania'>, tercero: Pick<TerceroDelPortal, 'nombre'>, org: string): PortalCorreoDatos => ({
+  nombre: tercero.nombre,
+  org,
+  reclamo: caso.reclamo_nro,
+  compania: caso.compania,
+});
+
+/**
+ * A new capability link for a third party, in the caller's transaction with the third party
+ * locked: its live link is revoked (its sessions end) and a new one made, expiring after
+ * `dias_validez` days. The token exists only in the return: the table keeps its SHA-256.
+ */
+export async function abrirEnlace(
+  tx: DbOrTx,
+  values: { idCaso: number; idTercero: number; actor: string; ahora: Date; destruccion_total?: boolean; no_titular?: boolean },
+): Promise<{ token: string; idEnlace: number; expira: Date }> {
+  const token = newSecret();
+  const ajustes = await repo.ajustes(tx);
+  const previo = await repo.enlaceVivo(tx, values.idTercero);
+  await repo.revocarVivo(tx, values.idTercero, values.ahora.toISOString(), values.actor);
+  const expira = new Date(values.ahora.getTime() + ajustes.dias_validez * DAY_MS);
+  const idEnlace = await repo.insertEnlace(tx, {
+    id_caso: values.idCaso,
+    id_tercero: values.idTercero,
+    token_hash: hashSecret(token),
+    creado: values.ahora.toISOString(),
+    creado_por: values.actor,
+    expira: expira.toISOString(),
+    destruccion_total: values.destruccion_total ?? previo?.destruccion_total ?? false,
+    no_titular: values.no_titular ?? previo?.no_titular ?? false,
+  });
+  return { token, idEnlace, expira };
+}
 
 const fieldProblem = (path: string, message: string) => unprocessable(message, [{ path, message }]);
 
@@ -58,6 +120,8 @@ export function createPortalStaffService(deps: {
   appUrl?: string;
   now?: () => Date;
   log?: Log;
+  /** The live convenio of each third party of a case (portal.convenio.service.ts), shown with its checklist. */
+  convenios: { delCaso(idCaso: number): Promise<Map<number, PortalConvenio>> };
 }) {
   const { db, historial, audit } = deps;
   const now = deps.now ?? (() => new Date());
@@ -68,32 +132,7 @@ export function createPortalStaffService(deps: {
     return caso;
   }
 
-  const datosCorreo = (caso: CasoDelPortal, tercero: TerceroDelPortal): PortalCorreoDatos => ({
-    nombre: tercero.nombre,
-    org: deps.org,
-    reclamo: caso.reclamo_nro,
-    compania: caso.compania,
-  });
-
-  /** Sends one e-mail to the third party when it has an address and SMTP is set; never throws. */
-  async function enviar(tercero: TerceroDelPortal, correo: { subject: string; text: string }, idCaso: number): Promise<{ estado: Exclude<EmailEstado, 'no_pedido'>; para: string | null }> {
-    const para = direcciones(tercero.mail);
-    if (para.length === 0) return { estado: 'sin_correo', para: null };
-    if (!deps.mailer) return { estado: 'sin_smtp', para: para.join(', ') };
-    try {
-      await deps.mailer.send({ to: para.join(', '), ...correo });
-      return { estado: 'enviado', para: para.join(', ') };
-    } catch (error) {
-      deps.log?.warn({ err: error, idCaso }, 'portal e-mail not sent');
-      return { estado: 'error', para: para.join(', ') };
-    }
-  }
-
-  const ENVIO_DETALLE: Record<Exclude<EmailEstado, 'enviado' | 'no_pedido'>, string> = {
-    sin_correo: 'El tercero no tiene correo electrónico',
-    sin_smtp: 'El correo no está configurado',
-    error: 'El servidor de correo no respondió',
-  };
+  const enviar = (tercero: TerceroDelPortal, correo: { subject: string; text: string }, idCaso: number) => enviarAlTercero(deps, tercero, correo, idCaso);
 
   function enlaceVista(enlace: EnlaceRow, maxIntentos: number) {
     const ahora = now().getTime();
@@ -113,12 +152,13 @@ export function createPortalStaffService(deps: {
     /** GET /casos/{id}/portal: per third party its checklist, the requirements that apply, its live link (never a token). */
     async delCaso(idCaso: number): Promise<PortalDelCaso> {
       const caso = await casoOr404(idCaso);
-      const [terceros, items, enlaces, requisitos, ajustes] = await Promise.all([
+      const [terceros, items, enlaces, requisitos, ajustes, convenios] = await Promise.all([
         repo.terceros(db, idCaso),
         repo.itemsDelCaso(db, idCaso),
         repo.enlacesVivos(db, idCaso),
         repo.requisitosDelProducto(db, caso.id_producto),
         repo.ajustes(db),
+        deps.convenios.delCaso(idCaso),
       ]);
       return {
         terceros: terceros.map((tercero) => {
@@ -154,6 +194,7 @@ export function createPortalStaffService(deps: {
             condiciones,
             enlace: enlace ? enlaceVista(enlace, ajustes.max_intentos) : null,
             completa: suyos.length > 0 && suyos.every((item) => item.estado === 'aceptado'),
+            convenio: convenios.get(tercero.id) ?? null,
           };
         }),
       };
@@ -166,8 +207,7 @@ export function createPortalStaffService(deps: {
      */
     async pedir(idCaso: number, input: z.output<typeof pedirDocumentacionSchema>, who: AuditActor, origin: string): Promise<PedidoRespuesta> {
       const ahora = now();
-      const token = newSecret();
-      const { caso, tercero, requisitos, idEnlace, expira } = await db.transaction(async (tx) => {
+      const { caso, tercero, requisitos, idEnlace, expira, token } = await db.transaction(async (tx) => {
         await setAuditActor(tx, who.actor);
         const caso = await repo.caso(tx, idCaso);
         if (!caso) throw notFound(CASO_MESSAGES.notFound);
@@ -178,26 +218,20 @@ export function createPortalStaffService(deps: {
         const requisitos = await repo.requisitosPorId(tx, ids);
         const validos = requisitos.filter((row) => row.activo && (row.id_producto === null || row.id_producto === caso.id_producto));
         if (validos.length !== ids.length) throw fieldProblem('requisitos', PORTAL_MESSAGES.requisitoNoExiste);
-        const ajustes = await repo.ajustes(tx);
-        const previo = await repo.enlaceVivo(tx, tercero.id);
-        await repo.revocarVivo(tx, tercero.id, ahora.toISOString(), who.actor);
-        const expira = new Date(ahora.getTime() + ajustes.dias_validez * DAY_MS);
-        const idEnlace = await repo.insertEnlace(tx, {
-          id_caso: idCaso,
-          id_tercero: tercero.id,
-          token_hash: hashSecret(token),
-          creado: ahora.toISOString(),
-          creado_por: who.actor,
-          expira: expira.toISOString(),
-          destruccion_total: input.destruccion_total ?? previo?.destruccion_total ?? false,
-          no_titular: input.no_titular ?? previo?.no_titular ?? false,
+        const enlace = await abrirEnlace(tx, {
+          idCaso,
+          idTercero: tercero.id,
+          actor: who.actor,
+          ahora,
+          destruccion_total: input.destruccion_total,
+          no_titular: input.no_titular,
         });
         await repo.pedirItems(tx, idCaso, tercero.id, validos, ahora.toISOString());
-        return { caso, tercero, requisitos: validos, idEnlace, expira };
+        return { caso, tercero, requisitos: validos, ...enlace };
       });
 
       const enlace = portalLink(deps.appUrl ?? origin, token);
-      const datos = datosCorreo(caso, tercero);
+      const datos = datosCorreo(caso, tercero, deps.org);
       const vence = todayIso(expira);
       const celular = celularWhatsapp(tercero.cel);
       const whatsapp = whatsappUrl(celular, PORTAL_CORREO.whatsapp({ ...datos, enlace, vence }));
@@ -329,7 +363,7 @@ export function createPortalStaffService(deps: {
       });
       let email: 'enviado' | 'sin_correo' | 'sin_smtp' | 'error' | 'sin_enlace' = 'sin_enlace';
       if (enlace && Date.parse(enlace.expira) > now().getTime()) {
-        const datos = datosCorreo(caso, tercero);
+        const datos = datosCorreo(caso, tercero, deps.org);
         const sent = await enviar(tercero, { subject: PORTAL_CORREO.mensajeAsunto(datos), text: PORTAL_CORREO.mensajeTexto(datos) }, idCaso);
         email = sent.estado;
         await repo.insertEnvios(db, [

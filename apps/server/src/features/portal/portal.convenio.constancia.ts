@@ -1,0 +1,93 @@
+import { PORTAL_CONVENIO, PORTAL_CONVENIO_CONSTANCIA as TEXTO } from '@siniestros/domain';
+import { REPORT_FONT as FONT, reportFonts } from '../plantillas';
+
+export type ConstanciaDatos = {
+  oficina: string;
+  reclamo: string;
+  compania: string;
+  idCaso: number;
+  tercero: { nombre: string; documento: string };
+  archivos: readonly { nombre: string; sha256: string }[];
+  firmado: Date;
+  direccion: string;
+  userAgent: string;
+  /** Where the code went, masked. */
+  destino: string;
+};
+
+const BUENOS_AIRES = new Intl.DateTimeFormat('es-AR', {
+  timeZone: 'America/Argentina/Buenos_Aires',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** dd/mm/yyyy hh:mm:ss in Buenos Aires. */
+export function fechaHoraSegundos(moment: Date): string {
+  const part = Object.fromEntries(BUENOS_AIRES.formatToParts(moment).map((item) => [item.type, item.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
+}
+
+/**
+ * 'Constancia de firma electrónica' (docs/decisions/084 'Convenio a distancia'): the PDF the server
+ * files with an electronic signature. It names the case, the signer, each signed file by its
+ * SHA-256 (whoever holds the file can check it is the one signed), the text accepted, when (Buenos
+ * Aires and UTC), from where (address, user agent) and how the signer was identified. Drawn with
+ * the report's embedded fonts; whole in memory (one page).
+ */
+export async function renderConstancia(datos: ConstanciaDatos): Promise<Buffer> {
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), reportFonts()]);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 56, bottom: 48, left: 56, right: 56 },
+    font: '',
+    info: { Title: `${TEXTO.titulo} - Caso ${datos.idCaso}`, Author: datos.oficina, CreationDate: datos.firmado },
+  });
+  for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+
+  const heading = (text: string) => doc.moveDown(0.8).font(FONT.bold).fontSize(12).fillColor('#1c4e80').text(text).moveDown(0.2).fillColor('black');
+  const row = (label: string, value: string) => doc.font(FONT.bold).fontSize(10).text(`${label}: `, { continued: true }).font(FONT.regular).text(value);
+  const { campos } = TEXTO;
+
+  doc.font(FONT.bold).fontSize(16).text(TEXTO.titulo);
+  doc.font(FONT.regular).fontSize(10).fillColor('#555').text(datos.oficina).fillColor('black');
+
+  heading(TEXTO.secciones.caso);
+  row(campos.oficina, datos.oficina);
+  row(campos.reclamo, datos.reclamo);
+  row(campos.compania, datos.compania);
+  row(campos.caso, String(datos.idCaso));
+
+  heading(TEXTO.secciones.firmante);
+  row(campos.nombre, datos.tercero.nombre);
+  row(campos.documento, datos.tercero.documento);
+
+  heading(TEXTO.secciones.documentos);
+  for (const archivo of datos.archivos) {
+    doc.font(FONT.bold).fontSize(10).text(archivo.nombre);
+    doc.font(FONT.regular).fontSize(9).text(`${TEXTO.sha256}: ${archivo.sha256}`).moveDown(0.3);
+  }
+
+  heading(TEXTO.secciones.firma);
+  row(campos.aceptacion, `«${TEXTO.aceptacion}»`);
+  row(campos.fecha, fechaHoraSegundos(datos.firmado));
+  row(campos.utc, datos.firmado.toISOString());
+  row(campos.direccion, datos.direccion);
+  row(campos.userAgent, datos.userAgent);
+  row(campos.canal, `${PORTAL_CONVENIO.canalCodigo} (${datos.destino})`);
+  doc.moveDown(1).font(FONT.regular).fontSize(9).fillColor('#333').text(TEXTO.ley);
+
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
