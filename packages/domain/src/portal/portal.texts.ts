@@ -116,3 +116,66 @@ export const PORTAL_PAGINA = {
   salir: 'Salir',
   salio: 'Salió del portal. Para volver, abra el enlace que le enviamos.',
 } as const;
+
+/**
+ * The convenio a distancia on the claimant's page (issue 42 item 7, decision 084 'Convenio a
+ * distancia'): the published files, the signed copy through the item 'Convenio firmado', and where
+ * the office allows it the electronic signature (Ley 25.506) with the DNI and an e-mailed code.
+ */
+export const PORTAL_CONVENIO_PAGINA = {
+  titulo: 'Convenio para firmar',
+  instrucciones:
+    'Lea el convenio. Para firmarlo, imprímalo, firme cada hoja y envíenos una foto o un escaneo de cada hoja en «Convenio firmado», más abajo.',
+  /** One published file: 'Ver el convenio (PDF, 85 KB)'; with several, each by its name. */
+  verArchivo: (nombre: string | null, formato: string, tamano: string) =>
+    `${formato === 'PDF' ? 'Ver' : 'Descargar'} ${nombre ?? 'el convenio'} (${formato}, ${tamano})`,
+  formatoPdf: 'PDF',
+  formatoWord: 'Word',
+  // The electronic signature.
+  firmaTitulo: 'Firmar sin imprimir',
+  firmaExplicacion:
+    'También puede firmarlo aquí mismo: le enviamos un código a su correo electrónico y lo confirma con su DNI. Vale como firma electrónica (Ley 25.506).',
+  /** What the claimant accepts; the certificate quotes it word for word. */
+  acepto: 'Leí el convenio y acepto sus términos',
+  aceptarRequerido: 'Marque que leyó el convenio y acepta sus términos.',
+  enviarCodigo: 'Enviarme el código',
+  enviarOtroCodigo: 'Enviarme otro código',
+  enviandoCodigo: 'Enviando el código…',
+  esperar: (segundos: number) => `Podrá pedir otro código en ${segundos} s`,
+  esperarFirma: (segundos: number) => `Podrá intentar de nuevo en ${segundos} s`,
+  codigoA: (destino: string) => `El código irá a ${destino}.`,
+  dniEtiqueta: 'Su número de DNI completo',
+  dniAyuda: 'Solo números, sin puntos ni espacios.',
+  dniRequerido: 'Escriba su número de DNI.',
+  codigoEtiqueta: 'Código que le enviamos por correo',
+  codigoAyuda: '6 números. Si no llega, revise la carpeta de correo no deseado.',
+  codigoSeisNumeros: 'El código tiene 6 números.',
+  firmar: 'Firmar el convenio',
+  firmando: 'Firmando…',
+  firmado: (fechaHora: string) => `Firmó el convenio el ${fechaHora}.`,
+} as const;
+
+/**
+ * The convenio a distancia on the staff's side (the case's 'Seleccionar Convenios' and its portal
+ * panel): how the claimant was told once it is published.
+ */
+export const PORTAL_CONVENIO_OFICINA = {
+  publicar: 'Publicar en el portal',
+  publicarTitulo: 'Publicar convenio en el portal',
+  sinPdf: 'No se pudo convertir a PDF: se publicó el archivo de Word (.docx).',
+  /** A new link (the third party had none live): shown once, as a request's. */
+  enlaceNuevo: 'El tercero no tenía un enlace vigente: se creó uno nuevo. Se muestra solo ahora: el sistema no lo guarda.',
+  /** The third party keeps the link they have. */
+  enlaceVigente: 'El reclamante ve el convenio con el enlace que ya tiene.',
+  avisoEnviado: 'Se le avisó por correo electrónico.',
+  avisoSinCorreo: 'El tercero no tiene correo electrónico: avísele por teléfono o WhatsApp que tiene el convenio en el portal.',
+  avisoSinSmtp: 'El correo no está configurado: avísele por teléfono o WhatsApp que tiene el convenio en el portal.',
+  avisoError: 'No se pudo enviar el correo: avísele por teléfono o WhatsApp que tiene el convenio en el portal.',
+  publicado: (fechaHora: string, usuario: string) => `Publicado el ${fechaHora} por ${usuario}`,
+  firmado: (fechaHora: string) => `Firmado electrónicamente el ${fechaHora}`,
+  firmaDetalle: (direccion: string, destino: string) => `Desde la dirección ${direccion}; código enviado a ${destino}`,
+  sinPublicar: 'Todavía no se publicó el convenio en el portal.',
+  /** Every third party's signed copy is accepted (status 6: 'Se recibe Convenio' follows). */
+  aceptado: 'Convenio firmado aceptado',
+  sinFirma: 'Sin firma electrónica todavía: la copia firmada llega como el documento «Convenio firmado».',
+} as const;

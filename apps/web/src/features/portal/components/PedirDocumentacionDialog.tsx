@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { flushSync } from 'react-dom';
-import { Alert, Button, Checkbox, CopyButton, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import {
   PORTAL_CONDICIONES,
   PORTAL_ITEM_ESTADOS,
@@ -10,11 +9,10 @@ import {
   type PortalDelCaso,
 } from '@siniestros/domain';
 import { DialogActions } from '../../../components/DialogActions';
-import { NewTabHint } from '../../../components/NewTab';
-import { notifyError } from '../../../lib/notify';
 import { useAppConfig } from '../../auth';
 import { usePedirDocumentacion } from '../api/portal-caso';
-import { CartaPedido, qrDataUrl, type CartaDatos } from './CartaPedido';
+import { type CartaDatos } from './CartaPedido';
+import { EnlaceAcciones } from './EnlaceAcciones';
 import { fechaAr } from './fechas';
 
 type TerceroPortal = PortalDelCaso['terceros'][number];
@@ -39,7 +37,8 @@ export function preseleccion(aplicables: readonly PortalAplicable[], condiciones
     .map((aplicable) => String(aplicable.id_requisito));
 }
 
-const EMAIL_TEXTO: Record<PedidoRespuesta['email'], string | null> = {
+/** How the e-mail with a new link went, as the handler reads it (a request's, and a published convenio's new link). */
+export const EMAIL_TEXTO: Record<PedidoRespuesta['email'], string | null> = {
   enviado: 'Se envió el enlace por correo electrónico.',
   sin_correo: PORTAL_MESSAGES.pedidoSinCorreo,
   sin_smtp: PORTAL_MESSAGES.pedidoSinSmtp,
@@ -259,28 +258,12 @@ function Pedido({
   );
 }
 
-/** The link, shown once: copy it, open WhatsApp with the message, or print the letter with its QR code. */
+/** The request's outcome and its link, shown once: copy it, open WhatsApp with the message, or print the letter with its QR code. */
 function Resultado({ enviado, onClose }: { enviado: Enviado; onClose: () => void }) {
   const { respuesta, carta } = enviado;
-  const [qr, setQr] = useState<string | null>(null);
-  const [isPreparing, setPreparing] = useState(false);
   // The server's message may already be the e-mail's outcome ('El correo no está configurado…').
   const emailTexto = EMAIL_TEXTO[respuesta.email] === respuesta.message ? null : EMAIL_TEXTO[respuesta.email];
   const isCorreoFallido = respuesta.email === 'sin_correo' || respuesta.email === 'sin_smtp' || respuesta.email === 'error';
-
-  const imprimir = async () => {
-    setPreparing(true);
-    try {
-      const url = qr ?? (await qrDataUrl(respuesta.enlace));
-      // The letter must be in the page (hidden on screen) before the print dialog reads it.
-      flushSync(() => setQr(url));
-      window.print();
-    } catch {
-      notifyError('No se pudo preparar la carta. Intente de nuevo.');
-    } finally {
-      setPreparing(false);
-    }
-  };
 
   return (
     <Stack>
@@ -290,29 +273,10 @@ function Resultado({ enviado, onClose }: { enviado: Enviado; onClose: () => void
           <Text size="sm">El enlace vence el {carta.vence}. Se muestra solo ahora: el sistema no lo guarda.</Text>
         </Stack>
       </Alert>
-      <TextInput label="Enlace para el reclamante" readOnly value={respuesta.enlace} onFocus={(event) => event.currentTarget.select()} />
-      <Group gap="xs">
-        <CopyButton value={respuesta.enlace}>
-          {({ copied, copy }) => (
-            <Button variant="light" onClick={copy}>
-              {copied ? 'Enlace copiado' : 'Copiar enlace'}
-            </Button>
-          )}
-        </CopyButton>
-        {respuesta.whatsapp && (
-          <Button component="a" href={respuesta.whatsapp} target="_blank" rel="noopener noreferrer" variant="light" color="green">
-            Enviar por WhatsApp
-            <NewTabHint />
-          </Button>
-        )}
-        <Button variant="light" onClick={imprimir} loading={isPreparing}>
-          Imprimir carta
-        </Button>
-      </Group>
+      <EnlaceAcciones enlace={respuesta.enlace} whatsapp={respuesta.whatsapp} carta={carta} />
       <Group justify="flex-end">
         <Button onClick={onClose}>Cerrar</Button>
       </Group>
-      {qr && <CartaPedido datos={carta} qr={qr} />}
     </Stack>
   );
 }

@@ -2,22 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import {
-  CICLO_MESSAGES,
-  ESTADO,
-  PORTAL_MESSAGES,
-  PORTAL_MOTIVOS_RECHAZO,
-  type CasoDetalle,
-  type PortalAplicable,
-  type PortalDelCaso,
-  type PortalItem,
-  type Recibido,
-} from '@siniestros/domain';
+import { CICLO_MESSAGES, ESTADO, PORTAL_MESSAGES, PORTAL_MOTIVOS_RECHAZO, type CasoDetalle, type Recibido } from '@siniestros/domain';
 import { renderInApp } from '../../../test/render';
 import { detalleAt } from '../../caso-detalle/hooks/detalle.fixture';
 import { BandejaRecibidosScreen } from './BandejaRecibidosScreen';
 import { PedirDocumentacionDialog } from './PedirDocumentacionDialog';
 import { PortalPanel } from './PortalPanel';
+import { aplicable, enlaceVivo, item, tercero } from './portal.fixture';
 
 /**
  * The staff's side of the claimant portal (issue 42): what 'Pedir documentación' pre-selects and
@@ -46,53 +37,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   act(() => notifications.clean());
-});
-
-
-const aplicable = (id: number, nombre: string, changes: Partial<PortalAplicable> = {}): PortalAplicable => ({
-  id_requisito: id,
-  tipo: 'DNI',
-  nombre,
-  explicacion: '',
-  condicion: 'siempre',
-  tiene_ejemplo: false,
-  aplica: true,
-  pedido: false,
-  id_item: null,
-  estado: null,
-  ...changes,
-});
-
-const item = (id: number, nombre: string, changes: Partial<PortalItem> = {}): PortalItem => ({
-  id,
-  id_tercero: 4,
-  id_requisito: id,
-  tipo: 'DNI',
-  nombre,
-  explicacion: '',
-  estado: 'pendiente',
-  motivo: null,
-  solicitado: '2026-11-20T13:00:00.000Z',
-  recibido: null,
-  revisado: null,
-  revisado_por: null,
-  version: 1,
-  documentos: [],
-  ...changes,
-});
-
-type TerceroPortal = PortalDelCaso['terceros'][number];
-const tercero = (changes: Partial<TerceroPortal> = {}): TerceroPortal => ({
-  id_tercero: 4,
-  nombre: 'Pérez Juan',
-  mail: 'juan@example.com',
-  cel: '11 5555-1234',
-  items: [],
-  aplicables: [],
-  condiciones: { lesionado: true, letrado: false, destruccion_total: false, no_titular: false },
-  enlace: null,
-  completa: false,
-  ...changes,
 });
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
@@ -265,16 +209,7 @@ describe('reviewing a received item', () => {
         tercero({
           items,
           completa: items.every((candidato) => candidato.estado === 'aceptado'),
-          enlace: {
-            id: 1,
-            creado: '2026-11-20T13:00:00.000Z',
-            creado_por: 'ana@oficina.com',
-            expira: '2026-12-20T13:00:00.000Z',
-            revocado: null,
-            bloqueado: false,
-            ultimo_acceso: null,
-            vigente: true,
-          },
+          enlace: enlaceVivo,
         }),
       ],
     });

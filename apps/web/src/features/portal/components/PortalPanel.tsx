@@ -1,10 +1,21 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { CICLO_MESSAGES, CASO_MESSAGES, ESTADO, ESTADOS, formatDateTime, PORTAL_MESSAGES, type PortalDelCaso } from '@siniestros/domain';
+import {
+  ADVANCE_LABELS,
+  CICLO_MESSAGES,
+  CASO_MESSAGES,
+  ESTADO,
+  ESTADOS,
+  formatDateTime,
+  PORTAL_CONVENIO_OFICINA,
+  PORTAL_MESSAGES,
+  type PortalDelCaso,
+} from '@siniestros/domain';
 import { confirmAction } from '../../../lib/confirm';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useAdvanceCaso, useCaso } from '../../caso-detalle';
+import { ConveniosDialog, useAdvanceCaso, useCaso } from '../../caso-detalle';
 import { usePortalDelCaso, useRevocarEnlace } from '../api/portal-caso';
+import { ConvenioPublicado, conveniosAceptados } from './ConvenioPublicado';
 import { fechaAr } from './fechas';
 import { ItemDocumentos, ItemEstado, RevisionAcciones } from './ItemRevision';
 import { MensajesDialog } from './MensajesDialog';
@@ -24,16 +35,28 @@ export const documentacionCompleta = (terceros: readonly TerceroPortal[]) => {
  * 'Portal del reclamante' in the case detail (issue 42 items 1, 2 and 5): per third party its
  * checklist, each item with its documents and, once received, 'Aceptar' / 'Rechazar'; the live
  * link's state with 'Revocar enlace'; 'Pedir documentación'; and once everything asked is accepted,
- * 'Documentación completa' with, at status 1, the advance to Coordinar Inspección.
+ * 'Documentación completa' with, at status 1, the advance to Coordinar Inspección; and the convenio
+ * published to each third party (issue 42 item 7) with, at status 6, 'Se recibe Convenio'.
  */
 export function PortalPanel({ idCaso }: { idCaso: number }) {
-  const caso = useCaso(idCaso).data?.caso;
+  const detalle = useCaso(idCaso).data;
+  const caso = detalle?.caso;
   const portal = usePortalDelCaso(idCaso);
   const advance = useAdvanceCaso(idCaso);
   const [pidiendo, setPidiendo] = useState<{ idTercero?: number } | null>(null);
-  if (!caso) return null;
+  const [publicandoPara, setPublicandoPara] = useState<number | null>(null);
+  if (!detalle || !caso) return null;
   const terceros = portal.data?.terceros ?? [];
   const isCompleta = documentacionCompleta(terceros);
+  // The advances made from here: at status 1 to Coordinar Inspección, at status 6 'Se recibe Convenio'.
+  const avanzar = (idEstado: number) =>
+    advance.mutate(
+      { idEstado },
+      {
+        onSuccess: (response) => notifySuccess(response.message || CICLO_MESSAGES.advanced),
+        onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),
+      },
+    );
 
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="portal-reclamante-title">
@@ -62,30 +85,30 @@ export function PortalPanel({ idCaso }: { idCaso: number }) {
         {isCompleta && (
           <Alert color="green" p="xs" title={PORTAL_MESSAGES.documentacionCompleta}>
             {caso.id_estado === ESTADO.INICIAL && (
-              <Button
-                mt="xs"
-                size="xs"
-                color="green"
-                loading={advance.isPending}
-                onClick={() =>
-                  advance.mutate(
-                    { idEstado: ESTADO.INICIAL },
-                    {
-                      onSuccess: (response) => notifySuccess(response.message || CICLO_MESSAGES.advanced),
-                      onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),
-                    },
-                  )
-                }
-              >
+              <Button mt="xs" size="xs" color="green" loading={advance.isPending} onClick={() => avanzar(ESTADO.INICIAL)}>
                 {`Avanzar a ${ESTADO_SIGUIENTE}`}
               </Button>
             )}
           </Alert>
         )}
+        {caso.id_estado === ESTADO.ESPERA_CONVENIO && conveniosAceptados(terceros) && (
+          <Alert color="green" p="xs" title={PORTAL_CONVENIO_OFICINA.aceptado}>
+            <Button mt="xs" size="xs" color="green" loading={advance.isPending} onClick={() => avanzar(ESTADO.ESPERA_CONVENIO)}>
+              {ADVANCE_LABELS[ESTADO.ESPERA_CONVENIO]}
+            </Button>
+          </Alert>
+        )}
         {terceros.map((tercero, index) => (
           <Stack key={tercero.id_tercero} gap="xs">
             {index > 0 && <Divider />}
-            <TerceroChecklist idCaso={idCaso} tercero={tercero} onPedir={() => setPidiendo({ idTercero: tercero.id_tercero })} />
+            <TerceroChecklist idCaso={idCaso} tercero={tercero} onPedir={() => setPidiendo({ idTercero: tercero.id_tercero })}>
+              <ConvenioPublicado
+                idCaso={idCaso}
+                idEstado={caso.id_estado}
+                tercero={tercero}
+                onPublicar={() => setPublicandoPara(tercero.id_tercero)}
+              />
+            </TerceroChecklist>
           </Stack>
         ))}
       </Stack>
@@ -99,11 +122,31 @@ export function PortalPanel({ idCaso }: { idCaso: number }) {
           onClose={() => setPidiendo(null)}
         />
       )}
+      {publicandoPara !== null && (
+        <ConveniosDialog
+          idCaso={idCaso}
+          terceros={detalle.terceros}
+          idTercero={publicandoPara}
+          soloPublicar
+          onClose={() => setPublicandoPara(null)}
+        />
+      )}
     </Paper>
   );
 }
 
-function TerceroChecklist({ idCaso, tercero, onPedir }: { idCaso: number; tercero: TerceroPortal; onPedir: () => void }) {
+/** A third party's link, checklist and messages; `children`: what follows them (the convenio). */
+function TerceroChecklist({
+  idCaso,
+  tercero,
+  onPedir,
+  children,
+}: {
+  idCaso: number;
+  tercero: TerceroPortal;
+  onPedir: () => void;
+  children?: ReactNode;
+}) {
   const titleId = `portal-tercero-${tercero.id_tercero}`;
   const [isMensajesOpen, setMensajesOpen] = useState(false);
   return (
@@ -147,6 +190,7 @@ function TerceroChecklist({ idCaso, tercero, onPedir }: { idCaso: number; tercer
           ))}
         </Stack>
       )}
+      {children}
     </Stack>
   );
 }
