@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { PORTAL_ETAPAS, PORTAL_PAGINA, type PortalEtapa } from '@siniestros/domain/portal';
 import type { PortalEstado } from './portal.api';
+import { Convenio } from './Convenio';
 import { fechaCorta } from './fechas';
 import { ItemDocumento } from './ItemDocumento';
 import { Mensajes } from './Mensajes';
@@ -61,6 +62,8 @@ export function Reclamo({ estado, titulo, recargar, onSesionVencida, onSalir }: 
           <h2 id="etapas-titulo">{PORTAL_PAGINA.etapasTitulo}</h2>
           <Etapas etapa={estado.etapa} texto={estado.etapa_texto} />
         </section>
+
+        {estado.convenio && <Convenio convenio={estado.convenio} recargar={recargar} onSesionVencida={onSesionVencida} />}
 
         <section aria-labelledby="documentos-titulo">
           <h2 id="documentos-titulo">{PORTAL_PAGINA.documentosTitulo}</h2>

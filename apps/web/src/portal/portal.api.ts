@@ -1,5 +1,5 @@
 import { PORTAL_PAGINA } from '@siniestros/domain/portal';
-import type { PortalEstado, portalInicioResponse } from '@siniestros/domain';
+import type { PortalEstado, PortalFirmaInput, portalCodigoResponse, portalInicioResponse } from '@siniestros/domain';
 import type { z } from 'zod';
 
 /**
@@ -9,24 +9,33 @@ import type { z } from 'zod';
  */
 
 export type PortalInicio = z.infer<typeof portalInicioResponse>;
+export type PortalCodigoRespuesta = z.infer<typeof portalCodigoResponse>;
+export type PortalConvenioVista = NonNullable<PortalEstado['convenio']>;
 export type { PortalEstado };
 export type PortalItemVista = PortalEstado['items'][number];
 
 const BASE = '/api/portal';
 
-/** A refused or failed call: the server's Spanish message, or ours when there was no answer (status 0). */
+/**
+ * A refused or failed call: the server's Spanish message, or ours when there was no answer (status 0);
+ * the fields it names (a 400's `errors`), and on a 429 the seconds its Retry-After asks to wait.
+ */
 export class PortalError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly campos: readonly string[] = [],
+    readonly esperarSegundos: number | null = null,
   ) {
     super(message);
   }
 }
 
-function errorOf(status: number, payload: unknown): PortalError {
-  const message = (payload as { message?: unknown } | null)?.message;
-  return new PortalError(status, typeof message === 'string' && message !== '' ? message : PORTAL_PAGINA.errorServidor);
+function errorOf(status: number, payload: unknown, retryAfter: string | null = null): PortalError {
+  const { message, errors } = (payload ?? {}) as { message?: unknown; errors?: unknown };
+  const campos = Array.isArray(errors) ? errors.map((error: { path?: unknown }) => String(error?.path ?? '')) : [];
+  const segundos = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
+  return new PortalError(status, typeof message === 'string' && message !== '' ? message : PORTAL_PAGINA.errorServidor, campos, segundos);
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -42,7 +51,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
     throw new PortalError(0, PORTAL_PAGINA.sinConexion);
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw errorOf(response.status, payload);
+  if (!response.ok) throw errorOf(response.status, payload, response.headers.get('Retry-After'));
   return payload as T;
 }
 
@@ -54,11 +63,17 @@ export const portalApi = {
   estado: () => call<PortalInicio | PortalEstado>('GET', '/estado'),
   mensaje: (texto: string) => call<unknown>('POST', '/mensajes', { texto }),
   salir: () => call<unknown>('POST', '/salir', {}),
+  /** The electronic signature's one-time code, e-mailed; the answer says where (masked). */
+  pedirCodigo: () => call<PortalCodigoRespuesta>('POST', '/convenio/codigo', {}),
+  firmar: (firma: PortalFirmaInput) => call<{ message: string }>('POST', '/convenio/firma', firma),
 };
 
 export const isEstado = (data: PortalInicio | PortalEstado): data is PortalEstado => 'reclamo' in data;
 
 export const ejemploUrl = (idItem: number) => `${BASE}/items/${idItem}/ejemplo`;
+
+/** A published convenio: a PDF opens in the browser, a .docx downloads. */
+export const convenioUrl = (idArchivo: number) => `${BASE}/convenio/${idArchivo}`;
 
 /**
  * One file for an item, through XMLHttpRequest for its upload progress (fetch reports none). The
