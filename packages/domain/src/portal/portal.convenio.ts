@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { positiveId } from '../shared/fields';
 import { formatDate } from '../shared/format';
+import { PORTAL_CONVENIO_PAGINA } from './portal.texts';
 
 /**
  * Convenio a distancia (issue 42 item 7, docs/decisions/084 'Convenio a distancia'): at status 5 or 6
@@ -42,7 +43,7 @@ export const PORTAL_CONVENIO_MESSAGES = {
   codigoNoEnviado: 'No pudimos enviarle el código. Intente de nuevo en unos minutos.',
   codigoInvalido: 'El código no es correcto o ya venció.',
   codigoAgotado: 'Hubo demasiados intentos con este código: pida uno nuevo.',
-  aceptarRequerido: 'Marque que leyó el convenio y acepta sus términos.',
+  aceptarRequerido: PORTAL_CONVENIO_PAGINA.aceptarRequerido,
   firmado: 'Convenio firmado. Lo revisaremos y le avisaremos.',
   yaFirmado: 'El convenio ya fue firmado.',
 } as const;
@@ -109,7 +110,7 @@ export const PORTAL_CONVENIO_CONSTANCIA = {
   /** The name the file starts from before the upload naming rule types it ('Convenio.pdf', 'Convenio_02.pdf'). */
   archivo: 'Constancia_firma_electronica.pdf',
   /** What the claimant accepted, word for word (the page's checkbox). */
-  aceptacion: 'Leí el convenio y acepto sus términos',
+  aceptacion: PORTAL_CONVENIO_PAGINA.acepto,
   ley: 'Firma electrónica en los términos de la Ley 25.506 (arts. 5 y 6): el firmante se identificó con el enlace personal del portal, su número de documento y un código de un solo uso enviado a su correo electrónico.',
   secciones: { caso: 'Reclamo', firmante: 'Firmante', documentos: 'Documentos firmados', firma: 'Firma' },
   campos: {
@@ -202,7 +203,7 @@ export const portalCodigoResponse = z.object({ message: z.string(), destino: z.s
 /** POST /portal/convenio/firma. */
 export const portalFirmaSchema = z.strictObject({
   dni: z.string().trim().regex(/^\d{1,11}$/, 'Escriba solo los números de su DNI'),
-  codigo: z.string().trim().regex(/^\d{6}$/, 'El código tiene 6 números'),
+  codigo: z.string().trim().regex(/^\d{6}$/, PORTAL_CONVENIO_PAGINA.codigoSeisNumeros),
   acepto: z.literal(true, { error: PORTAL_CONVENIO_MESSAGES.aceptarRequerido }),
 });
 export type PortalFirmaInput = z.input<typeof portalFirmaSchema>;
