@@ -24,6 +24,8 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const FILES = { 'casos/1/dni.pdf': 'PDF del DNI', 'casos/1/fotos/frente.jpg': crypto.randomBytes(50_000), 'casos/2/poliza.pdf': 'Póliza' };
 /** A portal requirement's example picture, kept outside the cases' folders. */
 const EJEMPLO = 'portal/ejemplos/dni-ejemplo.jpg';
+/** A convenio published to a third party's portal (the convenio a distancia), also outside them. */
+const CONVENIO = 'portal/convenios/1/convenio.pdf';
 
 type Office = { config: Config; open: () => Promise<Database>; cleanup: () => Promise<void> };
 
@@ -119,6 +121,12 @@ async function seedOffice(office: Office) {
     // A portal requirement's example picture is part of the office too (docs/decisions/084).
     await app.services.storage.put(EJEMPLO, Readable.from([Buffer.from('foto de ejemplo')]));
     await database.db.execute(sql`update documentacion_requerida set ejemplo_key = ${EJEMPLO}, ejemplo_mime = 'image/jpeg' where id = (select min(id) from documentacion_requerida)`);
+    await app.services.storage.put(CONVENIO, Readable.from([Buffer.from('%PDF- convenio')]));
+    const idTercero = casos[0]!.terceroIds[0]!;
+    await database.db.execute(sql`with item as (
+        insert into portal_items (id_caso, id_tercero, tipo, nombre, solicitado) values (${casos[0]!.id}, ${idTercero}, 'Convenio', 'Convenio firmado', now()) returning id)
+      insert into portal_convenios (id_caso, id_tercero, id_item, plantilla, nombre, archivo_key, mime, bytes, sha256, publicado, publicado_por)
+        select ${casos[0]!.id}, ${idTercero}, item.id, 'Daños Titular sin Letrado', 'Convenio.pdf', ${CONVENIO}, 'application/pdf', 14, repeat('0', 64), now(), 'ana@oficina.local' from item`);
 
   });
 }
@@ -162,14 +170,14 @@ async function expectRoundTrip(office: Office, method: 'auto' | 'logical', expec
   try {
     const manifest = await backupOffice({ config: office.config, out, method });
     expect(manifest.database.method).toBe(expectedMethod);
-    expect(manifest.files.count).toBe(Object.keys(FILES).length + 1);
+    expect(manifest.files.count).toBe(Object.keys(FILES).length + 2);
     await damageOffice(office);
     expect(await stateOf(office)).not.toEqual(before);
 
     await restoreOffice({ config: office.config, from: out });
     const after = await stateOf(office);
     expect(after).toEqual(restoredOf(before));
-    expect(Object.keys(after.files).sort()).toEqual([...Object.keys(FILES), EJEMPLO].sort());
+    expect(Object.keys(after.files).sort()).toEqual([...Object.keys(FILES), EJEMPLO, CONVENIO].sort());
     expect(before.files).toHaveProperty(['casos/2/huerfano.pdf']);
     expect(before.sessions).not.toEqual([{ n: 0 }]);
     // Sequences came back too: a new row does not collide with a restored one.

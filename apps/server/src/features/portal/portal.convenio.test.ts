@@ -16,7 +16,7 @@ import { startSmtpCapture } from '../../../test/smtp';
 import { insertCaso } from '../../../test/fixtures';
 import { MIERCOLES, movableClock } from '../../../test/clock';
 import { sofficeOnPath } from '../../shared/office-pdf';
-import { insertEnlace } from './portal.test-fixtures';
+import { CLAIMANT_DNI, insertEnlace } from './portal.test-fixtures';
 
 /**
  * The convenio a distancia, the office's side (issue 42 item 7, docs/decisions/084): publishing the
@@ -63,6 +63,14 @@ const historyOf = async (idCaso: number) => (await t.rows<{ msg: string }>(sql`s
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
 const archivoDelCaso = (idCaso: number, idArchivo: number) => t.request('user', { method: 'GET', url: `/api/casos/${idCaso}/portal/convenio/${idArchivo}` });
 
+/** The portal cookie of a claimant who opened `enlace` and typed their DNI. */
+async function claimantDe(enlace: string): Promise<string> {
+  const opened = await t.app.inject({ method: 'POST', url: '/api/portal/sesion', payload: { token: enlace.split('#t=')[1] } });
+  const cookie = `portal_sid=${opened.cookies.find((item) => item.name === 'portal_sid')!.value}`;
+  expect((await t.app.inject({ method: 'POST', url: '/api/portal/dni', headers: { cookie }, payload: { dni: CLAIMANT_DNI } })).statusCode).toBe(200);
+  return cookie;
+}
+
 /** The keys stored under the case's convenio folder. */
 async function archivosGuardados(idCaso: number): Promise<string[]> {
   const keys: string[] = [];
@@ -93,6 +101,16 @@ describe('publishing the convenio to the portal', () => {
     expect(archivo!.sha256).toBe(createHash('sha256').update(file.rawPayload).digest('hex'));
     // Stored outside casos/: the documents' orphan sweeper leaves it.
     expect(await archivosGuardados(c.id)).toHaveLength(1);
+
+    // The claimant, with the new link and their DNI, opens the PDF in the browser.
+    const cookie = await claimantDe(respuesta.enlace!);
+    const inline = await t.app.inject({ method: 'GET', url: `/api/portal/convenio/${archivo!.id}`, headers: { cookie } });
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    expect(inline.headers['content-disposition']).toMatch(/^inline; filename="Convenio_1_/);
+    expect(inline.headers['x-content-type-options']).toBe('nosniff');
+    expect(inline.headers['cache-control']).toBe('no-store');
+    expect(inline.rawPayload.equals(file.rawPayload)).toBe(true);
 
     // The item 'Convenio firmado', pending, asked now, with no requirement behind it.
     const portal = await portalDe(c.id);
