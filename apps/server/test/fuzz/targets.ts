@@ -237,6 +237,11 @@ export async function seedFuzzTargets(t: TestApp): Promise<Omit<FuzzTargets, 'ch
     'POST /api/portal/sesion': plain(() => ({ token: otherLink.token })),
     'POST /api/portal/dni': plain(() => ({ dni: CLAIMANT_DNI })),
     'POST /api/portal/mensajes': plain(() => ({ texto: 'Consulta del reclamante' })),
+    // The convenio a distancia (docs/decisions/084): the cases here are not at status 5 or 6 and the
+    // electronic signature is off, so these answer the service's 422 and 409 (nothing converted or e-mailed).
+    'POST /api/casos/:id/portal/convenio': onCase(() => ({ convenioFile: [convenio] })),
+    'POST /api/portal/convenio/codigo': plain(() => ({})),
+    'POST /api/portal/convenio/firma': plain(() => ({ dni: CLAIMANT_DNI, codigo: '123456', acepto: true })),
     'POST /api/portal/items/:idItem/archivos': {
       id: () => claimant.itemIds[0]!,
       parts: () => [

@@ -251,7 +251,7 @@ describe('what the claimant reads', () => {
     const response = await send({ method: 'GET', url: '/api/portal/estado', cookie });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['etapa', 'etapa_texto', 'expira', 'items', 'mensajes', 'oficina', 'reclamo']);
+    expect(Object.keys(body).sort()).toEqual(['convenio', 'etapa', 'etapa_texto', 'expira', 'items', 'mensajes', 'oficina', 'reclamo']);
     expect(Object.keys(body.reclamo).sort()).toEqual(['compania', 'nombre', 'numero']);
     for (const item of body.items)
       expect(Object.keys(item).sort()).toEqual(['archivos', 'estado', 'estado_texto', 'explicacion', 'id', 'motivo', 'nombre', 'tiene_ejemplo']);
@@ -259,6 +259,29 @@ describe('what the claimant reads', () => {
     expect(Object.keys(body.mensajes[0]).sort()).toEqual(['autor', 'creado', 'id', 'texto']);
     for (const secret of ['ANALISIS-SECRETO', '987654', '876543', '765432', 'LUGAR-INTERNO', 'DECLARACION-INTERNA', 'GESTOR-INTERNO', 'NOTA-INTERNA', 'OTRO-TERCERO', '2850590940090418135201', 'MENSAJE-DEL-OTRO', 'test.local', 'González', '28123456', '30000001', 'AB123CD'])
       expect(response.body, secret).not.toContain(secret);
+  });
+
+  it("the convenio to sign: only this third party's live files, no storage key, hash or staff name; the e-mail masked", async () => {
+    const { idCaso, token, terceroIds } = await caso();
+    await t.rows(sql`update terceros set mail = 'juan.tercero@correo.test' where id = ${terceroIds[0]}`);
+    const publicar = (idTercero: number, nombre: string, retirado: string | null) =>
+      t.rows<{ id: number }>(sql`with item as (
+          insert into portal_items (id_caso, id_tercero, tipo, nombre, solicitado) values (${idCaso}, ${idTercero}, 'Convenio', 'Convenio firmado', now()) returning id)
+        insert into portal_convenios (id_caso, id_tercero, id_item, plantilla, nombre, archivo_key, mime, bytes, sha256, publicado, publicado_por, retirado)
+          select ${idCaso}, ${idTercero}, item.id, 'Daños Titular sin Letrado', ${nombre}, ${`portal/convenios/${idCaso}/${nombre}`}, 'application/pdf', 10,
+            repeat('a', 64), now(), 'user@test.local', ${retirado}::timestamptz from item returning id`);
+    const [viejo] = await publicar(terceroIds[0]!, 'VIEJO.pdf', new Date().toISOString());
+    const [propio] = await publicar(terceroIds[0]!, 'PROPIO.pdf', null);
+    const [ajeno] = await publicar(terceroIds[1]!, 'DEL-OTRO.pdf', null);
+    const cookie = await dentro(token);
+    const response = await send({ method: 'GET', url: '/api/portal/estado', cookie });
+    const { convenio } = response.json();
+    expect(Object.keys(convenio).sort()).toEqual(['archivos', 'destino', 'firma_electronica', 'firmado', 'id_item']);
+    expect(convenio.archivos).toEqual([{ id: propio!.id, nombre: 'PROPIO.pdf', mime: 'application/pdf', bytes: 10 }]);
+    expect(convenio.destino).toBe('j•••@correo.test');
+    for (const secret of ['VIEJO', 'DEL-OTRO', 'portal/convenios', 'aaaaaaaa', 'test.local', 'juan.tercero@']) expect(response.body, secret).not.toContain(secret);
+    // Another third party's file and a retired one of their own do not exist for the claimant.
+    for (const id of [ajeno!.id, viejo!.id]) expect((await send({ method: 'GET', url: `/api/portal/convenio/${id}`, cookie })).statusCode, String(id)).toBe(404);
   });
 
   it('before the DNI, nothing but the office and how many digits to type', async () => {
@@ -270,6 +293,9 @@ describe('what the claimant reads', () => {
       { method: 'POST', url: '/api/portal/mensajes', payload: { texto: 'x' } },
       { method: 'GET', url: '/api/portal/items/1/ejemplo' },
       { method: 'POST', url: '/api/portal/items/1/archivos', ...multipart([['archivo', { filename: 'a.jpg', content: SAMPLE_FILES.jpg }]]) },
+      { method: 'GET', url: '/api/portal/convenio/1' },
+      { method: 'POST', url: '/api/portal/convenio/codigo', payload: {} },
+      { method: 'POST', url: '/api/portal/convenio/firma', payload: { dni: '30000001', codigo: '123456', acepto: true } },
     ] as const;
     for (const request of blocked) expect((await send({ ...request, cookie })).statusCode, request.url).toBe(403);
   });
