@@ -59,14 +59,19 @@ afterEach(async () => {
 });
 
 /**
- * A fresh context (optionally signed in through the API) whose page records console errors and
- * uncaught errors; the test fails on them (see above).
+ * A fresh context (optionally signed in through the API of `origin`, the shared e2e server unless
+ * said) whose page records console errors and uncaught errors; the test fails on them (see above).
  */
-export async function open(browser: Browser, credentials?: Credentials, viewport = { width: 1440, height: 900 }): Promise<Session> {
+export async function open(
+  browser: Browser,
+  credentials?: Credentials,
+  viewport = { width: 1440, height: 900 },
+  origin = baseUrl(),
+): Promise<Session> {
   const context = await browser.newContext({ viewport, locale: 'es-AR', acceptDownloads: true });
   if (credentials) {
-    const [name, value] = (await apiLogin(baseUrl(), credentials)).split('=') as [string, string];
-    await context.addCookies([{ name, value, url: baseUrl(), httpOnly: true, sameSite: 'Strict' }]);
+    const [name, value] = (await apiLogin(origin, credentials)).split('=') as [string, string];
+    await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: 'Strict' }]);
   }
   const page = await context.newPage();
   const problems: string[] = [];

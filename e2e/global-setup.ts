@@ -1,78 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { PRODUCTION_NODE_ARGS, SERVER_BUNDLE } from '../apps/server/src/paths';
-import { ADMIN, apiLogin, USERS } from './api';
-
-const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+import { createUsers, freePort, startProductionServer } from './server';
 
 /** Starts the production server (`npm run build`: web app and server bundle; PGlite, real captcha with a low cost) for the browser tests. */
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'siniestros-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, [...PRODUCTION_NODE_ARGS, SERVER_BUNDLE], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      CAPTCHA: 'altcha',
-      CAPTCHA_COST: '10',
-      CAPTCHA_MAX_COUNTER: '300',
-      LOG_LEVEL: 'warn',
-      LOGIN_MAX_FAILURES: '1000',
-      LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
-      // Production requires the Admins' second factor by default (docs/decisions/028); the tests
-      // that are not about it sign in with the password alone.
-      REQUIRE_TOTP: 'off',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the server exited during start-up');
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  const server = await startProductionServer({ port: await freePort(), dataDir });
+  await createUsers(server.baseUrl);
 
-  // The other roles, created through the API as the Admin would.
-  const admin = await apiLogin(baseUrl, ADMIN);
-  for (const user of Object.values(USERS)) {
-    const response = await fetch(`${baseUrl}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: admin },
-      body: JSON.stringify({ ...user, password2: user.password }),
-    });
-    if (!response.ok) throw new Error(`creating ${user.username}: ${response.status} ${await response.text()}`);
-  }
-
-  project.provide('baseUrl', baseUrl);
+  project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', dataDir);
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   };
 }
