@@ -177,5 +177,6 @@ export const PORTAL_CONVENIO_OFICINA = {
   sinPublicar: 'Todavía no se publicó el convenio en el portal.',
   /** Every third party's signed copy is accepted (status 6: 'Se recibe Convenio' follows). */
   aceptado: 'Convenio firmado aceptado',
-  sinFirma: 'Sin firma electrónica todavía: la copia firmada llega como el documento «Convenio firmado».',
+  /** Nothing came back yet: neither the signed copy nor the electronic signature. */
+  sinFirma: 'Todavía no llegó la copia firmada: llega como el documento «Convenio firmado», o firmada electrónicamente.',
 } as const;

@@ -35,6 +35,7 @@ export function ConvenioPublicado({
   onPublicar: () => void;
 }) {
   const { convenio } = tercero;
+  const firmado = convenio && tercero.items.find((item) => item.id === convenio.id_item);
   const canPublicar = puedePublicarConvenio(idEstado) && !isConvenioAceptado(tercero);
   if (!convenio && !canPublicar) return null;
   const titleId = `portal-convenio-${tercero.id_tercero}`;
@@ -74,7 +75,7 @@ export function ConvenioPublicado({
           </Group>
           {convenio.firma ? (
             <Stack gap={0}>
-              <Text size="sm" fw={500} c="green.9">
+              <Text size="sm" fw={500}>
                 {PORTAL_CONVENIO_OFICINA.firmado(formatDateTime(convenio.firma.firmado))}
               </Text>
               <Text size="xs" c="dimmed">
@@ -85,9 +86,11 @@ export function ConvenioPublicado({
               </Text>
             </Stack>
           ) : (
-            <Text size="xs" c="dimmed">
-              {PORTAL_CONVENIO_OFICINA.sinFirma}
-            </Text>
+            firmado?.estado === 'pendiente' && (
+              <Text size="xs" c="dimmed">
+                {PORTAL_CONVENIO_OFICINA.sinFirma}
+              </Text>
+            )
           )}
         </>
       ) : (
