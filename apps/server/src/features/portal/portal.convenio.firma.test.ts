@@ -285,7 +285,7 @@ describe('without SMTP', () => {
   });
   afterAll(() => sinSmtp?.close());
 
-  it('no code can be sent: 503, and nothing stored', async () => {
+  it('the signature is not offered, and no code can be sent: 503, nothing stored', async () => {
     const row = await insertCaso(sinSmtp.database.db, { idEstado: ESTADO.CONVENIO, valorOfertado: '850000' });
     await sinSmtp.rows(sql`update terceros set cbu = ${CBU}, mail = ${MAIL} where id = ${row.terceroIds[0]!}`);
     await sinSmtp.rows(sql`update portal_ajustes set firma_electronica = true`);
@@ -293,6 +293,9 @@ describe('without SMTP', () => {
     const opened = await sinSmtp.app.inject({ method: 'POST', url: '/api/portal/sesion', payload: { token: publicado.enlace!.split('#t=')[1]! } });
     const cookie = `portal_sid=${opened.cookies.find((item) => item.name === 'portal_sid')!.value}`;
     await sinSmtp.app.inject({ method: 'POST', url: '/api/portal/dni', headers: { cookie }, payload: { dni: CLAIMANT_DNI } });
+    // Not offered on the page; asked all the same, it cannot go.
+    const visto = await sinSmtp.app.inject({ method: 'GET', url: '/api/portal/estado', headers: { cookie } });
+    expect(visto.json().convenio).toMatchObject({ firma_electronica: false, destino: 'j•••@correo.test' });
     const response = await sinSmtp.app.inject({ method: 'POST', url: '/api/portal/convenio/codigo', headers: { cookie } });
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toBe(PORTAL_CONVENIO_MESSAGES.codigoNoEnviado);

@@ -263,7 +263,8 @@ export function createPortalConvenioService(deps: {
       return {
         archivos: vista.archivos.map(({ id, nombre, mime, bytes }) => ({ id, nombre, mime, bytes })),
         id_item: vista.id_item,
-        firma_electronica: habilitada && para !== undefined,
+        // Not offered where no code could reach them: without an address, or without SMTP.
+        firma_electronica: habilitada && para !== undefined && deps.mailer !== undefined,
         destino: para ? enmascararCorreo(para) : null,
         firmado: vista.firma?.firmado ?? null,
       };
