@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PORTAL_CORREO, PORTAL_HISTORIA, PORTAL_TAREA_SIN_RESPUESTA, type PedidoRespuesta, type PortalDelCaso } from '@siniestros/domain';
+import { ESTADO, PORTAL_CORREO, PORTAL_HISTORIA, PORTAL_TAREA_SIN_RESPUESTA, type PedidoRespuesta, type PortalDelCaso } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { startSmtpCapture } from '../../../test/smtp';
 import { insertCaso } from '../../../test/fixtures';
@@ -250,6 +250,21 @@ describe('portal reminders (issue 42 item 6)', () => {
       // An expired link still pending after the last day: the responsible user is told (the claimant did not answer).
       expect((await enviosDe(vencido.idEnlace)).map((row) => row.canal)).toEqual(['sin_respuesta']);
       expect(await tareasDe(vencido.idEnlace)).toHaveLength(1);
+    } finally {
+      reloj.dias = 0;
+    }
+  });
+
+  it('a closed case reminds nobody and gives no task', async () => {
+    reloj.dias = 0;
+    const pedido = await pedidoDe('elena.cerrado@correo.test');
+    await t.rows(sql`update casos set id_estado = ${ESTADO.SIN_ACUERDO} where id = ${pedido.idCaso}`);
+    try {
+      await correrEl(3);
+      await correrEl(11);
+      expect(await enviosDe(pedido.idEnlace)).toEqual([]);
+      expect(await tareasDe(pedido.idEnlace)).toEqual([]);
+      expect(correosA(pedido.mail!)).toEqual([]);
     } finally {
       reloj.dias = 0;
     }

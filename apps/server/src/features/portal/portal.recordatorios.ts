@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  FIRST_CLOSED_ESTADO,
   PORTAL_CORREO,
   PORTAL_HISTORIA,
   PORTAL_TAREA_SIN_RESPUESTA,
@@ -20,7 +21,7 @@ const RECLAMADO = 'Enviando';
 
 type Log = { warn: (object: object, message: string) => void };
 
-/** A live (not revoked) link whose third party still has items 'pendiente' or 'rechazado'. */
+/** A live (not revoked) link of an open case whose third party still has items 'pendiente' or 'rechazado'. */
 type Candidato = {
   id: number;
   id_caso: number;
@@ -81,7 +82,8 @@ const repo = {
         from portal_items i
         where i.id_tercero = e.id_tercero and i.estado in ('pendiente', 'rechazado') and i.solicitado is not null
       ) p on p.desde is not null
-      where e.revocado is null
+      -- A closed case chases nobody: its claimant is not reminded and its analyst gets no task.
+      where e.revocado is null and c.id_estado < ${FIRST_CLOSED_ESTADO}
       order by e.id`);
     return resultRows<Candidato>(result).map((row) => ({
       ...row,
