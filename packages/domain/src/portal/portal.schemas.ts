@@ -68,7 +68,8 @@ export const PORTAL_HISTORIA = {
   completa: 'Documentación completa (portal del reclamante)',
   /** `resultado`: 'enviado a …' or why it was not sent. */
   recordatorio: (tercero: string, dia: number, resultado: string) => `Recordatorio al reclamante ${tercero} (día ${dia}): ${resultado}`,
-  sinRespuesta: (tercero: string, dias: number) => `${tercero} no respondió al pedido de documentación en ${dias} días: tarea para el responsable del caso`,
+  sinRespuesta: (tercero: string, dias: number) =>
+    `${tercero} no respondió al pedido de documentación en ${dias} días: tarea para el responsable del caso`,
 } as const;
 
 /** The task the case's responsible user gets once the last reminder day has passed with items still pending. */
@@ -174,7 +175,8 @@ export function celularWhatsapp(cel: string | null | undefined): string | null {
 }
 
 /** WhatsApp's click-to-chat link: to the claimant's number, or (none) for the handler to pick the chat. */
-export const whatsappUrl = (digits: string | null, texto: string): string => `https://wa.me/${digits ?? ''}?text=${encodeURIComponent(texto)}`;
+export const whatsappUrl = (digits: string | null, texto: string): string =>
+  `https://wa.me/${digits ?? ''}?text=${encodeURIComponent(texto)}`;
 
 /** The example picture of a requirement: JPG, PNG or WebP up to 2 MB. */
 export const PORTAL_EJEMPLO_MAX_BYTES = 2 * 1024 * 1024;
@@ -321,7 +323,10 @@ export const pedirDocumentacionSchema = z.strictObject({
   /** Send the e-mail now (needs the third party's address and SMTP). */
   email: z.boolean().optional(),
   /** The other ways the handler gives the link (recorded in portal_envios, named in the history row); 'enlace' when none. */
-  canales: z.array(z.enum(['whatsapp', 'enlace', 'carta'])).max(3).optional(),
+  canales: z
+    .array(z.enum(['whatsapp', 'enlace', 'carta']))
+    .max(3)
+    .optional(),
 });
 export type PedirDocumentacionInput = z.input<typeof pedirDocumentacionSchema>;
 
@@ -334,6 +339,15 @@ export const pedidoResponse = z.object({
   email: z.enum(['enviado', 'sin_correo', 'sin_smtp', 'error', 'no_pedido']),
 });
 export type PedidoRespuesta = z.infer<typeof pedidoResponse>;
+
+/** How the e-mail with a new link went, as the handler reads it (a request's, and a published convenio's new link). */
+export const PORTAL_EMAIL_ENLACE: Record<PedidoRespuesta['email'], string | null> = {
+  enviado: 'Se envió el enlace por correo electrónico.',
+  sin_correo: PORTAL_MESSAGES.pedidoSinCorreo,
+  sin_smtp: PORTAL_MESSAGES.pedidoSinSmtp,
+  error: PORTAL_MESSAGES.pedidoCorreoFallo,
+  no_pedido: null,
+};
 
 /** PATCH /casos/{id}/portal/items/{item}: accept, or reject with a reason the claimant reads. */
 export const revisarItemSchema = z.discriminatedUnion('decision', [
@@ -388,10 +402,21 @@ export const portalRespuestaResponse = z.object({
 // ---- The claimant's side (/api/portal/*) ----
 
 /** POST /portal/sesion {token}: the token from the link's fragment, exchanged for a portal cookie. */
-export const portalTokenSchema = z.strictObject({ token: z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/) });
+export const portalTokenSchema = z.strictObject({
+  token: z
+    .string()
+    .min(20)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 /** POST /portal/dni {dni}: the whole DNI or its last digits (portal_ajustes.digitos_dni). */
-export const portalDniSchema = z.strictObject({ dni: z.string().trim().regex(/^\d{1,11}$/, 'Escriba solo los números de su DNI') });
+export const portalDniSchema = z.strictObject({
+  dni: z
+    .string()
+    .trim()
+    .regex(/^\d{1,11}$/, 'Escriba solo los números de su DNI'),
+});
 
 /** GET /portal/estado before the DNI: only what the claimant needs to type it. */
 export const portalInicioResponse = z.object({

@@ -9,14 +9,14 @@ import {
   errorDeCbu,
   normalizarCbu,
   PORTAL_CONVENIO_OFICINA,
+  PORTAL_EMAIL_ENLACE,
   type ConvenioBody,
   type ConvenioDatoAdicional,
   type ConvenioPublicado,
   type Tercero,
 } from '@siniestros/domain';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
-import { EnlaceAcciones } from '../../portal/components/EnlaceAcciones';
-import { EMAIL_TEXTO } from '../../portal/components/PedirDocumentacionDialog';
+import { EnlaceAcciones } from '../../../components/EnlaceAcciones';
 import { useDownloadConvenios } from '../api/download-convenios';
 import { usePublicarConvenio } from '../api/publicar-convenio';
 import { useSaveTerceroCbu } from '../api/save-tercero-cbu';
@@ -244,7 +244,7 @@ const AVISO_SIN_ENLACE: Record<ConvenioPublicado['email'], string> = {
 function Publicado({ publicado, onClose }: { publicado: ConvenioPublicado; onClose: () => void }) {
   const { enlace, email } = publicado;
   const isCorreoFallido = email !== 'enviado';
-  const emailTexto = enlace ? EMAIL_TEXTO[email] : AVISO_SIN_ENLACE[email];
+  const emailTexto = enlace ? PORTAL_EMAIL_ENLACE[email] : AVISO_SIN_ENLACE[email];
   return (
     <Stack>
       <Alert color={isCorreoFallido ? 'yellow' : 'green'} title={publicado.message}>

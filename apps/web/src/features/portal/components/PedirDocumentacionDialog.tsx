@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Divider, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import {
   PORTAL_CONDICIONES,
+  PORTAL_EMAIL_ENLACE,
   PORTAL_ITEM_ESTADOS,
   PORTAL_MESSAGES,
   type PedidoRespuesta,
@@ -11,8 +12,8 @@ import {
 import { DialogActions } from '../../../components/DialogActions';
 import { useAppConfig } from '../../auth';
 import { usePedirDocumentacion } from '../api/portal-caso';
-import { type CartaDatos } from './CartaPedido';
-import { EnlaceAcciones } from './EnlaceAcciones';
+import { type CartaDatos } from '../../../components/CartaPedido';
+import { EnlaceAcciones } from '../../../components/EnlaceAcciones';
 import { fechaAr } from './fechas';
 
 type TerceroPortal = PortalDelCaso['terceros'][number];
@@ -36,15 +37,6 @@ export function preseleccion(aplicables: readonly PortalAplicable[], condiciones
     .filter((aplicable) => aplicaCon(aplicable, condiciones) && falta(aplicable))
     .map((aplicable) => String(aplicable.id_requisito));
 }
-
-/** How the e-mail with a new link went, as the handler reads it (a request's, and a published convenio's new link). */
-export const EMAIL_TEXTO: Record<PedidoRespuesta['email'], string | null> = {
-  enviado: 'Se envió el enlace por correo electrónico.',
-  sin_correo: PORTAL_MESSAGES.pedidoSinCorreo,
-  sin_smtp: PORTAL_MESSAGES.pedidoSinSmtp,
-  error: PORTAL_MESSAGES.pedidoCorreoFallo,
-  no_pedido: null,
-};
 
 type Enviado = { respuesta: PedidoRespuesta; carta: CartaDatos };
 
@@ -262,7 +254,7 @@ function Pedido({
 function Resultado({ enviado, onClose }: { enviado: Enviado; onClose: () => void }) {
   const { respuesta, carta } = enviado;
   // The server's message may already be the e-mail's outcome ('El correo no está configurado…').
-  const emailTexto = EMAIL_TEXTO[respuesta.email] === respuesta.message ? null : EMAIL_TEXTO[respuesta.email];
+  const emailTexto = PORTAL_EMAIL_ENLACE[respuesta.email] === respuesta.message ? null : PORTAL_EMAIL_ENLACE[respuesta.email];
   const isCorreoFallido = respuesta.email === 'sin_correo' || respuesta.email === 'sin_smtp' || respuesta.email === 'error';
 
   return (

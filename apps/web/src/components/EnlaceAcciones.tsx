@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, CopyButton, Group, TextInput } from '@mantine/core';
-import { NewTabHint } from '../../../components/NewTab';
-import { notifyError } from '../../../lib/notify';
+import { NewTabHint } from './NewTab';
+import { notifyError } from '../lib/notify';
 import { CartaPedido, qrDataUrl, type CartaDatos } from './CartaPedido';
 
 /**
