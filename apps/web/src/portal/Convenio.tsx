@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { PORTAL_CONVENIO_PAGINA, PORTAL_PAGINA } from '@siniestros/domain/portal';
+import { CampoNumerico } from './CampoNumerico';
 import { convenioUrl, portalApi, PortalError, type PortalConvenioVista } from './portal.api';
 import { fechaHora } from './fechas';
 
@@ -222,40 +223,25 @@ function FirmaElectronica({
       {error('general')}
       {isCodigoPedido && (
         <>
-          <label htmlFor={`${id}-dni`}>{PORTAL_CONVENIO_PAGINA.dniEtiqueta}</label>
-          <p id={`${id}-dni-ayuda`} className="ayuda">
-            {PORTAL_CONVENIO_PAGINA.dniAyuda}
-          </p>
-          <input
+          <CampoNumerico
             id={`${id}-dni`}
-            className="campo campo-dni"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
+            etiqueta={PORTAL_CONVENIO_PAGINA.dniEtiqueta}
+            ayuda={PORTAL_CONVENIO_PAGINA.dniAyuda}
+            valor={dni}
+            onCambio={setDni}
             maxLength={11}
-            value={dni}
-            onChange={(event) => setDni(event.target.value)}
-            aria-invalid={errores.dni ? true : undefined}
-            aria-describedby={describedBy('dni', `${id}-dni-ayuda`)}
+            error={errores.dni}
           />
-          {error('dni')}
-          <label htmlFor={`${id}-codigo`}>{PORTAL_CONVENIO_PAGINA.codigoEtiqueta}</label>
-          <p id={`${id}-codigo-ayuda`} className="ayuda">
-            {PORTAL_CONVENIO_PAGINA.codigoAyuda}
-          </p>
-          <input
+          <CampoNumerico
             id={`${id}-codigo`}
-            className="campo campo-dni"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
+            etiqueta={PORTAL_CONVENIO_PAGINA.codigoEtiqueta}
+            ayuda={PORTAL_CONVENIO_PAGINA.codigoAyuda}
+            valor={codigo}
+            onCambio={setCodigo}
             maxLength={7}
-            value={codigo}
-            onChange={(event) => setCodigo(event.target.value)}
-            aria-invalid={errores.codigo ? true : undefined}
-            aria-describedby={describedBy('codigo', `${id}-codigo-ayuda`)}
+            error={errores.codigo}
+            autoComplete="one-time-code"
           />
-          {error('codigo')}
           <button type="submit" className="boton boton-principal" disabled={enviando !== null || esperaFirma > 0}>
             {esperaFirma > 0
               ? PORTAL_CONVENIO_PAGINA.esperarFirma(esperaFirma)

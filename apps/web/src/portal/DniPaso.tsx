@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { PORTAL_PAGINA } from '@siniestros/domain/portal';
+import { CampoNumerico } from './CampoNumerico';
 import { isEstado, portalApi, PortalError, type PortalEstado, type PortalInicio } from './portal.api';
 
 type Props = {
@@ -43,27 +44,15 @@ export function DniPaso({ inicio, titulo, onListo, onSesionVencida }: Props) {
           {PORTAL_PAGINA.dniTitulo}
         </h1>
         <form className="tarjeta" onSubmit={enviar} noValidate>
-          <label htmlFor={`${id}-dni`}>{PORTAL_PAGINA.dniEtiqueta(inicio.digitos_dni)}</label>
-          <p id={`${id}-ayuda`} className="ayuda">
-            {PORTAL_PAGINA.dniAyuda}
-          </p>
-          <input
+          <CampoNumerico
             id={`${id}-dni`}
-            className="campo campo-dni"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
+            etiqueta={PORTAL_PAGINA.dniEtiqueta(inicio.digitos_dni)}
+            ayuda={PORTAL_PAGINA.dniAyuda}
+            valor={dni}
+            onCambio={setDni}
             maxLength={inicio.digitos_dni > 0 ? inicio.digitos_dni : 11}
-            value={dni}
-            onChange={(event) => setDni(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-ayuda ${id}-error` : `${id}-ayuda`}
+            error={error}
           />
-          {error && (
-            <p id={`${id}-error`} className="error" role="alert">
-              {error}
-            </p>
-          )}
           <button type="submit" className="boton boton-principal" disabled={enviando}>
             {PORTAL_PAGINA.continuar}
           </button>
