@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Box, Button, Card, Checkbox, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDots, IconDownload, IconFileText, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconDownload, IconEye, IconFileText, IconTrash } from '@tabler/icons-react';
 import { DOC_CARD_NAME_MAX, DOCUMENTACION_MESSAGES, documentsZipName, ESTADO, ESTADOS, truncate } from '@siniestros/domain';
+import { VisorDocumento, type DocumentoVisible } from '../../../components/VisorDocumento';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { UploadDialog, useDeleteDocumento, useDocumentos, useUploadDocuments } from '../../documentacion';
-import { downloadDocumento } from '../api/download-documento';
+import { downloadDocumento, fetchDocumento } from '../api/download-documento';
 import { allDocumentosUrl } from '../api/download-all-documentos';
 import type { CasoForm } from '../hooks/use-caso-form';
 
@@ -19,11 +20,24 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
   const documentos = useDocumentos(idCaso);
   const upload = useUploadDocuments(idCaso);
   const remove = useDeleteDocumento(idCaso);
-  const names = documentos.data ?? [];
+  const [visto, setVisto] = useState<number | null>(null);
+  const names = useMemo(() => documentos.data ?? [], [documentos.data]);
   const hasDocuments = names.length > 0;
 
-  const download = (name: string) =>
-    downloadDocumento(idCaso, name).catch((error) => notifyApiError(error, DOCUMENTACION_MESSAGES.loadError));
+  const download = useCallback(
+    (name: string) => void downloadDocumento(idCaso, name).catch((error) => notifyApiError(error, DOCUMENTACION_MESSAGES.loadError)),
+    [idCaso],
+  );
+  const visibles = useMemo(
+    () =>
+      names.map((name): DocumentoVisible => ({
+        nombre: name,
+        cargar: () => fetchDocumento(idCaso, name),
+        descargar: () => download(name),
+      })),
+    [idCaso, names, download],
+  );
+  const closeVisor = useCallback(() => setVisto(null), []);
   const eliminar = (name: string) =>
     remove.mutate(name, {
       onSuccess: () => notifySuccess(DOCUMENTACION_MESSAGES.deleted),
@@ -66,7 +80,7 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
         )}
         {hasDocuments && (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 2 }} spacing="xs" role="list" aria-label="Documentos">
-            {names.map((name) => (
+            {names.map((name, index) => (
               <Card key={name} withBorder padding="xs" role="listitem" aria-label={name}>
                 <Group gap={4} wrap="nowrap" justify="space-between">
                   <Group gap={4} wrap="nowrap" miw={0}>
@@ -84,6 +98,9 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
+                      <Menu.Item leftSection={<IconEye size={14} />} onClick={() => setVisto(index)}>
+                        Ver
+                      </Menu.Item>
                       <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => download(name)}>
                         Descargar
                       </Menu.Item>
@@ -105,6 +122,7 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
           />
         )}
       </Stack>
+      {visto !== null && visibles.length > 0 && <VisorDocumento documentos={visibles} inicial={visto} onClose={closeVisor} />}
       <UploadDialog
         opened={isUploadOpen}
         onClose={() => setUploadOpen(false)}

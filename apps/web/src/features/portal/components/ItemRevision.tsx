@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Group, Image, Loader, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
+import { Anchor, Badge, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { PORTAL_ITEM_ESTADOS, PORTAL_MESSAGES, PORTAL_MOTIVOS_RECHAZO, type PortalItem, type PortalItemEstado } from '@siniestros/domain';
-import { api, qs } from '../../../lib/api';
+import { VisorDocumento, type DocumentoVisible } from '../../../components/VisorDocumento';
 import { notifyApiError } from '../../../lib/notify';
-import { downloadDocumento } from '../../caso-detalle';
+import { downloadDocumento, fetchDocumento } from '../../caso-detalle';
 import { useRevisarItem } from '../api/revisar-item';
 
 const ESTADO_COLOR: Record<PortalItemEstado, string> = { pendiente: 'gray', recibido: 'yellow', aceptado: 'green', rechazado: 'red' };
@@ -24,78 +24,41 @@ export function ItemEstado({ item }: { item: Pick<PortalItem, 'estado' | 'motivo
   );
 }
 
-const IMAGE_RE = /\.(jpe?g|png|webp|gif|bmp)$/i;
-
 /**
- * The documents sent for an item, each opened in place: a picture in a preview, any other file
- * (a PDF) through the documents' download route, as the documents panel does.
+ * The documents sent for an item, in order; each opens the product's viewer in place (pictures and
+ * PDFs shown, anything else offered for download), read through the documents' download route.
  */
 export function ItemDocumentos({ idCaso, documentos }: { idCaso: number; documentos: readonly string[] }) {
-  const [preview, setPreview] = useState<string | null>(null);
-  const close = useCallback(() => setPreview(null), []);
+  const [abierto, setAbierto] = useState<number | null>(null);
+  const close = useCallback(() => setAbierto(null), []);
+  const visibles = useMemo(
+    () =>
+      documentos.map((name): DocumentoVisible => ({
+        nombre: name,
+        cargar: () => fetchDocumento(idCaso, name),
+        descargar: () => void downloadDocumento(idCaso, name).catch((error) => notifyApiError(error, PORTAL_MESSAGES.itemNoExiste)),
+      })),
+    [idCaso, documentos],
+  );
   if (documentos.length === 0) return null;
-  const open = (name: string) =>
-    IMAGE_RE.test(name)
-      ? setPreview(name)
-      : downloadDocumento(idCaso, name).catch((error) => notifyApiError(error, PORTAL_MESSAGES.itemNoExiste));
   return (
     <>
       <Group gap="xs" wrap="wrap">
-        {documentos.map((name) => (
+        {documentos.map((name, index) => (
           <Anchor
             key={name}
             component="button"
             type="button"
             size="sm"
-            onClick={() => open(name)}
+            onClick={() => setAbierto(index)}
             style={{ overflowWrap: 'anywhere', textAlign: 'left' }}
           >
             {name}
           </Anchor>
         ))}
       </Group>
-      {preview && <Vista idCaso={idCaso} name={preview} onClose={close} />}
+      {abierto !== null && <VisorDocumento documentos={visibles} inicial={abierto} onClose={close} />}
     </>
-  );
-}
-
-/** A picture the claimant sent, read through the download route into an object URL (the page's CSP allows blob: images). */
-function Vista({ idCaso, name, onClose }: { idCaso: number; name: string; onClose: () => void }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let isCurrent = true;
-    api
-      .getFile(`/documentacion/downloadfile/${qs({ id: idCaso, name })}`)
-      .then((blob) => {
-        if (!isCurrent) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch((error) => {
-        notifyApiError(error, PORTAL_MESSAGES.itemNoExiste);
-        onClose();
-      });
-    return () => {
-      isCurrent = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [idCaso, name, onClose]);
-  return (
-    <Modal opened onClose={onClose} title={name} size="xl" centered>
-      <Stack>
-        {url ? <Image src={url} alt={`Documento ${name}`} fit="contain" mah="70vh" /> : <Loader aria-label="Cargando el documento" />}
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => downloadDocumento(idCaso, name).catch((error) => notifyApiError(error, PORTAL_MESSAGES.itemNoExiste))}
-          >
-            Descargar
-          </Button>
-          <Button onClick={onClose}>Cerrar</Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 
