@@ -216,14 +216,20 @@ async function call(running: Running, actor: Actor, options: InjectOptions): Pro
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-const persona = (label: string) => ({
-  apellido: `Apellido ${label}`,
-  nombre: 'Nombre',
-  id_tipo_doc: 1,
-  nro_doc: String(20_000_000 + Math.floor(Math.random() * 9_000_000)),
-  marca_modelo: 'Fiat Cronos',
-  dominio: `AB${Math.floor(Math.random() * 900 + 100)}CD`,
-});
+// Every person's document and plate is their own: two cases sharing a DNI or a plate and the loss date
+// are refused as possible duplicates (409, decision 080), which is not what this tests.
+let personas = 0;
+const persona = (label: string) => {
+  const n = ++personas;
+  return {
+    apellido: `Apellido ${label}`,
+    nombre: 'Nombre',
+    id_tipo_doc: 1,
+    nro_doc: String(20_000_000 + n),
+    marca_modelo: 'Fiat Cronos',
+    dominio: `A${String.fromCharCode(65 + (Math.floor(n / 1000) % 26))}${String(n % 1000).padStart(3, '0')}CD`,
+  };
+};
 
 async function waitForHealth(app: FastifyInstance) {
   for (let attempt = 0; attempt < 200; attempt++) {
