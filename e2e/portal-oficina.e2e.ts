@@ -10,7 +10,7 @@ import { apiCall, seedCaso, seedCompania, type SeedCompania, type SeedPersona } 
  * The office's side of the claimant portal (issue 42 items 1, 2 and 5): an Admin adds a required
  * document with its example picture; a User asks a case's third party for documents and gets the
  * link, the WhatsApp link and the printable letter; a file sent through the portal's API waits in
- * the Bandeja de recibidos and is accepted there.
+ * the Bandeja de recibidos, is seen in place (a photo turned, a PDF's pages: issue 44 item 4) and is accepted there.
  */
 let browser: Browser;
 let adminCookie: string;
@@ -44,6 +44,37 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A real PDF of `pages` pages, each a coloured square and a line of text (Helvetica, not embedded):
+ * what a claimant's scan looks like to pdf.js, with a correct cross-reference table.
+ */
+function pdf(pages: number): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body);
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  const kids = Array.from({ length: pages }, (_, index) => `${4 + index * 2} 0 R`).join(' ');
+  add(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  for (let page = 1; page <= pages; page++) {
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + (page - 1) * 2} 0 R >>`,
+    );
+    const content = `0.8 0.1 0.1 rg 100 300 395 400 re f BT /F1 24 Tf 100 250 Td (Denuncia, hoja ${page}) Tj ET`;
+    add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  }
+  let out = '%PDF-1.4\n';
+  const offsets = objects.map((body, index) => {
+    const offset = out.length;
+    out += `${index + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
 }
 
 async function axeAtBothSizes(page: Page, label: string) {
@@ -204,6 +235,16 @@ describe('the office asks a claimant for documents and reviews what arrives', ()
       body: form,
     });
     expect(subida.status, await subida.clone().text()).toBeLessThan(300);
+    // And a PDF of two pages for the same item, after the photo.
+    const otroForm = new FormData();
+    otroForm.append('clave', `e2e-${stamp}-pdf`);
+    otroForm.append('archivo', new Blob([new Uint8Array(pdf(2))], { type: 'application/pdf' }), 'cuil.pdf');
+    const otraSubida = await fetch(`${baseUrl()}/api/portal/items/${idItem}/archivos`, {
+      method: 'POST',
+      headers: { cookie: portalCookie },
+      body: otroForm,
+    });
+    expect(otraSubida.status, await otraSubida.clone().text()).toBeLessThan(300);
 
     // The Tablero counts it and leads to the Bandeja, where it waits with its case and file.
     await user.page.goto(`${baseUrl()}/tablero`);
@@ -222,7 +263,55 @@ describe('the office asks a claimant for documents and reviews what arrives', ()
     const imagen = vista.getByRole('img', { name: /^Documento / });
     await expect.poll(() => imagen.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
     await axeAtBothSizes(user.page, 'Bandeja, vista del documento');
+    // A quarter turn: the picture (300 x 200) stands 200 x 300, still whole in the frame.
+    await vista.getByRole('button', { name: 'Girar 90°' }).click();
+    await expect.poll(() => imagen.evaluate((img: HTMLImageElement) => img.style.transform)).toContain('rotate(90deg)');
+    const girada = (await imagen.evaluate((img: HTMLImageElement) => img.parentElement!.getBoundingClientRect().toJSON())) as DOMRect;
+    expect(girada.height / girada.width).toBeCloseTo(1.5, 1);
+    const marco = (await vista.getByRole('region', { name: /^Vista de / }).boundingBox())!;
+    expect(girada.height).toBeLessThanOrEqual(marco.height + 1);
     await vista.locator('button', { hasText: /^Cerrar$/ }).click();
+    await vista.waitFor({ state: 'hidden' });
+
+    // The PDF the claimant sent opens in place too (issue 44 item 4): page by page, drawn by pdf.js.
+    await fila.getByRole('button', { name: /\.pdf$/ }).click();
+    const vistaPdf = user.page.getByRole('dialog', { name: /\.pdf$/ });
+    await vistaPdf.getByText('Página 1 de 2').waitFor();
+    const hoja = vistaPdf.getByRole('img', { name: /^Página 1 de 2 de .+\.pdf$/ });
+    // Drawn, not blank: the middle of the page's red square is red.
+    const pixel = () =>
+      hoja.evaluate((canvas: HTMLCanvasElement) => {
+        if (canvas.width === 0) return null;
+        const [r, g, b] = canvas.getContext('2d')!.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2), 1, 1).data;
+        return r! > 150 && g! < 80 && b! < 80 ? 'rojo' : `${r},${g},${b}`;
+      });
+    await expect.poll(pixel, { timeout: 15_000 }).toBe('rojo');
+    const anchoAjustado = (await hoja.boundingBox())!.width;
+    await vistaPdf.getByRole('button', { name: 'Ampliar' }).click();
+    await expect.poll(async () => (await hoja.boundingBox())!.width / anchoAjustado).toBeCloseTo(1.25, 1);
+    await vistaPdf.getByRole('button', { name: '100 %' }).click();
+    await expect.poll(async () => Math.round((await hoja.boundingBox())!.width)).toBe(595);
+    await vistaPdf.getByRole('button', { name: 'Ajustar' }).click();
+    // The arrows turn the pages.
+    await user.page.keyboard.press('ArrowRight');
+    await vistaPdf.getByText('Página 2 de 2').waitFor();
+    await vistaPdf.getByRole('img', { name: /^Página 2 de 2 de / }).waitFor();
+    expect(await vistaPdf.getByRole('button', { name: 'Página siguiente' }).isDisabled()).toBe(true);
+    await vistaPdf.getByRole('button', { name: 'Página anterior' }).click();
+    await vistaPdf.getByText('Página 1 de 2').waitFor();
+    await expect.poll(pixel, { timeout: 15_000 }).toBe('rojo');
+    await axeAtBothSizes(user.page, 'Bandeja, vista de un PDF');
+    // The item's photo is the document next to it.
+    const haciaLaFoto = (await vistaPdf.getByRole('button', { name: 'Anterior', exact: true }).isDisabled()) ? 'Siguiente' : 'Anterior';
+    await vistaPdf.getByRole('button', { name: haciaLaFoto, exact: true }).click();
+    await user.page
+      .getByRole('dialog', { name: /\.png$/ })
+      .getByRole('img', { name: /^Documento / })
+      .waitFor();
+    await user.page
+      .getByRole('dialog', { name: /\.png$/ })
+      .locator('button', { hasText: /^Cerrar$/ })
+      .click();
     // 'Rechazar' asks the reason the claimant will read (not used here).
     await fila.getByRole('button', { name: `Rechazar ${REQUISITO}` }).click();
     const rechazo = user.page.getByRole('dialog', { name: 'Rechazar documento' });
@@ -237,6 +326,19 @@ describe('the office asks a claimant for documents and reviews what arrives', ()
     // Back in the case: accepted, and everything asked is in.
     await user.page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
     await item.getByText('Aceptado').waitFor();
+    // The case's Documentación opens the same viewer ('Ver'), on the PDF, with the photo beside it.
+    const documentosDelCaso = user.page.getByRole('region', { name: 'Documentación', exact: true });
+    await documentosDelCaso.getByRole('button', { name: /^Acciones de .+\.pdf$/ }).click();
+    await user.page.getByRole('menuitem', { name: 'Ver' }).click();
+    const vistaDelCaso = user.page.getByRole('dialog', { name: /\.pdf$/ });
+    await vistaDelCaso.getByText('Página 1 de 2').waitFor();
+    await vistaDelCaso
+      .getByRole('button', { name: 'Siguiente', exact: true })
+      .or(vistaDelCaso.getByRole('button', { name: 'Anterior', exact: true }))
+      .first()
+      .waitFor();
+    await vistaDelCaso.locator('button', { hasText: /^Cerrar$/ }).click();
+    await vistaDelCaso.waitFor({ state: 'hidden' });
     await panel.getByRole('button', { name: 'Avanzar a Coordinar Inspección' }).waitFor();
 
     // The claimant wrote; the handler reads it in the case and answers.

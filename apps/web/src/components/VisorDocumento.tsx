@@ -257,7 +257,8 @@ function VistaDocumento({ documento, isPhone, onPaso }: { documento: DocumentoVi
         style={{
           display: 'flex',
           overflow: 'auto',
-          height: isPhone ? 'calc(100dvh - 210px)' : '65vh',
+          // On a phone the tools and the buttons take two rows each.
+          height: isPhone ? 'calc(100dvh - 300px)' : '65vh',
           background: 'var(--mantine-color-default-hover)',
           borderRadius: 'var(--mantine-radius-sm)',
         }}
