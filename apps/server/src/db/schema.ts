@@ -17,3 +17,4 @@ export * from './tables/asignacion';
 export * from './tables/pagos';
 export * from './tables/aprobaciones';
 export * from './tables/portal';
+export * from './tables/subidas';
