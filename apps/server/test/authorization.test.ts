@@ -137,6 +137,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'POST /api/inspeccion/filtro': 'staff',
   'PATCH /api/inspeccion/update_inspector/:id': 'staff',
   'GET /api/inspeccion/i/:id': 'any',
+  'GET /api/inspeccion/agenda': 'any',
   'GET /api/inspeccion/d/:id': 'any',
   'PATCH /api/inspeccion/d/:id': 'any',
   // The Diario and the legal clocks (issue 18): staff, the team included; only an Admin edits a rule.

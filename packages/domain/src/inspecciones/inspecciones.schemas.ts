@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editVersion, isoDate, optionalFilterDate, optionalFilterId, positiveId, text, MSG_TWO_DECIMALS, TWO_DECIMALS_RE } from '../shared/fields';
+import { editVersion, isoDate, optional, optionalFilterDate, optionalFilterId, positiveId, text, timeOfDay, MSG_TWO_DECIMALS, TWO_DECIMALS_RE } from '../shared/fields';
 import { decimalString, withMessage } from '../shared/responses';
 
 export const INSPECCION_ESTADOS = { COORDINADA: 'Coordinada', LICITANDO: 'Licitando', FINALIZADA: 'Finalizada' } as const;
@@ -80,6 +80,11 @@ export const inspeccionSchema = z.strictObject({
   version: editVersion,
   id_inspector: inspectorId,
   fecha_inspeccion: isoDate,
+  /**
+   * The hour agreed for the visit, HH:MM (issue 43, docs/decisions/086): missing, null or '' is "no hour";
+   * an edit that leaves it out keeps the one stored (decision 074).
+   */
+  hora_inspeccion: optional(timeOfDay),
   direccion: text(400, 1, 'La dirección es requerida'),
   detalle: text(1500, 1, 'El detalle es requerido'),
   ...compat,
@@ -155,6 +160,8 @@ export const inspeccionResponse = z.object({
   id_caso: z.number(),
   id_inspector: z.number(),
   fecha_inspeccion: z.string(),
+  /** HH:MM:SS, or null when no hour was agreed (show with formatTime). */
+  hora_inspeccion: z.string().nullable(),
   direccion: z.string(),
   detalle: z.string(),
   resultado: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, serial, time, varchar } from 'drizzle-orm/pg-core';
 import { INSPECCION_PENDING_ESTADOS } from '@siniestros/domain';
 import { casos, editVersion } from './casos';
 import { inspectores } from './reference';
@@ -22,6 +22,8 @@ export const inspecciones = pgTable(
       .notNull()
       .references(() => inspectores.id),
     fecha_inspeccion: date('fecha_inspeccion', { mode: 'string' }).notNull(),
+    /** The hour of the visit, when it was agreed (null: none; the agenda lists those last, drizzle/0044). */
+    hora_inspeccion: time('hora_inspeccion'),
     direccion: varchar('direccion', { length: 400 }).notNull(),
     detalle: varchar('detalle', { length: 1500 }).notNull(),
     resultado: varchar('resultado', { length: 600 }),
@@ -39,7 +41,8 @@ export const inspecciones = pgTable(
     index('inspecciones_caso_idx').on(table.id_caso),
     index('inspecciones_inspector_idx').on(table.id_inspector, table.id.desc()),
     // inspecciones_inspector_fecha_idx (inspector, fecha DESC, id DESC) INCLUDE (estado) lives in drizzle/0006 (custom SQL: no INCLUDE here).
-    // inspecciones_pendientes_inspector_idx (inspector, fecha) WHERE pending, for the Tablero, lives in drizzle/0014.
+    // inspecciones_pendientes_inspector_idx (inspector, fecha) WHERE pending (drizzle/0014) was replaced by
+    // inspecciones_agenda_pendientes_idx below (drizzle/0044), which starts with the same columns.
     // Both ascending: read backwards it is the list's order (fecha DESC, id DESC), so page 1 stops at 20 rows
     // where (fecha, id DESC) sorted every inspection of the newest date (2,193 at 1M: 22 ms).
     index('inspecciones_fecha_idx').on(table.fecha_inspeccion, table.id),
@@ -48,6 +51,12 @@ export const inspecciones = pgTable(
     // at 1M cases), and the pending ones' page sorted them all under a plan kept for any offset.
     index('inspecciones_estado_fecha_idx').on(table.estado, table.fecha_inspeccion, table.id),
     index('inspecciones_producto_fecha_idx').on(table.id_producto, table.fecha_inspeccion, table.id),
+    // The inspector's agenda (docs/decisions/086): pending visits by date, hour (none last) and id;
+    // finalized ones by closing date, read backwards (newest first).
+    index('inspecciones_agenda_pendientes_idx')
+      .on(table.id_inspector, table.fecha_inspeccion, table.hora_inspeccion, table.id)
+      .where(sql`${table.estado} in ${PENDIENTES_SQL}`),
+    index('inspecciones_agenda_finalizadas_idx').on(table.id_inspector, table.fecha_cierre, table.id).where(sql`${table.estado} = 'Finalizada'`),
     index('inspecciones_pendientes_fecha_idx').on(table.fecha_inspeccion, table.id).where(sql`${table.estado} in ${PENDIENTES_SQL}`),
   ],
 );

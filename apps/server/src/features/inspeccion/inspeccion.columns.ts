@@ -10,6 +10,7 @@ export const INSPECCION_COLUMNS = {
   id_caso: inspecciones.id_caso,
   id_inspector: inspecciones.id_inspector,
   fecha_inspeccion: inspecciones.fecha_inspeccion,
+  hora_inspeccion: inspecciones.hora_inspeccion,
   direccion: inspecciones.direccion,
   detalle: inspecciones.detalle,
   resultado: inspecciones.resultado,

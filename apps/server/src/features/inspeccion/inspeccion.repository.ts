@@ -1,5 +1,14 @@
 import { and, eq, gte, inArray, lte, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
-import { INSPECCION_ESTADOS, INSPECCION_FILTRO_PENDIENTE, INSPECCION_PENDING_ESTADOS, type Inspeccion, type InspeccionCaso, type InspeccionFiltro } from '@siniestros/domain';
+import {
+  INSPECCION_ESTADOS,
+  INSPECCION_FILTRO_PENDIENTE,
+  INSPECCION_PENDING_ESTADOS,
+  type Inspeccion,
+  type InspeccionAgendaItem,
+  type InspeccionAgendaVista,
+  type InspeccionCaso,
+  type InspeccionFiltro,
+} from '@siniestros/domain';
 import type { DbOrTx } from '../../db/client';
 import { nextVersion } from '../../db/edit-version';
 import { jsonRows } from '../../db/json';
@@ -15,7 +24,7 @@ import {
   type RangeShape,
 } from '../../db/contadores';
 import { inspeccionContadores, inspeccionContadoresDia, inspeccionContadoresProducto } from '../../db/tables/contadores';
-import { casos } from '../../db/tables/casos';
+import { casos, terceros } from '../../db/tables/casos';
 import { analistas, companias, estados, inspectores, productos } from '../../db/tables/reference';
 import { PENDIENTES_SQL, inspecciones } from '../../db/tables/inspeccion';
 import { pageDepth, pageWithTotal, readWindow, type PageDepth } from '../../shared/paging';
@@ -163,6 +172,40 @@ export const inspeccionesDelCasoJson = (idCaso: Column | SQL) =>
     ['id'],
   );
 
+/**
+ * The agenda's two orders (docs/decisions/086), each a range of its partial index read in order
+ * (drizzle/0044): pending by date, hour (none last, as the ascending index keeps NULLs) and id;
+ * finalized by closing date and id, newest first (the index read backwards).
+ */
+const AGENDA = {
+  pendientes: {
+    where: sql`${inspecciones.estado} in ${PENDIENTES_SQL}`,
+    order: [sql`${inspecciones.fecha_inspeccion} asc`, sql`${inspecciones.hora_inspeccion} asc nulls last`, sql`${inspecciones.id} asc`],
+  },
+  finalizadas: {
+    where: sql`${inspecciones.estado} = ${estadoLiteral(INSPECCION_ESTADOS.FINALIZADA)}`,
+    order: [sql`${inspecciones.fecha_cierre} desc`, sql`${inspecciones.id} desc`],
+  },
+} satisfies Record<InspeccionAgendaVista, { where: SQL; order: SQL[] }>;
+
+/** The case's first third party (terceros_caso_orden_uq): the one whose vehicle is inspected. */
+function primerTercero(db: DbOrTx) {
+  return db
+    .select({
+      apellido: terceros.apellido,
+      nombre: terceros.nombre,
+      // The mobile, else the landline: the number a visit is arranged by.
+      telefono: sql<string | null>`coalesce(nullif(btrim(${terceros.cel}), ''), nullif(btrim(${terceros.fijo}), ''))`.as('telefono'),
+      marca_modelo: terceros.marca_modelo,
+      dominio: terceros.dominio,
+    })
+    .from(terceros)
+    .where(eq(terceros.id_caso, inspecciones.id_caso))
+    .orderBy(terceros.orden)
+    .limit(1)
+    .as('tercero');
+}
+
 export const inspeccionRepository = {
   async findById(db: DbOrTx, id: number): Promise<InspeccionRow | undefined> {
     const [row] = await selectInspecciones(db).where(eq(inspecciones.id, id));
@@ -286,6 +329,55 @@ export const inspeccionRepository = {
         .where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
+  },
+
+  /** One inspector's agenda page (docs/decisions/086) and how many visits the view holds. */
+  async agenda(db: DbOrTx, idInspector: number, vista: InspeccionAgendaVista, limit: number, offset: number): Promise<{ rows: InspeccionAgendaItem[]; total: number }> {
+    const { where, order } = AGENDA[vista];
+    const condition = and(eq(inspecciones.id_inspector, idInspector), where);
+    const tercero = primerTercero(db);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: inspecciones.id,
+          id_caso: inspecciones.id_caso,
+          reclamo_nro: casos.reclamo_nro,
+          compania: companias.nombre,
+          fecha_inspeccion: inspecciones.fecha_inspeccion,
+          hora_inspeccion: inspecciones.hora_inspeccion,
+          direccion: inspecciones.direccion,
+          detalle: inspecciones.detalle,
+          estado: sql<InspeccionAgendaItem['estado']>`${inspecciones.estado}`,
+          fecha_cierre: inspecciones.fecha_cierre,
+          tercero_apellido: tercero.apellido,
+          tercero_nombre: tercero.nombre,
+          tercero_telefono: tercero.telefono,
+          tercero_marca_modelo: tercero.marca_modelo,
+          tercero_dominio: tercero.dominio,
+        })
+        .from(inspecciones)
+        .innerJoin(casos, eq(casos.id, inspecciones.id_caso))
+        .innerJoin(companias, eq(companias.id, casos.id_compania))
+        .leftJoinLateral(tercero, sql`true`)
+        .where(condition)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(inspecciones)
+        .where(condition),
+    ]);
+    return {
+      rows: rows.map(({ tercero_apellido, tercero_nombre, tercero_telefono, tercero_marca_modelo, tercero_dominio, ...row }) => ({
+        ...row,
+        tercero:
+          tercero_apellido === null
+            ? null
+            : { apellido: tercero_apellido, nombre: tercero_nombre, telefono: tercero_telefono, marca_modelo: tercero_marca_modelo, dominio: tercero_dominio },
+      })),
+      total: total?.n ?? 0,
+    };
   },
 
   /** The case data of the inspection screens, with its insured party id. */

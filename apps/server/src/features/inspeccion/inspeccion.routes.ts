@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   idParam,
   INSPECCION_MESSAGES,
+  inspeccionAgendaQuery,
+  inspeccionAgendaResponse,
   inspeccionDeleteSchema,
   inspeccionFiltroSchema,
   inspeccionSchema,
@@ -61,6 +63,20 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
     '/inspeccion/i/:id',
     { ...anyRole, schema: { tags, summary: "An inspector's inspections ({id} = id_inspect)", params: idParam, querystring: pagingQuery, response: replies({ 200: inspeccionesDelInspectorResponse }) } },
     (request) => inspeccion.byInspector(request.params.id, userOf(request), request.query),
+  );
+
+  r.get(
+    '/inspeccion/agenda',
+    {
+      ...anyRole,
+      schema: {
+        tags,
+        summary: "The signed-in inspector's agenda: pending visits by date and hour, or finalized ones newest first (their session's id_inspect)",
+        querystring: inspeccionAgendaQuery,
+        response: replies({ 200: inspeccionAgendaResponse }),
+      },
+    },
+    (request) => inspeccion.agenda(userOf(request), request.query),
   );
 
   r.get(

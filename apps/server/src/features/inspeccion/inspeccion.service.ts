@@ -15,6 +15,7 @@ import {
   todayIso,
   type Asegurado,
   type InspeccionCloseFileField,
+  type InspeccionAgendaQuery,
   type InspeccionCloseInput,
   type InspeccionDetalle,
   type InspeccionFiltro,
@@ -137,6 +138,7 @@ export function createInspeccionService<Upload>(deps: {
           id_caso: idCaso,
           id_inspector: input.id_inspector,
           fecha_inspeccion: input.fecha_inspeccion,
+          hora_inspeccion: input.hora_inspeccion ?? null,
           direccion: input.direccion,
           detalle: input.detalle,
           estado: INSPECCION_ESTADOS.COORDINADA,
@@ -157,6 +159,8 @@ export function createInspeccionService<Upload>(deps: {
         await repo.update(tx, id, {
           id_inspector: input.id_inspector,
           fecha_inspeccion: input.fecha_inspeccion,
+          // Left out of the body: the hour stays as stored (decision 074); null or '' clears it.
+          hora_inspeccion: input.hora_inspeccion,
           direccion: input.direccion,
           detalle: input.detalle,
           estado: INSPECCION_ESTADOS.COORDINADA,
@@ -196,6 +200,16 @@ export function createInspeccionService<Upload>(deps: {
       if (isInspector(actor) && actor.idInspect !== idInspector) throw forbidden(AUTH_MESSAGES.forbidden);
       const { rows, total } = await repo.pageByInspector(db, idInspector, paging.pageSize, pageOffset(paging));
       return { data: rows, totalPages: totalPages(total, paging.pageSize), totalCount: total };
+    },
+
+    /**
+     * GET /inspeccion/agenda (docs/decisions/086): the signed-in user's own visits, by their session's
+     * id_inspect and never an id the client sends; a user without one is told so (409).
+     */
+    async agenda(actor: Actor, query: InspeccionAgendaQuery) {
+      if (!actor.idInspect) throw conflict(INSPECCION_MESSAGES.notLinked);
+      const { rows, total } = await repo.agenda(db, actor.idInspect, query.vista, query.pageSize, pageOffset(query));
+      return { data: rows, totalPages: totalPages(total, query.pageSize), totalCount: total };
     },
 
     /** GET /inspeccion/{id} and /inspeccion/d/{id} (spec §3, inspection detail response). */

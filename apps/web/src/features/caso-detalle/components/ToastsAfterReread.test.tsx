@@ -36,6 +36,7 @@ const INSPECCION: Inspeccion = {
   id_caso: 7,
   id_inspector: 2,
   fecha_inspeccion: '2026-12-01',
+  hora_inspeccion: null,
   direccion: 'Av. Rivadavia 5000',
   detalle: 'Paragolpes trasero',
   resultado: null,
