@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -9,6 +9,7 @@ import {
   PORTAL_MESSAGES,
   type PortalEstado,
 } from '@siniestros/domain';
+import { fakeApi } from '../test/fake-api';
 
 /**
  * The claimant's page with a convenio to sign (issue 42 item 7): the published files, the item
@@ -17,9 +18,7 @@ import {
  * each test (it keeps its start-up in the module).
  */
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let answers: Record<string, (body: unknown) => Response>;
+const api = fakeApi((method, url) => (method === 'GET' && url === '/api/portal/estado' ? Response.json(estado) : undefined));
 let estado: PortalEstado;
 
 const FIRMADO_ITEM: PortalEstado['items'][number] = {
@@ -51,21 +50,6 @@ const estadoCon = (convenio: Partial<NonNullable<PortalEstado['convenio']>> = {}
   },
 });
 
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
-    calls.push({ method, url, body });
-    if (method === 'GET' && url === '/api/portal/estado') return Response.json(estado);
-    const answer = answers[`${method} ${url}`];
-    if (answer) return answer(body);
-    throw new Error(`unexpected ${method} ${url}`);
-  });
-});
-afterEach(() => vi.unstubAllGlobals());
-
 async function abrirPagina() {
   vi.resetModules();
   const { PortalApp } = await import('./PortalApp');
@@ -73,7 +57,7 @@ async function abrirPagina() {
   return screen.findByRole('region', { name: PORTAL_CONVENIO_PAGINA.titulo });
 }
 
-const posts = () => calls.filter((call) => call.method === 'POST').map(({ url, body }) => ({ url, body }));
+const posts = () => api.calls.filter((call) => call.method === 'POST').map(({ url, body }) => ({ url, body }));
 
 describe("the claimant's 'Convenio para firmar'", () => {
   it('links each published file and leaves the signed copy to the item in the documents list', async () => {
@@ -110,7 +94,7 @@ describe("the claimant's 'Convenio para firmar'", () => {
   it('signs electronically: acceptance, the code, a wait the server asks, a wrong DNI and a wrong code next to their fields, then signed', async () => {
     estado = estadoCon({ firma_electronica: true });
     let codigos = 0;
-    answers['POST /api/portal/convenio/codigo'] = () =>
+    api.answers['POST /api/portal/convenio/codigo'] = () =>
       codigos++ === 0
         ? Response.json(
             { message: PORTAL_CONVENIO_MESSAGES.codigoEnviado('j•••@example.com'), destino: 'j•••@example.com' },
@@ -118,7 +102,7 @@ describe("the claimant's 'Convenio para firmar'", () => {
           )
         : Response.json({ message: PORTAL_CONVENIO_MESSAGES.codigoEspera }, { status: 429, headers: { 'Retry-After': '42' } });
     const firmas: Array<() => Response> = [
-      // As the server answers them: the field named.
+      // As the server api.answers them: the field named.
       () =>
         Response.json(
           { message: PORTAL_MESSAGES.dniIncorrecto, errors: [{ path: 'dni', message: PORTAL_MESSAGES.dniIncorrecto }] },
@@ -140,7 +124,7 @@ describe("the claimant's 'Convenio para firmar'", () => {
         return Response.json({ message: PORTAL_CONVENIO_MESSAGES.firmado, item: estado.items[0] }, { status: 201 });
       },
     ];
-    answers['POST /api/portal/convenio/firma'] = () => firmas.shift()!();
+    api.answers['POST /api/portal/convenio/firma'] = () => firmas.shift()!();
     const user = userEvent.setup({ delay: null });
     const seccion = await abrirPagina();
     const firma = within(seccion).getByRole('form', { name: PORTAL_CONVENIO_PAGINA.firmaTitulo });

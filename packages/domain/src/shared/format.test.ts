@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysIso, formatDate, formatDateTime, formatPesos, formatTime, normalizeSearch, todayIso, truncate } from './format';
+import { addDaysIso, formatDate, formatDateTime, formatDateTimeSeconds, formatPesos, formatTime, normalizeSearch, todayIso, truncate } from './format';
 
 describe('es-AR formatting', () => {
   it('shows dates as dd/mm/yyyy and times as HH:MM', () => {
@@ -45,5 +45,10 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-11-24T10:00:00-03:00')).toBe('24/11/2026 10:00');
     expect(formatDateTime(null)).toBe('-');
     expect(formatDateTime('no es una fecha')).toBe('-');
+  });
+
+  it('keeps the seconds for certificates, midnight as 00 (not 24)', () => {
+    expect(formatDateTimeSeconds(new Date('2026-11-24T03:00:09Z'))).toBe('24/11/2026 00:00:09');
+    expect(formatDateTimeSeconds(new Date('2026-11-24T22:05:59.900Z'))).toBe('24/11/2026 19:05:59');
   });
 });

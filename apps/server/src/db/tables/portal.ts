@@ -7,6 +7,28 @@ import { productos } from './reference';
 /** The claimant portal (drizzle/0042, docs/decisions/084). */
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
+// The rows of a case's portal go with their case, third party, item or link (ON DELETE CASCADE).
+function ownedByCaso() {
+  return integer('id_caso')
+    .notNull()
+    .references(() => casos.id, { onDelete: 'cascade' });
+}
+function ownedByTercero() {
+  return integer('id_tercero')
+    .notNull()
+    .references(() => terceros.id, { onDelete: 'cascade' });
+}
+function ownedByItem() {
+  return integer('id_item')
+    .notNull()
+    .references(() => portalItems.id, { onDelete: 'cascade' });
+}
+function ownedByEnlace() {
+  return integer('id_enlace')
+    .notNull()
+    .references(() => portalEnlaces.id, { onDelete: 'cascade' });
+}
+
 /** What a product (NULL: every product) requires of a third party, and when (PORTAL_CONDICIONES). */
 export const documentacionRequerida = pgTable(
   'documentacion_requerida',
@@ -33,12 +55,8 @@ export const portalEnlaces = pgTable(
   'portal_enlaces',
   {
     id: serial('id').primaryKey(),
-    id_caso: integer('id_caso')
-      .notNull()
-      .references(() => casos.id, { onDelete: 'cascade' }),
-    id_tercero: integer('id_tercero')
-      .notNull()
-      .references(() => terceros.id, { onDelete: 'cascade' }),
+    id_caso: ownedByCaso(),
+    id_tercero: ownedByTercero(),
     token_hash: varchar('token_hash', { length: 64 }).notNull(),
     creado: at('creado').notNull().defaultNow(),
     creado_por: varchar('creado_por', { length: 150 }).notNull(),
@@ -54,7 +72,9 @@ export const portalEnlaces = pgTable(
   },
   (table) => [
     uniqueIndex('portal_enlaces_token_uq').on(table.token_hash),
-    uniqueIndex('portal_enlaces_vivo_uq').on(table.id_tercero).where(sql`${table.revocado} is null`),
+    uniqueIndex('portal_enlaces_vivo_uq')
+      .on(table.id_tercero)
+      .where(sql`${table.revocado} is null`),
     index('portal_enlaces_caso_idx').on(table.id_caso, table.id),
   ],
 );
@@ -64,9 +84,7 @@ export const portalSesiones = pgTable(
   'portal_sesiones',
   {
     id_hash: varchar('id_hash', { length: 64 }).primaryKey(),
-    id_enlace: integer('id_enlace')
-      .notNull()
-      .references(() => portalEnlaces.id, { onDelete: 'cascade' }),
+    id_enlace: ownedByEnlace(),
     creado: at('creado').notNull().defaultNow(),
     expira: at('expira').notNull(),
     /** The claimant typed their DNI: personal data may show. */
@@ -88,12 +106,8 @@ export const portalItems = pgTable(
   'portal_items',
   {
     id: serial('id').primaryKey(),
-    id_caso: integer('id_caso')
-      .notNull()
-      .references(() => casos.id, { onDelete: 'cascade' }),
-    id_tercero: integer('id_tercero')
-      .notNull()
-      .references(() => terceros.id, { onDelete: 'cascade' }),
+    id_caso: ownedByCaso(),
+    id_tercero: ownedByTercero(),
     id_requisito: integer('id_requisito').references(() => documentacionRequerida.id, { onDelete: 'set null' }),
     tipo: varchar('tipo', { length: 50 }).notNull(),
     nombre: varchar('nombre', { length: 150 }).notNull(),
@@ -110,7 +124,9 @@ export const portalItems = pgTable(
   (table) => [
     uniqueIndex('portal_items_requisito_uq').on(table.id_tercero, table.id_requisito),
     index('portal_items_caso_idx').on(table.id_caso, table.id_tercero, table.id),
-    index('portal_items_recibidos_idx').on(table.recibido, table.id).where(sql`${table.estado} = 'recibido'`),
+    index('portal_items_recibidos_idx')
+      .on(table.recibido, table.id)
+      .where(sql`${table.estado} = 'recibido'`),
   ],
 );
 
@@ -118,9 +134,7 @@ export const portalItems = pgTable(
 export const portalItemDocumentos = pgTable(
   'portal_item_documentos',
   {
-    id_item: integer('id_item')
-      .notNull()
-      .references(() => portalItems.id, { onDelete: 'cascade' }),
+    id_item: ownedByItem(),
     id_documento: integer('id_documento')
       .notNull()
       .references(() => documentos.id, { onDelete: 'cascade' }),
@@ -139,12 +153,8 @@ export const portalMensajes = pgTable(
   'portal_mensajes',
   {
     id: serial('id').primaryKey(),
-    id_caso: integer('id_caso')
-      .notNull()
-      .references(() => casos.id, { onDelete: 'cascade' }),
-    id_tercero: integer('id_tercero')
-      .notNull()
-      .references(() => terceros.id, { onDelete: 'cascade' }),
+    id_caso: ownedByCaso(),
+    id_tercero: ownedByTercero(),
     autor: varchar('autor', { length: 10 }).notNull(),
     usuario: varchar('usuario', { length: 150 }),
     texto: varchar('texto', { length: 2000 }).notNull(),
@@ -158,9 +168,7 @@ export const portalEnvios = pgTable(
   'portal_envios',
   {
     id: serial('id').primaryKey(),
-    id_enlace: integer('id_enlace')
-      .notNull()
-      .references(() => portalEnlaces.id, { onDelete: 'cascade' }),
+    id_enlace: ownedByEnlace(),
     canal: varchar('canal', { length: 20 }).notNull(),
     destino: varchar('destino', { length: 300 }),
     creado: at('creado').notNull().defaultNow(),
@@ -178,7 +186,10 @@ export const portalAjustes = pgTable('portal_ajustes', {
   /** 0: the whole DNI; else its last N digits. */
   digitos_dni: smallint('digitos_dni').notNull().default(0),
   max_intentos: smallint('max_intentos').notNull().default(5),
-  recordatorios_dias: smallint('recordatorios_dias').array().notNull().default(sql`'{3,7,10}'`),
+  recordatorios_dias: smallint('recordatorios_dias')
+    .array()
+    .notNull()
+    .default(sql`'{3,7,10}'`),
   firma_electronica: boolean('firma_electronica').notNull().default(false),
 });
 
@@ -187,15 +198,9 @@ export const portalFirmas = pgTable(
   'portal_firmas',
   {
     id: serial('id').primaryKey(),
-    id_caso: integer('id_caso')
-      .notNull()
-      .references(() => casos.id, { onDelete: 'cascade' }),
-    id_tercero: integer('id_tercero')
-      .notNull()
-      .references(() => terceros.id, { onDelete: 'cascade' }),
-    id_item: integer('id_item')
-      .notNull()
-      .references(() => portalItems.id, { onDelete: 'cascade' }),
+    id_caso: ownedByCaso(),
+    id_tercero: ownedByTercero(),
+    id_item: ownedByItem(),
     firmado: at('firmado').notNull(),
     direccion: varchar('direccion', { length: 64 }).notNull(),
     user_agent: varchar('user_agent', { length: 500 }).notNull(),
@@ -211,16 +216,10 @@ export const portalConvenios = pgTable(
   'portal_convenios',
   {
     id: serial('id').primaryKey(),
-    id_caso: integer('id_caso')
-      .notNull()
-      .references(() => casos.id, { onDelete: 'cascade' }),
-    id_tercero: integer('id_tercero')
-      .notNull()
-      .references(() => terceros.id, { onDelete: 'cascade' }),
+    id_caso: ownedByCaso(),
+    id_tercero: ownedByTercero(),
     /** The item 'Convenio firmado' the signed copy goes to. */
-    id_item: integer('id_item')
-      .notNull()
-      .references(() => portalItems.id, { onDelete: 'cascade' }),
+    id_item: ownedByItem(),
     plantilla: varchar('plantilla', { length: 100 }).notNull(),
     nombre: varchar('nombre', { length: 200 }).notNull(),
     /** Under portal/convenios/{id_caso}/, outside the cases' keys: the orphan sweeper leaves it. */
@@ -235,7 +234,9 @@ export const portalConvenios = pgTable(
     id_firma: integer('id_firma').references(() => portalFirmas.id, { onDelete: 'set null' }),
   },
   (table) => [
-    index('portal_convenios_vivos_idx').on(table.id_tercero, table.id).where(sql`${table.retirado} is null`),
+    index('portal_convenios_vivos_idx')
+      .on(table.id_tercero, table.id)
+      .where(sql`${table.retirado} is null`),
     index('portal_convenios_caso_idx').on(table.id_caso, table.id),
     index('portal_convenios_tercero_idx').on(table.id_tercero, table.id),
   ],
@@ -246,9 +247,7 @@ export const portalFirmaCodigos = pgTable(
   'portal_firma_codigos',
   {
     id: serial('id').primaryKey(),
-    id_enlace: integer('id_enlace')
-      .notNull()
-      .references(() => portalEnlaces.id, { onDelete: 'cascade' }),
+    id_enlace: ownedByEnlace(),
     codigo_hash: varchar('codigo_hash', { length: 64 }).notNull(),
     sal: varchar('sal', { length: 64 }).notNull(),
     destino: varchar('destino', { length: 300 }).notNull(),

@@ -1,4 +1,4 @@
-import { PORTAL_CONVENIO, PORTAL_CONVENIO_CONSTANCIA as TEXTO } from '@siniestros/domain';
+import { PORTAL_CONVENIO, PORTAL_CONVENIO_CONSTANCIA as TEXTO, formatDateTimeSeconds } from '@siniestros/domain';
 import { REPORT_FONT as FONT, reportFonts } from '../plantillas';
 
 export type ConstanciaDatos = {
@@ -14,23 +14,6 @@ export type ConstanciaDatos = {
   /** Where the code went, masked. */
   destino: string;
 };
-
-const BUENOS_AIRES = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Buenos_Aires',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** dd/mm/yyyy hh:mm:ss in Buenos Aires. */
-export function fechaHoraSegundos(moment: Date): string {
-  const part = Object.fromEntries(BUENOS_AIRES.formatToParts(moment).map((item) => [item.type, item.value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
-}
 
 /**
  * 'Constancia de firma electrónica' (docs/decisions/084 'Convenio a distancia'): the PDF the server
@@ -55,8 +38,10 @@ export async function renderConstancia(datos: ConstanciaDatos): Promise<Buffer> 
     doc.on('error', reject);
   });
 
-  const heading = (text: string) => doc.moveDown(0.8).font(FONT.bold).fontSize(12).fillColor('#1c4e80').text(text).moveDown(0.2).fillColor('black');
-  const row = (label: string, value: string) => doc.font(FONT.bold).fontSize(10).text(`${label}: `, { continued: true }).font(FONT.regular).text(value);
+  const heading = (text: string) =>
+    doc.moveDown(0.8).font(FONT.bold).fontSize(12).fillColor('#1c4e80').text(text).moveDown(0.2).fillColor('black');
+  const row = (label: string, value: string) =>
+    doc.font(FONT.bold).fontSize(10).text(`${label}: `, { continued: true }).font(FONT.regular).text(value);
   const { campos } = TEXTO;
 
   doc.font(FONT.bold).fontSize(16).text(TEXTO.titulo);
@@ -80,7 +65,7 @@ export async function renderConstancia(datos: ConstanciaDatos): Promise<Buffer> 
 
   heading(TEXTO.secciones.firma);
   row(campos.aceptacion, `«${TEXTO.aceptacion}»`);
-  row(campos.fecha, fechaHoraSegundos(datos.firmado));
+  row(campos.fecha, formatDateTimeSeconds(datos.firmado));
   row(campos.utc, datos.firmado.toISOString());
   row(campos.direccion, datos.direccion);
   row(campos.userAgent, datos.userAgent);

@@ -21,6 +21,7 @@ import { detalle, detalleAt } from '../../caso-detalle/hooks/detalle.fixture';
 import { ConveniosDialog } from '../../caso-detalle/components/ConveniosDialog';
 import { PortalPanel } from './PortalPanel';
 import { enlaceVivo, item, tercero } from './portal.fixture';
+import { fakeApi } from '../../../test/fake-api';
 
 /**
  * The staff's side of the convenio a distancia (issue 42 item 7): 'Publicar en el portal' in
@@ -29,26 +30,11 @@ import { enlaceVivo, item, tercero } from './portal.fixture';
  * what each call sent; the dialog and the panel are the real ones.
  */
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let answers: Record<string, (body: unknown) => Response>;
-
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
-    calls.push({ method, url, body });
-    const answer = answers[`${method} ${url}`];
-    if (answer) return answer(body);
-    throw new Error(`unexpected ${method} ${url}`);
-  });
-});
 afterEach(() => {
-  vi.unstubAllGlobals();
   act(() => notifications.clean());
 });
+const api = fakeApi();
+
 
 let saved: string[];
 beforeAll(() => {
@@ -101,7 +87,7 @@ describe("'Publicar en el portal' in 'Seleccionar Convenios'", () => {
       whatsapp: 'https://wa.me/5491155551234?text=Hola',
       email: 'sin_correo',
     });
-    answers['POST /api/casos/7/portal/convenio'] = () => Response.json(respuesta, { status: 201 });
+    api.answers['POST /api/casos/7/portal/convenio'] = () => Response.json(respuesta, { status: 201 });
     const user = userEvent.setup({ delay: null });
     renderInApp(<ConveniosDialog idCaso={7} terceros={[TERCERO, OTRO_TERCERO]} idTercero={TERCERO.id} onClose={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: 'Seleccionar Convenios' });
@@ -111,14 +97,14 @@ describe("'Publicar en el portal' in 'Seleccionar Convenios'", () => {
     // The same validation as the download: the No Titular data are required.
     await user.click(publicar);
     expect(await within(dialog).findByText(CONVENIO_MESSAGES.required(CONVENIO_DATOS_LABELS.titular_nombre))).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(api.calls).toEqual([]);
     await user.type(within(dialog).getByRole('textbox', { name: /Titular del vehículo/ }), 'Carla Ruiz');
     await user.type(within(dialog).getByRole('textbox', { name: /Documento del titular/ }), 'DNI 20.111.222');
     await user.type(within(dialog).getByRole('textbox', { name: /Carácter del reclamante/ }), 'conductor autorizado');
     await user.click(publicar);
 
     const resultado = await screen.findByRole('dialog', { name: PORTAL_CONVENIO_OFICINA.publicarTitulo });
-    expect(calls).toEqual([
+    expect(api.calls).toEqual([
       {
         method: 'POST',
         url: '/api/casos/7/portal/convenio',
@@ -148,7 +134,7 @@ describe("'Publicar en el portal' in 'Seleccionar Convenios'", () => {
   });
 
   it('with a live link says the claimant sees it there and was told by e-mail; a .docx published says so', async () => {
-    answers['POST /api/casos/7/portal/convenio'] = () => Response.json(publicado({ pdf: false }), { status: 201 });
+    api.answers['POST /api/casos/7/portal/convenio'] = () => Response.json(publicado({ pdf: false }), { status: 201 });
     const user = userEvent.setup({ delay: null });
     renderInApp(<ConveniosDialog idCaso={7} terceros={[TERCERO]} soloPublicar onClose={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: PORTAL_CONVENIO_OFICINA.publicarTitulo });
@@ -161,11 +147,14 @@ describe("'Publicar en el portal' in 'Seleccionar Convenios'", () => {
     expect(within(dialog).getByText(PORTAL_CONVENIO_OFICINA.avisoEnviado)).toBeTruthy();
     expect(within(dialog).getByText(PORTAL_CONVENIO_OFICINA.sinPdf)).toBeTruthy();
     expect(within(dialog).queryByRole('textbox', { name: 'Enlace para el reclamante' })).toBeNull();
-    expect(calls.map((call) => call.body)).toEqual([{ convenioFile: [CONVENIO_TEMPLATES[0].nombre], id_tercero: TERCERO.id, cbu: CBU }]);
+    expect(api.calls.map((call) => call.body)).toEqual([
+      { convenioFile: [CONVENIO_TEMPLATES[0].nombre], id_tercero: TERCERO.id, cbu: CBU },
+    ]);
   });
 
   it("tells the server's refusal and stays on the choice", async () => {
-    answers['POST /api/casos/7/portal/convenio'] = () => Response.json({ message: PORTAL_CONVENIO_MESSAGES.yaAceptado }, { status: 409 });
+    api.answers['POST /api/casos/7/portal/convenio'] = () =>
+      Response.json({ message: PORTAL_CONVENIO_MESSAGES.yaAceptado }, { status: 409 });
     const user = userEvent.setup({ delay: null });
     renderInApp(<ConveniosDialog idCaso={7} terceros={[TERCERO]} soloPublicar onClose={() => undefined} />);
     await user.click(screen.getByRole('checkbox', { name: CONVENIO_TEMPLATES[0].nombre }));
@@ -194,17 +183,17 @@ describe("the convenio in the case's portal panel", () => {
       user_agent: 'Mozilla/5.0 (Android 14)',
       destino: 'j•••@example.com',
     };
-    answers['GET /api/casos/7'] = () =>
+    api.answers['GET /api/casos/7'] = () =>
       Response.json(detalleAt(idEstado, idEstado === ESTADO.ESPERA_CONVENIO ? 'Espera Convenio Firmado' : 'A Finalizar'));
-    answers['GET /api/casos/7/portal'] = () =>
+    api.answers['GET /api/casos/7/portal'] = () =>
       Response.json({ terceros: [tercero({ items: [firmado], enlace: enlaceVivo, convenio: { ...CONVENIO, firma } })] });
-    answers['GET /api/casos/7/portal/convenio/3'] = () =>
+    api.answers['GET /api/casos/7/portal/convenio/3'] = () =>
       new Response(new Blob(['%PDF-1.7']), { headers: { 'Content-Type': 'application/pdf' } });
-    answers['PATCH /api/casos/7/portal/items/40'] = () => {
+    api.answers['PATCH /api/casos/7/portal/items/40'] = () => {
       firmado = { ...firmado, estado: 'aceptado', version: 3 };
       return Response.json({ message: PORTAL_MESSAGES.itemAceptado, data: firmado, completa: true });
     };
-    answers['PATCH /api/casos/avanza/7'] = () => {
+    api.answers['PATCH /api/casos/avanza/7'] = () => {
       idEstado = ESTADO.A_FINALIZAR;
       return Response.json({ message: CICLO_MESSAGES.advanced, id_estado: ESTADO.A_FINALIZAR });
     };
@@ -228,15 +217,15 @@ describe("the convenio in the case's portal panel", () => {
     expect(within(panel).queryByRole('button', { name: 'Publicar convenio para Pérez Juan' })).toBeNull();
     await user.click(recibir);
     expect(await screen.findByText(CICLO_MESSAGES.advanced)).toBeTruthy();
-    expect(calls.find((call) => call.url === '/api/casos/avanza/7')!.body).toEqual({ id_estado: ESTADO.ESPERA_CONVENIO });
+    expect(api.calls.find((call) => call.url === '/api/casos/avanza/7')!.body).toEqual({ id_estado: ESTADO.ESPERA_CONVENIO });
     await waitFor(() => expect(within(panel).queryByRole('button', { name: ADVANCE_LABELS[ESTADO.ESPERA_CONVENIO] })).toBeNull());
   });
 
   it("at status 5 'Publicar convenio' opens the publishing dialog for that third party; the panel then shows what was published", async () => {
     let convenio: PortalConvenio | null = null;
-    answers['GET /api/casos/7'] = () => Response.json(detalleAt(ESTADO.CONVENIO, 'Convenio', [], { valor_acordado: '5000' }));
-    answers['GET /api/casos/7/portal'] = () => Response.json({ terceros: [tercero({ enlace: enlaceVivo, convenio })] });
-    answers['POST /api/casos/7/portal/convenio'] = () => {
+    api.answers['GET /api/casos/7'] = () => Response.json(detalleAt(ESTADO.CONVENIO, 'Convenio', [], { valor_acordado: '5000' }));
+    api.answers['GET /api/casos/7/portal'] = () => Response.json({ terceros: [tercero({ enlace: enlaceVivo, convenio })] });
+    api.answers['POST /api/casos/7/portal/convenio'] = () => {
       convenio = CONVENIO;
       return Response.json(publicado(), { status: 201 });
     };
@@ -251,7 +240,7 @@ describe("the convenio in the case's portal panel", () => {
     await user.type(within(dialog).getByRole('textbox', { name: /CBU del tercero/ }), CBU);
     await user.click(within(dialog).getByRole('button', { name: PORTAL_CONVENIO_OFICINA.publicar }));
     expect(await within(dialog).findByText(PORTAL_CONVENIO_OFICINA.enlaceVigente)).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+    expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({
       convenioFile: [CONVENIO_TEMPLATES[0].nombre],
       id_tercero: 4,
       cbu: CBU,

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
@@ -9,6 +9,7 @@ import { BandejaRecibidosScreen } from './BandejaRecibidosScreen';
 import { PedirDocumentacionDialog } from './PedirDocumentacionDialog';
 import { PortalPanel } from './PortalPanel';
 import { aplicable, enlaceVivo, item, tercero } from './portal.fixture';
+import { fakeApi } from '../../../test/fake-api';
 
 /**
  * The staff's side of the claimant portal (issue 42): what 'Pedir documentación' pre-selects and
@@ -16,28 +17,15 @@ import { aplicable, enlaceVivo, item, tercero } from './portal.fixture';
  * each call sent; the dialog, the Bandeja and the case's panel are the real ones.
  */
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let answers: Record<string, (body: unknown) => Response>;
-
-beforeEach(() => {
-  calls = [];
-  answers = {};
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
-    calls.push({ method, url, body });
-    const answer = answers[`${method} ${url}`];
-    if (answer) return answer(body);
-    if (url === '/api/config')
-      return Response.json({ orgAcronym: 'EO', orgName: 'Estudio Ortiz', captcha: 'off', pageSize: 20, desbloqueo: false });
-    throw new Error(`unexpected ${method} ${url}`);
-  });
-});
 afterEach(() => {
-  vi.unstubAllGlobals();
   act(() => notifications.clean());
 });
+const api = fakeApi((_method, url) =>
+  url === '/api/config'
+    ? Response.json({ orgAcronym: 'EO', orgName: 'Estudio Ortiz', captcha: 'off', pageSize: 20, desbloqueo: false })
+    : undefined,
+);
+
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
 
@@ -51,7 +39,7 @@ describe("'Pedir documentación'", () => {
   };
 
   it('pre-selects what applies and is missing, follows the conditions, and shows the link once with WhatsApp', async () => {
-    answers['POST /api/casos/7/portal/pedidos'] = () => Response.json(PEDIDO);
+    api.answers['POST /api/casos/7/portal/pedidos'] = () => Response.json(PEDIDO);
     const user = userEvent.setup({ delay: null });
     renderInApp(
       <PedirDocumentacionDialog
@@ -103,7 +91,7 @@ describe("'Pedir documentación'", () => {
     await user.click(screen.getByRole('button', { name: 'Enviar pedido' }));
 
     await screen.findByRole('button', { name: 'Copiar enlace' });
-    const pedido = calls.find((call) => call.method === 'POST')!;
+    const pedido = api.calls.find((call) => call.method === 'POST')!;
     expect(pedido.body).toEqual({
       id_tercero: 4,
       requisitos: [1, 4, 6, 7],
@@ -137,7 +125,7 @@ describe("'Pedir documentación'", () => {
     expect(checkbox('Cédula verde').checked).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Enviar pedido' }));
     expect(await screen.findByText(PORTAL_MESSAGES.sinItems)).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });
 
@@ -156,8 +144,8 @@ describe('reviewing a received item', () => {
 
   it("rejects from the Bandeja with a reason from the list and free text, sending the item's version; the row leaves", async () => {
     let rows = [RECIBIDO];
-    answers['GET /api/portal-admin/recibidos?page=1&pageSize=25'] = () => Response.json({ rows, total: rows.length });
-    answers['PATCH /api/casos/7/portal/items/31'] = () => {
+    api.answers['GET /api/portal-admin/recibidos?page=1&pageSize=25'] = () => Response.json({ rows, total: rows.length });
+    api.answers['PATCH /api/casos/7/portal/items/31'] = () => {
       rows = [];
       return Response.json({
         message: PORTAL_MESSAGES.itemRechazado,
@@ -179,7 +167,7 @@ describe('reviewing a received item', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
 
     expect(await screen.findByText(PORTAL_MESSAGES.itemRechazado)).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({
+    expect(api.calls.find((call) => call.method === 'PATCH')!.body).toEqual({
       decision: 'rechazar',
       motivo: `${PORTAL_MOTIVOS_RECHAZO[0]}. Saque la foto con más luz`,
       version: 3,
@@ -189,14 +177,14 @@ describe('reviewing a received item', () => {
   });
 
   it('tells a review someone else made meanwhile (409) and keeps the item to review', async () => {
-    answers['GET /api/portal-admin/recibidos?page=1&pageSize=25'] = () => Response.json({ rows: [RECIBIDO], total: 1 });
-    answers['PATCH /api/casos/7/portal/items/31'] = () => Response.json({ message: PORTAL_MESSAGES.stale }, { status: 409 });
+    api.answers['GET /api/portal-admin/recibidos?page=1&pageSize=25'] = () => Response.json({ rows: [RECIBIDO], total: 1 });
+    api.answers['PATCH /api/casos/7/portal/items/31'] = () => Response.json({ message: PORTAL_MESSAGES.stale }, { status: 409 });
     const user = userEvent.setup({ delay: null });
     renderInApp(<BandejaRecibidosScreen />);
     const table = await screen.findByRole('table', { name: 'Bandeja de recibidos' });
     await user.click(await within(table).findByRole('button', { name: 'Aceptar DNI del reclamante' }));
     expect(await screen.findByText(PORTAL_MESSAGES.stale)).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PATCH')!.body).toEqual({ decision: 'aceptar', version: 3 });
+    expect(api.calls.find((call) => call.method === 'PATCH')!.body).toEqual({ decision: 'aceptar', version: 3 });
     expect(within(table).getByRole('button', { name: 'Aceptar DNI del reclamante' })).toBeTruthy();
   });
 
@@ -213,13 +201,13 @@ describe('reviewing a received item', () => {
         }),
       ],
     });
-    answers['GET /api/casos/7'] = () => Response.json(caso());
-    answers['GET /api/casos/7/portal'] = () => Response.json(portal());
-    answers['PATCH /api/casos/7/portal/items/31'] = () => {
+    api.answers['GET /api/casos/7'] = () => Response.json(caso());
+    api.answers['GET /api/casos/7/portal'] = () => Response.json(portal());
+    api.answers['PATCH /api/casos/7/portal/items/31'] = () => {
       items = items.map((candidato) => ({ ...candidato, estado: 'aceptado' as const }));
       return Response.json({ message: PORTAL_MESSAGES.itemAceptado, data: items[1], completa: true });
     };
-    answers['PATCH /api/casos/avanza/7'] = () => {
+    api.answers['PATCH /api/casos/avanza/7'] = () => {
       idEstado = ESTADO.INSPECCION;
       return Response.json({ message: CICLO_MESSAGES.advanced, id_estado: ESTADO.INSPECCION });
     };
@@ -235,7 +223,7 @@ describe('reviewing a received item', () => {
     expect(within(panel).getAllByText(PORTAL_MESSAGES.documentacionCompleta).length).toBeGreaterThan(0);
     await user.click(avanzar);
     expect(await screen.findByText(CICLO_MESSAGES.advanced)).toBeTruthy();
-    expect(calls.find((call) => call.url === '/api/casos/avanza/7')!.body).toEqual({ id_estado: ESTADO.INICIAL });
+    expect(api.calls.find((call) => call.url === '/api/casos/avanza/7')!.body).toEqual({ id_estado: ESTADO.INICIAL });
     await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Avanzar a Coordinar Inspección' })).toBeNull());
   });
 });
