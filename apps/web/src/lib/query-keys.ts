@@ -43,6 +43,8 @@ export const queryKeys = {
   inspecciones: {
     all: ['inspecciones'] as const,
     mine: (idInspect: number, page: number) => ['inspecciones', 'mine', idInspect, page] as const,
+    /** The signed-in inspector's agenda (GET /inspeccion/agenda, docs/decisions/086). */
+    agenda: (vista: string, page: number) => ['inspecciones', 'agenda', vista, page] as const,
     list: (page: number, filtro: unknown) => ['inspecciones', 'list', page, filtro] as const,
     detalle: (id: number) => ['inspecciones', 'detalle', id] as const,
     view: (id: number) => ['inspecciones', 'view', id] as const,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { ESTADO, formatDate, INSPECCION_ESTADOS, type CasoDetalle, type Inspeccion } from '@siniestros/domain';
+import { ESTADO, formatDate, formatTime, INSPECCION_ESTADOS, type CasoDetalle, type Inspeccion } from '@siniestros/domain';
 import { useDeleteInspeccion } from '../api/delete-inspeccion';
 import { inspectorName } from '../../../lib/lookups';
 import { EstadoBadge } from './EstadoBadge';
@@ -60,7 +60,10 @@ export function InspeccionPanel({ detalle }: { detalle: CasoDetalle }) {
                 {inspecciones.map((inspeccion) => (
                   <Table.Tr key={inspeccion.id}>
                     <Table.Td>{inspeccion.id}</Table.Td>
-                    <Table.Td>{formatDate(inspeccion.fecha_inspeccion)}</Table.Td>
+                    <Table.Td>
+                      {formatDate(inspeccion.fecha_inspeccion)}
+                      {inspeccion.hora_inspeccion && ` ${formatTime(inspeccion.hora_inspeccion)}`}
+                    </Table.Td>
                     <Table.Td>{inspeccion.direccion}</Table.Td>
                     <Table.Td>{nameOf(inspeccion)}</Table.Td>
                     <Table.Td>

@@ -7,6 +7,7 @@ import {
   INSPECCION_MESSAGES,
   INSPECCION_RESULTADO_LIST_MAX,
   isInspeccionPending,
+  ROL,
   truncate,
   type Inspeccion,
 } from '@siniestros/domain';
@@ -15,6 +16,7 @@ import { useSession } from '../../../lib/session';
 import { inspectorName } from '../../../lib/lookups';
 import { useMisInspecciones } from '../api/get-mis-inspecciones';
 import { EstadoBadge } from './EstadoBadge';
+import { AgendaInspector } from './AgendaInspector';
 import { TableHeader } from '../../../components/ListTableParts';
 
 const detalleUrl = (inspeccion: Inspeccion) => `/inspecciones/detalleInspeccion/${inspeccion.id}`;
@@ -23,10 +25,27 @@ const nameOf = (inspeccion: Inspeccion) =>
 const resultadoOf = (inspeccion: Inspeccion) => truncate(inspeccion.resultado, INSPECCION_RESULTADO_LIST_MAX) || '-';
 
 /**
- * Spec §2, my inspections: only the signed-in inspector's (their `id_inspect`); the open-detail
- * action only while Coordinada or Licitando. Inspectors work from a phone: cards below 48em.
+ * Spec §2, my inspections. The Inspector role gets the agenda (issue 43 item 1, docs/decisions/086);
+ * the office roles, who may also have an `id_inspect`, the spec's list as it was. `now`: the
+ * agenda's clock (tests pass a fixed one).
  */
-export function MisInspeccionesScreen() {
+export function MisInspeccionesScreen({ now }: { now?: () => Date } = {}) {
+  const session = useSession();
+  if (session.data?.rol === ROL.INSPECTOR)
+    return (
+      <Stack gap={0}>
+        <PageTitle>Mis Inspecciones</PageTitle>
+        <AgendaInspector now={now} />
+      </Stack>
+    );
+  return <ListaInspecciones />;
+}
+
+/**
+ * Spec §2, my inspections: only the signed-in inspector's (their `id_inspect`); the open-detail
+ * action only while Coordinada or Licitando. Small screens get cards below 48em.
+ */
+function ListaInspecciones() {
   const session = useSession();
   const idInspect = session.data?.id_inspect;
   const [page, setPage] = useState(1);
