@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { addDaysIso, formatDate, formatPesos, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
+import { addDaysIso, formatAgendaDay, formatDate, formatPesos, INSPECCION_MESSAGES, todayIso } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, expectNoAxeViolations, launch, linksOffSizeInTables, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
@@ -153,15 +153,10 @@ describe('inspections', () => {
   it('the inspector sees only theirs and closes it from a phone with two files', async () => {
     const { page, context } = await open(browser, USERS.inspector, PHONE);
     await page.goto(`${baseUrl()}/inspecciones`);
-    const list = page.getByRole('list', { name: 'Inspecciones' });
-    const card = list.getByRole('listitem').filter({ hasText: `Caso ${idCaso}` });
+    // The agenda (docs/decisions/086; e2e/agenda-inspector.e2e.ts): a week ahead, under Próximas.
+    const card = page.getByRole('list', { name: formatAgendaDay(AGENDADA) }).getByRole('listitem', { name: `Caso ${idCaso}` });
     await card.waitFor();
-    expect(
-      await list
-        .getByRole('listitem')
-        .filter({ hasText: `Caso ${idOtroCaso}` })
-        .count(),
-    ).toBe(0);
+    expect(await page.getByRole('listitem', { name: `Caso ${idOtroCaso}` }).count()).toBe(0);
     expect(await noHorizontalScroll(page)).toBe(true);
     await expectNoAxeViolations(page, "inspector's list at 390 px");
     // The menu is off screen: none of its links takes a Tab stop.
@@ -209,12 +204,11 @@ describe('inspections', () => {
     await page.getByText(INSPECCION_MESSAGES.closed, { exact: true }).waitFor();
     await page.waitForURL(/\/inspecciones$/);
 
-    const closed = page
-      .getByRole('list', { name: 'Inspecciones' })
-      .getByRole('listitem')
-      .filter({ hasText: `Caso ${idCaso}` });
-    await closed.getByText('Finalizada').waitFor();
-    expect(await closed.getByRole('link').count()).toBe(0);
+    await expect.poll(() => page.getByRole('listitem', { name: `Caso ${idCaso}` }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Finalizadas' }).click();
+    const closed = page.getByRole('listitem', { name: `Caso ${idCaso}` });
+    await closed.getByText('Finalizada', { exact: true }).waitFor();
+    expect(await closed.getByRole('link', { name: /Ver inspeccion/ }).count()).toBe(0);
     await expectNoAxeViolations(page, "inspector's list with a finished one at 390 px");
     await context.close();
   });
