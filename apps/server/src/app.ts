@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { todayIso } from '@siniestros/domain';
+import { SUBIDAS, todayIso } from '@siniestros/domain';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -67,6 +67,7 @@ import {
   portalStaffRoutes,
 } from './features/portal';
 import { createPortalRecordatoriosService } from './features/portal/portal.recordatorios';
+import { createSubidasService, openSubidasStore, subidasRoutes, type SubidasService } from './features/subidas';
 
 /**
  * The first segment of `url`, decoded and lower-cased, is `api`, parameters apart (`/api;x/users`,
@@ -248,6 +249,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mediacion = createMediacionService({ db, historial, audit, tareas, today });
   const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas, today });
   const valores = createValoresService({ db });
+  // Resumable uploads (docs/decisions/089): tus in the app's storage; each purpose checks its object.
+  const subidas = createSubidasService({
+    db,
+    config,
+    storage,
+    store: await openSubidasStore(config, SUBIDAS.caducaHoras * 3600_000),
+    now,
+    log: app.log,
+    destinos: { inspeccion: async (user, id) => void (await inspeccion.detail(id, user)) },
+  });
+  app.addHook('onClose', async () => subidas.close());
   const backups = createBackupsService({ database, config, audit, log: app.log, now });
   // The convenio a distancia (issue 42 item 7): published to the portal, as PDF where LibreOffice converts it.
   const portalConvenio = createPortalConvenioService({
@@ -297,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       lesionadosRoutes(api, lesionados);
       mediacionRoutes(api, mediacion);
       inspeccionRoutes(api, inspeccion);
+      subidasRoutes(api, subidas);
       valoresRoutes(api, valores);
       plantillasRoutes(api, plantillas);
       tareasRoutes(api, tareas);
@@ -363,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notificaciones,
     backups,
     portalRecordatorios,
+    subidas,
   });
   return app;
 }
@@ -389,6 +403,7 @@ declare module 'fastify' {
       notificaciones: ReturnType<typeof createNotificacionesService>;
       backups: ReturnType<typeof createBackupsService>;
       portalRecordatorios: ReturnType<typeof createPortalRecordatoriosService>;
+      subidas: SubidasService;
     };
   }
 }

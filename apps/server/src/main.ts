@@ -53,6 +53,18 @@ async function sweepOrphans() {
 void sweepOrphans();
 setInterval(() => void sweepOrphans(), 6 * 3600_000).unref();
 
+/** Resumable uploads past their expiry, or finished and never taken (docs/decisions/089): on start, then every hour. */
+async function sweepSubidas() {
+  try {
+    const removed = await app.services.subidas.sweep();
+    if (removed > 0) app.log.info({ removed }, 'expired resumable uploads removed');
+  } catch (error) {
+    app.log.warn({ err: error }, 'resumable upload sweep failed: retried in an hour');
+  }
+}
+void sweepSubidas();
+setInterval(() => void sweepSubidas(), 3600_000).unref();
+
 /** Chase tasks for cases waiting in Pendiente Documentación (docs/decisions/043): on start, then every hour. */
 async function chaseDocumentacion() {
   try {

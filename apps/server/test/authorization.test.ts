@@ -140,6 +140,10 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/inspeccion/agenda': 'any',
   'GET /api/inspeccion/d/:id': 'any',
   'PATCH /api/inspeccion/d/:id': 'any',
+  // Resumable uploads (issue 43 item 5, decision 089): every signed-in role; whose each upload is, the service checks (404).
+  'POST /api/subidas': 'any',
+  'PATCH /api/subidas/:id': 'any',
+  'DELETE /api/subidas/:id': 'any',
   // The Diario and the legal clocks (issue 18): staff, the team included; only an Admin edits a rule.
   'GET /api/tareas': 'staff',
   'GET /api/tareas/asignables': 'staff',

@@ -25,6 +25,8 @@ export const ADVISORY_LOCK = {
   BACKUP_SCHEDULE: 7_324_007,
   /** Taken (try, per transaction) by the claimant portal's reminder run: one node claims the day's reminders (decision 084). */
   PORTAL_RECORDATORIOS: 7_324_008,
+  /** With the user's id, per transaction: a user's resumable uploads are created one at a time, under their caps (decision 089). */
+  SUBIDAS: 7_324_009,
 } as const;
 
 /**
