@@ -1,8 +1,126 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The inspector's installable app (issue 43 item 2, docs/decisions/087): the modules whose chunks
+ * the service worker keeps, with every chunk and style they import statically. Nothing of the
+ * office's screens, the portal or a lazy library (pdf.js) is kept.
+ */
+const INSPECTOR_MODULES = ['src/main.tsx', 'src/app/routes/shell.tsx', 'src/app/routes/inspecciones.tsx', 'src/app/routes/detalle-inspeccion.tsx'];
+
+/** The build's names of the inspector's files, read from the client build's chunk graph. */
+function inspectorFiles(): Plugin & { files: Set<string> } {
+  const files = new Set<string>();
+  const wanted = new Set(INSPECTOR_MODULES.map((module) => path.resolve(import.meta.dirname, module)));
+  return {
+    name: 'siniestros:inspector-files',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    files,
+    generateBundle(_options, bundle) {
+      files.clear();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || files.has(fileName)) return;
+        files.add(fileName);
+        if (chunk.type !== 'chunk') return;
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.facadeModuleId && wanted.has(chunk.facadeModuleId)) visit(chunk.fileName);
+      }
+      if (files.size < INSPECTOR_MODULES.length) this.error(`inspector-files: found ${files.size} files for ${INSPECTOR_MODULES.join(', ')}`);
+    },
+  };
+}
+
+const inspector = inspectorFiles();
+/** The persisted data's buster (docs/decisions/087): a new build does not read an older build's data. */
+const BUILD_ID = new Date().toISOString();
+
+/** The service worker and the manifest, for the staff app only (the portal build is another environment). */
+const pwa = VitePWA({
+  // Registered by the app for a signed-in Inspector (src/lib/device/service-worker.ts).
+  injectRegister: false,
+  manifest: {
+    name: 'Siniestros — Inspecciones',
+    short_name: 'Inspecciones',
+    description: 'Las inspecciones asignadas, también sin conexión.',
+    lang: 'es',
+    start_url: '/inspecciones',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#1971c2',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['index.html', 'assets/*.{js,css}'],
+    // Only the shell and the inspector's screens (INSPECTOR_MODULES); the icons and the manifest come on top.
+    manifestTransforms: [
+      async (entries) => ({
+        manifest: entries.filter((entry) => entry.url === 'index.html' || inspector.files.has(entry.url)),
+        warnings: [],
+      }),
+    ],
+    // Hashed names: no revision query needed.
+    dontCacheBustURLsMatching: /^assets\//,
+    // Navigations go to the network first (a deploy is seen at once). Only the inspector's pages
+    // have a way out: after 5 s or without network, the copy of that page last answered (index.html,
+    // no data in it), else the kept index.html, the one that names the kept chunks.
+    navigateFallback: null,
+    directoryIndex: null,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/inspecciones(\/|$)/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'inspector-paginas',
+          networkTimeoutSeconds: 5,
+          expiration: { maxEntries: 50 },
+          cacheableResponse: { statuses: [200] },
+          precacheFallback: { fallbackURL: 'index.html' },
+        },
+      },
+    ],
+    // A new build takes over at once; the page keeps running until its next navigation.
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+  },
+}).map(forStaffAppOnly);
+
+/**
+ * A plugin of the staff app's build only. Vite runs every plugin's `transformIndexHtml` on both
+ * pages, whatever `applyToEnvironment` says: portal.html is left without the manifest's link.
+ */
+function forStaffAppOnly(plugin: Plugin): Plugin {
+  const html = plugin.transformIndexHtml;
+  if (!html || typeof html === 'function' || !('handler' in html)) return { ...plugin, applyToEnvironment: (environment) => environment.name === 'client' };
+  return {
+    ...plugin,
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transformIndexHtml: {
+      ...html,
+      handler(this: unknown, source, context) {
+        return context.filename.endsWith('portal.html') ? source : html.handler.call(this as never, source, context);
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), inspector, ...pwa],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
+  // npm nests a copy of query-core under each persister package: one copy in the bundle.
+  resolve: { dedupe: ['@tanstack/query-core'] },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     chunkSizeWarningLimit: 1200,

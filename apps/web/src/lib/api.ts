@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@siniestros/domain';
+import { AUTH_MESSAGES, SIN_CONEXION } from '@siniestros/domain';
 import type { z } from 'zod';
 
 export type FieldError = { path: string; message: string };
@@ -52,7 +52,8 @@ async function send(method: string, path: string, body?: Body, init?: RequestIni
       ...init,
     });
   } catch {
-    throw new ApiError(0, AUTH_MESSAGES.network);
+    // The browser knows it has no network: say so (docs/decisions/087), not an unknown error.
+    throw new ApiError(0, navigator.onLine === false ? SIN_CONEXION.accion : AUTH_MESSAGES.network);
   }
   if (!response.ok) {
     const payload = await response.json().catch(() => null);

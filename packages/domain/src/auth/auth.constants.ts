@@ -11,6 +11,14 @@ export const ROL_NOMBRES: Record<Rol, string> = {
 export const SESSION_HOURS = 4;
 export const LOGOUT_DELAY_MS = 400;
 
+/** The inspector's app without network (docs/decisions/087). */
+export const SIN_CONEXION = {
+  /** The banner over the screens while the device has no network. */
+  aviso: 'Sin conexión. Se muestran los datos guardados en este dispositivo; para guardar cambios hace falta internet.',
+  /** Any call that cannot reach the server while the device is offline (a save, a download, the logout). */
+  accion: 'Sin conexión: esta acción necesita internet.',
+} as const;
+
 export const AUTH_MESSAGES = {
   /** Spec §8's login text: the server's 401 for a wrong user or password, and the screen's fallback. */
   badCredentials: 'Credenciales incorrectas. Intente nuevamente.',

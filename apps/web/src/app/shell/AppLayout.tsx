@@ -1,15 +1,18 @@
-import { useState } from 'react';
-import { AppShell, Burger, Divider, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, AppShell, Burger, Divider, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle, IconWifiOff } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { LOGOUT_DELAY_MS, ROL } from '@siniestros/domain';
+import { LOGOUT_DELAY_MS, ROL, SIN_CONEXION } from '@siniestros/domain';
 import { useSession } from '../../lib/session';
 import { TotpDialog, useAppConfig, useLogout, useTotpSetupRequired } from '../../features/auth';
-import { NotificacionesBell } from '../../features/notificaciones';
 import { notifyApiError } from '../../lib/notify';
 import { menuFor, type MenuEntry } from './menu';
 import classes from './AppLayout.module.css';
+
+// The office's bell, loaded for the office only: the inspector's first screen does not carry it
+// (docs/decisions/087, the 250 KB budget).
+const NotificacionesBell = lazy(async () => ({ default: (await import('../../features/notificaciones')).NotificacionesBell }));
 
 const MAIN_ID = 'contenido';
 const NAV_ID = 'menu-principal';
@@ -25,6 +28,8 @@ export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const menu = menuFor(session.data?.rol);
+  // The browser's own word, and a session opened from the device (docs/decisions/087).
+  const isOffline = !useNetwork().online || Boolean(session.data?.sinConexion);
   const totpSetup = useTotpSetupRequired();
   const [isTotpOpen, setTotpOpen] = useState(false);
   const [seenTotpSignal, setSeenTotpSignal] = useState(0);
@@ -88,7 +93,11 @@ export function AppLayout() {
             </Text>
           </Group>
           <Group gap={4} wrap="nowrap" miw={0}>
-            {(session.data?.rol === ROL.ADMIN || session.data?.rol === ROL.USER) && <NotificacionesBell />}
+            {(session.data?.rol === ROL.ADMIN || session.data?.rol === ROL.USER) && (
+              <Suspense fallback={null}>
+                <NotificacionesBell />
+              </Suspense>
+            )}
             <Menu position="bottom-end" width={220} shadow="md">
               <Menu.Target>
                 <UnstyledButton
@@ -141,6 +150,11 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        {isOffline && (
+          <Alert color="yellow" icon={<IconWifiOff size={18} />} mb="md" role="status" data-testid="sin-conexion">
+            {SIN_CONEXION.aviso}
+          </Alert>
+        )}
         <Outlet />
       </AppShell.Main>
       <TotpDialog opened={isTotpOpen} onClose={() => setTotpOpen(false)} isRequired={totpSetup.isRequired} onEnabled={totpSetup.clear} />

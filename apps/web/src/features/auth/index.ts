@@ -1,5 +1,5 @@
 export { useAppConfig } from './api/get-app-config';
 export { useLogout } from './api/logout';
-export { TotpDialog } from './components/TotpDialog';
+export { TotpDialog } from './components/TotpDialogLoader';
 export { homeFor } from './home';
 export { useTotpSetupRequired } from './hooks/use-totp-setup-required';

@@ -1,0 +1,100 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { persistQueryClient } from '@tanstack/query-persist-client-core';
+import { ROL } from '@siniestros/domain';
+import { forgetEveryone, forgetUser, readIdentity, saveIdentity, userStorage, type DeviceIdentity } from './store';
+
+/** How long an inspector's data stays on the device unopened (docs/decisions/087). */
+export const KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+/** A new build does not read what an older one kept (its shapes may have changed). */
+export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
+/**
+ * The queries kept, by the first part of their key (lib/query-keys): the inspector's lists and
+ * inspections, the documents list of each case opened, and the office's name for the header.
+ */
+const KEPT_ROOTS = ['inspecciones', 'documentos', 'config'];
+/** TanStack Query's default: what the other roots go back to after an inspector's session. */
+const DEFAULT_GC_MS = 5 * 60 * 1000;
+
+export const isKeptQuery = (query: Pick<Query, 'queryKey' | 'state'>) =>
+  query.state.status === 'success' && KEPT_ROOTS.includes(String(query.queryKey[0]));
+
+type Kept = { usr: string; ready: Promise<void>; stop: () => void };
+let kept: Kept | null = null;
+
+function setKeptGcTime(queryClient: QueryClient, gcTime: number) {
+  // A query nobody shows is dropped after gcTime, and the next save would drop it from the device.
+  for (const root of KEPT_ROOTS) queryClient.setQueryDefaults([root], { gcTime });
+}
+
+/** Stops saving the current user's queries; a save still waiting in the throttle is dropped. */
+function stopKeeping(queryClient: QueryClient) {
+  kept?.stop();
+  kept = null;
+  setKeptGcTime(queryClient, DEFAULT_GC_MS);
+}
+
+/**
+ * Called with every session the app settles on. An Inspector's kept queries are restored into the
+ * cache (only theirs: the record is under their username) and every change is saved again; any
+ * other user's data is removed first. Other roles keep nothing, and find nothing of anyone.
+ * Resolves once the restore is done, so the screens render from it.
+ */
+export function keepForSession(queryClient: QueryClient, session: DeviceIdentity): Promise<void> {
+  if (kept?.usr === session.usr) return kept.ready;
+  stopKeeping(queryClient);
+  if (session.rol !== ROL.INSPECTOR) return forgetOthers(session.usr).catch(() => undefined);
+  const storage = userStorage(session.usr);
+  let unsubscribe = () => {};
+  const current: Kept = {
+    usr: session.usr,
+    stop: () => {
+      storage.close();
+      unsubscribe();
+    },
+    ready: (async () => {
+      await forgetOthers(session.usr);
+      await saveIdentity(session);
+      setKeptGcTime(queryClient, KEPT_MS);
+      const [stop, restored] = persistQueryClient({
+        queryClient,
+        persister: createAsyncStoragePersister({ storage, key: session.usr }),
+        maxAge: KEPT_MS,
+        buster: BUILD_ID,
+        dehydrateOptions: { shouldDehydrateQuery: isKeptQuery, shouldDehydrateMutation: () => false },
+      });
+      unsubscribe = stop;
+      await restored;
+    })().catch(() => {
+      // No IndexedDB (private mode, quota): the app works online as before, nothing kept.
+    }),
+  };
+  kept = current;
+  return current.ready;
+}
+
+/** Another user's identity and data go before this user's are written. */
+async function forgetOthers(usr: string) {
+  const last = await readIdentity();
+  if (last && last.usr !== usr) await forgetEveryone();
+}
+
+/** A logout: this user's data and identity leave the device, and the cache is emptied. */
+export async function forgetSession(queryClient: QueryClient, usr: string | undefined): Promise<void> {
+  stopKeeping(queryClient);
+  queryClient.clear();
+  if (usr) await forgetUser(usr).catch(() => undefined);
+}
+
+/** A 401: the session ended, whoever it was; nothing anyone kept stays, on the device or in memory. */
+export async function forgetDevice(queryClient: QueryClient): Promise<void> {
+  stopKeeping(queryClient);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+  await forgetEveryone().catch(() => undefined);
+}
+
+/** The identity to open the inspector's screens with when the server cannot be reached. */
+export async function offlineIdentity(): Promise<DeviceIdentity | null> {
+  const identity = await readIdentity().catch(() => null);
+  return identity?.rol === ROL.INSPECTOR ? identity : null;
+}
