@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Card, Center, Group, Loader, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Center, Group, Loader, Pagination, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import {
   agendaGrupos,
@@ -17,6 +17,7 @@ import {
   type InspeccionAgendaVista,
 } from '@siniestros/domain';
 import { useAgenda } from '../api/get-agenda';
+import { CardLine } from './CardLine';
 import { EstadoBadge } from './EstadoBadge';
 
 const VISTAS = Object.entries(INSPECCION_AGENDA_VISTAS) as [InspeccionAgendaVista, string][];
@@ -137,11 +138,12 @@ function Dia({ fecha, rows }: { fecha: string; rows: InspeccionAgendaItem[] }) {
 
 function VisitList({ label, rows, showDate = false }: { label: string; rows: InspeccionAgendaItem[]; showDate?: boolean }) {
   return (
-    <Stack gap="sm" role="list" aria-label={label}>
+    // One column on a phone; side by side where there is room.
+    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm" role="list" aria-label={label}>
       {rows.map((visita) => (
         <VisitCard key={visita.id} visita={visita} showDate={showDate} />
       ))}
-    </Stack>
+    </SimpleGrid>
   );
 }
 
@@ -152,7 +154,7 @@ function VisitCard({ visita, showDate }: { visita: InspeccionAgendaItem; showDat
   const cuando = showDate ? `${formatDate(visita.fecha_inspeccion)} · ${hora}` : hora;
   const vehiculo = [tercero?.marca_modelo, tercero?.dominio].filter(Boolean).join(' · ');
   return (
-    <Card withBorder padding="sm" role="listitem" aria-label={`Caso ${visita.id_caso}`}>
+    <Card withBorder padding="sm" role="listitem" aria-label={`Caso ${visita.id_caso}`} style={{ display: 'flex', flexDirection: 'column' }}>
       <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
         <Text fw={700} size="lg" data-testid="visita-hora">
           {cuando}
@@ -165,48 +167,34 @@ function VisitCard({ visita, showDate }: { visita: InspeccionAgendaItem; showDat
       <Text size="sm" c="dimmed" mb={6}>
         {visita.compania}
       </Text>
-      {visita.fecha_cierre && <Line label="Finalizada">{formatDate(visita.fecha_cierre)}</Line>}
+      {visita.fecha_cierre && <CardLine label="Finalizada">{formatDate(visita.fecha_cierre)}</CardLine>}
       <Anchor href={mapsSearchUrl(visita.direccion)} target="_blank" rel="noopener" size="sm" style={{ overflowWrap: 'anywhere' }} display="flex" py={4}>
         <IconMapPin size={18} aria-hidden style={{ flex: 'none', marginRight: 6 }} />
         {visita.direccion}
       </Anchor>
       {tercero && (
         <>
-          <Line label="Tercero">{[tercero.apellido, tercero.nombre].filter(Boolean).join(' ')}</Line>
+          <CardLine label="Tercero">{[tercero.apellido, tercero.nombre].filter(Boolean).join(' ')}</CardLine>
           {tel ? (
             <Anchor href={tel} size="sm" display="flex" py={4}>
               <IconPhone size={18} aria-hidden style={{ flex: 'none', marginRight: 6 }} />
               {tercero.telefono}
             </Anchor>
           ) : (
-            <Line label="Teléfono">{INSPECCION_AGENDA_TEXTS.sinTelefono}</Line>
+            <CardLine label="Teléfono">{INSPECCION_AGENDA_TEXTS.sinTelefono}</CardLine>
           )}
-          {vehiculo && <Line label="Vehículo">{vehiculo}</Line>}
+          {vehiculo && <CardLine label="Vehículo">{vehiculo}</CardLine>}
         </>
       )}
-      {visita.detalle && <Line label="Observaciones">{visita.detalle}</Line>}
+      {visita.detalle && <CardLine label="Observaciones">{visita.detalle}</CardLine>}
       {isInspeccionPending(visita.estado) && (
-        <Button
-          component={Link}
-          to={`/inspecciones/detalleInspeccion/${visita.id}`}
-          mt="xs"
-          fullWidth
-          aria-label={`Ver inspeccion ${visita.id}`}
-        >
-          Ver
-        </Button>
+        // At the card's foot, level across a row of cards.
+        <Box mt="auto" pt="xs">
+          <Button component={Link} to={`/inspecciones/detalleInspeccion/${visita.id}`} fullWidth aria-label={`Ver inspeccion ${visita.id}`}>
+            Ver
+          </Button>
+        </Box>
       )}
     </Card>
-  );
-}
-
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed" size="sm">
-        {label}:{' '}
-      </Text>
-      {children}
-    </Text>
   );
 }

@@ -17,6 +17,7 @@ import { inspectorName } from '../../../lib/lookups';
 import { useMisInspecciones } from '../api/get-mis-inspecciones';
 import { EstadoBadge } from './EstadoBadge';
 import { AgendaInspector } from './AgendaInspector';
+import { CardLine } from './CardLine';
 import { TableHeader } from '../../../components/ListTableParts';
 
 const detalleUrl = (inspeccion: Inspeccion) => `/inspecciones/detalleInspeccion/${inspeccion.id}`;
@@ -141,16 +142,5 @@ function InspeccionCards({ rows }: { rows: Inspeccion[] }) {
         </Card>
       ))}
     </Stack>
-  );
-}
-
-function CardLine({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Text span c="dimmed" size="sm">
-        {label}:{' '}
-      </Text>
-      {children}
-    </Text>
   );
 }
