@@ -171,9 +171,7 @@ export function createSubidasService(deps: {
 
   /** Removes an upload's bytes (gone already is fine) and its row. */
   async function discard(urlId: string) {
-    await store.datastore.remove(storeIdOf(urlId)).catch((error: unknown) => {
-      if (!isNotFound(error)) throw error;
-    });
+    await store.remove(storeIdOf(urlId));
     await repo.delete(db, urlId);
   }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, DOCUMENTACION_MESSAGES, SUBIDA_MESSAGES, SUBIDAS, todayIso } from '@siniestros/domain';
+import { AUTH_MESSAGES, DOCUMENTACION_MESSAGES, SUBIDA_MESSAGES, SUBIDAS, todayIso, type Rol } from '@siniestros/domain';
 import { createTestApp, type Role, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import type { CurrentUser } from '../users';
@@ -73,7 +73,7 @@ async function usuario(role: Role): Promise<CurrentUser> {
   const response = await t.request(role, { method: 'GET', url: '/api/users/auth' });
   expect(response.statusCode).toBe(200);
   const user = (await t.app.services.users.list()).find((row) => row.id === t.ids[role])!;
-  return { id: user.id, sessionId: '', username: user.username, nombre: user.nombre, apellido: user.apellido, rol: user.rol, idInspect: user.id_inspect, hasTotp: false };
+  return { id: user.id, sessionId: '', username: user.username, nombre: user.nombre, apellido: user.apellido, rol: user.rol as Rol, idInspect: user.id_inspect, hasTotp: false };
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
