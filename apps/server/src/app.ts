@@ -28,7 +28,7 @@ import { createInvalidation } from './shared/invalidation';
 import { createOfficePdf } from './shared/office-pdf';
 import { captchaRoutes, createCaptchaService, type CaptchaService } from './features/captcha';
 import { healthRoutes } from './features/health';
-import { createReferenceService, referenceRoutes } from './features/reference';
+import { createFotoChecklistService, createReferenceService, fotoChecklistRoutes, referenceRoutes } from './features/reference';
 import { auditRoutes, createAuditService, registerAuditHooks } from './features/audit';
 import { createLoginGuard, createSessionsService, createUsersService, usersRoutes } from './features/users';
 import { createHistorialService, historialRoutes } from './features/historial';
@@ -247,7 +247,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const plazos = createPlazosService({ db, audit, historial, today });
   const tablero = createTableroService({ db, today });
   const mediacion = createMediacionService({ db, historial, audit, tareas, today });
-  const inspeccion = createInspeccionService({ db, historial, documentacion, personas: casoPersonas, tareas, today });
+  const fotoChecklist = createFotoChecklistService(db, { audit });
+  const inspeccion = createInspeccionService({
+    db,
+    historial,
+    documentacion,
+    personas: casoPersonas,
+    tareas,
+    today,
+    // The photos of the close and their Informe fotográfico (issue 43 items 4 and 6).
+    fotoChecklist: () => fotoChecklist.list(),
+    orgName: config.ORG_NAME,
+  });
   const valores = createValoresService({ db });
   // Resumable uploads (docs/decisions/089): tus in the app's storage; each purpose checks its object.
   const subidas = createSubidasService({
@@ -299,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       usersRoutes(api, { users, sessions, config });
       auditRoutes(api, audit);
       referenceRoutes(api, { reference, config });
+      fotoChecklistRoutes(api, fotoChecklist);
       historialRoutes(api, historial);
       casosRoutes(api, casos);
       casosLifecycleRoutes(api, lifecycle);

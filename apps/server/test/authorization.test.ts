@@ -59,6 +59,10 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/respo/abm': 'staff',
   'POST /api/respo': 'admin',
   'PATCH /api/respo/t/:id': 'admin',
+  // The inspection's photo checklist (issue 43 item 4): the close screen reads it.
+  'GET /api/fotos-checklist': 'any',
+  'POST /api/fotos-checklist': 'admin',
+  'PATCH /api/fotos-checklist/:id': 'admin',
   'GET /api/inspector': 'staff',
   'GET /api/casos/productos': 'staff',
   'GET /api/casos/estados': 'staff',
@@ -140,6 +144,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/inspeccion/agenda': 'any',
   'GET /api/inspeccion/d/:id': 'any',
   'PATCH /api/inspeccion/d/:id': 'any',
+  'GET /api/inspeccion/:id/informe-fotografico': 'any',
   // Resumable uploads (issue 43 item 5, decision 089): every signed-in role; whose each upload is, the service checks (404).
   'POST /api/subidas': 'any',
   'PATCH /api/subidas/:id': 'any',

@@ -5,6 +5,7 @@ export * from './tables/letrados';
 export * from './tables/lesionados';
 export * from './tables/mediacion';
 export * from './tables/inspeccion';
+export * from './tables/inspeccion-fotos';
 export * from './tables/historial';
 export * from './tables/documentacion';
 export * from './tables/audit';

@@ -6,11 +6,11 @@ import { badRequest, MSG_MULTIPART_MALFORMED } from './errors';
  * The parts of a multipart request. What the parser itself cannot read (no boundary, a truncated
  * or malformed body: plain errors from busboy) is the client's 400, not a 5xx; the plugin's own
  * errors (limits, file too large) carry their status, and a body given up or a client gone are
- * left to the error handler.
+ * left to the error handler. `options` (a route's own limits) are merged over the app's.
  */
-export async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
+export async function* partsOf(request: FastifyRequest, options?: Parameters<FastifyRequest['parts']>[0]): AsyncGenerator<Multipart> {
   try {
-    yield* request.parts();
+    yield* request.parts(options);
   } catch (error) {
     throw isClientBodyError(request, error) ? badRequest(MSG_MULTIPART_MALFORMED) : error;
   }

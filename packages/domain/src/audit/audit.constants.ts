@@ -78,6 +78,8 @@ export const AUDIT_ENTITY = {
   ajustesAsignacion: 'ajustes_asignacion',
   requisitoPortal: 'documentacion_requerida',
   ajustesPortal: 'portal_ajustes',
+  /** An item of the inspection's photo checklist (issue 43 item 4). */
+  fotoChecklist: 'foto_checklist',
 } as const;
 export type AuditEntity = (typeof AUDIT_ENTITY)[keyof typeof AUDIT_ENTITY];
 

@@ -44,3 +44,13 @@ export const inspectores = pgTable('inspectores', {
   nombre: varchar('nombre', { length: 100 }).notNull(),
   apellido: varchar('apellido', { length: 100 }).notNull(),
 });
+
+/** The inspection's photo checklist (issue 43 item 4, drizzle/0045): an Admin edits it, the close screen lists the active ones by `orden`. */
+export const fotoChecklist = pgTable('foto_checklist', {
+  id: serial('id').primaryKey(),
+  nombre: varchar('nombre', { length: 100 }).notNull(),
+  orden: smallint('orden').notNull().default(0),
+  /** Several photos allowed (Daños). */
+  multiple: boolean('multiple').notNull().default(false),
+  activo: boolean('activo').notNull().default(true),
+});

@@ -52,8 +52,21 @@ export const documentacionRepository = {
     return row;
   },
 
-  async insertMany(tx: DbOrTx, rows: NewDocumento[]) {
-    if (rows.length > 0) await tx.insert(documentos).values(rows);
+  /** The new rows' ids and names, in the order given. */
+  async insertMany(tx: DbOrTx, rows: NewDocumento[]): Promise<{ id: number; nombre: string }[]> {
+    if (rows.length === 0) return [];
+    const inserted = await tx.insert(documentos).values(rows).returning({ id: documentos.id, nombre: documentos.nombre });
+    const ids = new Map(inserted.map((row) => [row.nombre, row.id]));
+    return rows.map((row) => ({ id: ids.get(row.nombre)!, nombre: row.nombre }));
+  },
+
+  /** The storage keys of some of a case's documents, by id (ids of other cases are not found). */
+  async storageKeys(db: DbOrTx, idCaso: number, ids: readonly number[]): Promise<{ id: number; storage_key: string }[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: documentos.id, storage_key: documentos.storage_key })
+      .from(documentos)
+      .where(and(eq(documentos.id_caso, idCaso), inArray(documentos.id, [...ids])));
   },
 
   async delete(tx: DbOrTx, id: number) {

@@ -119,11 +119,23 @@ export function createDocumentacionService(deps: {
     }
   }
 
-  async function recordUploads(tx: DbOrTx, idCaso: number, usuario: string, uploads: StoredUpload[]): Promise<void> {
-    await repo.insertMany(
+  /**
+   * The rows of stored files, inside the caller's transaction (which holds the case's lock): a name
+   * another upload committed since the caller chose it gets the next free one. Their ids and final names.
+   */
+  async function recordUploads(tx: DbOrTx, idCaso: number, usuario: string, uploads: StoredUpload[]): Promise<{ id: number; nombre: string }[]> {
+    const taken = new Set((await repo.listNames(tx, idCaso)).map((name) => name.toLowerCase()));
+    return repo.insertMany(
       tx,
-      uploads.map((upload) => ({ ...upload, id_caso: idCaso, usuario })),
+      withFreeNames(uploads, taken).map((upload) => ({ ...upload, id_caso: idCaso, usuario })),
     );
+  }
+
+  /** All of a readable stream, in memory (a photo, for the report that embeds it). */
+  async function bytesOf(content: Readable): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of content) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
   }
 
   /** After a failed write: its files go, unless its COMMIT may have gone through (then the sweeper decides). */
@@ -143,6 +155,20 @@ export function createDocumentacionService(deps: {
     storeUpload,
     /** Writes the documentos rows inside the caller's transaction. */
     recordUploads,
+    /** A stored file's bytes before its row is written (the close draws its photos' report from them). */
+    storedContent: async (upload: StoredUpload): Promise<Buffer> => bytesOf(await storage.get(upload.storage_key)),
+    /** Documents' bytes by id, of one case; a row whose file went missing is left out. */
+    async contents(idCaso: number, ids: readonly number[]): Promise<Map<number, Buffer>> {
+      const found = new Map<number, Buffer>();
+      for (const row of await repo.storageKeys(db, idCaso, ids)) {
+        try {
+          found.set(row.id, await bytesOf(await storage.get(row.storage_key)));
+        } catch (error) {
+          if (!isMissingFile(error)) throw error;
+        }
+      }
+      return found;
+    },
     /** Removes stored files whose transaction did not commit (`transactionMarkingCommit` tells). */
     discardUploads,
 

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   idParam,
+  INSPECCION_FOTOS,
   INSPECCION_MESSAGES,
+  informeFotograficoNombre,
+  informeFotograficoQuery,
   inspeccionAgendaQuery,
   inspeccionAgendaResponse,
   inspeccionDeleteSchema,
@@ -18,9 +21,19 @@ import {
   messageResponse,
   updateInspectorSchema,
 } from '@siniestros/domain';
-import { replies } from '../../shared/responses';
+import { fileReply, replies } from '../../shared/responses';
+import { sendFile } from '../../shared/send-file';
 import { ANY_ROLE, STAFF, userOf } from '../../plugins/auth';
 import type { InspeccionService } from './inspeccion.service';
+
+/**
+ * The close's multipart limits over the app's: the two files, up to INSPECCION_FOTOS.max photos each
+ * after its `foto_meta` field, and one more of each, so that the service sees the photo too many and
+ * answers it in words (docs/decisions/087). The per-file size stays the app's.
+ */
+const CLOSE_LIMITS = {
+  limits: { files: INSPECCION_FOTOS.max + 3, fields: INSPECCION_FOTOS.max + 11, parts: 2 * INSPECCION_FOTOS.max + 14 },
+};
 
 /** Spec §7, inspections (DELETE path from decision 000; the close is multipart). */
 export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionService) {
@@ -93,15 +106,34 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
       ...anyRole,
       schema: {
         tags,
-        summary: 'Close an inspection: multipart fields resultado, monto_inspeccion and files inspeccion, cotizacion',
+        summary:
+          'Close an inspection: multipart fields resultado, monto_inspeccion and files inspeccion, cotizacion; then per photo a foto_meta JSON field and its foto file (JPEG/PNG)',
         params: idParam,
         consumes: ['multipart/form-data'],
         response: saved,
       },
     },
     async (request) => {
-      const parts = request.isMultipart() ? partsOf(request) : null;
+      const parts = request.isMultipart() ? partsOf(request, CLOSE_LIMITS) : null;
       return { message: INSPECCION_MESSAGES.closed, ...(await inspeccion.close(request.params.id, userOf(request), parts)) };
+    },
+  );
+
+  r.get(
+    '/inspeccion/:id/informe-fotografico',
+    {
+      ...anyRole,
+      schema: {
+        tags,
+        summary: "Informe fotográfico: the inspection's photos 1, 2 or 4 a page with the case's header (staff, and the inspector it is assigned to)",
+        params: idParam,
+        querystring: informeFotograficoQuery,
+        response: replies({ 200: fileReply('application/pdf', 'The photo report') }),
+      },
+    },
+    async (request, reply) => {
+      const pdf = await inspeccion.informeFotografico(request.params.id, userOf(request), request.query.por_pagina);
+      return sendFile(reply, 'inline', informeFotograficoNombre(request.params.id, request.query.por_pagina), 'application/pdf', pdf);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { Multipart } from '@fastify/multipart';
 import {
   AUTH_MESSAGES,
   CASO_MESSAGES,
@@ -7,6 +7,7 @@ import {
   INSPECCION_EARLY_CLOSE_FIELD,
   INSPECCION_ESTADOS,
   INSPECCION_FILE_BASES,
+  INSPECCION_FOTOS,
   INSPECCION_MESSAGES,
   ROL,
   documentFileName,
@@ -14,6 +15,8 @@ import {
   inspeccionCloseSchema,
   todayIso,
   type Asegurado,
+  type FotoChecklistItem,
+  type FotosPorPagina,
   type InspeccionCloseFileField,
   type InspeccionAgendaQuery,
   type InspeccionCloseInput,
@@ -33,6 +36,7 @@ import { setAuditActor } from '../audit';
 import type { HistorialService } from '../historial';
 import type { CurrentUser } from '../users';
 import { inspeccionRepository as repo, type InspeccionRow } from './inspeccion.repository';
+import { fotosDelCierre, informeFotografico, type FotosDocumentos } from './inspeccion.fotos';
 
 export type InspeccionService = ReturnType<typeof createInspeccionService>;
 
@@ -41,10 +45,10 @@ export type InspeccionService = ReturnType<typeof createInspeccionService>;
  * app.ts): a file streamed into storage under a free name, then its row written inside the
  * close's transaction, or the file discarded. `Upload` is the stored file, opaque here.
  */
-export type InspeccionDocumentos<Upload> = {
+export type InspeccionDocumentos<Upload> = FotosDocumentos<Upload> & {
   existingNames(idCaso: number): Promise<Set<string>>;
-  storeUpload(idCaso: number, tipo: string, nombre: string, file: MultipartFile): Promise<Upload>;
-  recordUploads(tx: DbOrTx, idCaso: number, usuario: string, uploads: Upload[]): Promise<void>;
+  /** The rows' ids and final names, in order (a name another upload took meanwhile gets the next free one). */
+  recordUploads(tx: DbOrTx, idCaso: number, usuario: string, uploads: Upload[]): Promise<{ id: number; nombre: string }[]>;
   discardUploads(uploads: Upload[], error: unknown): Promise<void>;
 };
 
@@ -91,10 +95,15 @@ export function createInspeccionService<Upload>(deps: {
   documentacion: InspeccionDocumentos<Upload>;
   personas: InspeccionPersonas;
   tareas?: InspeccionTareas;
+  /** The photo checklist as it is now (features/reference, wired in app.ts); none: every photo is an extra. */
+  fotoChecklist?: () => Promise<FotoChecklistItem[]>;
+  /** The office's name on the Informe fotográfico. */
+  orgName?: string;
   today?: () => string;
 }) {
   const { db, historial, documentacion, personas } = deps;
   const today = deps.today ?? (() => todayIso());
+  const orgName = deps.orgName ?? '';
 
   const isInspector = (actor: Actor) => actor.rol === ROL.INSPECTOR;
 
@@ -104,6 +113,15 @@ export function createInspeccionService<Upload>(deps: {
     if (!inspeccion) throw notFound(INSPECCION_MESSAGES.notFound);
     if (isInspector(actor) && inspeccion.id_inspector !== actor.idInspect) throw forbidden(AUTH_MESSAGES.forbidden);
     return inspeccion;
+  }
+
+  /** The inspection screens' data (spec §3, inspection detail response), the Informe fotográfico's header too. */
+  async function detalleDe(inspeccion: InspeccionRow): Promise<InspeccionDetalle> {
+    const caso = await repo.detailCaso(db, inspeccion.id_caso);
+    if (!caso) throw notFound(CASO_MESSAGES.notFound);
+    const { id_asegurado, ...casoData } = caso;
+    const [asegurado, [tercero]] = await Promise.all([personas.asegurado(db, id_asegurado), personas.terceros(db, inspeccion.id_caso, 1)]);
+    return { caso: casoData, tercero: tercero ?? null, asegurado: asegurado!, inspeccion };
   }
 
   async function assertInspector(tx: DbOrTx, idInspector: number) {
@@ -213,23 +231,20 @@ export function createInspeccionService<Upload>(deps: {
     },
 
     /** GET /inspeccion/{id} and /inspeccion/d/{id} (spec §3, inspection detail response). */
-    async detail(id: number, actor: Actor): Promise<InspeccionDetalle> {
-      const inspeccion = await reachable(id, actor);
-      const caso = await repo.detailCaso(db, inspeccion.id_caso);
-      if (!caso) throw notFound(CASO_MESSAGES.notFound);
-      const { id_asegurado, ...casoData } = caso;
-      const [asegurado, [tercero]] = await Promise.all([
-        personas.asegurado(db, id_asegurado),
-        personas.terceros(db, inspeccion.id_caso, 1),
-      ]);
-      return { caso: casoData, tercero: tercero ?? null, asegurado: asegurado!, inspeccion };
+    detail: async (id: number, actor: Actor): Promise<InspeccionDetalle> => detalleDe(await reachable(id, actor)),
+
+    /** GET /inspeccion/{id}/informe-fotografico (issue 43 item 6): staff, and the inspector it is assigned to. */
+    async informeFotografico(id: number, actor: Actor, porPagina: FotosPorPagina): Promise<Buffer> {
+      return informeFotografico({ db, documentos: documentacion, orgName }, await detalleDe(await reachable(id, actor)), porPagina);
     },
 
     /**
-     * PATCH /inspeccion/d/{id} (spec §4): the Inspector's result, amount and two documents.
-     * The files are streamed into storage first; then ONE transaction finalizes the inspection,
-     * moves the case to Análisis (3), writes the documentos rows and the history row. If anything
-     * fails, the stored files are removed, so a close happens completely or not at all.
+     * PATCH /inspeccion/d/{id} (spec §4): the Inspector's result, amount and two documents, and
+     * the checklist's photos (issue 43 item 4, docs/decisions/087). The files are streamed into
+     * storage first, and with photos their Informe fotográfico is drawn and stored too; then ONE
+     * transaction finalizes the inspection, moves the case to Análisis (3), writes the documentos
+     * rows, the photos' rows and the history row. If anything fails, the stored files are removed,
+     * so a close happens completely or not at all.
      */
     async close(id: number, actor: Actor, parts: AsyncIterable<Multipart> | null): Promise<InspeccionRow> {
       const inspeccion = await reachable(id, actor);
@@ -240,11 +255,18 @@ export function createInspeccionService<Upload>(deps: {
 
       const taken = await documentacion.existingNames(idCaso);
       const stored: Partial<Record<InspeccionCloseFileField, Upload>> = {};
+      const fotos = fotosDelCierre({ idCaso, checklist: (await deps.fotoChecklist?.()) ?? [], documentos: documentacion });
+      let informe: Upload | null = null;
       const fields: Record<string, string> = {};
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
-            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            if (part.fieldname === INSPECCION_FOTOS.campoMeta && typeof part.value === 'string') fotos.meta(part.value);
+            else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            continue;
+          }
+          if (part.fieldname === INSPECCION_FOTOS.campoFoto) {
+            await fotos.foto(part, taken);
             continue;
           }
           // Parts other than the two documents, and empty file inputs, are skipped.
@@ -269,6 +291,7 @@ export function createInspeccionService<Upload>(deps: {
             missing.map((field) => ({ path: field, message: INSPECCION_MESSAGES.filesRequired })),
           );
         }
+        informe = await fotos.informe(await detalleDe(inspeccion), taken, orgName);
         // The lock order (inspection, then case) is the one every inspection write follows.
         await transactionMarkingCommit(db, async (tx) => {
           await setAuditActor(tx, actor.username);
@@ -292,7 +315,17 @@ export function createInspeccionService<Upload>(deps: {
           });
           await repo.updateCaso(tx, idCaso, { id_estado: ESTADO.ANALISIS, fecha_estado: today() });
           await deps.tareas?.inspeccionTerminada(tx, id);
-          await documentacion.recordUploads(tx, idCaso, actor.username, [stored.inspeccion!, stored.cotizacion!]);
+          const documentos = await documentacion.recordUploads(tx, idCaso, actor.username, [
+            stored.inspeccion!,
+            stored.cotizacion!,
+            ...fotos.uploads(),
+            ...(informe ? [informe] : []),
+          ]);
+          await fotos.registrar(
+            tx,
+            id,
+            documentos.slice(2).map((documento) => documento.id),
+          );
           await historial.add(
             tx,
             idCaso,
@@ -301,7 +334,7 @@ export function createInspeccionService<Upload>(deps: {
           );
         });
       } catch (error) {
-        await documentacion.discardUploads(Object.values(stored), error);
+        await documentacion.discardUploads([...Object.values(stored), ...fotos.uploads(), ...(informe ? [informe] : [])], error);
         throw error;
       }
       return (await repo.findById(db, id))!;

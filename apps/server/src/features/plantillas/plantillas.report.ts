@@ -4,7 +4,8 @@ import { REPORT_FONT as FONT, reportFonts } from './plantillas.fonts';
 type Row = [label: string, value: string | number | null | undefined];
 
 /** The page header sits in the top margin, above where the content starts. */
-const MARGIN = { top: 72, bottom: 48, left: 48, right: 48 };
+export const REPORT_MARGIN = { top: 72, bottom: 48, left: 48, right: 48 };
+const MARGIN = REPORT_MARGIN;
 const HEADER_Y = 30;
 
 const value = (text: string | number | null | undefined) => (text === null || text === undefined || text === '' ? '-' : String(text));
@@ -145,7 +146,8 @@ export async function renderCasoReport(detail: CasoDetalle, orgName: string, gen
   return doc;
 }
 
-function writeHeaders(doc: PDFKit.PDFDocument, title: string) {
+/** Every buffered page's header: `title` and 'Página n de m' (the house style of the generated PDFs). */
+export function writeHeaders(doc: PDFKit.PDFDocument, title: string) {
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index++) {
     doc.switchToPage(index);

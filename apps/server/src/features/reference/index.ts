@@ -24,3 +24,7 @@ export const analistaRecords = {
   insert: (tx: DbOrTx, names: { nombre: string; apellido: string }) => referenceRepository.insertAnalista(tx, { nombre: names.nombre, apellido: names.apellido }),
   link: (tx: DbOrTx, idAnalista: number, idUsuario: number | null) => linkAnalista(tx, idAnalista, idUsuario, false),
 };
+
+/** The inspection's photo checklist (issue 43 item 4): its routes, and its read for the close (wired in app.ts). */
+export { createFotoChecklistService, fotoChecklistRepository, type FotoChecklistService } from './reference.fotos';
+export { fotoChecklistRoutes } from './reference.fotos.routes';
