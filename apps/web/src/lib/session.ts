@@ -15,6 +15,8 @@ export type Session = SessionUser &
 /** The device's store, loaded when needed: the login screen's script does not carry IndexedDB's code. */
 const device = () => import('./device/inspector-data');
 
+const OFFLINE_RECHECK_MS = 10_000;
+
 /** The server could not be reached at all (no answer, not an error status). */
 const isUnreachable = (error: unknown) => error instanceof ApiError && error.status === 0;
 
@@ -52,8 +54,10 @@ export function useSession() {
     queryFn: getSession,
     // Asked even when the browser says it is offline: getSession answers from the device then.
     networkMode: 'always',
-    // A session read from the device is checked again as soon as the network is back.
+    // A session read from the device is checked again when the browser says the network is back,
+    // and every 10 s meanwhile (that first check can still fail, or the browser may not know).
     staleTime: (query) => (query.state.data?.sinConexion ? 0 : 60_000),
+    refetchInterval: (query) => (query.state.data?.sinConexion ? OFFLINE_RECHECK_MS : false),
     retry: false,
   });
 }
