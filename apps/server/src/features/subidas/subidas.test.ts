@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, DOCUMENTACION_MESSAGES, SUBIDA_MESSAGES, SUBIDAS, todayI
 import { createTestApp, type Role, type TestApp } from '../../../test/helpers';
 import { insertCaso } from '../../../test/fixtures';
 import type { CurrentUser } from '../users';
+import { MSG_BODY_TIMEOUT } from '../../plugins/body-timeout';
 import { SUBIDAS_DIR } from './subidas.store';
 
 /**
@@ -15,9 +16,17 @@ import { SUBIDAS_DIR } from './subidas.store';
 const clock = { offsetMs: 0 };
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_MAX_MB: '10' }, { now: () => new Date(Date.now() + clock.offsetMs) });
+  t = await createTestApp(
+    { UPLOAD_MAX_MB: '10' },
+    // A body silent for a second is given up (decision 032, shortened): the stalled chunk's test.
+    { now: () => new Date(Date.now() + clock.offsetMs), bodyTimeout: { idleMs: 1_000, minBytesPerSecond: 1, graceMs: 60_000, checkEveryMs: 100 } },
+  );
 });
 afterAll(() => t?.close());
+
+/** The app on a real port (once), for the tests that need a socket of their own. */
+let listeningAt: string | undefined;
+const listening = async () => (listeningAt ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
@@ -288,7 +297,7 @@ describe('a connection cut in the middle of a chunk (a real socket)', () => {
     const file = pdfOf(600_000);
     const id = idOf((await crear('inspector', idInspeccion, file.length)).headers.location as string);
     const cookie = await t.login('inspector');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const { port } = new URL(address);
 
     // The whole file announced in one PATCH; half of it sent, then the connection dies.
@@ -331,5 +340,32 @@ describe('a connection cut in the middle of a chunk (a real socket)', () => {
     expect(Number(rest.headers.get('upload-offset'))).toBe(file.length);
     const taken = await t.app.services.subidas.take(await usuario('inspector'), id, { proposito: 'inspeccion', id: idInspeccion });
     expect((await readAll(taken.contenido)).equals(file)).toBe(true);
+  });
+});
+
+describe('a chunk that stalls (a real socket)', () => {
+  it('is given up (408) with what arrived kept', async () => {
+    const idInspeccion = await inspeccionDe(t.ids.inspectorRecord);
+    const file = pdfOf(200_000);
+    const id = idOf((await crear('inspector', idInspeccion, file.length)).headers.location as string);
+    const cookie = await t.login('inspector');
+    const address = await listening();
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          [`PATCH /api/subidas/${id} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Cookie: ${cookie}`, 'Tus-Resumable: 1.0.0', 'Upload-Offset: 0', 'Content-Type: application/offset+octet-stream', `Content-Length: ${file.length}`, '', ''].join('\r\n'),
+        );
+        socket.write(file.subarray(0, 50_000)); // then nothing more: the phone lost its signal
+      });
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toMatch(/connection: close/i);
+    expect(answer).toContain(JSON.stringify({ message: MSG_BODY_TIMEOUT }));
+    expect(Number((await head('inspector', id)).headers['upload-offset'])).toBe(50_000);
   });
 });
