@@ -19,7 +19,7 @@ const DEFAULT_GC_MS = 5 * 60 * 1000;
 export const isKeptQuery = (query: Pick<Query, 'queryKey' | 'state'>) =>
   query.state.status === 'success' && KEPT_ROOTS.includes(String(query.queryKey[0]));
 
-type Kept = { usr: string; ready: Promise<void>; stop: () => void };
+type Kept = { usr: string; queryClient: QueryClient; ready: Promise<void>; stop: () => void };
 let kept: Kept | null = null;
 
 function setKeptGcTime(queryClient: QueryClient, gcTime: number) {
@@ -41,13 +41,14 @@ function stopKeeping(queryClient: QueryClient) {
  * Resolves once the restore is done, so the screens render from it.
  */
 export function keepForSession(queryClient: QueryClient, session: DeviceIdentity): Promise<void> {
-  if (kept?.usr === session.usr) return kept.ready;
+  if (kept?.usr === session.usr && kept.queryClient === queryClient) return kept.ready;
   stopKeeping(queryClient);
   if (session.rol !== ROL.INSPECTOR) return forgetOthers(session.usr).catch(() => undefined);
   const storage = userStorage(session.usr);
   let unsubscribe = () => {};
   const current: Kept = {
     usr: session.usr,
+    queryClient,
     stop: () => {
       storage.close();
       unsubscribe();
