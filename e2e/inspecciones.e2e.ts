@@ -64,6 +64,9 @@ describe('inspections', () => {
     // Scheduled a week ahead: the inspector will close it early, and be asked first.
     await dialog.getByLabel('Fecha').fill(formatDate(AGENDADA));
     await dialog.getByLabel('Fecha').press('Tab');
+    // The hour is optional (docs/decisions/086); the case's table shows it beside the date.
+    await dialog.getByLabel('Hora', { exact: true }).fill('10');
+    await dialog.getByLabel('Minutos').fill('30');
     expect(await dialog.getByLabel('Dirección').getAttribute('maxlength')).toBe('50');
     expect(await dialog.getByLabel('Detalle').getAttribute('maxlength')).toBe('200');
     await dialog.getByLabel('Dirección').fill('Taller Norte, Av. Cabildo 100');
@@ -74,7 +77,7 @@ describe('inspections', () => {
     const panel = page.getByRole('region', { name: 'Inspeccion' });
     const row = panel.getByRole('row', { name: /Taller Norte/ });
     await row.waitFor();
-    expect(await row.textContent()).toContain(formatDate(AGENDADA));
+    expect(await row.textContent()).toContain(`${formatDate(AGENDADA)} 10:30`);
     expect(await row.textContent()).toContain('Coordinada');
     expect(await panel.getByRole('button', { name: '+ Inspeccion' }).count()).toBe(0);
     idInspeccion = Number(await row.getByRole('cell').first().textContent());
