@@ -56,6 +56,7 @@ const routes = (
       <Route path="/plazos" element={screen(ADMIN, () => import('./routes/plazos'))} />
       <Route path="/asignacion" element={screen(ADMIN, () => import('./routes/asignacion'))} />
       <Route path="/documentacion-requerida" element={screen(ADMIN, () => import('./routes/documentacion-requerida'))} />
+      <Route path="/checklistFotos" element={screen(ADMIN, () => import('./routes/checklist-fotos'))} />
       <Route path="/copias" element={screen(ADMIN, () => import('./routes/copias'))} />
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
       <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />

@@ -23,6 +23,8 @@ export const queryKeys = {
     analistas: ['lookups', 'analistas'] as const,
   },
   reference: (kind: ReferenceKind) => ['reference', kind] as const,
+  /** The inspection's photo checklist (GET /fotos-checklist, docs/decisions/087). */
+  fotoChecklist: ['fotoChecklist'] as const,
   referencePage: (kind: ReferenceKind, page: number) => ['reference', kind, page] as const,
   casos: {
     all: ['casos'] as const,

@@ -33,6 +33,8 @@ const ADMIN_MENU: MenuEntry[] = [
   { to: '/asignacion', label: 'Asignación de casos' },
   // Beyond the spec: what the portal asks claimants for, and its settings (issue 42, docs/decisions/084).
   { to: '/documentacion-requerida', label: 'Documentación requerida' },
+  // Beyond the spec: the shots the inspector's close asks for (issue 43 item 4, docs/decisions/087).
+  { to: '/checklistFotos', label: 'Checklist de fotos' },
   // Beyond the spec: the online backups (issue 40, docs/decisions/076).
   { to: '/copias', label: 'Copias de seguridad' },
 ];

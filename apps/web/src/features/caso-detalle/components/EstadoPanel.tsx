@@ -9,12 +9,13 @@ import {
   ESTADO,
   formatDate,
   formatPesos,
+  INSPECCION_ESTADOS,
   INSPECCION_MESSAGES,
   isClosed,
   ROL,
   type CasoDetalle,
 } from '@siniestros/domain';
-import { InspeccionPanel } from '../../inspeccion';
+import { InformeFotograficoMenu, InspeccionPanel } from '../../inspeccion';
 import { PagosPanel, usePagos } from '../../pagos';
 import { useSession } from '../../../lib/session';
 import { AprobacionPendiente, useAprobacionDelCaso } from '../../aprobaciones';
@@ -64,6 +65,7 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
   const cerrar = useCloseCaso(caso.id);
   const isBusy = advance.isPending || retroceder.isPending || cerrar.isPending;
   const hasInspeccion = inspecciones.length > 0;
+  const ultimaFinalizada = inspecciones.findLast((inspeccion) => inspeccion.estado === INSPECCION_ESTADOS.FINALIZADA);
   // An offer above its maker's limit waits: no other offer until it is resolved (docs/decisions/081).
   const aprobacion = useAprobacionDelCaso(caso.id).data?.pendiente ?? null;
 
@@ -125,6 +127,12 @@ export function EstadoPanel({ detalle }: { detalle: CasoDetalle }) {
               {caso.monto_inspeccion ? formatPesos(caso.monto_inspeccion) : INSPECCION_MESSAGES.noCotizacion}
             </Dato>
           </SimpleGrid>
+        )}
+        {/* The photos of the last closed inspection, for the insurer (issue 43 item 6). */}
+        {idEstado !== ESTADO.INSPECCION && ultimaFinalizada && (
+          <Group>
+            <InformeFotograficoMenu idInspeccion={ultimaFinalizada.id} />
+          </Group>
         )}
 
         {hasOffer && (

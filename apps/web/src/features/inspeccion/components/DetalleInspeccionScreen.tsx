@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Center, FileInput, Group, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -18,6 +19,9 @@ import { useCloseInspeccion } from '../api/close-inspeccion';
 import { useInspeccionDetalle } from '../api/get-inspeccion-detalle';
 import { InspeccionCasoInfo } from './InspeccionCasoInfo';
 import { InspeccionResumen } from './InspeccionResumen';
+import { useFotoChecklist } from '../../reference';
+import { FotosChecklist } from './fotos/FotosChecklist';
+import type { FotoTomada } from './fotos/preparar-foto';
 
 /** Phones offer the camera as well as files (spec §2: the inspector closes from the field). */
 const FILE_ACCEPT = 'image/*,application/pdf';
@@ -36,6 +40,10 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
   const detalle = useInspeccionDetalle(id);
   const close = useCloseInspeccion(id);
   const navigate = useNavigate();
+  // The checklist's photos (issue 43 item 4): optional; the two files above stay required.
+  const checklist = useFotoChecklist();
+  const [fotos, setFotos] = useState<FotoTomada[]>([]);
+  const [guardarUbicacion, setGuardarUbicacion] = useState(false);
   const form = useForm<Values>({
     initialValues: { resultado: '', monto_inspeccion: '', inspeccion: null, cotizacion: null },
     validate: (values) => {
@@ -64,6 +72,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
           inspeccion: values.inspeccion!,
           cotizacion: values.cotizacion!,
           confirmaAnticipada,
+          fotos,
         },
         {
           onSuccess: () => {
@@ -142,6 +151,13 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
                 placeholder="Tomar foto o elegir archivo"
                 leftSection={<IconFileUpload size={16} />}
                 {...form.getInputProps('cotizacion')}
+              />
+              <FotosChecklist
+                items={(checklist.data ?? []).filter((item) => item.activo)}
+                fotos={fotos}
+                setFotos={setFotos}
+                guardarUbicacion={guardarUbicacion}
+                onGuardarUbicacion={setGuardarUbicacion}
               />
               <Group grow={false}>
                 <Button type="submit" loading={close.isPending}>

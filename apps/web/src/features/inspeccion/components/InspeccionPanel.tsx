@@ -5,6 +5,7 @@ import { ESTADO, formatDate, formatTime, INSPECCION_ESTADOS, type CasoDetalle, t
 import { useDeleteInspeccion } from '../api/delete-inspeccion';
 import { inspectorName } from '../../../lib/lookups';
 import { EstadoBadge } from './EstadoBadge';
+import { InformeFotograficoMenu } from './fotos/InformeFotograficoMenu';
 import { InspeccionFormDialog } from './InspeccionFormDialog';
 import { TableHeader } from '../../../components/ListTableParts';
 
@@ -79,6 +80,8 @@ export function InspeccionPanel({ detalle }: { detalle: CasoDetalle }) {
                             Eliminar Inspeccion
                           </Anchor>
                         </Group>
+                      ) : inspeccion.estado === INSPECCION_ESTADOS.FINALIZADA ? (
+                        <InformeFotograficoMenu idInspeccion={inspeccion.id} />
                       ) : (
                         '-'
                       )}

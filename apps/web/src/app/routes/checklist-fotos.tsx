@@ -1,0 +1,5 @@
+import { FotoChecklistScreen } from '../../features/reference/components/FotoChecklistScreen';
+
+export function Component() {
+  return <FotoChecklistScreen />;
+}
