@@ -235,10 +235,11 @@ export function createSubidasService(deps: {
       const row = await ownRow(user, urlId);
       if (row.usada) throw conflict(SUBIDA_MESSAGES.yaUsada);
       if (row.proposito !== para.proposito || row.id_objeto !== para.id) throw unprocessable(SUBIDA_MESSAGES.otroDestino);
-      if (!row.terminada) {
-        const upload = await store.datastore.getUpload(storeIdOf(urlId)).catch(() => null);
-        throw conflict(SUBIDA_MESSAGES.sinTerminar(row.nombre, row.longitud - (upload?.offset ?? row.recibidos)));
-      }
+      // The store's own account: a row whose bytes are gone (a restore brings rows back, not uploads) is not found.
+      const upload = await store.datastore.getUpload(storeIdOf(urlId)).catch((error: unknown) => {
+        throw isNotFound(error) ? notFound(SUBIDA_MESSAGES.noEncontrada) : error;
+      });
+      if (!row.terminada || upload.offset !== row.longitud) throw conflict(SUBIDA_MESSAGES.sinTerminar(row.nombre, row.longitud - (upload.offset ?? 0)));
       const extension = fileExtension(row.nombre);
       const permitidas: readonly string[] = opciones.extensiones ?? SUBIDA_PROPOSITOS[para.proposito].extensiones;
       const kind = fileKindOf(extension);

@@ -149,6 +149,18 @@ describe('a resumable upload, chunk by chunk', () => {
     });
   });
 
+  it('is not found when its row is there but its bytes are not (a restored database)', async () => {
+    const idInspeccion = await inspeccionDe(t.ids.inspectorRecord);
+    const file = pdfOf(2_000);
+    const id = idOf((await crear('inspector', idInspeccion, file.length)).headers.location as string);
+    expect((await patch('inspector', id, 0, file)).statusCode).toBe(204);
+    fs.rmSync(path.join(t.dataDir, SUBIDAS_DIR, id));
+    await expect(t.app.services.subidas.take(await usuario('inspector'), id, { proposito: 'inspeccion', id: idInspeccion })).rejects.toMatchObject({
+      statusCode: 404,
+      message: SUBIDA_MESSAGES.noEncontrada,
+    });
+  });
+
   it('is taken only when its content is what its name says', async () => {
     const idInspeccion = await inspeccionDe(t.ids.inspectorRecord);
     const notAPdf = Buffer.alloc(3_000, 0x00);
