@@ -348,6 +348,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes each script and style also as .br and .gz (apps/web/vite.config.ts): sent
+      // to a browser that accepts them, with Vary: Accept-Encoding (docs/decisions/088).
+      preCompressed: true,
       // Vite names every file under assets/ by its content hash: a new build makes new names, so
       // those never need revalidating; index.html (which names them) must be asked for every time.
       setHeaders: (reply, filePath) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -16,6 +17,9 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Siniestros</title><script type="module" src="/assets/index-Bq3xZ9aF.js"></script>');
   await fs.writeFile(path.join(webDist, 'assets', 'index-Bq3xZ9aF.js'), 'console.log(1);');
   await fs.writeFile(path.join(webDist, 'assets', 'index-C0ffee12.css'), 'body{}');
+  // The build's compressed copies (apps/web/vite.config.ts, docs/decisions/088).
+  await fs.writeFile(path.join(webDist, 'assets', 'index-Bq3xZ9aF.js.br'), zlib.brotliCompressSync('console.log(1);'));
+  await fs.writeFile(path.join(webDist, 'assets', 'index-Bq3xZ9aF.js.gz'), zlib.gzipSync('console.log(1);'));
   t = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -41,5 +45,24 @@ describe('built web app caching', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-Gone0000.js' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['cache-control']).not.toMatch(/immutable/);
+  });
+
+  it.each([
+    ['br', 'gzip, deflate, br', zlib.brotliDecompressSync],
+    ['gzip', 'gzip, deflate', zlib.gunzipSync],
+  ] as const)('a script is sent as the build compressed it (%s) to a browser that accepts it, cached as before', async (encoding, accept, decompress) => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-Bq3xZ9aF.js', headers: { 'accept-encoding': accept } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(decompress(response.rawPayload).toString()).toBe('console.log(1);');
+  });
+
+  it('a browser that accepts no compression gets the file as built', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-Bq3xZ9aF.js', headers: { 'accept-encoding': 'identity' } });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log(1);');
   });
 });
