@@ -20,7 +20,7 @@ import { AppError, badRequest, conflict, MSG_INTERNAL, MSG_UNSUPPORTED_TYPE, MSG
 import { MSG_STORAGE_FULL, MSG_STORAGE_UNAVAILABLE, type Storage } from '../../shared/storage';
 import { MSG_BODY_TIMEOUT } from '../../plugins/body-timeout';
 import type { CurrentUser } from '../users';
-import { checkedContent, fileKindOf } from '../documentacion/documentacion.files';
+import { checkedContent, fileKindOf } from '../documentacion';
 import { subidasRepository as repo, type SubidaRow } from './subidas.repository';
 import type { SubidasStore } from './subidas.store';
 
