@@ -158,3 +158,10 @@ export async function statementsOf(t: TestApp, work: () => Promise<unknown>): Pr
     spy.mockRestore();
   }
 }
+
+/** The storage keys of a case's files, sorted: a refused write must leave none behind. */
+export async function storedCaseKeys(t: TestApp, idCaso: number): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.app.services.storage.list()) if (key.startsWith(`casos/${idCaso}/`)) keys.push(key);
+  return keys.sort();
+}

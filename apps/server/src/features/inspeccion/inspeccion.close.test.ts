@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { addDaysIso, AUTH_MESSAGES, formatDate, INSPECCION_EARLY_CLOSE_FIELD, INSPECCION_MESSAGES } from '@siniestros/domain';
-import { createTestApp, USERNAMES, type Role, type TestApp } from '../../../test/helpers';
+import { createTestApp, storedCaseKeys, USERNAMES, type Role, type TestApp } from '../../../test/helpers';
 import { clockAt, MIERCOLES } from '../../../test/clock';
 import { insertCaso } from '../../../test/fixtures';
 import { expectLoggedError } from '../../../test/logged-errors';
@@ -67,11 +67,7 @@ async function casoConInspeccion(idInspector?: number) {
   return { idCaso: caso.id, id: await agendar(caso.id, idInspector) };
 }
 
-async function storedKeys(idCaso: number): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const key of t.app.services.storage.list()) if (key.startsWith(`casos/${idCaso}/`)) keys.push(key);
-  return keys.sort();
-}
+const storedKeys = (idCaso: number) => storedCaseKeys(t, idCaso);
 
 /** Everything a close touches, to compare before and after a refused one. */
 async function snapshot(idCaso: number, id: number) {

@@ -8,7 +8,7 @@ import {
   INSPECCION_FOTOS_MESSAGES as MSG,
   type FotoChecklistItem,
 } from '@siniestros/domain';
-import { createTestApp, type Role, type TestApp } from '../../../test/helpers';
+import { createTestApp, storedCaseKeys, type Role, type TestApp } from '../../../test/helpers';
 import { clockAt, MIERCOLES } from '../../../test/clock';
 import { insertCaso } from '../../../test/fixtures';
 import { FOTOS_JPEG } from '../../../test/images';
@@ -73,11 +73,7 @@ async function casoConInspeccion(idInspector = t.ids.inspectorRecord) {
   return { idCaso: caso.id, id: response.json().id as number };
 }
 
-async function storedKeys(idCaso: number): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const key of t.app.services.storage.list()) if (key.startsWith(`casos/${idCaso}/`)) keys.push(key);
-  return keys.sort();
-}
+const storedKeys = (idCaso: number) => storedCaseKeys(t, idCaso);
 
 /** Everything a close touches. */
 async function snapshot(idCaso: number, id: number) {

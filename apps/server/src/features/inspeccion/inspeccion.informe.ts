@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, INSPECCION_FOTOS_TEXTOS, type FotosPorPagina, type InspeccionDetalle } from '@siniestros/domain';
-import { REPORT_FONT as FONT, REPORT_MARGIN as MARGIN, reportFonts, writeHeaders } from '../plantillas';
+import { pdfEnMemoria, REPORT_FONT as FONT, REPORT_MARGIN as MARGIN, writeHeaders } from '../plantillas';
 
 /** One photo as the report draws it: its bytes and the caption copied at the close. */
 export type FotoDelInforme = {
@@ -57,16 +57,8 @@ export async function renderInformeFotografico(
   porPagina: FotosPorPagina,
   orgName: string,
 ): Promise<{ pdf: Buffer; ilegibles: number[] }> {
-  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), reportFonts()]);
   const titulo = `${INSPECCION_FOTOS_TEXTOS.informe} — Caso ${detalle.caso.id}`;
-  const doc = new PDFDocument({ size: 'A4', margins: MARGIN, bufferPages: true, autoFirstPage: false, font: '', info: { Title: titulo, Author: orgName } });
-  for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = await pdfEnMemoria({ margins: MARGIN, bufferPages: true, autoFirstPage: false, info: { Title: titulo, Author: orgName } });
 
   const { columnas, filas } = GRILLA[porPagina];
   const filasEncabezado = encabezado(detalle);
@@ -107,7 +99,5 @@ export async function renderInformeFotografico(
     });
   }
   writeHeaders(doc, `${orgName} — Caso ${detalle.caso.id}`);
-  doc.end();
-  await ended;
-  return { pdf: Buffer.concat(chunks), ilegibles };
+  return { pdf: await bytes(), ilegibles };
 }

@@ -5,4 +5,4 @@ export { createGeneratedDocumentsService, type GeneratedDocumentsService } from 
 // The report's embedded fonts, for the portal's signature certificate (docs/decisions/084).
 export { REPORT_FONT, reportFonts } from './plantillas.fonts';
 // The report's margins and page headers ('Página n de m'), for the inspection's Informe fotográfico (docs/decisions/086).
-export { REPORT_MARGIN, writeHeaders } from './plantillas.report';
+export { pdfEnMemoria, REPORT_MARGIN, writeHeaders } from './plantillas.report';

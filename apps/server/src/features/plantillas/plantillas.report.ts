@@ -164,3 +164,28 @@ export function writeHeaders(doc: PDFKit.PDFDocument, title: string) {
   }
   doc.fillColor('black');
 }
+
+/**
+ * A PDF in the house style whose bytes are collected in memory (a certificate, a photo report):
+ * pdfkit loaded on first use, the embedded fonts registered; `bytes()` ends the document and gives them.
+ */
+export async function pdfEnMemoria(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; bytes: () => Promise<Buffer> }> {
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), reportFonts()]);
+  // font '': no Helvetica loaded first (pdfkit's default); the embedded fonts are the only ones.
+  const doc = new PDFDocument({ size: 'A4', font: '', ...options });
+  for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  return {
+    doc,
+    bytes: async () => {
+      doc.end();
+      await ended;
+      return Buffer.concat(chunks);
+    },
+  };
+}

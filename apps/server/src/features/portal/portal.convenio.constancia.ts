@@ -1,5 +1,5 @@
 import { PORTAL_CONVENIO, PORTAL_CONVENIO_CONSTANCIA as TEXTO, formatDateTimeSeconds } from '@siniestros/domain';
-import { REPORT_FONT as FONT, reportFonts } from '../plantillas';
+import { pdfEnMemoria, REPORT_FONT as FONT } from '../plantillas';
 
 export type ConstanciaDatos = {
   oficina: string;
@@ -23,19 +23,9 @@ export type ConstanciaDatos = {
  * the report's embedded fonts; whole in memory (one page).
  */
 export async function renderConstancia(datos: ConstanciaDatos): Promise<Buffer> {
-  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), reportFonts()]);
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes } = await pdfEnMemoria({
     margins: { top: 56, bottom: 48, left: 56, right: 56 },
-    font: '',
     info: { Title: `${TEXTO.titulo} - Caso ${datos.idCaso}`, Author: datos.oficina, CreationDate: datos.firmado },
-  });
-  for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
   });
 
   const heading = (text: string) =>
@@ -72,7 +62,5 @@ export async function renderConstancia(datos: ConstanciaDatos): Promise<Buffer> 
   row(campos.canal, `${PORTAL_CONVENIO.canalCodigo} (${datos.destino})`);
   doc.moveDown(1).font(FONT.regular).fontSize(9).fillColor('#333').text(TEXTO.ley);
 
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return bytes();
 }
