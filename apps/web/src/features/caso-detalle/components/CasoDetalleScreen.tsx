@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Alert, Box, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import { CASO_MESSAGES, formatDate, type CasoDetalle } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
 import { useCaso } from '../api/get-caso';
@@ -10,6 +10,7 @@ import { DocumentosPanel } from './DocumentosPanel';
 import { EstadoPanel } from './EstadoPanel';
 import { FlagBar } from './FlagBar';
 import { HistorialButton } from './HistorialButton';
+import { HistorialDialog } from '../../historial';
 
 /** Spec §2, case detail (/casos/detalleCaso/{id}) with the whole life cycle of spec §4. */
 export function CasoDetalleScreen({ idCaso, aside }: { idCaso: number; aside?: ReactNode }) {
@@ -49,9 +50,9 @@ export function CasoDetalleScreen({ idCaso, aside }: { idCaso: number; aside?: R
 function Detalle({ detalle, aside }: { detalle: CasoDetalle; aside?: ReactNode }) {
   const { caso } = detalle;
   const form = useCasoForm(detalle);
+  const [isHistorialOpen, setHistorialOpen] = useState(false);
   return (
-    // Room at the bottom so the fixed 'Ver Historial' button never covers the last controls.
-    <Box pb={72}>
+    <>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
           <PageTitle>{`Caso ${caso.id}`}</PageTitle>
@@ -64,7 +65,7 @@ function Detalle({ detalle, aside }: { detalle: CasoDetalle; aside?: ReactNode }
         <EstadoPanel detalle={detalle} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
-            <CasoForm form={form} detalle={detalle} />
+            <CasoForm form={form} detalle={detalle} barStart={<HistorialButton onOpen={() => setHistorialOpen(true)} />} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
             <Stack gap="md">
@@ -74,7 +75,8 @@ function Detalle({ detalle, aside }: { detalle: CasoDetalle; aside?: ReactNode }
           </Grid.Col>
         </Grid>
       </Stack>
-      <HistorialButton idCaso={caso.id} />
-    </Box>
+      {/* Outside the case's form: the dialog's own form must not submit it. */}
+      <HistorialDialog idCaso={caso.id} opened={isHistorialOpen} onClose={() => setHistorialOpen(false)} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -19,7 +19,7 @@ import { StaleCasoDialog } from './StaleCasoDialog';
  * Spec §2 case detail, main form: case data, insured party and third parties, saved with ONE
  * PATCH /casos/{id} (decision 000). 'X' closes the window: the detail opens in its own tab.
  */
-export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoDetalle }) {
+export function CasoForm({ form, detalle, barStart }: { form: CasoFormType; detalle: CasoDetalle; barStart?: ReactNode }) {
   const idCaso = detalle.caso.id;
   const update = useUpdateCaso(idCaso);
   const queryClient = useQueryClient();
@@ -83,7 +83,9 @@ export function CasoForm({ form, detalle }: { form: CasoFormType; detalle: CasoD
         <AseguradoSection form={form} tDoc={detalle.tDoc} />
         <Title order={4}>Terceros</Title>
         <TercerosSection form={form} tDoc={detalle.tDoc} />
+        {/* `barStart`: what the detail keeps in reach at the start of the bar ('Ver Historial'). */}
         <Group justify="flex-end" className={classes.saveBar} data-testid="caso-save-bar">
+          {barStart}
           <Text size="sm" className={classes.unsaved} role="status" aria-live="polite">
             {dirty ? CASO_MESSAGES.unsaved : ''}
           </Text>

@@ -1,11 +1,13 @@
 import { Box, Button, Collapse, Group, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconFileSpreadsheet, IconFilter, IconSearch } from '@tabler/icons-react';
-import { COND_CASOS, FLAGS, PLAZO_FILTRO, SIN_ANALISTA } from '@siniestros/domain';
+import { IconChevronUp, IconFileSpreadsheet, IconFilter, IconSearch } from '@tabler/icons-react';
+import { COND_CASOS } from '@siniestros/domain';
 import type { CasoFiltroDraft } from '../api/filtro-draft';
 import type { CasosSummary } from '../api/get-casos';
 import { DateField } from '../../../components/DateField';
 import { FilterPanel, lookupOptions } from '../../../components/FilterPanel';
+import { analistaOptions, COND_OPTIONS, FILTRO_LABELS as L, FLAG_OPTIONS, PLAZO_OPTIONS, type FiltroChip, type FiltroChipKey } from './filtro-chips';
+import { FiltrosChips } from './FiltrosChips';
 
 type Props = {
   form: UseFormReturnType<CasoFiltroDraft>;
@@ -16,21 +18,20 @@ type Props = {
   onReset: () => void;
   onExport: () => void;
   isExporting: boolean;
+  /** The applied filter's fields, shown as chips while the panel is folded. */
+  chips: FiltroChip[];
+  onRemoveChip: (key: FiltroChipKey) => void;
 };
 
-const COND_OPTIONS = [
-  { value: COND_CASOS.TODOS, label: 'Todos' },
-  { value: COND_CASOS.VIGENTES, label: 'Vigentes' },
-  { value: COND_CASOS.CERRADOS, label: 'Cerrados' },
-];
-const PLAZO_OPTIONS = Object.entries(PLAZO_FILTRO).map(([value, label]) => ({ value, label }));
-const FLAG_OPTIONS = FLAGS.map((flag) => ({ value: String(flag.nro), label: flag.label }));
+const PANEL_ID = 'casos-filtros';
 
 /**
  * Spec §2 case list: the quick search with Filtrar, '+ Filtros', Limpiar Filtros and Exportar,
  * and the expanded panel with Filtrar, Volver and Exportar. One form: Enter in any text field filters.
+ * Folded (docs/decisions/090), the applied filters show on the same line as removable chips and
+ * '+ Filtros (3)' says how many; 'Ocultar filtros' folds the open panel without touching its filter.
  */
-export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, onReset, onExport, isExporting }: Props) {
+export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, onReset, onExport, isExporting, chips, onRemoveChip }: Props) {
   const digitsOnly = (field: 'nroCaso' | 'nroSiniestro') => ({
     ...form.getInputProps(field),
     inputMode: 'numeric' as const,
@@ -46,10 +47,6 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
       searchable: true,
     };
   };
-  const analistaOptions = [
-    { value: SIN_ANALISTA, label: 'Sin Analista' },
-    ...(summary?.analistas ?? []).map((analista) => ({ value: String(analista.id), label: `${analista.apellido} ${analista.nombre}` })),
-  ];
   const exportButton = (
     <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={onExport} loading={isExporting}>
       Exportar
@@ -69,49 +66,59 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
           {...form.getInputProps('busquedaRapida')}
         />
         {!isExpanded && (
+          <Button type="submit" leftSection={<IconFilter size={16} />}>
+            Filtrar
+          </Button>
+        )}
+        {/* One button both ways, so focus stays on it when it folds or unfolds the panel. */}
+        <Button
+          variant={isExpanded ? 'subtle' : 'light'}
+          leftSection={isExpanded ? <IconChevronUp size={16} /> : undefined}
+          aria-expanded={isExpanded}
+          aria-controls={PANEL_ID}
+          onClick={onToggle}
+        >
+          {isExpanded ? 'Ocultar filtros' : chips.length > 0 ? `+ Filtros (${chips.length})` : '+ Filtros'}
+        </Button>
+        {!isExpanded && (
           <>
-            <Button type="submit" leftSection={<IconFilter size={16} />}>
-              Filtrar
-            </Button>
-            <Button variant="light" onClick={onToggle}>
-              + Filtros
-            </Button>
             <Button variant="subtle" onClick={onReset}>
               Limpiar Filtros
             </Button>
             {exportButton}
+            <FiltrosChips chips={chips} onRemove={onRemoveChip} />
           </>
         )}
       </Group>
-      <Collapse expanded={isExpanded} transitionDuration={150}>
+      <Collapse expanded={isExpanded} transitionDuration={150} id={PANEL_ID}>
         <Box mt="xs">
           <FilterPanel cols={{ base: 1, xs: 2, sm: 3, lg: 6 }} onReset={onReset} extraActions={exportButton}>
-            <TextInput label="Nro Caso" maxLength={10} {...digitsOnly('nroCaso')} />
-            <TextInput label="Nro Siniestro" maxLength={20} {...digitsOnly('nroSiniestro')} />
-            <TextInput label="Dominio" maxLength={20} {...form.getInputProps('dominio')} />
-            <Select label="Estado" data={lookupOptions(summary?.estados)} {...select('estado')} />
+            <TextInput label={L.nroCaso} maxLength={10} {...digitsOnly('nroCaso')} />
+            <TextInput label={L.nroSiniestro} maxLength={20} {...digitsOnly('nroSiniestro')} />
+            <TextInput label={L.dominio} maxLength={20} {...form.getInputProps('dominio')} />
+            <Select label={L.estado} data={lookupOptions(summary?.estados)} {...select('estado')} />
             <Select
-              label="Condición"
+              label={L.condCasos}
               data={COND_OPTIONS}
               allowDeselect={false}
               value={form.values.condCasos}
               onChange={(value) => form.setFieldValue('condCasos', (value ?? COND_CASOS.TODOS) as CasoFiltroDraft['condCasos'])}
             />
-            <Select label="Compañia" data={lookupOptions(summary?.companias)} {...select('compania')} />
-            <Select label="Analista" data={analistaOptions} {...select('analista')} />
-            <Select label="Etiqueta" data={FLAG_OPTIONS} {...select('flag')} />
-            <TextInput label="Apellido" maxLength={150} {...form.getInputProps('apellido')} />
-            <Select label="Producto" data={lookupOptions(summary?.productos)} {...select('producto')} />
-            <Select label="Plazo" data={PLAZO_OPTIONS} {...select('plazo')} />
-            <DateField label="Fecha Desde" {...form.getInputProps('fechaDesde')} maxDate={form.values.fechaHasta || undefined} />
-            <DateField label="Fecha Hasta" {...form.getInputProps('fechaHasta')} minDate={form.values.fechaDesde || undefined} />
+            <Select label={L.compania} data={lookupOptions(summary?.companias)} {...select('compania')} />
+            <Select label={L.analista} data={analistaOptions(summary)} {...select('analista')} />
+            <Select label={L.flag} data={FLAG_OPTIONS} {...select('flag')} />
+            <TextInput label={L.apellido} maxLength={150} {...form.getInputProps('apellido')} />
+            <Select label={L.producto} data={lookupOptions(summary?.productos)} {...select('producto')} />
+            <Select label={L.plazo} data={PLAZO_OPTIONS} {...select('plazo')} />
+            <DateField label={L.fechaDesde} {...form.getInputProps('fechaDesde')} maxDate={form.values.fechaHasta || undefined} />
+            <DateField label={L.fechaHasta} {...form.getInputProps('fechaHasta')} minDate={form.values.fechaDesde || undefined} />
             <DateField
-              label="Cambio de estado desde"
+              label={L.fechaEstadoDesde}
               {...form.getInputProps('fechaEstadoDesde')}
               maxDate={form.values.fechaEstadoHasta || undefined}
             />
             <DateField
-              label="Cambio de estado hasta"
+              label={L.fechaEstadoHasta}
               {...form.getInputProps('fechaEstadoHasta')}
               minDate={form.values.fechaEstadoDesde || undefined}
             />

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -86,7 +86,7 @@ function renderAt(url: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MantineProvider>
+      <MantineProvider env="test">
         <MemoryRouter initialEntries={[url]}>
           <CasosScreen />
         </MemoryRouter>
@@ -171,7 +171,7 @@ describe("'Mis casos' (issue 41 item 2, docs/decisions/083)", () => {
       expect(screen.getByLabelText<HTMLInputElement>('Mis casos').checked).toBe(true);
       const lists = () => requests.filter((request) => request.startsWith('GET /api/casos/')).length;
       const before = lists();
-      await userEvent.click(screen.getByText('Todos'));
+      await userEvent.click(screen.getByRole('radio', { name: 'Todos' }));
       // Nothing else filtered: the whole list again.
       await waitFor(() => expect(lists()).toBeGreaterThan(before));
       expect(filterBodies()).toHaveLength(1);
@@ -185,5 +185,83 @@ describe("'Mis casos' (issue 41 item 2, docs/decisions/083)", () => {
     renderAt('/casos');
     await waitFor(() => expect(counter('vigentes')).toBe('812'));
     expect(screen.queryByText('Mis casos')).toBeNull();
+  });
+});
+
+describe('the folded filter panel and its chips (issue 44 item 0, docs/decisions/090)', () => {
+  const filterBodies = () => {
+    const calls = vi.mocked(fetch).mock.calls as [string, RequestInit | undefined][];
+    return calls.filter(([url]) => url.startsWith('/api/casos/filtro/')).map(([, init]) => JSON.parse(String(init?.body)));
+  };
+  const toggle = () => screen.getByRole('button', { name: /^\+ Filtros|^Ocultar filtros$/ });
+
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal('fetch', vi.fn(fetch));
+  });
+
+  it('two filters applied, folded: one chip each; removing one filters again without it', async () => {
+    renderAt('/casos');
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(toggle().getAttribute('aria-controls')!)).not.toBeNull();
+
+    await userEvent.click(screen.getByLabelText('Compañia', { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'La Segunda' }));
+    await userEvent.type(screen.getByLabelText('Dominio'), 'AE123CD');
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() => expect(filterBodies()).toHaveLength(1));
+    expect(filterBodies()[0]).toMatchObject({ compania: '2', dominio: 'AE123CD' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ocultar filtros' }));
+    expect(toggle().textContent).toBe('+ Filtros (2)');
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    const chips = screen.getByRole('list', { name: 'Filtros aplicados' });
+    expect(Array.from(chips.querySelectorAll('li')).map((chip) => chip.textContent)).toEqual(['Dominio: AE123CD', 'Compañia: La Segunda']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtro Compañia' }));
+    await waitFor(() => expect(filterBodies()).toHaveLength(2));
+    expect(filterBodies()[1]).toMatchObject({ compania: '', dominio: 'AE123CD' });
+    await waitFor(() => expect(toggle().textContent).toBe('+ Filtros (1)'));
+    expect(screen.queryByRole('button', { name: 'Quitar filtro Compañia' })).toBeNull();
+
+    // The last chip removed: the whole list again, as Limpiar Filtros.
+    const lists = () => requests.filter((request) => request.startsWith('GET /api/casos/')).length;
+    const before = lists();
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar filtro Dominio' }));
+    await waitFor(() => expect(lists()).toBeGreaterThan(before));
+    expect(filterBodies()).toHaveLength(2);
+    expect(screen.queryByRole('list', { name: 'Filtros aplicados' })).toBeNull();
+    expect(toggle().textContent).toBe('+ Filtros');
+  });
+
+  it('names a date as dd/mm/yyyy and the select values by their names', async () => {
+    renderAt('/casos?fechaDesde=2026-11-01&analista=sin&condCasos=1&flag=2');
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    // Opened from a link: the panel open, as before; folded, the link's filter as chips.
+    await userEvent.click(screen.getByRole('button', { name: 'Ocultar filtros' }));
+    const chips = screen.getByRole('list', { name: 'Filtros aplicados' });
+    expect(Array.from(chips.querySelectorAll('li')).map((chip) => chip.textContent)).toEqual([
+      'Condición: Vigentes',
+      'Analista: Sin Analista',
+      `Etiqueta: ${FLAGS.find((flag) => flag.nro === 2)!.label}`,
+      'Fecha Desde: 01/11/2026',
+    ]);
+  });
+
+  it('remembers the open panel in this browser', async () => {
+    renderAt('/casos');
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    await userEvent.click(toggle());
+    cleanup();
+    renderAt('/casos');
+    await waitFor(() => expect(counter('vigentes')).toBe('812'));
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(toggle());
+    cleanup();
+    renderAt('/casos');
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -8,6 +8,8 @@ import { useExportCasos } from '../api/export-casos';
 import { useCasosSearch } from '../hooks/use-casos-search';
 import { useMisCasos, type VistaCasos } from '../hooks/use-mis-casos';
 import { useVisitedCasos } from '../hooks/use-visited-casos';
+import { useFiltrosAbiertos } from '../hooks/use-filtros-abiertos';
+import { filtroChips, type FiltroChipKey } from './filtro-chips';
 import { AnalistaDialog } from './AnalistaDialog';
 import { CasosFilters } from './CasosFilters';
 import { casoUrl, CasosTable } from './CasosTable';
@@ -35,8 +37,7 @@ export function CasosScreen() {
   const plazoEstados = usePlazoEstados(search.cases.map((caso) => caso.id));
   const exporter = useExportCasos();
   const { isVisited, markVisited } = useVisitedCasos();
-  // A list opened from a link with a filter shows that filter in the open panel.
-  const [isExpanded, setIsExpanded] = useState(search.isFromUrl);
+  const panel = useFiltrosAbiertos(search.isFromUrl);
   const [analistaFor, setAnalistaFor] = useState<CasoListRow | null>(null);
   const [historialFor, setHistorialFor] = useState<number | null>(null);
 
@@ -51,9 +52,15 @@ export function CasosScreen() {
   };
 
   const reset = () => {
-    setIsExpanded(false);
+    panel.fold();
     misCasos?.cleared();
     search.reset();
+  };
+
+  const removeFiltro = (key: FiltroChipKey) => {
+    // Without its analyst or its condition the list is no longer 'Mis casos'.
+    if (key === 'analista' || key === 'condCasos') misCasos?.cleared();
+    search.removeFiltro(key);
   };
 
   // Spec §7: the export takes the filters on screen (or the quick search) plus formato excel.
@@ -90,12 +97,14 @@ export function CasosScreen() {
       <CasosFilters
         form={search.form}
         summary={summary}
-        isExpanded={isExpanded}
-        onToggle={() => setIsExpanded((value) => !value)}
+        isExpanded={panel.isExpanded}
+        onToggle={panel.toggle}
         onSubmit={search.applyFilter}
         onReset={reset}
         onExport={exportCasos}
         isExporting={exporter.isPending}
+        chips={filtroChips(search.applied, summary)}
+        onRemoveChip={removeFiltro}
       />
       <CasosTable
         cases={search.cases}

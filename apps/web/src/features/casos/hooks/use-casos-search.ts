@@ -30,6 +30,10 @@ export const EMPTY_FILTRO: CasoFiltroDraft = {
   plazo: '',
 };
 
+/** Nothing to filter by: every field as in EMPTY_FILTRO. */
+export const isEmptyFiltro = (values: CasoFiltroDraft) =>
+  (Object.keys(EMPTY_FILTRO) as (keyof CasoFiltroDraft)[]).every((key) => values[key] === EMPTY_FILTRO[key]);
+
 type Mode = 'list' | 'filter';
 type Search = { mode: Mode; page: number; applied: CasoFiltroDraft };
 
@@ -82,6 +86,16 @@ export function useCasosSearch() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.casos.list(1) });
   };
 
+  /**
+   * A chip's remove button (issue 44 item 0): the filter again without that field; with nothing
+   * left to filter by, the whole list (as Limpiar Filtros).
+   */
+  const removeFiltro = (key: keyof CasoFiltroDraft) => {
+    form.setFieldValue(key, EMPTY_FILTRO[key]);
+    if (isEmptyFiltro(form.getValues())) reset();
+    else applyFilter();
+  };
+
   const setPage = (page: number) => setSearch((previous) => ({ ...previous, page }));
 
   // While the first filtered page loads, the rows already on screen stay (under the loader).
@@ -101,6 +115,9 @@ export function useCasosSearch() {
     setPage,
     applyFilter,
     reset,
+    removeFiltro,
+    /** The filter the list on screen answers (the chips show it). */
+    applied: isFiltering ? search.applied : EMPTY_FILTRO,
     cases,
     totalPages,
     filtrados,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { COND_CASOS } from '@siniestros/domain';
 import { useSession } from '../../../lib/session';
-import { EMPTY_FILTRO, type useCasosSearch } from './use-casos-search';
+import { isEmptyFiltro, type useCasosSearch } from './use-casos-search';
 
 export type VistaCasos = 'mios' | 'todos';
 
@@ -22,9 +22,7 @@ export function useMisCasos(search: ReturnType<typeof useCasosSearch>) {
     const mine = next === 'mios';
     search.form.setFieldValue('analista', mine ? String(idAnalista) : '');
     search.form.setFieldValue('condCasos', mine ? COND_CASOS.VIGENTES : COND_CASOS.TODOS);
-    const values = search.form.getValues();
-    const isEmpty = (Object.keys(EMPTY_FILTRO) as (keyof typeof EMPTY_FILTRO)[]).every((key) => values[key] === EMPTY_FILTRO[key]);
-    if (isEmpty) search.reset();
+    if (isEmptyFiltro(search.form.getValues())) search.reset();
     else search.applyFilter();
   };
 
