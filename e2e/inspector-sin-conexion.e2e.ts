@@ -6,7 +6,7 @@ import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 
 /**
- * Issue 43 item 2 (docs/decisions/087): the inspector's app on a phone keeps what it opened online
+ * Issue 43 item 2 (docs/decisions/088): the inspector's app on a phone keeps what it opened online
  * and opens it without network; a logout leaves nothing of it for the next inspector on the device.
  * Two inspectors of this file's own.
  */

@@ -1,5 +1,5 @@
 /**
- * Draws the installable app's icons (public/icons, docs/decisions/087): a white clipboard with a
+ * Draws the installable app's icons (public/icons, docs/decisions/088): a white clipboard with a
  * check on the app's blue. `node apps/web/scripts/make-icons.mjs` rewrites them; the PNGs are
  * committed, so a build needs nothing of this. No image library: shapes sampled 4×4 per pixel,
  * written as an RGBA PNG with node:zlib.

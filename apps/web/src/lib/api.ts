@@ -52,7 +52,7 @@ async function send(method: string, path: string, body?: Body, init?: RequestIni
       ...init,
     });
   } catch {
-    // The browser knows it has no network: say so (docs/decisions/087), not an unknown error.
+    // The browser knows it has no network: say so (docs/decisions/088), not an unknown error.
     throw new ApiError(0, navigator.onLine === false ? SIN_CONEXION.accion : AUTH_MESSAGES.network);
   }
   if (!response.ok) {

@@ -22,7 +22,7 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
     },
-    // A change made without network fails at once with its message (docs/decisions/087) instead of
+    // A change made without network fails at once with its message (docs/decisions/088) instead of
     // waiting, paused, to be sent by itself later.
     mutations: { networkMode: 'always' },
   },

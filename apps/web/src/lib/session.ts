@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 export type Session = SessionUser &
   Partial<Omit<AuthUser, keyof SessionUser>> & {
     totp_setup_required?: boolean;
-    /** No network: the Inspector of the last session, opened read-only from the device (docs/decisions/087). */
+    /** No network: the Inspector of the last session, opened read-only from the device (docs/decisions/088). */
     sinConexion?: true;
   };
 

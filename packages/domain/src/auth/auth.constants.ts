@@ -11,7 +11,7 @@ export const ROL_NOMBRES: Record<Rol, string> = {
 export const SESSION_HOURS = 4;
 export const LOGOUT_DELAY_MS = 400;
 
-/** The inspector's app without network (docs/decisions/087). */
+/** The inspector's app without network (docs/decisions/088). */
 export const SIN_CONEXION = {
   /** The banner over the screens while the device has no network. */
   aviso: 'Sin conexión. Se muestran los datos guardados en este dispositivo; para guardar cambios hace falta internet.',

@@ -11,7 +11,7 @@ import { menuFor, type MenuEntry } from './menu';
 import classes from './AppLayout.module.css';
 
 // The office's bell, loaded for the office only: the inspector's first screen does not carry it
-// (docs/decisions/087, the 250 KB budget).
+// (docs/decisions/088, the 250 KB budget).
 const NotificacionesBell = lazy(async () => ({ default: (await import('../../features/notificaciones')).NotificacionesBell }));
 
 const MAIN_ID = 'contenido';
@@ -28,7 +28,7 @@ export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const menu = menuFor(session.data?.rol);
-  // The browser's own word, and a session opened from the device (docs/decisions/087).
+  // The browser's own word, and a session opened from the device (docs/decisions/088).
   const isOffline = !useNetwork().online || Boolean(session.data?.sinConexion);
   const totpSetup = useTotpSetupRequired();
   const [isTotpOpen, setTotpOpen] = useState(false);

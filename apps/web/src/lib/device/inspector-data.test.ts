@@ -6,7 +6,7 @@ import { forgetDevice, forgetSession, keepForSession, offlineIdentity } from './
 import { forgetEveryone, keptUsers, readIdentity, userStorage } from './store';
 
 /**
- * docs/decisions/087: what the inspector's device keeps, against a real IndexedDB (fake-indexeddb,
+ * docs/decisions/088: what the inspector's device keeps, against a real IndexedDB (fake-indexeddb,
  * the spec's implementation in memory). A "reload" is a new QueryClient, as a new page would have.
  */
 const ANA = { usr: 'ana@e2e.local', rol: ROL.INSPECTOR, id_inspect: 1 };

@@ -4,7 +4,7 @@ import { persistQueryClient } from '@tanstack/query-persist-client-core';
 import { ROL } from '@siniestros/domain';
 import { forgetEveryone, forgetUser, readIdentity, saveIdentity, userStorage, type DeviceIdentity } from './store';
 
-/** How long an inspector's data stays on the device unopened (docs/decisions/087). */
+/** How long an inspector's data stays on the device unopened (docs/decisions/088). */
 export const KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** A new build does not read what an older one kept (its shapes may have changed). */
 export const BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';

@@ -1,5 +1,5 @@
 /**
- * The inspector's service worker (vite.config.ts, docs/decisions/087): registered once an
+ * The inspector's service worker (vite.config.ts, docs/decisions/088): registered once an
  * Inspector is signed in, after the page has loaded so it does not compete with the first screen.
  * It keeps only the build's files; a new build takes over by itself (skipWaiting, clientsClaim).
  */

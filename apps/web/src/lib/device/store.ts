@@ -2,7 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AsyncStorage } from '@tanstack/query-persist-client-core';
 
 /**
- * What the inspector's device keeps (docs/decisions/087), in one IndexedDB database:
+ * What the inspector's device keeps (docs/decisions/088), in one IndexedDB database:
  * - `consultas`: the persisted TanStack Query cache of each Inspector, under their username;
  * - `sesion`: who was signed in last ('ultima'), so a reload without network knows whose data to open.
  * The offline close queue (issue 43 item 3) adds its `outbox` store in version 2.

@@ -6,7 +6,7 @@ import { keepForSession } from './inspector-data';
 import { registerServiceWorker } from './service-worker';
 
 /**
- * The device's part of a session (docs/decisions/087): an Inspector's kept data restored before
+ * The device's part of a session (docs/decisions/088): an Inspector's kept data restored before
  * their screens render (true once it is), the service worker registered for them; any other
  * user's data removed. Other roles do not wait.
  */

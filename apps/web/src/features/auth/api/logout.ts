@@ -7,7 +7,7 @@ import type { Session } from '../../../lib/session';
 
 export const logout = () => api.post(messageResponse, '/users/logout');
 
-/** Once the server ends the session, the user's data leaves memory and the device (docs/decisions/087). */
+/** Once the server ends the session, the user's data leaves memory and the device (docs/decisions/088). */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import { useSessionEndWatch } from '../hooks/use-session-end-watch';
 
 /**
  * Spec §2, session guard: wait with 'Cargando...', then the screen or back to /. An Inspector's
- * screens wait for the data kept on the device too (docs/decisions/087).
+ * screens wait for the data kept on the device too (docs/decisions/088).
  */
 export function SessionGuard({ children }: { children: ReactNode }) {
   const session = useSession();

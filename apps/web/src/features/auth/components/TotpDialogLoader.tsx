@@ -4,7 +4,7 @@ const Dialog = lazy(async () => ({ default: (await import('./TotpDialog')).TotpD
 
 /**
  * The second factor's dialog, its code (and the password rules it checks) loaded when it first
- * opens: the shell, and the inspector's first screen with it, do not carry it (docs/decisions/087).
+ * opens: the shell, and the inspector's first screen with it, do not carry it (docs/decisions/088).
  */
 export function TotpDialog(props: ComponentProps<typeof Dialog>) {
   if (!props.opened) return null;
