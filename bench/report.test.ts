@@ -107,3 +107,34 @@ it("reports the portal's JS against 100 KB and its first screen against 3 s", ()
   // Results written before the portal have no line for it.
   expect(webTable({ web: { login: route(140), casos: route(190) } })).not.toContain('portal');
 });
+
+/** Issue 43 item 2: the inspector's app, its scripts against 250 KB, its cold load against 3 s, and the repeat visit. */
+it("reports the inspector's app: cold and journey JS against 250 KB, the cold list against 3 s, the repeat visit beside it", () => {
+  const route = (gzipKb: number, files = 20) => ({ files, gzipKb, largest: [{ name: 'index.js', gzipKb: 150 }] });
+  const web = (coldMedianMs: number, journeyKb: number) =>
+    webTable({
+      web: {
+        login: route(140),
+        casos: route(190),
+        inspector: {
+          firstScreen: route(244.1, 40),
+          journey: route(journeyKb, 70),
+          detail: true,
+          coldMs: [coldMedianMs - 100, coldMedianMs, coldMedianMs + 100],
+          coldMedianMs,
+          repeatMs: [640, 650, 700],
+          repeatMedianMs: 650,
+        },
+      },
+    });
+  expect(web(2600, 293.7)).toContain("| Inspector's app, cold (/inspecciones) | 40 | 244.1 | ≤ 250 KB | met |");
+  expect(web(2600, 293.7)).toContain("| Inspector's journey (/ → /inspecciones → an inspection) | 70 | 293.7 | ≤ 250 KB | MISSED |");
+  expect(web(2600, 240)).toContain("| Inspector's journey (/ → /inspecciones → an inspection) | 70 | 240.0 | ≤ 250 KB | met |");
+  expect(web(2600, 293.7)).toContain(
+    "Inspector's app, 'Mis Inspecciones' signed in at 1.6 Mbps down / 750 kbps up / 150 ms RTT (Chromium's Network.emulateNetworkConditions, 390 px): cold (nothing cached) median 2,600 ms of 2,500, 2,600, 2,700; target ≤ 3,000 ms: met. Repeat visit (scripts from the service worker): median 650 ms of 640, 650, 700.",
+  );
+  expect(web(3200, 293.7)).toContain('target ≤ 3,000 ms: MISSED. Repeat visit');
+  expect(webTable({ web: { login: route(140), casos: route(190), inspector: { skipped: 'no sw.js' } } })).toContain("Inspector's app: skipped (no sw.js).");
+  // Results written before the inspector's app have no line for it.
+  expect(webTable({ web: { login: route(140), casos: route(190) } })).not.toContain('Inspector');
+});

@@ -7,7 +7,7 @@ import { MIXED_TARGET, TARGETS, WRITES_TARGET, type Scenario } from './scenarios
 import { ROOT } from './server';
 import type { CpuSample } from './cpu';
 import { DUPLICADOS_TARGET_MS, type DuplicadosResult } from './duplicados';
-import { PORTAL_TARGETS, SLOW_NETWORK, type WebSizes } from './web-size';
+import { INSPECTOR_TARGETS, PORTAL_TARGETS, SLOW_NETWORK, type WebSizes } from './web-size';
 
 const README = path.join(ROOT, 'README.md');
 /** Statements cheaper than this (exec + plan) are listed without their plan. */
@@ -162,16 +162,37 @@ export function webTable(result: Pick<BenchResult, 'web'>): string {
   const row = (name: string, route: { files: number; gzipKb: number }, limit: number) =>
     `| ${name} | ${route.files} | ${fmt(route.gzipKb)} | ≤ ${limit} KB | ${route.gzipKb <= limit ? 'met' : 'MISSED'} |`;
   const portal = web.portal;
+  const inspector = web.inspector && !('skipped' in web.inspector) ? web.inspector : null;
   return [
     '| Web route (JS from apps/web/dist) | scripts | KB gzip | target | |',
     '|---|--:|--:|---|---|',
     row('Login (/)', web.login, TARGETS.loginJsKb),
     row('Case list (/casos)', web.casos, TARGETS.listJsKb),
     ...(portal && !('skipped' in portal) ? [row('Claimant portal (/portal)', portal.js, PORTAL_TARGETS.jsKb)] : []),
+    ...(inspector
+      ? [
+          row("Inspector's app, cold (/inspecciones)", inspector.firstScreen, INSPECTOR_TARGETS.jsKb),
+          row(`Inspector's journey (/ → /inspecciones${inspector.detail ? ' → an inspection' : ''})`, inspector.journey, INSPECTOR_TARGETS.jsKb),
+        ]
+      : []),
     '',
     `Largest scripts of the login route: ${web.login.largest.map((file) => `${file.name} ${fmt(file.gzipKb)} KB`).join(', ')}.`,
     ...(portal ? ['', portalLine(portal)] : []),
+    ...(web.inspector ? ['', inspectorLine(web.inspector)] : []),
   ].join('\n');
+}
+
+/** The inspector's list on a slow phone network, cold and from the service worker (issue 43 item 2). */
+export function inspectorLine(inspector: NonNullable<Extract<WebSizes, { login: unknown }>['inspector']>): string {
+  if ('skipped' in inspector) return `Inspector's app: skipped (${inspector.skipped}).`;
+  const { downloadKbps, uploadKbps, latencyMs } = SLOW_NETWORK;
+  const met = inspector.coldMedianMs <= INSPECTOR_TARGETS.coldMs;
+  return (
+    `Inspector's app, 'Mis Inspecciones' signed in at ${fmt(downloadKbps / 1000)} Mbps down / ${uploadKbps} kbps up / ${latencyMs} ms RTT ` +
+    `(Chromium's Network.emulateNetworkConditions, 390 px): cold (nothing cached) median ${int(inspector.coldMedianMs)} ms of ${inspector.coldMs.map(int).join(', ')}; ` +
+    `target ≤ ${int(INSPECTOR_TARGETS.coldMs)} ms: ${met ? 'met' : 'MISSED'}. Repeat visit (scripts from the service worker): ` +
+    `median ${int(inspector.repeatMedianMs)} ms of ${inspector.repeatMs.map(int).join(', ')}.`
+  );
 }
 
 /** The portal's first screen on a slow phone network (issue 42 item 8). */
