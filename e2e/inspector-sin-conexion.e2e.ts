@@ -14,6 +14,8 @@ const stamp = Date.now();
 const ANA = { apellido: 'Offline', nombre: 'Ana', username: `ana.offline.${stamp}@e2e.local`, password: 'Ana-E2E-Clave-1', rol: 3 } as const;
 const BRUNO = { apellido: 'Offline', nombre: 'Bruno', username: `bruno.offline.${stamp}@e2e.local`, password: 'Bruno-E2E-Clave-1', rol: 3 } as const;
 const PHONE = { width: 390, height: 844 };
+/** Where to leave the offline screens' pictures for a person to look at (unset: none taken). */
+const SHOTS = process.env.E2E_SHOTS_DIR;
 const DIRECCION_ANA = `Taller de Ana ${stamp % 100000}`;
 const DIRECCION_BRUNO = `Taller de Bruno ${stamp % 100000}`;
 /** What the browser logs for each request it could not send while offline. */
@@ -120,10 +122,12 @@ describe("the inspector's app without network", () => {
     await page.getByText(SIN_CONEXION.aviso).waitFor();
     await page.getByRole('region', { name: 'Datos del Caso' }).waitFor();
     await expectNoAxeViolations(page, 'inspection offline at 390 px');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/inspector-sin-conexion-inspeccion-390.png` });
     await page.goto(`${baseUrl()}/inspecciones`);
     await page.getByText(DIRECCION_ANA).first().waitFor();
     await page.getByText(SIN_CONEXION.aviso).waitFor();
     await expectNoAxeViolations(page, 'list offline at 390 px');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/inspector-sin-conexion-lista-390.png`, fullPage: true });
     // What is not kept is never cached: no answer of the API in any of the service worker's caches.
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
