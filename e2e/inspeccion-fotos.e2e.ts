@@ -146,13 +146,14 @@ describe('the inspection photos and the Informe fotográfico', () => {
     const dialog = page.getByRole('dialog', { name: 'Nuevo Ítem' });
     await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
     await dialog.getByText('El nombre es requerido').waitFor();
-    await dialog.getByLabel('Nombre').fill(`Rueda de auxilio ${Date.now()}`);
+    const nuevo = `Rueda de auxilio ${Date.now()}`;
+    await dialog.getByLabel('Nombre').fill(nuevo);
     await dialog.getByRole('switch', { name: 'Activo' }).uncheck();
     await axeAtBothSizes(page, 'checklist nuevo item');
     await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
     await page.getByText(INSPECCION_FOTOS_MESSAGES.checklistCreado).waitFor();
-    await page.getByRole('cell', { name: /^Rueda de auxilio/ }).waitFor();
-    await page.getByText('Inactivo').waitFor();
+    // Neither several photos nor active: 'No' twice on its row.
+    await expect.poll(() => page.getByRole('row', { name: new RegExp(nuevo) }).getByRole('cell', { name: 'No', exact: true }).count()).toBe(2);
     // The menu's lower group has it.
     expect(await page.getByRole('link', { name: 'Checklist de fotos' }).count()).toBeGreaterThan(0);
     await axeAtBothSizes(page, 'checklist de fotos');

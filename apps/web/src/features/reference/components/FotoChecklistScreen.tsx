@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, NumberInput, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, NumberInput, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { FOTO_CHECKLIST_SCREEN as SCREEN, fotoChecklistSchema, INSPECCION_FOTOS_MESSAGES, type FotoChecklistInput, type FotoChecklistItem } from '@siniestros/domain';
@@ -34,15 +34,7 @@ export function FotoChecklistScreen() {
                 <Table.Td>{row.orden}</Table.Td>
                 <Table.Td>{row.nombre}</Table.Td>
                 <Table.Td>{row.multiple ? 'Sí' : 'No'}</Table.Td>
-                <Table.Td>
-                  {row.activo ? (
-                    'Sí'
-                  ) : (
-                    <Badge color="gray" variant="light">
-                      Inactivo
-                    </Badge>
-                  )}
-                </Table.Td>
+                <Table.Td>{row.activo ? 'Sí' : 'No'}</Table.Td>
                 <Table.Td>
                   <Anchor component="button" type="button" onClick={() => setEditing({ mode: 'edit', row })} aria-label={`Ver ${row.nombre}`}>
                     Ver

@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function montar(ubicar = vi.fn(async () => ({ latitud: -34.6, longitud: -58.38 }))) {
+function montar(ubicar = vi.fn(async (): Promise<{ latitud: number; longitud: number } | null> => ({ latitud: -34.6, longitud: -58.38 }))) {
   const preparar = vi.fn(async (original: File) => ({ archivo: new File([original], 'foto.jpg', { type: 'image/jpeg' }), capturadaEn: CAPTURADA }));
   const estado: { fotos: FotoTomada[] } = { fotos: [] };
   function Pantalla() {
@@ -98,7 +98,7 @@ describe('the photo checklist of the close', () => {
   });
 
   it('says so when the position cannot be had, and keeps the photo without it', async () => {
-    const { estado } = montar(vi.fn(async () => null));
+    const { estado } = montar(vi.fn(async (): Promise<{ latitud: number; longitud: number } | null> => null));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Guardar ubicación de las fotos' }));
     tomar('item-1');
     expect(await screen.findByText('No se pudo obtener la ubicación: las fotos se guardan sin ella')).toBeTruthy();
