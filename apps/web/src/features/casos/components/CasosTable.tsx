@@ -21,19 +21,21 @@ type Props = {
 export const casoUrl = (id: number) => `/casos/detalleCaso/${id}`;
 
 /**
- * Spec §2 case list columns, in this order. Numbers, dates and icons have fixed widths; the five
- * name columns (Tercero, Compañia, Estado, Producto, Analistas) share what is left and wrap onto
+ * Spec §2 case list columns, in this order. Numbers, dates and icons have fixed widths, Estado a
+ * share of the table; the other name columns (Tercero, Compañia, Producto, Analistas) share what is left and wrap onto
  * a second line rather than being cut: the list reads whole on the common 1366 px office screen
  * and spreads out, on one line, at 1920.
  */
-const COLUMNS: { label: string; width?: number }[] = [
+const COLUMNS: { label: string; width?: number | string }[] = [
   { label: 'Caso', width: 70 },
   { label: 'F Alta', width: 74 },
   { label: 'Tercero' },
   { label: 'Compañia' },
   { label: 'Dominio', width: 80 },
   { label: 'Fecha Siniestro', width: 76 },
-  { label: 'Estado' },
+  // The longest statuses ('Pendiente Documentación', 'Espera Convenio Firmado') on one line from
+  // 1440 px: one-line rows leave 15 or more in view at 1440×900 (docs/decisions/090).
+  { label: 'Estado', width: '16%' },
   { label: 'Producto' },
   { label: 'Extras', width: 56 },
   { label: 'Analistas' },
