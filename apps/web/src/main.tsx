@@ -7,7 +7,16 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadScreen } from './app/router';
+import { appConfigQuery } from './features/auth/api/get-app-config';
+import { queryClient } from './lib/query-client';
+import { sessionQuery } from './lib/session';
+
+// Asked before the first render, while the screen's code downloads: who is signed in, the office's
+// settings, and the shell and screen of the URL (docs/decisions/088).
+void queryClient.prefetchQuery(sessionQuery);
+void queryClient.prefetchQuery(appConfigQuery);
+preloadScreen(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -28,7 +28,22 @@ function screen(roles: readonly number[], load: Load) {
 
 const reference = (kind: ReferenceKind) => async () => ({ Component: (await import('./routes/reference')).referencePage(kind) });
 
-const Shell = lazyComponent(() => import('./routes/shell'));
+const loadShell = () => import('./routes/shell');
+const loadInspecciones = () => import('./routes/inspecciones');
+const loadDetalleInspeccion = () => import('./routes/detalle-inspeccion');
+const Shell = lazyComponent(loadShell);
+
+/**
+ * Started at boot for the URL being opened: the signed-in shell's code, and an inspector screen's,
+ * download beside the session check instead of after it (docs/decisions/088: the inspector's cold
+ * load on a slow network). The sign-in and unlock pages load nothing more.
+ */
+export function preloadScreen(pathname: string) {
+  if (pathname === '/' || pathname === '/desbloquear') return;
+  void loadShell();
+  if (pathname === '/inspecciones') void loadInspecciones();
+  else if (pathname.startsWith('/inspecciones/detalleInspeccion/')) void loadDetalleInspeccion();
+}
 const Unlock = lazyComponent(() => import('./routes/desbloquear'));
 
 /** Spec §2, screens and routes. */
@@ -61,8 +76,8 @@ const routes = (
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
       <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />
       <Route path="/audiencias/:id" element={screen(STAFF, () => import('./routes/audiencias'))} />
-      <Route path="/inspecciones" element={screen(INSPECTOR, () => import('./routes/inspecciones'))} />
-      <Route path="/inspecciones/detalleInspeccion/:id" element={screen(INSPECTOR, () => import('./routes/detalle-inspeccion'))} />
+      <Route path="/inspecciones" element={screen(INSPECTOR, loadInspecciones)} />
+      <Route path="/inspecciones/detalleInspeccion/:id" element={screen(INSPECTOR, loadDetalleInspeccion)} />
       <Route path="/inspecciones/allinspecciones" element={screen(STAFF, () => import('./routes/all-inspecciones'))} />
       <Route path="/inspecciones/viewinspeccion/:id" element={screen(STAFF, () => import('./routes/view-inspeccion'))} />
     </Route>

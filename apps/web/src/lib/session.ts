@@ -1,5 +1,5 @@
 import { authUserResponse, sessionUserSchema, type AuthUser, type SessionUser } from '@siniestros/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from './api';
 import { queryClient } from './query-client';
 import { queryKeys } from './query-keys';
@@ -48,16 +48,19 @@ export async function getSession(): Promise<Session | null> {
   }
 }
 
+/** The session's query, for the hook and for the boot's early ask (main.tsx). */
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: getSession,
+  // Asked even when the browser says it is offline: getSession answers from the device then.
+  networkMode: 'always',
+  // A session read from the device is checked again when the browser says the network is back,
+  // and every 10 s meanwhile (that first check can still fail, or the browser may not know).
+  staleTime: (query) => (query.state.data?.sinConexion ? 0 : 60_000),
+  refetchInterval: (query) => (query.state.data?.sinConexion ? OFFLINE_RECHECK_MS : false),
+  retry: false,
+});
+
 export function useSession() {
-  return useQuery({
-    queryKey: queryKeys.session,
-    queryFn: getSession,
-    // Asked even when the browser says it is offline: getSession answers from the device then.
-    networkMode: 'always',
-    // A session read from the device is checked again when the browser says the network is back,
-    // and every 10 s meanwhile (that first check can still fail, or the browser may not know).
-    staleTime: (query) => (query.state.data?.sinConexion ? 0 : 60_000),
-    refetchInterval: (query) => (query.state.data?.sinConexion ? OFFLINE_RECHECK_MS : false),
-    retry: false,
-  });
+  return useQuery(sessionQuery);
 }

@@ -80,7 +80,7 @@ async function forgetOthers(usr: string) {
   if (last && last.usr !== usr) await forgetEveryone();
 }
 
-/** A logout: this user's data and identity leave the device, and the cache is emptied. */
+/** A logout: the cache is emptied at once (before the first wait), then the user's data and identity leave the device. */
 export async function forgetSession(queryClient: QueryClient, usr: string | undefined): Promise<void> {
   stopKeeping(queryClient);
   queryClient.clear();

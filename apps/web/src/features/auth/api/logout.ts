@@ -13,8 +13,11 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
-      await forgetSession(queryClient, queryClient.getQueryData<Session | null>(queryKeys.session)?.usr);
+      // Memory is emptied and the session ended in this same tick (no screen asks again in
+      // between, with a session the server has closed); the device's copy goes after.
+      const forgotten = forgetSession(queryClient, queryClient.getQueryData<Session | null>(queryKeys.session)?.usr);
       queryClient.setQueryData(queryKeys.session, null);
+      await forgotten;
     },
   });
 }
