@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
-import { seedCaso, seedCompania } from './seed';
+import { addDaysIso, todayIso } from '@siniestros/domain';
+import { apiCall, seedCaso, seedCompania } from './seed';
 
 /**
  * Issue 44 item 0, room for the rows (docs/decisions/090): the case list's filter panel folds to
@@ -23,6 +24,11 @@ beforeAll(async () => {
   const idCompania = (await seedCompania(admin, COMPANIA)).id;
   const user = await apiLogin(baseUrl(), USERS.user);
   for (let index = 0; index < CASOS; index += 1) idCaso = await seedCaso(user, { idCompania });
+  // Open tasks make the right-hand column of the detail long: the floating button sat over them at 1440 px.
+  const yo = (await apiCall<{ id: number; yo?: boolean }[]>(user, 'GET', '/tareas/asignables')).find((usuario) => usuario.yo)!.id;
+  for (let index = 1; index <= 12; index += 1) {
+    await apiCall(user, 'POST', `/tareas/caso/${idCaso}`, { texto: `Llamar al tercero, intento ${index}`, vence: addDaysIso(todayIso(), index), id_usuario: yo });
+  }
 });
 afterAll(() => browser?.close());
 
