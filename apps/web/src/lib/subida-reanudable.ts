@@ -137,7 +137,7 @@ export async function subirReanudable(
         if (reintentar) eventos.alReintentar?.();
         return reintentar;
       },
-      onError: (error) => reject(new Error(mensajeDeError(error))),
+      onError: (error) => reject(new ErrorDeSubida(mensajeDeError(error), fallaHttp(error)?.status ?? 0)),
       onSuccess: () => resolve(upload.url?.split('/').pop() ?? ''),
     };
     upload = new tus.Upload(archivo, options);
@@ -152,6 +152,17 @@ export async function subirReanudable(
       rechazar(new SubidaDetenida());
     },
   };
+}
+
+/** A failed upload: its Spanish message and the server's status (0: no answer, e.g. offline). */
+export class ErrorDeSubida extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ErrorDeSubida';
+  }
 }
 
 /** What `terminada` rejects with once `detener` stopped the upload (not a failure to report). */

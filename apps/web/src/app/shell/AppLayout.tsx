@@ -3,7 +3,8 @@ import { Alert, AppShell, Burger, Divider, Group, Menu, NavLink, ScrollArea, Tex
 import { useDisclosure, useMediaQuery, useNetwork } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconShieldLock, IconUserCircle, IconWifiOff } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { LOGOUT_DELAY_MS, ROL, SIN_CONEXION } from '@siniestros/domain';
+import { CIERRE_SALIDA_TEXTS, LOGOUT_DELAY_MS, ROL, SIN_CONEXION } from '@siniestros/domain';
+import { confirmAction } from '../../lib/confirm';
 import { useSession } from '../../lib/session';
 import { TotpDialog, useAppConfig, useLogout, useTotpSetupRequired } from '../../features/auth';
 import { notifyApiError } from '../../lib/notify';
@@ -13,6 +14,17 @@ import classes from './AppLayout.module.css';
 // The office's bell, loaded for the office only: the inspector's first screen does not carry it
 // (docs/decisions/088, the 250 KB budget).
 const NotificacionesBell = lazy(async () => ({ default: (await import('../../features/notificaciones')).NotificacionesBell }));
+
+// The inspector's sender of closes saved offline (issue 43 item 3, docs/decisions/091): IndexedDB's
+// code stays out of the office's first script.
+const EnvioDeCierres = lazy(() => import('../../features/inspeccion/salida/EnvioDeCierres'));
+
+/** How many closes of `usr` wait on this device (0 when the device cannot tell). */
+async function cierresSinEnviar(usr: string | undefined): Promise<number> {
+  if (!usr) return 0;
+  const { cierresDe } = await import('../../lib/device/salida');
+  return (await cierresDe(usr).catch(() => [])).length;
+}
 
 const MAIN_ID = 'contenido';
 const NAV_ID = 'menu-principal';
@@ -48,11 +60,21 @@ export function AppLayout() {
     }
   };
 
-  const onLogout = () => {
+  const salir = (olvidar: boolean) => {
+    const usr = session.data?.usr;
     logout.mutate(undefined, {
-      onSuccess: () => setTimeout(() => navigate('/', { replace: true }), LOGOUT_DELAY_MS),
+      onSuccess: () => {
+        // The user chose to leave with closes unsent: theirs leave the device (nobody else's).
+        if (olvidar && usr) void import('../../lib/device/salida').then(({ olvidarCierres }) => olvidarCierres(usr));
+        setTimeout(() => navigate('/', { replace: true }), LOGOUT_DELAY_MS);
+      },
       onError: (error) => notifyApiError(error, 'Ocurrió un error al cerrar sesión.'),
     });
+  };
+  // Closes still on the device: asked first; NO stays signed in and keeps them.
+  const onLogout = () => {
+    if (session.data?.rol !== ROL.INSPECTOR) return salir(false);
+    void cierresSinEnviar(session.data.usr).then((n) => (n > 0 ? confirmAction(CIERRE_SALIDA_TEXTS.salirConPendientes(n), () => salir(true)) : salir(false)));
   };
 
   const link = (entry: MenuEntry) => (
@@ -156,6 +178,11 @@ export function AppLayout() {
           </Alert>
         )}
         <Outlet />
+        {session.data?.rol === ROL.INSPECTOR && (
+          <Suspense fallback={null}>
+            <EnvioDeCierres usr={session.data.usr} />
+          </Suspense>
+        )}
       </AppShell.Main>
       <TotpDialog opened={isTotpOpen} onClose={() => setTotpOpen(false)} isRequired={totpSetup.isRequired} onEnabled={totpSetup.clear} />
     </AppShell>

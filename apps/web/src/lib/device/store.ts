@@ -1,14 +1,17 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AsyncStorage } from '@tanstack/query-persist-client-core';
+import type { CierrePendiente } from './salida';
 
 /**
  * What the inspector's device keeps (docs/decisions/088), in one IndexedDB database:
  * - `consultas`: the persisted TanStack Query cache of each Inspector, under their username;
  * - `sesion`: who was signed in last ('ultima'), so a reload without network knows whose data to open.
- * The offline close queue (issue 43 item 3) adds its `outbox` store in version 2.
+ * - `salida` (version 2): the closes saved offline until the server confirms them (issue 43 item 3,
+ *   lib/device/salida.ts), by their `clave`, each with its user's username: a logout, a 401 or another
+ *   user's sign-in never clears it.
  */
 export const DEVICE_DB = 'siniestros-dispositivo';
-const VERSION = 1;
+const VERSION = 2;
 const LAST = 'ultima';
 
 /** The last session's identity: enough to open the inspector's screens without the server. */
@@ -17,15 +20,19 @@ export type DeviceIdentity = { usr: string; rol: number; id_inspect: number | nu
 interface DeviceSchema extends DBSchema {
   consultas: { key: string; value: string };
   sesion: { key: string; value: DeviceIdentity };
+  salida: { key: string; value: CierrePendiente; indexes: { usr: string } };
 }
 
 let opening: Promise<IDBPDatabase<DeviceSchema>> | null = null;
 
-function database(): Promise<IDBPDatabase<DeviceSchema>> {
+export function database(): Promise<IDBPDatabase<DeviceSchema>> {
   opening ??= openDB<DeviceSchema>(DEVICE_DB, VERSION, {
-    upgrade(db) {
-      db.createObjectStore('consultas');
-      db.createObjectStore('sesion');
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('consultas');
+        db.createObjectStore('sesion');
+      }
+      if (oldVersion < 2) db.createObjectStore('salida', { keyPath: 'clave' }).createIndex('usr', 'usr');
     },
     // Another tab opening a newer version: let it, and open again on the next call.
     blocking() {

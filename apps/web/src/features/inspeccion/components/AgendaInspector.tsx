@@ -4,6 +4,7 @@ import { Anchor, Box, Button, Card, Center, Group, Loader, Pagination, SimpleGri
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import {
   agendaGrupos,
+  CIERRE_SALIDA_TEXTS,
   formatAgendaDay,
   formatDate,
   formatTime,
@@ -17,6 +18,11 @@ import {
   type InspeccionAgendaVista,
 } from '@siniestros/domain';
 import { useAgenda } from '../api/get-agenda';
+import { useSession } from '../../../lib/session';
+import type { CierrePendiente } from '../../../lib/device/salida';
+import { CierrePendienteCard } from '../salida/CierrePendiente';
+import { useCierresPendientes } from '../salida/use-salida';
+import type { EstadoEnvio } from '../salida/cola';
 import { CardLine } from './CardLine';
 import { EstadoBadge } from './EstadoBadge';
 
@@ -34,10 +40,16 @@ export function AgendaInspector({ now = () => new Date() }: { now?: () => Date }
   const [pages, setPages] = useState<Record<InspeccionAgendaVista, number>>({ pendientes: 1, finalizadas: 1 });
   const page = pages[vista];
   const agenda = useAgenda(vista, page, true);
-  const rows = agenda.data?.data ?? [];
+  // Closes saved on the device (issue 43 item 3): their own cards, and no second close offered.
+  const salida = useCierresPendientes(useSession().data?.usr);
+  const guardados = new Set(salida.cierres.map((cierre) => cierre.id));
+  const rows = (agenda.data?.data ?? []).filter((visita) => !(vista === 'pendientes' && guardados.has(visita.id)));
   const totalPages = agenda.data?.totalPages ?? 0;
 
   let content: React.ReactNode;
+  const enSalida = vista === 'pendientes' && salida.cierres.length > 0 && (
+    <CierresGuardados cierres={salida.cierres} estadoDe={salida.estadoDe} />
+  );
   if (agenda.isPending)
     content = (
       <Center py="xl">
@@ -60,6 +72,7 @@ export function AgendaInspector({ now = () => new Date() }: { now?: () => Date }
       {VISTAS.map(([key]) => (
         <Tabs.Panel key={key} value={key}>
           <Stack gap="md">
+            {enSalida}
             {content}
             {totalPages > 1 && (
               <Center>
@@ -70,6 +83,18 @@ export function AgendaInspector({ now = () => new Date() }: { now?: () => Date }
         </Tabs.Panel>
       ))}
     </Tabs>
+  );
+}
+
+function CierresGuardados({ cierres, estadoDe }: { cierres: CierrePendiente[]; estadoDe: (clave: string) => EstadoEnvio | null }) {
+  return (
+    <Grupo title={CIERRE_SALIDA_TEXTS.seccion} detail={String(cierres.length)}>
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm" role="list" aria-label={CIERRE_SALIDA_TEXTS.seccion}>
+        {cierres.map((cierre) => (
+          <CierrePendienteCard key={cierre.clave} cierre={cierre} estado={estadoDe(cierre.clave)} />
+        ))}
+      </SimpleGrid>
+    </Grupo>
   );
 }
 

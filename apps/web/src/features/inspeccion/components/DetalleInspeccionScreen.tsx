@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, Button, Center, FileInput, Group, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCamera, IconFileUpload } from '@tabler/icons-react';
@@ -9,13 +9,17 @@ import {
   INSPECCION_RESULTADO_MAX,
   inspeccionCloseSchema,
   isInspeccionPending,
+  CIERRE_SALIDA_TEXTS,
   todayIso,
 } from '@siniestros/domain';
 import { confirmAction } from '../../../lib/confirm';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { PageTitle } from '../../../components/PageTitle';
-import { notifyApiError, notifyError, notifySuccess, VALIDATION_TOAST_MS } from '../../../lib/notify';
-import { useCloseInspeccion } from '../api/close-inspeccion';
+import { notifyError, notifySuccess, VALIDATION_TOAST_MS } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { archivoGuardado, guardarCierre } from '../../../lib/device/salida';
+import { CierrePendientePanel } from '../salida/CierrePendiente';
+import { useCierresPendientes } from '../salida/use-salida';
 import { useInspeccionDetalle } from '../api/get-inspeccion-detalle';
 import { InspeccionCasoInfo } from './InspeccionCasoInfo';
 import { InspeccionResumen } from './InspeccionResumen';
@@ -38,8 +42,10 @@ const LABELS = {
 /** Spec §2, inspection close: the inspector records the result, the amount and two documents. */
 export function DetalleInspeccionScreen({ id }: { id: number }) {
   const detalle = useInspeccionDetalle(id);
-  const close = useCloseInspeccion(id);
-  const navigate = useNavigate();
+  const usr = useSession().data?.usr;
+  const salida = useCierresPendientes(usr);
+  const pendiente = salida.cierres.find((cierre) => cierre.id === id);
+  const [guardando, setGuardando] = useState(false);
   // The checklist's photos (issue 43 item 4): optional; the two files above stay required.
   const checklist = useFotoChecklist();
   const [fotos, setFotos] = useState<FotoTomada[]>([]);
@@ -63,32 +69,65 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
       notifyError(`${LABELS[field as keyof Values] ?? field}: ${String(message)}`, VALIDATION_TOAST_MS);
   };
 
+  // Issue 43 item 3 (docs/decisions/091): online or not, the close is saved on the device first
+  // (the outbox) with a clave, and the sender (useEnvioDeCierres) sends it by itself.
   const submit = form.onSubmit((values) => {
-    const send = (confirmaAnticipada: boolean) =>
-      close.mutate(
-        {
+    const inspeccion = detalle.data?.inspeccion;
+    if (!usr || !inspeccion) return;
+    const save = async (confirmaAnticipada: boolean) => {
+      setGuardando(true);
+      try {
+        await guardarCierre({
+          clave: crypto.randomUUID(),
+          usr,
+          id,
+          id_caso: inspeccion.id_caso,
+          reclamo_nro: detalle.data?.caso?.reclamo_nro ?? null,
           resultado: values.resultado.trim(),
           monto_inspeccion: values.monto_inspeccion,
-          inspeccion: values.inspeccion!,
-          cotizacion: values.cotizacion!,
-          confirmaAnticipada,
-          fotos,
-        },
-        {
-          onSuccess: () => {
-            notifySuccess(INSPECCION_MESSAGES.closed);
-            navigate('/inspecciones');
-          },
-          onError: (error) => notifyApiError(error, 'Error al actualizar la inspeccion', VALIDATION_TOAST_MS),
-        },
-      );
-    // Before the scheduled date: asked first, so the files are sent once (the server asks the same).
-    const agendada = detalle.data?.inspeccion.fecha_inspeccion;
-    if (agendada && todayIso() < agendada) confirmAction(INSPECCION_MESSAGES.confirmEarlyClose(formatDate(agendada)), () => send(true));
-    else send(false);
+          confirma_anticipada: confirmaAnticipada,
+          inspeccion: archivoGuardado(values.inspeccion!),
+          cotizacion: archivoGuardado(values.cotizacion!),
+          fotos: fotos.map((foto) => ({
+            ...archivoGuardado(foto.archivo),
+            clave: foto.clave,
+            id_checklist: foto.idChecklist,
+            capturada_en: foto.capturadaEn,
+            latitud: foto.latitud,
+            longitud: foto.longitud,
+          })),
+          guardado_en: new Date().toISOString(),
+          subidas: {},
+          rechazo: null,
+        });
+        notifySuccess(CIERRE_SALIDA_TEXTS.guardado);
+      } catch {
+        notifyError(CIERRE_SALIDA_TEXTS.noGuardado, VALIDATION_TOAST_MS);
+      } finally {
+        setGuardando(false);
+      }
+    };
+    // Before the scheduled date: asked first (on the device: the close may be sent later).
+    const agendada = inspeccion.fecha_inspeccion;
+    if (agendada && todayIso() < agendada) confirmAction(INSPECCION_MESSAGES.confirmEarlyClose(formatDate(agendada)), () => void save(true));
+    else void save(false);
   }, onInvalid);
 
-  if (detalle.isPending) {
+  if (pendiente) {
+    return (
+      <Stack maw={1100}>
+        <PageTitle>{`Inspeccion del Caso ${pendiente.id_caso}`}</PageTitle>
+        <CierrePendientePanel cierre={pendiente} estado={salida.estadoDe(pendiente.clave)} />
+        <Group>
+          <Button variant="default" component={Link} to="/inspecciones">
+            Volver
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  if (detalle.isPending || salida.isPending) {
     return (
       <Center py="xl">
         <Loader />
@@ -160,7 +199,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
                 onGuardarUbicacion={setGuardarUbicacion}
               />
               <Group grow={false}>
-                <Button type="submit" loading={close.isPending}>
+                <Button type="submit" loading={guardando}>
                   Guardar
                 </Button>
                 <Button variant="default" component={Link} to="/inspecciones">

@@ -1,0 +1,119 @@
+import { CIERRE_SALIDA } from '@siniestros/domain';
+import { database } from './store';
+
+/**
+ * The outbox of closes (issue 43 item 3, docs/decisions/091): a close saved on 'Guardar' with its
+ * files and photos as Blobs, kept in IndexedDB until the server confirms it (200, repetido or not).
+ * Every record carries its user's username and every call names the user: another user signing in
+ * on the device never reads, sends or removes it. A logout, a 401 or another user's sign-in leave it
+ * (only the logout the user confirmed, olvidarCierres, removes theirs).
+ */
+
+/** A file as the device keeps it: the bytes and what a File needs back. */
+export type ArchivoGuardado = { blob: Blob; nombre: string; tipo: string; modificado: number };
+
+export type FotoGuardada = ArchivoGuardado & {
+  /** The photo's key on the close screen (its thumbnail). */
+  clave: string;
+  id_checklist: number | null;
+  capturada_en: string | null;
+  latitud: number | null;
+  longitud: number | null;
+};
+
+/** The server's refusal, kept as it came: its stable code and its Spanish message. */
+export type RechazoCierre = { code: string; message: string };
+
+export type CierrePendiente = {
+  /** crypto.randomUUID() made on 'Guardar': the server's idempotency key. */
+  clave: string;
+  usr: string;
+  /** The inspection. */
+  id: number;
+  id_caso: number;
+  reclamo_nro: string | null;
+  resultado: string;
+  monto_inspeccion: string;
+  /** The inspector confirmed closing before the scheduled date. */
+  confirma_anticipada: boolean;
+  inspeccion: ArchivoGuardado;
+  cotizacion: ArchivoGuardado;
+  fotos: FotoGuardada[];
+  guardado_en: string;
+  /** Finished uploads by the file's role ('inspeccion', 'cotizacion', a photo's clave): not sent twice. */
+  subidas: Record<string, string>;
+  rechazo: RechazoCierre | null;
+};
+
+export const archivoGuardado = (file: File): ArchivoGuardado => ({ blob: file, nombre: file.name, tipo: file.type, modificado: file.lastModified });
+
+/** The kept file as a File again (the resumable upload's fingerprint uses name, type, size and date). */
+export const archivoDe = (archivo: ArchivoGuardado): File =>
+  new File([archivo.blob], archivo.nombre, { type: archivo.tipo, lastModified: archivo.modificado });
+
+/** Another tab (and this one) hear that the outbox changed. */
+type Oyente = () => void;
+const oyentes = new Set<Oyente>();
+let canal: BroadcastChannel | null = null;
+
+function avisar() {
+  oyentes.forEach((oyente) => oyente());
+  canal?.postMessage('cambio');
+}
+
+/** Calls `oyente` whenever a close is saved, changed or removed, in this tab or another. */
+export function alCambiarSalida(oyente: Oyente): () => void {
+  if (!canal && typeof BroadcastChannel !== 'undefined') {
+    canal = new BroadcastChannel(CIERRE_SALIDA.canal);
+    canal.onmessage = () => oyentes.forEach((uno) => uno());
+  }
+  oyentes.add(oyente);
+  return () => oyentes.delete(oyente);
+}
+
+export async function guardarCierre(cierre: CierrePendiente): Promise<void> {
+  await (await database()).put('salida', cierre);
+  avisar();
+}
+
+/** The user's closes waiting, oldest first. */
+export async function cierresDe(usr: string): Promise<CierrePendiente[]> {
+  const todos = await (await database()).getAllFromIndex('salida', 'usr', usr);
+  return todos.sort((a, b) => a.guardado_en.localeCompare(b.guardado_en));
+}
+
+/** The user's close of one inspection, if one waits. */
+export async function cierreDe(usr: string, id: number): Promise<CierrePendiente | null> {
+  return (await cierresDe(usr)).find((cierre) => cierre.id === id) ?? null;
+}
+
+/** Changes the user's close `clave` (nothing when it is gone or another user's). */
+async function cambiar(usr: string, clave: string, cambio: (cierre: CierrePendiente) => CierrePendiente | null): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('salida', 'readwrite');
+  const cierre = await tx.store.get(clave);
+  if (cierre?.usr === usr) {
+    const nuevo = cambio(cierre);
+    if (nuevo) await tx.store.put(nuevo);
+    else await tx.store.delete(clave);
+  }
+  await tx.done;
+  avisar();
+}
+
+export const anotarSubida = (usr: string, clave: string, rol: string, subida: string) =>
+  cambiar(usr, clave, (cierre) => ({ ...cierre, subidas: { ...cierre.subidas, [rol]: subida } }));
+
+export const anotarRechazo = (usr: string, clave: string, rechazo: RechazoCierre) => cambiar(usr, clave, (cierre) => ({ ...cierre, rechazo }));
+
+/** Once the server confirmed it (200), or the user discarded it: the only ways a close leaves the device. */
+export const quitarCierre = (usr: string, clave: string) => cambiar(usr, clave, () => null);
+
+/** The logout the user confirmed with closes waiting: theirs go (nobody else's). */
+export async function olvidarCierres(usr: string): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('salida', 'readwrite');
+  for (const clave of await tx.store.index('usr').getAllKeys(usr)) await tx.store.delete(clave);
+  await tx.done;
+  avisar();
+}
