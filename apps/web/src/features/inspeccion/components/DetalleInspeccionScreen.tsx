@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Center, FileInput, Group, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCamera, IconFileUpload } from '@tabler/icons-react';
@@ -46,6 +46,13 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
   const salida = useCierresPendientes(usr);
   const pendiente = salida.cierres.find((cierre) => cierre.id === id);
   const [guardando, setGuardando] = useState(false);
+  const navigate = useNavigate();
+  // The saved close left the device (the server took it, or it was discarded): back to the agenda.
+  const habiaPendiente = useRef(false);
+  useEffect(() => {
+    if (pendiente) habiaPendiente.current = true;
+    else if (habiaPendiente.current && !salida.isPending) navigate('/inspecciones');
+  }, [pendiente, salida.isPending, navigate]);
   // The checklist's photos (issue 43 item 4): optional; the two files above stay required.
   const checklist = useFotoChecklist();
   const [fotos, setFotos] = useState<FotoTomada[]>([]);

@@ -1,5 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { INSPECCION_MESSAGES } from '@siniestros/domain';
+import { notifySuccess } from '../../../lib/notify';
 import { alCambiarSalida, cierresDe } from '../../../lib/device/salida';
 import { alCambiarEnvio, enviarPendientes, esperaAntesDe, estadoDeEnvio, versionDeEnvio } from './cola';
 
@@ -38,7 +40,10 @@ export function useEnvioDeCierres(usr: string | undefined) {
       clearTimeout(timer);
       const hecho = await enviarPendientes(usr).catch(() => ({ esperando: 1, otraPestana: false }));
       // A close the server took: the agenda and the inspection read as the server has them now.
-      if ('enviados' in hecho && hecho.enviados > 0) void queryClient.invalidateQueries({ queryKey: ['inspecciones'] });
+      if ('enviados' in hecho && hecho.enviados > 0) {
+        notifySuccess(INSPECCION_MESSAGES.closed);
+        void queryClient.invalidateQueries({ queryKey: ['inspecciones'] });
+      }
       if (!activo) return;
       if (hecho.esperando > 0 || hecho.otraPestana) timer = setTimeout(() => void ronda(), esperaAntesDe(intento++));
       else intento = 0;
