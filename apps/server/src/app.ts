@@ -258,6 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The photos of the close and their Informe fotográfico (issue 43 items 4 and 6).
     fotoChecklist: () => fotoChecklist.list(),
     orgName: config.ORG_NAME,
+    // The offline close takes its files from resumable uploads (docs/decisions/091); made just below.
+    subidas: () => subidas,
   });
   const valores = createValoresService({ db });
   // Resumable uploads (docs/decisions/089): tus in the app's storage; each purpose checks its object.

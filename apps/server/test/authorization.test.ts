@@ -144,6 +144,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/inspeccion/agenda': 'any',
   'GET /api/inspeccion/d/:id': 'any',
   'PATCH /api/inspeccion/d/:id': 'any',
+  'POST /api/inspeccion/d/:id/cierre': 'any',
   'GET /api/inspeccion/:id/informe-fotografico': 'any',
   // Resumable uploads (issue 43 item 5, decision 089): every signed-in role; whose each upload is, the service checks (404).
   'POST /api/subidas': 'any',

@@ -33,6 +33,7 @@ export * from './casos/casos.form';
 export * from './inspecciones/inspecciones.detail';
 export * from './inspecciones/inspecciones.agenda';
 export * from './inspecciones/inspecciones.fotos';
+export * from './inspecciones/inspecciones.cierre';
 export * from './inspecciones/inspecciones.salida';
 export * from './valores/valores.schemas';
 export * from './health/health.schemas';

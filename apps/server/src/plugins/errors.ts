@@ -27,7 +27,11 @@ export function registerErrorHandler(app: FastifyInstance) {
           `${error.code.replace(/_/g, ' ')}: answered ${error.statusCode}`,
         );
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.publicCode ? { code: error.publicCode } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext;

@@ -11,11 +11,17 @@ export class AppError extends Error {
     override readonly cause?: unknown,
     /** Sent as the `Retry-After` header: how many seconds the client should wait before trying again. */
     readonly retryAfterSeconds?: number,
+    /** Sent as the body's `code`: a refusal's stable name a client acts on (docs/decisions/091). */
+    readonly publicCode?: string,
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
+
+/** The same refusal with a stable `code` in its body, and optionally another message and field errors. */
+export const withCode = (error: AppError, code: string, message = error.message, errors = error.errors) =>
+  new AppError(error.statusCode, message, error.code, errors, error.cause, error.retryAfterSeconds, code);
 
 export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, 'bad_request', errors);
 export const unauthorized = (message: string) => new AppError(401, message, 'unauthorized');

@@ -258,6 +258,18 @@ export async function seedFuzzTargets(t: TestApp): Promise<Omit<FuzzTargets, 'ch
         ['cotizacion', { filename: 'cotizacion.jpg', content: SAMPLE_FILES.jpg }],
       ],
     },
+    // The offline close (docs/decisions/091): uploads nobody made, so the service answers 404 (nothing closed).
+    'POST /api/inspeccion/d/:id/cierre': {
+      id: () => openInspections[0]!,
+      body: () => ({
+        clave: crypto.randomUUID(),
+        resultado: 'Daño leve',
+        monto_inspeccion: 1500.5,
+        inspeccion: 'a'.repeat(32),
+        cotizacion: 'b'.repeat(32),
+        fotos: [{ subida: 'c'.repeat(32), id_checklist: null, capturada_en: '2026-11-25T17:04:00.000Z' }],
+      }),
+    },
   };
 
   const knownValid = Object.fromEntries(

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const apiErrorResponse = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** A refusal's stable name where a client acts on it (the offline close's, docs/decisions/091). */
+  code: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorResponse>;
 

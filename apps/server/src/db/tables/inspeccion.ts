@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, serial, time, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, serial, time, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { INSPECCION_PENDING_ESTADOS } from '@siniestros/domain';
 import { casos, editVersion } from './casos';
 import { inspectores } from './reference';
@@ -36,6 +36,8 @@ export const inspecciones = pgTable(
      * filtered by product reads one index and its counts instead of joining every case.
      */
     id_producto: integer('id_producto').notNull().default(0),
+    /** The clave of the offline close that finalized it (drizzle/0047, docs/decisions/091): only the close writes it. */
+    cierre_clave: uuid('cierre_clave'),
   },
   (table) => [
     index('inspecciones_caso_idx').on(table.id_caso),
@@ -57,6 +59,7 @@ export const inspecciones = pgTable(
       .on(table.id_inspector, table.fecha_inspeccion, table.hora_inspeccion, table.id)
       .where(sql`${table.estado} in ${PENDIENTES_SQL}`),
     index('inspecciones_agenda_finalizadas_idx').on(table.id_inspector, table.fecha_cierre, table.id).where(sql`${table.estado} = 'Finalizada'`),
+    uniqueIndex('inspecciones_cierre_clave_uq').on(table.cierre_clave).where(sql`${table.cierre_clave} is not null`),
     index('inspecciones_pendientes_fecha_idx').on(table.fecha_inspeccion, table.id).where(sql`${table.estado} in ${PENDIENTES_SQL}`),
   ],
 );

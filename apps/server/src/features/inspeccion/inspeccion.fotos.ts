@@ -28,6 +28,11 @@ export type FotosDocumentos<Upload> = {
   contents(idCaso: number, idsDocumento: readonly number[]): Promise<Map<number, Buffer>>;
 };
 
+/** Bytes from elsewhere (a drawn PDF, a taken resumable upload) as the file part storeUpload reads. */
+export const asFilePart = (content: Readable): Pick<MultipartFile, 'file'> => ({
+  file: Object.assign(content, { truncated: false, bytesRead: 0 }) as unknown as MultipartFile['file'],
+});
+
 const fail = (message: string) => badRequest(message, [{ path: INSPECCION_FOTOS.campoFoto, message }]);
 
 /** The photos of an inspection, in the order the close sent them (issue 43 item 4, drizzle/0045). */
@@ -81,8 +86,13 @@ export function fotosDelCierre<Upload>(deps: { idCaso: number; checklist: readon
       pendiente = parsed.data;
     },
 
+    /** The metadata of the photo that follows, already validated (the offline close's body). */
+    conMeta(meta: FotoMeta) {
+      pendiente = meta;
+    },
+
     /** A `foto` file part: checked, then stored under the next free name in `taken` (which it extends). */
-    async foto(part: MultipartFile, taken: Set<string>) {
+    async foto(part: Pick<MultipartFile, 'filename' | 'file'>, taken: Set<string>) {
       const meta = pendiente;
       pendiente = null;
       if (!part.filename) {
@@ -134,9 +144,7 @@ export function fotosDelCierre<Upload>(deps: { idCaso: number; checklist: readon
       if (ilegibles.length > 0) throw fail(MSG.ilegible(ilegibles[0]! + 1));
       const nombre = documentFileName(INSPECCION_FOTOS.informeTipo, INSPECCION_FOTOS.informeArchivo, taken);
       taken.add(nombre);
-      return documentos.storeUpload(idCaso, INSPECCION_FOTOS.informeTipo, nombre, {
-        file: Object.assign(Readable.from([pdf]), { truncated: false, bytesRead: pdf.length }) as unknown as MultipartFile['file'],
-      });
+      return documentos.storeUpload(idCaso, INSPECCION_FOTOS.informeTipo, nombre, asFilePart(Readable.from([pdf])));
     },
 
     /** The photos' rows, inside the close's transaction, given their documents' ids in the order received. */

@@ -42,7 +42,15 @@ const NEWEST_FIRST = [sql`${inspecciones.fecha_inspeccion} desc`, sql`${inspecci
 const OLDEST_FIRST = [sql`${inspecciones.fecha_inspeccion} asc`, sql`${inspecciones.id} asc`];
 
 export type InspeccionValues = Partial<Omit<typeof inspecciones.$inferInsert, 'id'>>;
-export type LockedInspeccion = { id: number; idCaso: number; idInspector: number; estado: string; fechaInspeccion: string; version: number };
+export type LockedInspeccion = {
+  id: number;
+  idCaso: number;
+  idInspector: number;
+  estado: string;
+  fechaInspeccion: string;
+  version: number;
+  cierreClave: string | null;
+};
 
 /** Joins every inspection list needs: inspector names and the case's product (and what else a list selects). */
 function selectInspecciones<E extends Record<string, SQL>>(db: DbOrTx, extra = {} as E) {
@@ -212,6 +220,12 @@ export const inspeccionRepository = {
     return row;
   },
 
+  /** The clave of the close that finalized it (docs/decisions/091), null for a close without one. */
+  async cierreClave(db: DbOrTx, id: number): Promise<string | null | undefined> {
+    const [row] = await db.select({ clave: inspecciones.cierre_clave }).from(inspecciones).where(eq(inspecciones.id, id));
+    return row?.clave;
+  },
+
   /** Reads the inspection and locks its row until the transaction ends. */
   async lockById(tx: DbOrTx, id: number): Promise<LockedInspeccion | undefined> {
     const [row] = await tx
@@ -222,6 +236,7 @@ export const inspeccionRepository = {
         estado: inspecciones.estado,
         fechaInspeccion: inspecciones.fecha_inspeccion,
         version: inspecciones.version,
+        cierreClave: inspecciones.cierre_clave,
       })
       .from(inspecciones)
       .where(eq(inspecciones.id, id))

@@ -9,6 +9,8 @@ import {
   informeFotograficoQuery,
   inspeccionAgendaQuery,
   inspeccionAgendaResponse,
+  inspeccionCierreResponse,
+  inspeccionCierreSchema,
   inspeccionDeleteSchema,
   inspeccionFiltroSchema,
   inspeccionSchema,
@@ -116,6 +118,25 @@ export function inspeccionRoutes(app: FastifyInstance, inspeccion: InspeccionSer
     async (request) => {
       const parts = request.isMultipart() ? partsOf(request, CLOSE_LIMITS) : null;
       return { message: INSPECCION_MESSAGES.closed, ...(await inspeccion.close(request.params.id, userOf(request), parts)) };
+    },
+  );
+
+  r.post(
+    '/inspeccion/d/:id/cierre',
+    {
+      ...anyRole,
+      schema: {
+        tags,
+        summary:
+          "Close an inspection from files sent before as resumable uploads (the phone's offline close): the clave made on the device answers a repeat with repetido: true; refusals carry a code",
+        params: idParam,
+        body: inspeccionCierreSchema,
+        response: replies({ 200: inspeccionCierreResponse }),
+      },
+    },
+    async (request) => {
+      const { inspeccion: row, repetido } = await inspeccion.cierre(request.params.id, userOf(request), request.body);
+      return { message: INSPECCION_MESSAGES.closed, ...row, repetido };
     },
   );
 

@@ -1,15 +1,20 @@
-import type { Multipart } from '@fastify/multipart';
+import type { Readable } from 'node:stream';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   AUTH_MESSAGES,
   CASO_MESSAGES,
   ESTADO,
   INSPECCION_CLOSE_FILE_FIELDS,
   INSPECCION_EARLY_CLOSE_FIELD,
+  INSPECCION_CIERRE_CODES,
+  INSPECCION_CIERRE_MESSAGES,
+  inspeccionCierreClave,
   INSPECCION_ESTADOS,
   INSPECCION_FILE_BASES,
   INSPECCION_FOTOS,
   INSPECCION_MESSAGES,
   ROL,
+  SUBIDA_MESSAGES,
   documentFileName,
   formatDate,
   inspeccionCloseSchema,
@@ -17,6 +22,7 @@ import {
   type Asegurado,
   type FotoChecklistItem,
   type FotosPorPagina,
+  type InspeccionCierreInput,
   type InspeccionCloseFileField,
   type InspeccionAgendaQuery,
   type InspeccionCloseInput,
@@ -29,14 +35,14 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { transactionMarkingCommit } from '../../db/commit-outcome';
 import { isCurrentVersion } from '../../db/edit-version';
-import { badRequest, conflict, forbidden, notFound, unprocessable, type FieldError } from '../../shared/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, unprocessable, withCode, type FieldError } from '../../shared/errors';
 import { assertNoNulChar } from '../../shared/input';
 import { pageOffset, totalPages } from '../../shared/paging';
 import { setAuditActor } from '../audit';
 import type { HistorialService } from '../historial';
 import type { CurrentUser } from '../users';
 import { inspeccionRepository as repo, type InspeccionRow } from './inspeccion.repository';
-import { fotosDelCierre, informeFotografico, type FotosDocumentos } from './inspeccion.fotos';
+import { asFilePart, fotosDelCierre, informeFotografico, type FotosDocumentos } from './inspeccion.fotos';
 
 export type InspeccionService = ReturnType<typeof createInspeccionService>;
 
@@ -68,6 +74,22 @@ export type InspeccionTareas = {
   inspeccionTerminada(tx: DbOrTx, idInspeccion: number): Promise<void>;
 };
 
+/**
+ * What the offline close needs of resumable uploads (features/subidas, wired in app.ts,
+ * docs/decisions/089): a finished upload taken as a stream, consumed in the close's
+ * transaction, removed after it committed.
+ */
+export type InspeccionSubidas = {
+  take(
+    user: CurrentUser,
+    id: string,
+    para: { proposito: 'inspeccion'; id: number },
+    opciones?: { extensiones?: readonly string[] },
+  ): Promise<{ contenido: Readable; nombre: string }>;
+  consume(tx: DbOrTx, user: CurrentUser, ids: readonly string[]): Promise<void>;
+  remove(user: CurrentUser, ids: readonly string[]): Promise<void>;
+};
+
 /** Who acts: the session's user (an Inspector reaches only what is assigned to their id_inspect). */
 export type Actor = Pick<CurrentUser, 'username' | 'rol' | 'idInspect'>;
 
@@ -84,6 +106,47 @@ function parseCloseFields(fields: Record<string, string>): InspeccionCloseInput 
   throw badRequest(errors[0]!.message, errors);
 }
 
+/** The multipart close's optional `clave` (docs/decisions/091): a UUID or nothing. */
+function parseClave(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  const parsed = inspeccionCierreClave.safeParse(value);
+  if (!parsed.success) throw badRequest(INSPECCION_CIERRE_MESSAGES.clave, [{ path: 'clave', message: INSPECCION_CIERRE_MESSAGES.clave }]);
+  return parsed.data;
+}
+
+/** A close's refusal as the phone shows it: the offline close's words and `code` (docs/decisions/091). */
+function codedRefusal(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.publicCode) return error;
+  const C = INSPECCION_CIERRE_CODES;
+  const M = INSPECCION_CIERRE_MESSAGES;
+  if (error.statusCode === 404 && error.message === INSPECCION_MESSAGES.notFound) return withCode(error, C.noExiste, M.noExiste);
+  if (error.statusCode === 403) return withCode(error, C.reasignada, M.reasignada);
+  if (error.message === INSPECCION_MESSAGES.alreadyClosed) return withCode(error, C.finalizada, M.finalizada);
+  if (error.message === INSPECCION_MESSAGES.casoNotWaiting) return withCode(error, C.casoCambiado, M.casoCambiado);
+  if (error.errors?.[0]?.path === INSPECCION_EARLY_CLOSE_FIELD) return withCode(error, C.antesDeFecha);
+  return error;
+}
+
+/** An upload's refusal (features/subidas take) with the file's role: 'Cotizacion: Este archivo ya fue usado...'. */
+function refusalOfUpload(error: AppError, rol: string, path: string): AppError {
+  const C = INSPECCION_CIERRE_CODES;
+  const code =
+    error.statusCode === 404
+      ? C.subidaNoEncontrada
+      : error.statusCode === 409
+        ? error.message === SUBIDA_MESSAGES.yaUsada
+          ? C.subidaUsada
+          : C.subidaSinTerminar
+        : error.statusCode === 422
+          ? C.subidaOtroDestino
+          : error.statusCode === 415
+            ? C.subidaTipo
+            : null;
+  if (!code) return error;
+  const message = INSPECCION_CIERRE_MESSAGES.archivo(rol, error.message);
+  return withCode(error, code, message, [{ path, message }]);
+}
+
 /**
  * Field inspections (spec §2 inspection screens, §4 inspection states, §7 Inspections).
  * Staff schedule, edit, reassign and delete them; an Inspector sees and closes only the ones
@@ -97,6 +160,8 @@ export function createInspeccionService<Upload>(deps: {
   tareas?: InspeccionTareas;
   /** The photo checklist as it is now (features/reference, wired in app.ts); none: every photo is an extra. */
   fotoChecklist?: () => Promise<FotoChecklistItem[]>;
+  /** Resumable uploads for the offline close (lazy: features/subidas checks its destinations through this service). */
+  subidas?: () => InspeccionSubidas;
   /** The office's name on the Informe fotográfico. */
   orgName?: string;
   today?: () => string;
@@ -240,104 +305,204 @@ export function createInspeccionService<Upload>(deps: {
 
     /**
      * PATCH /inspeccion/d/{id} (spec §4): the Inspector's result, amount and two documents, and
-     * the checklist's photos (issue 43 item 4, docs/decisions/087). The files are streamed into
-     * storage first, and with photos their Informe fotográfico is drawn and stored too; then ONE
-     * transaction finalizes the inspection, moves the case to Análisis (3), writes the documentos
-     * rows, the photos' rows and the history row. If anything fails, the stored files are removed,
-     * so a close happens completely or not at all.
+     * the checklist's photos (issue 43 item 4, docs/decisions/087), as multipart parts; an optional
+     * `clave` field is kept as the offline close's is (docs/decisions/091). See `cerrar`.
      */
     async close(id: number, actor: Actor, parts: AsyncIterable<Multipart> | null): Promise<InspeccionRow> {
-      const inspeccion = await reachable(id, actor);
-      if (inspeccion.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.alreadyClosed);
-      const idCaso = inspeccion.id_caso;
-      if ((await repo.casoEstado(db, idCaso)) !== ESTADO.INSPECCION) throw conflict(INSPECCION_MESSAGES.casoNotWaiting);
-      if (!parts) throw badRequest(INSPECCION_MESSAGES.filesRequired);
+      return (
+        await cerrar(id, actor, null, async ({ guardar, fotos, taken }) => {
+          if (!parts) throw badRequest(INSPECCION_MESSAGES.filesRequired);
+          const fields: Record<string, string> = {};
+          for await (const part of parts) {
+            if (part.type === 'field') {
+              if (part.fieldname === INSPECCION_FOTOS.campoMeta && typeof part.value === 'string') fotos.meta(part.value);
+              else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+              continue;
+            }
+            if (part.fieldname === INSPECCION_FOTOS.campoFoto) {
+              await fotos.foto(part, taken);
+              continue;
+            }
+            // Parts other than the two documents, and empty file inputs, are skipped.
+            if (!isCloseFileField(part.fieldname) || !part.filename) {
+              part.file.resume();
+              continue;
+            }
+            await guardar(part.fieldname, part.filename, part);
+          }
+          return { input: parseCloseFields(fields), confirmaAnticipada: fields[INSPECCION_EARLY_CLOSE_FIELD] === 'true', clave: parseClave(fields.clave) };
+        })
+      ).inspeccion;
+    },
 
-      const taken = await documentacion.existingNames(idCaso);
-      const stored: Partial<Record<InspeccionCloseFileField, Upload>> = {};
-      const fotos = fotosDelCierre({ idCaso, checklist: (await deps.fotoChecklist?.()) ?? [], documentos: documentacion });
-      let informe: Upload | null = null;
-      const fields: Record<string, string> = {};
+    /**
+     * POST /inspeccion/d/{id}/cierre (issue 43 item 3, docs/decisions/091): the close a phone queued
+     * offline, its files sent before as resumable uploads. Each upload is taken (checked as today's
+     * uploads) and stored as the multipart close stores its parts, consumed in the close's
+     * transaction and removed after it committed. The same `clave` again, once it closed the
+     * inspection, answers `repetido` and writes nothing; every refusal carries its stable `code`.
+     */
+    async cierre(id: number, user: CurrentUser, body: InspeccionCierreInput): Promise<{ inspeccion: InspeccionRow; repetido: boolean }> {
+      const subidas = deps.subidas?.();
+      if (!subidas) throw notFound(INSPECCION_CIERRE_MESSAGES.noExiste);
+      const ids = [body.inspeccion, body.cotizacion, ...body.fotos.map((foto) => foto.subida)];
+      if (new Set(ids).size !== ids.length) throw badRequest(INSPECCION_CIERRE_MESSAGES.subidaRepetida);
+      const para = { proposito: 'inspeccion', id } as const;
+      /** An upload taken for a role, its refusal in the phone's words. */
+      const tomar = async (subida: string, rol: string, path: string, extensiones?: readonly string[]) => {
+        try {
+          return await subidas.take(user, subida, para, { extensiones });
+        } catch (error) {
+          throw error instanceof AppError ? refusalOfUpload(error, rol, path) : error;
+        }
+      };
+      let result: { inspeccion: InspeccionRow; repetido: boolean };
       try {
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            if (part.fieldname === INSPECCION_FOTOS.campoMeta && typeof part.value === 'string') fotos.meta(part.value);
-            else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-            continue;
-          }
-          if (part.fieldname === INSPECCION_FOTOS.campoFoto) {
-            await fotos.foto(part, taken);
-            continue;
-          }
-          // Parts other than the two documents, and empty file inputs, are skipped.
-          if (!isCloseFileField(part.fieldname) || !part.filename) {
-            part.file.resume();
-            continue;
-          }
-          if (stored[part.fieldname]) {
-            part.file.resume();
-            throw badRequest(INSPECCION_MESSAGES.fileRepeated, [{ path: part.fieldname, message: INSPECCION_MESSAGES.fileRepeated }]);
-          }
-          const base = INSPECCION_FILE_BASES[part.fieldname];
-          const nombre = documentFileName(base, part.filename, taken);
-          taken.add(nombre);
-          stored[part.fieldname] = await documentacion.storeUpload(idCaso, base, nombre, part);
-        }
-        const input = parseCloseFields(fields);
-        const missing = INSPECCION_CLOSE_FILE_FIELDS.filter((field) => !stored[field]);
-        if (missing.length > 0) {
-          throw badRequest(
-            INSPECCION_MESSAGES.filesRequired,
-            missing.map((field) => ({ path: field, message: INSPECCION_MESSAGES.filesRequired })),
-          );
-        }
-        informe = await fotos.informe(await detalleDe(inspeccion), taken, orgName);
-        // The lock order (inspection, then case) is the one every inspection write follows.
-        await transactionMarkingCommit(db, async (tx) => {
-          await setAuditActor(tx, actor.username);
-          const locked = await repo.lockById(tx, id);
-          if (!locked) throw notFound(INSPECCION_MESSAGES.notFound);
-          if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) throw conflict(INSPECCION_MESSAGES.alreadyClosed);
-          if (isInspector(actor) && locked.idInspector !== actor.idInspect) throw forbidden(AUTH_MESSAGES.forbidden);
-          const caso = await repo.lockCaso(tx, idCaso);
-          if (caso?.idEstado !== ESTADO.INSPECCION) throw conflict(INSPECCION_MESSAGES.casoNotWaiting);
-          // Closing before the scheduled date is allowed, but only knowingly, and it is written down.
-          const isEarly = today() < locked.fechaInspeccion;
-          if (isEarly && fields[INSPECCION_EARLY_CLOSE_FIELD] !== 'true') {
-            const message = INSPECCION_MESSAGES.confirmEarlyClose(formatDate(locked.fechaInspeccion));
-            throw conflict(message, [{ path: INSPECCION_EARLY_CLOSE_FIELD, message }]);
-          }
-          await repo.update(tx, id, {
-            estado: INSPECCION_ESTADOS.FINALIZADA,
-            resultado: input.resultado,
-            monto_inspeccion: input.monto_inspeccion,
-            fecha_cierre: today(),
-          });
-          await repo.updateCaso(tx, idCaso, { id_estado: ESTADO.ANALISIS, fecha_estado: today() });
-          await deps.tareas?.inspeccionTerminada(tx, id);
-          const documentos = await documentacion.recordUploads(tx, idCaso, actor.username, [
-            stored.inspeccion!,
-            stored.cotizacion!,
-            ...fotos.uploads(),
-            ...(informe ? [informe] : []),
-          ]);
-          await fotos.registrar(
-            tx,
-            id,
-            documentos.slice(2).map((documento) => documento.id),
-          );
-          await historial.add(
-            tx,
-            idCaso,
-            actor.username,
-            isEarly ? INSPECCION_MESSAGES.earlyCloseHistory(formatDate(locked.fechaInspeccion)) : INSPECCION_MESSAGES.closeHistory,
-          );
-        });
+        result = await cerrar(
+          id,
+          user,
+          body.clave,
+          async ({ guardar, fotos, taken }) => {
+            for (const [field, rol] of [
+              ['inspeccion', INSPECCION_CIERRE_MESSAGES.rolInspeccion],
+              ['cotizacion', INSPECCION_CIERRE_MESSAGES.rolCotizacion],
+            ] as const) {
+              const tomada = await tomar(body[field], rol, field);
+              await guardar(field, tomada.nombre, asFilePart(tomada.contenido));
+            }
+            for (const [index, { subida, ...meta }] of body.fotos.entries()) {
+              const tomada = await tomar(subida, INSPECCION_CIERRE_MESSAGES.rolFoto(index + 1), `fotos.${index}`, INSPECCION_FOTOS.extensiones);
+              fotos.conMeta(meta);
+              await fotos.foto({ filename: tomada.nombre, file: asFilePart(tomada.contenido).file }, taken);
+            }
+            return {
+              input: { resultado: body.resultado, monto_inspeccion: body.monto_inspeccion },
+              confirmaAnticipada: body.confirma_anticipada === true,
+              clave: body.clave,
+            };
+          },
+          async (tx) => {
+            try {
+              await subidas.consume(tx, user, ids);
+            } catch (error) {
+              throw error instanceof AppError ? withCode(error, INSPECCION_CIERRE_CODES.subidaUsada) : error;
+            }
+          },
+        );
       } catch (error) {
-        await documentacion.discardUploads([...Object.values(stored), ...fotos.uploads(), ...(informe ? [informe] : [])], error);
-        throw error;
+        // A twin of this request won meanwhile (the answer was lost and the phone sent it again at once).
+        if ((await repo.cierreClave(db, id)) === body.clave) return { inspeccion: (await repo.findById(db, id))!, repetido: true };
+        throw codedRefusal(error);
       }
-      return (await repo.findById(db, id))!;
+      if (!result.repetido) await subidas.remove(user, ids);
+      return result;
     },
   };
+
+  /**
+   * The close, whichever way its files came (the multipart parts or the resumable uploads):
+   * `reunir` stores the files (`guardar`, `fotos`) and returns the close's fields; with photos,
+   * their Informe fotográfico is drawn and stored too; then ONE transaction finalizes the
+   * inspection, moves the case to Análisis (3), writes the documentos rows, the photos' rows, the
+   * history row and the clave (`alConfirmar` adds the caller's writes). If anything fails, the
+   * stored files are removed, so a close happens completely or not at all. A clave that already
+   * closed this inspection answers `repetido` with nothing written.
+   */
+  async function cerrar(
+    id: number,
+    actor: Actor,
+    claveConocida: string | null,
+    reunir: (files: {
+      guardar: (field: InspeccionCloseFileField, filename: string, file: Pick<MultipartFile, 'file'>) => Promise<void>;
+      fotos: ReturnType<typeof fotosDelCierre<Upload>>;
+      taken: Set<string>;
+    }) => Promise<{ input: InspeccionCloseInput; confirmaAnticipada: boolean; clave: string | null }>,
+    alConfirmar?: (tx: DbOrTx) => Promise<void>,
+  ): Promise<{ inspeccion: InspeccionRow; repetido: boolean }> {
+    const inspeccion = await reachable(id, actor);
+    if (inspeccion.estado === INSPECCION_ESTADOS.FINALIZADA) {
+      if (claveConocida && (await repo.cierreClave(db, id)) === claveConocida) return { inspeccion, repetido: true };
+      throw conflict(INSPECCION_MESSAGES.alreadyClosed);
+    }
+    const idCaso = inspeccion.id_caso;
+    if ((await repo.casoEstado(db, idCaso)) !== ESTADO.INSPECCION) throw conflict(INSPECCION_MESSAGES.casoNotWaiting);
+
+    const taken = await documentacion.existingNames(idCaso);
+    const stored: Partial<Record<InspeccionCloseFileField, Upload>> = {};
+    const fotos = fotosDelCierre({ idCaso, checklist: (await deps.fotoChecklist?.()) ?? [], documentos: documentacion });
+    let informe: Upload | null = null;
+    const guardar = async (field: InspeccionCloseFileField, filename: string, file: Pick<MultipartFile, 'file'>) => {
+      if (stored[field]) {
+        file.file.resume();
+        throw badRequest(INSPECCION_MESSAGES.fileRepeated, [{ path: field, message: INSPECCION_MESSAGES.fileRepeated }]);
+      }
+      const base = INSPECCION_FILE_BASES[field];
+      const nombre = documentFileName(base, filename, taken);
+      taken.add(nombre);
+      stored[field] = await documentacion.storeUpload(idCaso, base, nombre, file);
+    };
+    let repetido = false;
+    try {
+      const { input, confirmaAnticipada, clave } = await reunir({ guardar, fotos, taken });
+      const missing = INSPECCION_CLOSE_FILE_FIELDS.filter((field) => !stored[field]);
+      if (missing.length > 0) {
+        throw badRequest(
+          INSPECCION_MESSAGES.filesRequired,
+          missing.map((field) => ({ path: field, message: INSPECCION_MESSAGES.filesRequired })),
+        );
+      }
+      informe = await fotos.informe(await detalleDe(inspeccion), taken, orgName);
+      // The lock order (inspection, then case) is the one every inspection write follows.
+      await transactionMarkingCommit(db, async (tx) => {
+        await setAuditActor(tx, actor.username);
+        const locked = await repo.lockById(tx, id);
+        if (!locked) throw notFound(INSPECCION_MESSAGES.notFound);
+        if (locked.estado === INSPECCION_ESTADOS.FINALIZADA) {
+          // The same close sent twice at once: the other one wrote it (this one's files are discarded below).
+          repetido = clave !== null && locked.cierreClave === clave;
+          throw conflict(INSPECCION_MESSAGES.alreadyClosed);
+        }
+        if (isInspector(actor) && locked.idInspector !== actor.idInspect) throw forbidden(AUTH_MESSAGES.forbidden);
+        const caso = await repo.lockCaso(tx, idCaso);
+        if (caso?.idEstado !== ESTADO.INSPECCION) throw conflict(INSPECCION_MESSAGES.casoNotWaiting);
+        // Closing before the scheduled date is allowed, but only knowingly, and it is written down.
+        const isEarly = today() < locked.fechaInspeccion;
+        if (isEarly && !confirmaAnticipada) {
+          const message = INSPECCION_MESSAGES.confirmEarlyClose(formatDate(locked.fechaInspeccion));
+          throw conflict(message, [{ path: INSPECCION_EARLY_CLOSE_FIELD, message }]);
+        }
+        await alConfirmar?.(tx);
+        await repo.update(tx, id, {
+          estado: INSPECCION_ESTADOS.FINALIZADA,
+          resultado: input.resultado,
+          monto_inspeccion: input.monto_inspeccion,
+          fecha_cierre: today(),
+          ...(clave ? { cierre_clave: clave } : {}),
+        });
+        await repo.updateCaso(tx, idCaso, { id_estado: ESTADO.ANALISIS, fecha_estado: today() });
+        await deps.tareas?.inspeccionTerminada(tx, id);
+        const documentos = await documentacion.recordUploads(tx, idCaso, actor.username, [
+          stored.inspeccion!,
+          stored.cotizacion!,
+          ...fotos.uploads(),
+          ...(informe ? [informe] : []),
+        ]);
+        await fotos.registrar(
+          tx,
+          id,
+          documentos.slice(2).map((documento) => documento.id),
+        );
+        await historial.add(
+          tx,
+          idCaso,
+          actor.username,
+          isEarly ? INSPECCION_MESSAGES.earlyCloseHistory(formatDate(locked.fechaInspeccion)) : INSPECCION_MESSAGES.closeHistory,
+        );
+      });
+    } catch (error) {
+      await documentacion.discardUploads([...Object.values(stored), ...fotos.uploads(), ...(informe ? [informe] : [])], error);
+      if (!repetido) throw error;
+    }
+    return { inspeccion: (await repo.findById(db, id))!, repetido };
+  }
 }
