@@ -10,6 +10,7 @@ import { ROL } from '@siniestros/domain';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { insertCaso } from './fixtures';
 import { withDatabase } from './global-setup';
 import { errorLogStream } from './logged-errors';
 
@@ -164,4 +165,16 @@ export async function storedCaseKeys(t: TestApp, idCaso: number): Promise<string
   const keys: string[] = [];
   for await (const key of t.app.services.storage.list()) if (key.startsWith(`casos/${idCaso}/`)) keys.push(key);
   return keys.sort();
+}
+
+/** A case in Coordinar Inspección (status 2) with an inspection scheduled by the office user on `fecha`: their ids. */
+export async function casoConInspeccion(t: TestApp, fecha: string, idInspector = t.ids.inspectorRecord): Promise<{ idCaso: number; id: number }> {
+  const caso = await insertCaso(t.database.db, { idEstado: 2 });
+  const response = await t.request('user', {
+    method: 'POST',
+    url: `/api/inspeccion/${caso.id}`,
+    payload: { id_inspector: idInspector, fecha_inspeccion: fecha, direccion: 'Av. Corrientes 1234, CABA', detalle: 'Revisar daños' },
+  });
+  if (response.statusCode !== 201) throw new Error(`inspection not scheduled: ${response.statusCode} ${response.body}`);
+  return { idCaso: caso.id, id: (response.json() as { id: number }).id };
 }

@@ -8,9 +8,8 @@ import {
   SUBIDA_MESSAGES,
   type FotoChecklistItem,
 } from '@siniestros/domain';
-import { createTestApp, storedCaseKeys, type Role, type TestApp } from '../../../test/helpers';
+import { casoConInspeccion as casoConInspeccionDe, createTestApp, storedCaseKeys, type Role, type TestApp } from '../../../test/helpers';
 import { clockAt, MIERCOLES } from '../../../test/clock';
-import { insertCaso } from '../../../test/fixtures';
 import { FOTOS_JPEG } from '../../../test/images';
 import { SAMPLE_FILES } from '../../../test/multipart';
 import { casos } from '../../db/tables/casos';
@@ -62,16 +61,7 @@ async function subir(role: Role, idInspeccion: number, nombre: string, content: 
   return id;
 }
 
-async function casoConInspeccion(idInspector = t.ids.inspectorRecord) {
-  const caso = await insertCaso(t.database.db, { idEstado: 2 });
-  const response = await t.request('user', {
-    method: 'POST',
-    url: `/api/inspeccion/${caso.id}`,
-    payload: { id_inspector: idInspector, fecha_inspeccion: HOY, direccion: 'Av. Corrientes 1234, CABA', detalle: 'Revisar daños' },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { idCaso: caso.id, id: response.json().id as number };
-}
+const casoConInspeccion = (idInspector?: number) => casoConInspeccionDe(t, HOY, idInspector);
 
 /** The phone's close: 2 files and 3 photos uploaded, the body that names them. */
 async function preparado(id: number, role: Role = 'inspector') {
