@@ -25,7 +25,7 @@ import { InspeccionCasoInfo } from './InspeccionCasoInfo';
 import { InspeccionResumen } from './InspeccionResumen';
 import { useFotoChecklist } from '../../reference';
 import { FotosChecklist } from './fotos/FotosChecklist';
-import type { FotoTomada } from './fotos/preparar-foto';
+import { precargarFotos, type FotoTomada } from './fotos/preparar-foto';
 
 /** Phones offer the camera as well as files (spec §2: the inspector closes from the field). */
 const FILE_ACCEPT = 'image/*,application/pdf';
@@ -49,6 +49,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
   const navigate = useNavigate();
   // The saved close left the device (the server took it, or it was discarded): back to the agenda.
   const habiaPendiente = useRef(false);
+  useEffect(precargarFotos, []);
   useEffect(() => {
     if (pendiente) habiaPendiente.current = true;
     else if (habiaPendiente.current && !salida.isPending) navigate('/inspecciones');

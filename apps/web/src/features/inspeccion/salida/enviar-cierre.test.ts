@@ -120,9 +120,23 @@ describe('sending a saved close', () => {
   it("an upload's refusal is kept too, naming the file", async () => {
     const cierre = cierreDePrueba(ANA, 7);
     await guardarCierre(cierre);
-    const resultado = await enviarCierre(cierre, medios([], { 'cotizacion.pdf': new ErrorDeSubida('Tipo de archivo no permitido para este envío', 415) }).fake);
+    // The server, asked why, blames the upload: the upload's own message is kept.
+    const resultado = await enviarCierre(
+      cierre,
+      medios([{ status: 400, body: { code: 'subida_no_encontrada', message: 'x' } }], { 'cotizacion.pdf': new ErrorDeSubida('Tipo de archivo no permitido para este envío', 415) }).fake,
+    );
     expect(resultado).toEqual({ tipo: 'rechazado', rechazo: { code: 'subida', message: 'cotizacion.pdf: Tipo de archivo no permitido para este envío' } });
     expect((await cierreDe(ANA, 7))?.rechazo?.code).toBe('subida');
+  });
+
+  it('an upload refused because the inspection is no longer theirs keeps the close\'s own refusal (reasignada)', async () => {
+    const cierre = cierreDePrueba(ANA, 7, { subidas: { inspeccion: 'sub-acta.pdf' } });
+    await guardarCierre(cierre);
+    const rechazo = { code: 'reasignada', message: 'La inspección fue reasignada a otro inspector: su cierre no se envió. Avise a la oficina.' };
+    const { fake, enviados } = medios([{ status: 403, body: rechazo }], { 'cotizacion.pdf': new ErrorDeSubida('No tiene permiso para subir archivos a este destino', 403) });
+    expect(await enviarCierre(cierre, fake)).toEqual({ tipo: 'rechazado', rechazo });
+    expect(enviados[0]?.cuerpo).toMatchObject({ clave: cierre.clave, inspeccion: 'sub-acta.pdf', cotizacion: '-', fotos: [{ subida: '-' }] });
+    expect((await cierreDe(ANA, 7))?.rechazo).toEqual(rechazo);
   });
 });
 

@@ -62,6 +62,20 @@ const rechazoDe = (body: unknown): RechazoCierre | null => {
   return { code, message: typeof message === 'string' && message !== '' ? message : CIERRE_SALIDA_TEXTS.rechazoDesconocido };
 };
 
+/** Stands for a file whose upload the server refused (never an upload's id: those are longer). */
+const NO_SUBIDA = '-';
+
+async function motivoDelServidor(cierre: CierrePendiente, subidas: Record<string, string>, medios: Medios): Promise<RechazoCierre | null> {
+  const nombradas = Object.fromEntries(archivosDe(cierre).map(({ rol }) => [rol, subidas[rol] ?? NO_SUBIDA]));
+  try {
+    const respuesta = await medios.enviar(cierre.id, cuerpoDe(cierre, nombradas));
+    const rechazo = respuesta.status >= 400 && respuesta.status < 500 ? rechazoDe(respuesta.body) : null;
+    return rechazo && !rechazo.code.startsWith('subida') ? rechazo : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function enviarCierre(cierre: CierrePendiente, medios: Medios): Promise<ResultadoEnvio> {
   const subidas = { ...cierre.subidas };
   const archivos = archivosDe(cierre);
@@ -86,7 +100,10 @@ export async function enviarCierre(cierre: CierrePendiente, medios: Medios): Pro
       const message = (error as Error).message;
       // A refusal of the file itself (type, size, the inspection no longer theirs): shown, kept.
       if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 409 && status !== 423) {
-        const rechazo = { code: 'subida', message: `${archivo.nombre}: ${message}` };
+        // The server says why in the close's own words when the inspection is the reason
+        // (reassigned, deleted, finalized, the case moved on): asked with the files not sent named
+        // NO_SUBIDA, which it refuses after those checks. Else the upload's refusal, naming the file.
+        const rechazo = (await motivoDelServidor(cierre, subidas, medios)) ?? { code: 'subida', message: `${archivo.nombre}: ${message}` };
         await anotarRechazo(cierre.usr, cierre.clave, rechazo);
         return { tipo: 'rechazado', rechazo };
       }

@@ -21,6 +21,15 @@ export const metaDe = (foto: FotoTomada): FotoMeta => ({
   longitud: foto.longitud,
 });
 
+/**
+ * The photo libraries fetched ahead, while the close screen is open online: the inspector may take
+ * the photos after the network went (issue 43 item 3), when a chunk could no longer be downloaded.
+ */
+export function precargarFotos(): void {
+  void import('browser-image-compression').catch(() => undefined);
+  void import('exifr/dist/mini.esm.mjs').catch(() => undefined);
+}
+
 /** When the picture was taken: EXIF DateTimeOriginal when the camera wrote it, else the file's date. */
 async function capturadaEn(original: File): Promise<Date> {
   try {
