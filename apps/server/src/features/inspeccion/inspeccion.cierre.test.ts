@@ -293,6 +293,10 @@ describe('the clave and the other inspection writes', () => {
     expect(nueva.statusCode, nueva.body).toBe(201);
     const idNueva = nueva.json().id as number;
     const segunda = await preparado(idNueva);
+    // The old close's clave with the new inspection's uploads: refused in words, nothing written.
+    const reused = await enviar('inspector', idNueva, { ...segunda, clave: body.clave });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toEqual({ code: CODE.claveUsada, message: MSG.claveUsada });
     const ok = await enviar('inspector', idNueva, segunda);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await snapshot(idCaso, idNueva)).docs).toEqual([...DOCS, 'Inspeccion_02.pdf', 'Repuestos_02.pdf', 'Foto_04.jpg', 'Foto_05.jpg', 'Foto_06.jpg', 'Informe_Fotografico_02.pdf']);

@@ -226,6 +226,12 @@ export const inspeccionRepository = {
     return row?.clave;
   },
 
+  /** The inspection a close's clave finalized, if any (the clave is unique, drizzle/0047). */
+  async idDeClave(db: DbOrTx, clave: string): Promise<number | undefined> {
+    const [row] = await db.select({ id: inspecciones.id }).from(inspecciones).where(eq(inspecciones.cierre_clave, clave));
+    return row?.id;
+  },
+
   /** Reads the inspection and locks its row until the transaction ends. */
   async lockById(tx: DbOrTx, id: number): Promise<LockedInspeccion | undefined> {
     const [row] = await tx

@@ -471,6 +471,10 @@ export function createInspeccionService<Upload>(deps: {
           const message = INSPECCION_MESSAGES.confirmEarlyClose(formatDate(locked.fechaInspeccion));
           throw conflict(message, [{ path: INSPECCION_EARLY_CLOSE_FIELD, message }]);
         }
+        // A clave that closed another inspection (a device's bug): refused in words, not by the unique index.
+        if (clave && (await repo.idDeClave(tx, clave)) !== undefined) {
+          throw withCode(conflict(INSPECCION_CIERRE_MESSAGES.claveUsada), INSPECCION_CIERRE_CODES.claveUsada);
+        }
         await alConfirmar?.(tx);
         await repo.update(tx, id, {
           estado: INSPECCION_ESTADOS.FINALIZADA,
