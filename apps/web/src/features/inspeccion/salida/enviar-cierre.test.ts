@@ -135,7 +135,7 @@ describe('sending a saved close', () => {
     const rechazo = { code: 'reasignada', message: 'La inspección fue reasignada a otro inspector: su cierre no se envió. Avise a la oficina.' };
     const { fake, enviados } = medios([{ status: 403, body: rechazo }], { 'cotizacion.pdf': new ErrorDeSubida('No tiene permiso para subir archivos a este destino', 403) });
     expect(await enviarCierre(cierre, fake)).toEqual({ tipo: 'rechazado', rechazo });
-    expect(enviados[0]?.cuerpo).toMatchObject({ clave: cierre.clave, inspeccion: 'sub-acta.pdf', cotizacion: '-', fotos: [{ subida: '-' }] });
+    expect(enviados[0]?.cuerpo).toMatchObject({ clave: cierre.clave, inspeccion: 'sub-acta.pdf', cotizacion: '-1', fotos: [{ subida: '-2' }] });
     expect((await cierreDe(ANA, 7))?.rechazo).toEqual(rechazo);
   });
 });

@@ -62,11 +62,11 @@ const rechazoDe = (body: unknown): RechazoCierre | null => {
   return { code, message: typeof message === 'string' && message !== '' ? message : CIERRE_SALIDA_TEXTS.rechazoDesconocido };
 };
 
-/** Stands for a file whose upload the server refused (never an upload's id: those are longer). */
-const NO_SUBIDA = '-';
+/** Stands for the n-th file when its upload is missing (never an upload's id; distinct, as the server refuses one id twice). */
+const noSubida = (n: number) => `-${n}`;
 
 async function motivoDelServidor(cierre: CierrePendiente, subidas: Record<string, string>, medios: Medios): Promise<RechazoCierre | null> {
-  const nombradas = Object.fromEntries(archivosDe(cierre).map(({ rol }) => [rol, subidas[rol] ?? NO_SUBIDA]));
+  const nombradas = Object.fromEntries(archivosDe(cierre).map(({ rol }, n) => [rol, subidas[rol] ?? noSubida(n)]));
   try {
     const respuesta = await medios.enviar(cierre.id, cuerpoDe(cierre, nombradas));
     const rechazo = respuesta.status >= 400 && respuesta.status < 500 ? rechazoDe(respuesta.body) : null;
@@ -102,7 +102,7 @@ export async function enviarCierre(cierre: CierrePendiente, medios: Medios): Pro
       if (status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 409 && status !== 423) {
         // The server says why in the close's own words when the inspection is the reason
         // (reassigned, deleted, finalized, the case moved on): asked with the files not sent named
-        // NO_SUBIDA, which it refuses after those checks. Else the upload's refusal, naming the file.
+        // '-n', which it refuses after those checks. Else the upload's refusal, naming the file.
         const rechazo = (await motivoDelServidor(cierre, subidas, medios)) ?? { code: 'subida', message: `${archivo.nombre}: ${message}` };
         await anotarRechazo(cierre.usr, cierre.clave, rechazo);
         return { tipo: 'rechazado', rechazo };
