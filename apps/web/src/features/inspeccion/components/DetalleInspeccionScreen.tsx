@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Center, FileInput, Group, Loader, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -48,12 +48,12 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
   const [guardando, setGuardando] = useState(false);
   const navigate = useNavigate();
   // The saved close left the device (the server took it, or it was discarded): back to the agenda.
-  const habiaPendiente = useRef(false);
+  const [habiaPendiente, setHabiaPendiente] = useState(false);
+  if (pendiente && !habiaPendiente) setHabiaPendiente(true);
   useEffect(precargarFotos, []);
   useEffect(() => {
-    if (pendiente) habiaPendiente.current = true;
-    else if (habiaPendiente.current && !salida.isPending) navigate('/inspecciones');
-  }, [pendiente, salida.isPending, navigate]);
+    if (!pendiente && habiaPendiente && !salida.isPending) navigate('/inspecciones');
+  }, [pendiente, habiaPendiente, salida.isPending, navigate]);
   // The checklist's photos (issue 43 item 4): optional; the two files above stay required.
   const checklist = useFotoChecklist();
   const [fotos, setFotos] = useState<FotoTomada[]>([]);
@@ -108,6 +108,9 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
           subidas: {},
           rechazo: null,
         });
+        // The saved close shows from the device now; the form's photos (their object URLs) go.
+        setFotos([]);
+        form.reset();
         notifySuccess(CIERRE_SALIDA_TEXTS.guardado);
       } catch {
         notifyError(CIERRE_SALIDA_TEXTS.noGuardado, VALIDATION_TOAST_MS);
@@ -135,7 +138,8 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
     );
   }
 
-  if (detalle.isPending || salida.isPending) {
+  // Sent or discarded: on the way back to the agenda (the effect above), not the form again.
+  if (detalle.isPending || salida.isPending || habiaPendiente) {
     return (
       <Center py="xl">
         <Loader />

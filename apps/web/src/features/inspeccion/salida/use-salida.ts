@@ -5,6 +5,9 @@ import { notifySuccess } from '../../../lib/notify';
 import { alCambiarSalida, cierresDe } from '../../../lib/device/salida';
 import { alCambiarEnvio, enviarPendientes, esperaAntesDe, estadoDeEnvio, versionDeEnvio } from './cola';
 
+/** Rounds already told (a round is shared by whoever asked while it ran). */
+const rondasVistas = new WeakSet<object>();
+
 const salidaKey = (usr: string) => ['salida', usr] as const;
 
 /**
@@ -40,7 +43,9 @@ export function useEnvioDeCierres(usr: string | undefined) {
       clearTimeout(timer);
       const hecho = await enviarPendientes(usr).catch(() => ({ esperando: 1, otraPestana: false }));
       // A close the server took: the agenda and the inspection read as the server has them now.
-      if ('enviados' in hecho && hecho.enviados > 0) {
+      // Every caller during a round gets the same round: told once.
+      if ('enviados' in hecho && hecho.enviados > 0 && !rondasVistas.has(hecho)) {
+        rondasVistas.add(hecho);
         notifySuccess(INSPECCION_MESSAGES.closed);
         void queryClient.invalidateQueries({ queryKey: ['inspecciones'] });
       }
