@@ -17,6 +17,8 @@ const stamp = Date.now();
 const CECI = { apellido: 'Cierre', nombre: 'Ceci', username: `ceci.cierre.${stamp}@e2e.local`, password: 'Ceci-E2E-Clave-1', rol: 3 } as const;
 const DARIO = { apellido: 'Cierre', nombre: 'Dario', username: `dario.cierre.${stamp}@e2e.local`, password: 'Dario-E2E-Clave-1', rol: 3 } as const;
 const PHONE = { width: 390, height: 844 };
+/** Where to leave the new states' pictures for a person to look at (unset: none taken). */
+const SHOTS = process.env.E2E_SHOTS_DIR;
 const OFFLINE_ERRORS = /ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_FAILED|ERR_NETWORK_CHANGED/;
 
 let browser: Browser;
@@ -96,6 +98,7 @@ describe('the close saved without network', () => {
     // No second close offered.
     expect(await page.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
     await expectNoAxeViolations(page, 'close pending offline at 390 px');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/cierre-pendiente-390.png`, fullPage: true });
 
     // A reload without network: still pending, the photos drawn from the device.
     const reload = await page.reload();
@@ -151,6 +154,7 @@ describe('the close saved without network', () => {
     const card = page.getByRole('list', { name: CIERRE_SALIDA_TEXTS.seccion }).getByRole('listitem', { name: `Caso ${idCaso}` });
     await card.getByText(INSPECCION_CIERRE_MESSAGES.reasignada).waitFor();
     await expectNoAxeViolations(page, 'agenda with a refused close at 390 px');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/cierre-rechazado-agenda-390.png`, fullPage: true });
     // Kept through a reload: nothing leaves the device on a refusal.
     await page.reload();
     await card.getByText(INSPECCION_CIERRE_MESSAGES.reasignada).waitFor();
