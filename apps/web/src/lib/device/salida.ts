@@ -1,51 +1,23 @@
 import { CIERRE_SALIDA } from '@siniestros/domain';
 import { database } from './store';
+import type { ArchivoGuardado, CierrePendiente, RechazoCierre } from './salida.types';
 
 /**
- * The outbox of closes (issue 43 item 3, docs/decisions/091): a close saved on 'Guardar' with its
+ * The outbox of closes (issue 43 item 3, docs/decisions/092): a close saved on 'Guardar' with its
  * files and photos as Blobs, kept in IndexedDB until the server confirms it (200, repetido or not).
  * Every record carries its user's username and every call names the user: another user signing in
  * on the device never reads, sends or removes it. A logout, a 401 or another user's sign-in leave it
  * (only the logout the user confirmed, olvidarCierres, removes theirs).
  */
 
-/** A file as the device keeps it: the bytes and what a File needs back. */
-export type ArchivoGuardado = { blob: Blob; nombre: string; tipo: string; modificado: number };
+export type { ArchivoGuardado, CierrePendiente, FotoGuardada, RechazoCierre } from './salida.types';
 
-export type FotoGuardada = ArchivoGuardado & {
-  /** The photo's key on the close screen (its thumbnail). */
-  clave: string;
-  id_checklist: number | null;
-  capturada_en: string | null;
-  latitud: number | null;
-  longitud: number | null;
-};
-
-/** The server's refusal, kept as it came: its stable code and its Spanish message. */
-export type RechazoCierre = { code: string; message: string };
-
-export type CierrePendiente = {
-  /** crypto.randomUUID() made on 'Guardar': the server's idempotency key. */
-  clave: string;
-  usr: string;
-  /** The inspection. */
-  id: number;
-  id_caso: number;
-  reclamo_nro: string | null;
-  resultado: string;
-  monto_inspeccion: string;
-  /** The inspector confirmed closing before the scheduled date. */
-  confirma_anticipada: boolean;
-  inspeccion: ArchivoGuardado;
-  cotizacion: ArchivoGuardado;
-  fotos: FotoGuardada[];
-  guardado_en: string;
-  /** Finished uploads by the file's role ('inspeccion', 'cotizacion', a photo's clave): not sent twice. */
-  subidas: Record<string, string>;
-  rechazo: RechazoCierre | null;
-};
-
-export const archivoGuardado = (file: File): ArchivoGuardado => ({ blob: file, nombre: file.name, tipo: file.type, modificado: file.lastModified });
+export const archivoGuardado = (file: File): ArchivoGuardado => ({
+  blob: file,
+  nombre: file.name,
+  tipo: file.type,
+  modificado: file.lastModified,
+});
 
 /** The kept file as a File again (the resumable upload's fingerprint uses name, type, size and date). */
 export const archivoDe = (archivo: ArchivoGuardado): File =>
@@ -104,7 +76,8 @@ async function cambiar(usr: string, clave: string, cambio: (cierre: CierrePendie
 export const anotarSubida = (usr: string, clave: string, rol: string, subida: string) =>
   cambiar(usr, clave, (cierre) => ({ ...cierre, subidas: { ...cierre.subidas, [rol]: subida } }));
 
-export const anotarRechazo = (usr: string, clave: string, rechazo: RechazoCierre) => cambiar(usr, clave, (cierre) => ({ ...cierre, rechazo }));
+export const anotarRechazo = (usr: string, clave: string, rechazo: RechazoCierre) =>
+  cambiar(usr, clave, (cierre) => ({ ...cierre, rechazo }));
 
 /** Once the server confirmed it (200), or the user discarded it: the only ways a close leaves the device. */
 export const quitarCierre = (usr: string, clave: string) => cambiar(usr, clave, () => null);

@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AsyncStorage } from '@tanstack/query-persist-client-core';
-import type { CierrePendiente } from './salida';
+import type { CierrePendiente } from './salida.types';
 
 /**
  * What the inspector's device keeps (docs/decisions/088), in one IndexedDB database:
