@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { AUTH_MESSAGES, todayIso } from '@siniestros/domain';
+import { AUTH_MESSAGES, INSPECCION_CIERRE_MESSAGES, todayIso } from '@siniestros/domain';
 import { casos } from '../../src/db/tables/casos';
 import { documentos } from '../../src/db/tables/documentacion';
 import { inspecciones } from '../../src/db/tables/inspeccion';
@@ -28,6 +28,17 @@ const ONLY_OWN: Expected = {
   "inspector, another inspector's object": 403,
 };
 
+/** An inspection without photos: its report is 404 to whoever may see it, 403 to another inspector first. */
+const ONLY_OWN_NOT_FOUND: Expected = { ...ONLY_OWN, admin: 404, user: 404, 'inspector, own object': 404 };
+/** A close from uploads that do not exist: refused for them (404) once the inspection is reachable. */
+const ONLY_OWN_CLOSE_REFUSED = ONLY_OWN_NOT_FOUND;
+
+/**
+ * Routes open to the Inspector that name no object: they read the session's own id_inspect
+ * (inspeccion.agenda.test.ts holds one inspector's visits apart from another's).
+ */
+const SESSION_SCOPED = ['GET /api/inspeccion/agenda'];
+
 /** The expected status of every cell. HEAD runs the GET handler without sending the body: it must be refused alike. */
 const EXPECTED: Record<string, Expected> = {
   'GET /api/inspeccion/i/:id': ONLY_OWN,
@@ -35,6 +46,9 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/inspeccion/d/:id': ONLY_OWN,
   'HEAD /api/inspeccion/d/:id': ONLY_OWN,
   'PATCH /api/inspeccion/d/:id': ONLY_OWN,
+  'GET /api/inspeccion/:id/informe-fotografico': ONLY_OWN_NOT_FOUND,
+  'HEAD /api/inspeccion/:id/informe-fotografico': ONLY_OWN_NOT_FOUND,
+  'POST /api/inspeccion/d/:id/cierre': ONLY_OWN_CLOSE_REFUSED,
   'GET /api/documentacion/listado/:id': ONLY_OWN,
   'HEAD /api/documentacion/listado/:id': ONLY_OWN,
   'GET /api/documentacion/downloadfile': ONLY_OWN,
@@ -100,6 +114,8 @@ type RouteCase = {
   send: (role: Role | null, fixture: Fixture) => Promise<LightMyRequestResponse>;
   /** What an answer must (200) and must not (refused) carry. */
   check: (target: Target, allowed: boolean) => Promise<void> | void;
+  /** The 403's message when the route says more than the generic one (the offline close's refusal, decision 091). */
+  forbidden?: string;
 };
 
 const fixed = (owner: 'inspectorRecord' | 'inspector2Record') => Promise.resolve(owner === 'inspectorRecord' ? own : others);
@@ -158,6 +174,34 @@ const ROUTES: Record<string, RouteCase> = {
       expect(await storedFilesOf(fixture.idCaso)).toEqual([]);
     },
   },
+  'GET /api/inspeccion/:id/informe-fotografico': {
+    object: fixed,
+    ...get((fixture) => `/api/inspeccion/${fixture.idInspeccion}/informe-fotografico`),
+    check: refusedWithoutData,
+  },
+  'POST /api/inspeccion/d/:id/cierre': {
+    object: (owner) => fixtureFor(owner, false),
+    send: (role, fixture) =>
+      t.request(role, {
+        method: 'POST',
+        url: `/api/inspeccion/d/${fixture.idInspeccion}/cierre`,
+        payload: {
+          clave: crypto.randomUUID(),
+          resultado: 'Daño leve en paragolpes',
+          monto_inspeccion: '1500.50',
+          inspeccion: 'a'.repeat(32),
+          cotizacion: 'b'.repeat(32),
+          fotos: [],
+        },
+      }),
+    check: async ({ fixture, response }) => {
+      // Refused without data: the message, and once the route is reached the refusal's code and which file (decision 091).
+      expect(Object.keys(response.json()).filter((key) => key !== 'code' && key !== 'errors')).toEqual(['message']);
+      const [inspeccion] = await t.database.db.select().from(inspecciones).where(eq(inspecciones.id, fixture.idInspeccion));
+      expect([inspeccion!.estado, inspeccion!.cierre_clave]).toEqual(['Coordinada', null]);
+    },
+    forbidden: INSPECCION_CIERRE_MESSAGES.reasignada,
+  },
   'GET /api/documentacion/listado/:id': {
     object: fixed,
     ...get((fixture) => `/api/documentacion/listado/${fixture.idCaso}`),
@@ -211,9 +255,7 @@ describe('object-level authorization of the routes an Inspector reaches', () => 
       (route) => route.access !== 'public' && route.access.length === 3 && /^\/api\/(inspeccion|documentacion)\//.test(route.url),
     );
     expect(open.map((route) => `${route.method} ${route.url}`).sort()).toEqual(
-      Object.keys(EXPECTED)
-        .filter((key) => !key.startsWith('HEAD '))
-        .sort(),
+      [...Object.keys(EXPECTED).filter((key) => !key.startsWith('HEAD ')), ...SESSION_SCOPED].sort(),
     );
   });
 
@@ -228,7 +270,8 @@ describe('object-level authorization of the routes an Inspector reaches', () => 
         const response = await route.send(role, fixture);
         actual[key][cell] = response.statusCode;
         if (response.statusCode === expected[cell]) await route.check({ fixture, response }, expected[cell] === 200);
-        if (response.statusCode === 403 && !key.startsWith('HEAD ')) expect(response.json().message).toBe(AUTH_MESSAGES.forbidden);
+        if (response.statusCode === 403 && !key.startsWith('HEAD '))
+          expect(response.json().message).toBe(route.forbidden ?? AUTH_MESSAGES.forbidden);
       }
     }
     expect(actual).toEqual(EXPECTED);
