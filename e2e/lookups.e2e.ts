@@ -52,7 +52,8 @@ describe('lookups after a reference edit', () => {
 
     // In-app navigation only: the same page, the same query cache.
     await page.getByRole('link', { name: 'Casos', exact: true }).click();
-    await page.getByRole('button', { name: '+ Filtros' }).click();
+    // The panel stays open: the browser remembers it (decision 090).
+    await page.getByRole('button', { name: 'Ocultar filtros' }).waitFor();
     await expect.poll(() => optionsOf(page, 'Compañia'), POLL).toContain(despues);
     expect(await optionsOf(page, 'Compañia')).not.toContain(antes);
     await page.getByRole('link', { name: 'Crear Caso' }).click();
