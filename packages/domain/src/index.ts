@@ -53,3 +53,4 @@ export * from './portal/portal.claimant';
 export * from './portal/portal.convenio';
 export { PORTAL_CONVENIO_OFICINA, PORTAL_CONVENIO_PAGINA } from './portal/portal.texts';
 export * from './subidas/subidas.constants';
+export * from './vistas/vistas.schemas';
