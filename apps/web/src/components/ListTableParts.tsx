@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Center, Pagination, Table, Text } from '@mantine/core';
+import { Anchor, Center, Pagination, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
 /** The single row a paged list table shows when it has no rows (once the list was fetched). */
@@ -48,5 +48,16 @@ export function TableHeader({ cells }: { cells: readonly HeaderCell[] }) {
         })}
       </Table.Tr>
     </Table.Thead>
+  );
+}
+
+/** The last cell of a row: one link-styled button that opens the row ('Ver', 'Editar'), named for the row when `label` is given. */
+export function RowActionCell({ onClick, label, children }: { onClick: () => void; label?: string; children: ReactNode }) {
+  return (
+    <Table.Td>
+      <Anchor component="button" type="button" onClick={onClick} aria-label={label}>
+        {children}
+      </Anchor>
+    </Table.Td>
   );
 }

@@ -130,9 +130,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
         <PageTitle>{`Inspeccion del Caso ${pendiente.id_caso}`}</PageTitle>
         <CierrePendientePanel cierre={pendiente} estado={salida.estadoDe(pendiente.clave)} />
         <Group>
-          <Button variant="default" component={Link} to="/inspecciones">
-            Volver
-          </Button>
+          <VolverAgenda />
         </Group>
       </Stack>
     );
@@ -152,9 +150,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
         <PageTitle>Inspeccion</PageTitle>
         <Alert color="red">{INSPECCION_MESSAGES.notFound}</Alert>
         <Group>
-          <Button variant="default" component={Link} to="/inspecciones">
-            Volver
-          </Button>
+          <VolverAgenda />
         </Group>
       </Stack>
     );
@@ -214,9 +210,7 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
                 <Button type="submit" loading={guardando}>
                   Guardar
                 </Button>
-                <Button variant="default" component={Link} to="/inspecciones">
-                  Volver
-                </Button>
+                <VolverAgenda />
               </Group>
             </Stack>
           </form>
@@ -225,13 +219,20 @@ export function DetalleInspeccionScreen({ id }: { id: number }) {
         <Stack>
           <Alert color="blue">{INSPECCION_MESSAGES.alreadyClosed}</Alert>
           <Group>
-            <Button variant="default" component={Link} to="/inspecciones">
-              Volver
-            </Button>
+            <VolverAgenda />
           </Group>
         </Stack>
       )}
       <InspeccionCasoInfo detalle={detalle.data} />
     </Stack>
+  );
+}
+
+/** Back to the inspector's agenda (or the office's list of inspections). */
+function VolverAgenda() {
+  return (
+    <Button variant="default" component={Link} to="/inspecciones">
+      Volver
+    </Button>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -30,7 +29,7 @@ import {
   type Requisito,
 } from '@siniestros/domain';
 import { DialogActions } from '../../../components/DialogActions';
-import { EmptyTableRow, TableHeader } from '../../../components/ListTableParts';
+import { EmptyTableRow, RowActionCell, TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api';
 import { useProductos } from '../../../lib/lookups';
@@ -122,17 +121,9 @@ function RequisitosCard() {
                       '-'
                     )}
                   </Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="sm"
-                      aria-label={`Editar ${requisito.nombre}`}
-                      onClick={() => setEditing({ mode: 'edit', requisito })}
-                    >
-                      Editar
-                    </Anchor>
-                  </Table.Td>
+                  <RowActionCell onClick={() => setEditing({ mode: 'edit', requisito })} label={`Editar ${requisito.nombre}`}>
+                    Editar
+                  </RowActionCell>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Modal, NumberInput, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { FOTO_CHECKLIST_SCREEN as SCREEN, fotoChecklistSchema, INSPECCION_FOTOS_MESSAGES, type FotoChecklistInput, type FotoChecklistItem } from '@siniestros/domain';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { PageTitle } from '../../../components/PageTitle';
-import { TableHeader } from '../../../components/ListTableParts';
+import { RowActionCell, TableHeader } from '../../../components/ListTableParts';
 import { useFotoChecklist, useSaveFotoChecklist } from '../api/foto-checklist';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; row: FotoChecklistItem } | null;
@@ -35,11 +35,9 @@ export function FotoChecklistScreen() {
                 <Table.Td>{row.nombre}</Table.Td>
                 <Table.Td>{row.multiple ? 'Sí' : 'No'}</Table.Td>
                 <Table.Td>{row.activo ? 'Sí' : 'No'}</Table.Td>
-                <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => setEditing({ mode: 'edit', row })} aria-label={`Ver ${row.nombre}`}>
-                    Ver
-                  </Anchor>
-                </Table.Td>
+                <RowActionCell onClick={() => setEditing({ mode: 'edit', row })} label={`Ver ${row.nombre}`}>
+                  Ver
+                </RowActionCell>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Anchor, Badge, Button, Center, Group, Modal, Pagination, Select, Stack, Switch, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { ANALISTA_MESSAGES, analistaSchema, nombreSchema, REFERENCE_EDIT_REDIREC
 import { ApiError } from '../../../lib/api';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { PageTitle } from '../../../components/PageTitle';
+import { ListPagination, RowActionCell } from '../../../components/ListTableParts';
 import { useReferenceList } from '../api/get-reference-list';
 import { useSaveReference } from '../api/save-reference';
 import type { ReferenceRow } from '../api/reference-endpoints';
@@ -62,20 +63,12 @@ export function ReferenceScreen({ kind }: { kind: ReferenceKind }) {
                   )}
                 </Table.Td>
               )}
-              <Table.Td>
-                <Anchor component="button" type="button" onClick={() => setEditing({ mode: 'edit', row })}>
-                  Ver
-                </Anchor>
-              </Table.Td>
+              <RowActionCell onClick={() => setEditing({ mode: 'edit', row })}>Ver</RowActionCell>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-      {(list.data?.totalPages ?? 0) > 1 && (
-        <Center>
-          <Pagination total={list.data!.totalPages} value={page} onChange={setPage} siblings={1} boundaries={1} />
-        </Center>
-      )}
+      <ListPagination totalPages={list.data?.totalPages ?? 0} page={page} onChange={setPage} />
       {editing && (
         <ReferenceDialog
           kind={kind}
