@@ -53,6 +53,7 @@ import { createTareasService, tareasRoutes } from './features/tareas';
 import { createPlazosService, plazosRoutes } from './features/plazos';
 import { asignacionRoutes, createAsignacionService } from './features/asignacion';
 import { createTableroService, tableroRoutes } from './features/tablero';
+import { createPreferenciasService, preferenciasRoutes } from './features/preferencias';
 import { createMailer, createNotificacionesService, notificacionesRoutes, type Mailer } from './features/notificaciones';
 import { backupsRoutes, createBackupsService } from './features/backups';
 import { createPagosService, pagosRoutes } from './features/pagos';
@@ -330,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       plazosRoutes(api, plazos);
       asignacionRoutes(api, asignacion);
       tableroRoutes(api, tablero);
+      preferenciasRoutes(api, createPreferenciasService({ db }));
       notificacionesRoutes(api, notificaciones);
       backupsRoutes(api, backups);
       pagosRoutes(api, pagos);

@@ -43,6 +43,9 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'POST /api/users/password': 'any',
   'GET /api/users/sessions': 'any',
   'DELETE /api/users/sessions/:id': 'any',
+  // Each user their own colour scheme and row density (docs/decisions/101).
+  'GET /api/preferencias': 'any',
+  'PATCH /api/preferencias': 'any',
   'GET /api/audit/casos/:id': 'admin',
   'GET /api/doc': 'any',
   'GET /api/doc/abm': 'staff',

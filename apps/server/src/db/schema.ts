@@ -19,3 +19,4 @@ export * from './tables/pagos';
 export * from './tables/aprobaciones';
 export * from './tables/portal';
 export * from './tables/subidas';
+export * from './tables/preferencias';
