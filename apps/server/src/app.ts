@@ -32,6 +32,7 @@ import { createFotoChecklistService, createReferenceService, fotoChecklistRoutes
 import { auditRoutes, createAuditService, registerAuditHooks } from './features/audit';
 import { createLoginGuard, createSessionsService, createUsersService, usersRoutes } from './features/users';
 import { createHistorialService, historialRoutes } from './features/historial';
+import { createVistasService, vistasRoutes } from './features/vistas';
 import {
   aprobacionesRoutes,
   casoPersonas,
@@ -330,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tareasRoutes(api, tareas);
       plazosRoutes(api, plazos);
       asignacionRoutes(api, asignacion);
+      vistasRoutes(api, createVistasService({ db, audit }));
       tableroRoutes(api, tablero);
       preferenciasRoutes(api, createPreferenciasService({ db }));
       notificacionesRoutes(api, notificaciones);

@@ -171,6 +171,13 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'DELETE /api/asignacion/reglas/:id': 'admin',
   'GET /api/asignacion/ajustes': 'admin',
   'PATCH /api/asignacion/ajustes': 'admin',
+  // Saved views of the case list (decision 096): each user on their own; who may share is the Admin's.
+  'GET /api/vistas': 'staff',
+  'POST /api/vistas': 'staff',
+  'PUT /api/vistas/predeterminada': 'staff',
+  'PATCH /api/vistas/ajustes': 'admin',
+  'PATCH /api/vistas/:id': 'staff',
+  'DELETE /api/vistas/:id': 'staff',
   // Notifications (issue 18 item 4): each Admin and User their own; an Inspector none (decision 050).
   'GET /api/notificaciones': 'staff',
   'PATCH /api/notificaciones/leidas': 'staff',

@@ -19,4 +19,5 @@ export * from './tables/pagos';
 export * from './tables/aprobaciones';
 export * from './tables/portal';
 export * from './tables/subidas';
+export * from './tables/vistas';
 export * from './tables/preferencias';

@@ -57,6 +57,8 @@ export const AUDIT_ACTION = {
   portalAjustes: 'portal.ajustes',
   /** The convenio a distancia published to a third party's portal (issue 42 item 7). */
   portalConvenio: 'portal.convenio',
+  /** Who may share saved views of the case list, changed by an Admin (docs/decisions/096). */
+  vistasAjustes: 'vistas.ajustes',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 
@@ -80,6 +82,7 @@ export const AUDIT_ENTITY = {
   ajustesPortal: 'portal_ajustes',
   /** An item of the inspection's photo checklist (issue 43 item 4). */
   fotoChecklist: 'foto_checklist',
+  ajustesVistas: 'ajustes_vistas',
 } as const;
 export type AuditEntity = (typeof AUDIT_ENTITY)[keyof typeof AUDIT_ENTITY];
 

@@ -45,6 +45,23 @@ const nombre = z
 /** The stored state of the list: the list's own filter schema (the quick search is one of its fields); no export format. */
 export const vistaFiltroSchema = casoFiltroSchema.omit({ formato: true });
 export type VistaFiltro = z.output<typeof vistaFiltroSchema>;
+/**
+ * A stored filter read back: fields added to the list's filter since it was saved take their
+ * default ('' = any); a field the schema no longer accepts reads as its default, the rest stay.
+ */
+export function leerFiltroGuardado(stored: unknown): VistaFiltro {
+  const whole = vistaFiltroSchema.safeParse(stored);
+  if (whole.success) return whole.data;
+  const fields = (stored ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(vistaFiltroSchema.shape).map(([key, field]) => [key, field.safeParse(fields[key]).data ?? field.parse(undefined)]),
+  ) as VistaFiltro;
+}
+
+/** The stored filter as answered: every field a string ('' = any), as the list's filter panel holds it. */
+const vistaFiltroStored = z.object(
+  Object.fromEntries(Object.keys(vistaFiltroSchema.shape).map((key) => [key, z.string()])) as Record<keyof VistaFiltro, z.ZodString>,
+);
 
 /** POST /vistas. */
 export const vistaCreateSchema = z.strictObject({
@@ -73,7 +90,7 @@ export const vistaResponse = z.object({
   id: z.number(),
   nombre: z.string(),
   compartida: z.boolean(),
-  filtro: vistaFiltroSchema,
+  filtro: vistaFiltroStored,
   /** The caller made it (may rename, share, delete it). */
   propia: z.boolean(),
   /** Who made it ('Apellido Nombre'). */

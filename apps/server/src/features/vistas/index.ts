@@ -1,0 +1,2 @@
+export { vistasRoutes } from './vistas.routes';
+export { createVistasService, type VistasService } from './vistas.service';
