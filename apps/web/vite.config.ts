@@ -92,11 +92,12 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['index.html', 'assets/*.{js,css}'],
+    // preferencias.js: index.html runs it before the first paint (docs/decisions/101), also offline.
+    globPatterns: ['index.html', 'preferencias.js', 'assets/*.{js,css}'],
     // Only the shell and the inspector's screens (INSPECTOR_MODULES); the icons and the manifest come on top.
     manifestTransforms: [
       async (entries) => ({
-        manifest: entries.filter((entry) => entry.url === 'index.html' || inspector.files.has(entry.url)),
+        manifest: entries.filter((entry) => entry.url === 'index.html' || entry.url === 'preferencias.js' || inspector.files.has(entry.url)),
         warnings: [],
       }),
     ],

@@ -2,7 +2,7 @@
 -- No row: the defaults (PREFERENCIAS_DEFAULT in packages/domain), so nothing is written for users who never choose.
 CREATE TABLE "preferencias_usuario" (
 	"id_usuario" integer PRIMARY KEY NOT NULL,
-	"esquema" varchar(5) DEFAULT 'auto' NOT NULL,
+	"esquema" varchar(5) DEFAULT 'light' NOT NULL,
 	"densidad" varchar(8) DEFAULT 'comoda' NOT NULL,
 	"actualizado" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "preferencias_usuario_esquema_ck" CHECK ("esquema" in ('light', 'dark', 'auto')),

@@ -3,6 +3,7 @@ import {
   createTheme,
   darken,
   DEFAULT_THEME,
+  lighten,
   luminance,
   MantineProvider,
   type AnchorProps,
@@ -15,7 +16,10 @@ import {
   type PaginationProps,
   type SelectProps,
   type TableScrollContainerProps,
+  localStorageColorSchemeManager,
 } from '@mantine/core';
+import { ESQUEMA_KEY } from '../lib/preferencias-local';
+import './densidad.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 import { useFocusManagement } from '../lib/use-focus-management';
@@ -28,11 +32,14 @@ export function contrastRatio(a: string, b: string): number {
   return (lighter + 0.05) / (darker + 0.05);
 }
 
-/** `color`, darkened in small steps until it reads at 4.5:1 on every given background. */
-export function readableOn(color: string, backgrounds: readonly string[]): string {
+/**
+ * `color`, darkened in small steps (lightened, for the dark scheme's backgrounds) until it reads at
+ * 4.5:1 on every given background.
+ */
+export function readableOn(color: string, backgrounds: readonly string[], adjust: (color: string, amount: number) => string = darken): string {
   let readable = color;
   for (let step = 1; step <= 20 && backgrounds.some((background) => contrastRatio(readable, background) < AA); step += 1) {
-    readable = darken(color, step * 0.05);
+    readable = adjust(color, step * 0.05);
   }
   return readable;
 }
@@ -40,6 +47,17 @@ export function readableOn(color: string, backgrounds: readonly string[]): strin
 const { colors, white } = DEFAULT_THEME;
 /** The light backgrounds text sits on: the page, table stripes and hovers, a selected row. */
 const PAGE_BACKGROUNDS = [white, colors.gray[0], colors.gray[1], colors.blue[0]];
+/**
+ * The dark scheme's (docs/decisions/101): the page (dark 7), inputs, stripes and panels (dark 6),
+ * hovers (dark 5), the login page (dark 8) and a selected row (Mantine's dark 'light' blue).
+ */
+export const DARK_BACKGROUNDS = [colors.dark[7], colors.dark[6], colors.dark[5], colors.dark[8], darken(colors.blue[9], 0.5)];
+
+/** Backgrounds that differ by scheme, for `bg="var(--siniestros-…)"` and the CSS modules. */
+const SURFACES = {
+  light: { '--siniestros-panel': colors.gray[0], '--siniestros-fondo': colors.gray[1], '--siniestros-hover': colors.blue[0] },
+  dark: { '--siniestros-panel': colors.dark[6], '--siniestros-fondo': colors.dark[8], '--siniestros-hover': colors.dark[5] },
+};
 const PAGINATION_LABELS = { first: 'Primera página', previous: 'Página anterior', next: 'Página siguiente', last: 'Última página' };
 
 /** Shade 8 of the primary blue: white on it is 5.0:1 (Mantine's default shade 6 is 3.6:1). */
@@ -91,21 +109,35 @@ export const cssVariablesResolver: CSSVariablesResolver = () => {
     '--mantine-color-error': readableOn(colors.red[8], [...PAGE_BACKGROUNDS, colors.red[0]]),
     '--mantine-color-anchor': 'var(--mantine-color-blue-text)',
   };
+  const dark: Record<string, string> = {
+    '--mantine-color-dimmed': readableOn(colors.dark[2], DARK_BACKGROUNDS, lighten),
+    '--mantine-color-placeholder': readableOn(colors.dark[3], [colors.dark[6]], lighten),
+    '--mantine-color-error': readableOn(colors.red[4], DARK_BACKGROUNDS, lighten),
+    '--mantine-color-anchor': 'var(--mantine-color-blue-text)',
+  };
   for (const [name, shades] of Object.entries(colors)) {
     const text = readableOn(shades[PRIMARY_SHADE]!, PAGE_BACKGROUNDS);
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-outline`] = text;
     light[`--mantine-color-${name}-light-color`] = readableOn(shades[9]!, [shades[1]!, shades[2]!]);
+    // Mantine's dark text is shade 4; its light variant's background is shade 9 darkened by half.
+    const darkText = readableOn(shades[4]!, DARK_BACKGROUNDS, lighten);
+    dark[`--mantine-color-${name}-text`] = darkText;
+    dark[`--mantine-color-${name}-outline`] = darkText;
+    dark[`--mantine-color-${name}-light-color`] = readableOn(shades[0]!, [darken(shades[9]!, 0.5), darken(shades[9]!, 0.3)], lighten);
   }
-  return { variables: {}, light, dark: {} };
+  return { variables: {}, light: { ...light, ...SURFACES.light }, dark: { ...dark, ...SURFACES.dark } };
 };
+
+/** The colour scheme of this browser until the server's answers (docs/decisions/101; public/preferencias.js reads it first). */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: ESQUEMA_KEY });
 
 /** What every route needs; the signed-in screens add theirs in routes/shell. */
 export function Providers({ children }: { children: ReactNode }) {
   useFocusManagement();
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         {children}
       </MantineProvider>
     </QueryClientProvider>

@@ -25,7 +25,7 @@ type Props = {
  */
 export function FilterPanel({ children, cols, onApply, onReset, hasActions = true, extraActions }: Props) {
   const panel = (
-    <Paper withBorder p="sm" bg="gray.0" aria-label="Filtros">
+    <Paper withBorder p="sm" bg="var(--siniestros-panel)" aria-label="Filtros">
       <SimpleGrid cols={cols} spacing="xs" verticalSpacing={6}>
         {children}
       </SimpleGrid>

@@ -227,8 +227,8 @@ export const PREFERENCIAS_TEXTS = {
 const esquemaColor = z.enum(ESQUEMAS_COLOR, { error: PREFERENCIAS_TEXTS.esquemaInvalido });
 const densidad = z.enum(DENSIDADES, { error: PREFERENCIAS_TEXTS.densidadInvalida });
 
-/** What a user who never chose gets: the system's scheme, comfortable rows. */
-export const PREFERENCIAS_DEFAULT = { esquema: 'auto', densidad: 'comoda' } as const satisfies { esquema: EsquemaColor; densidad: Densidad };
+/** What a user who never chose gets: the screens as the spec draws them (light, comfortable rows). */
+export const PREFERENCIAS_DEFAULT = { esquema: 'light', densidad: 'comoda' } as const satisfies { esquema: EsquemaColor; densidad: Densidad };
 
 /** GET /preferencias. */
 export const preferenciasResponse = z.object({ esquema: esquemaColor, densidad });

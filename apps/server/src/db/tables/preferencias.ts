@@ -9,7 +9,7 @@ export const preferenciasUsuario = pgTable(
     id_usuario: integer('id_usuario')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    esquema: varchar('esquema', { length: 5 }).notNull().default('auto'),
+    esquema: varchar('esquema', { length: 5 }).notNull().default('light'),
     densidad: varchar('densidad', { length: 8 }).notNull().default('comoda'),
     actualizado: timestamp('actualizado', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },

@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { TotpDialog, useAppConfig, useLogout, useTotpSetupRequired } from '../../features/auth';
 import { notifyApiError } from '../../lib/notify';
 import { menuFor, type MenuEntry } from './menu';
+import { usePreferencias } from '../../features/preferencias';
 import classes from './AppLayout.module.css';
 
 // The office's bell, loaded for the office only: the inspector's first screen does not carry it
@@ -43,6 +44,8 @@ export function AppLayout() {
   // The browser's own word, and a session opened from the device (docs/decisions/088).
   const isOffline = !useNetwork().online || Boolean(session.data?.sinConexion);
   const totpSetup = useTotpSetupRequired();
+  // The user's colour scheme and row density, as the server keeps them (docs/decisions/101).
+  usePreferencias();
   const [isTotpOpen, setTotpOpen] = useState(false);
   const [seenTotpSignal, setSeenTotpSignal] = useState(0);
   // REQUIRE_TOTP: lead the user to the enrolment instead of screens that answer 403.

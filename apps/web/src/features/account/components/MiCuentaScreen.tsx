@@ -22,6 +22,7 @@ import { confirmAction } from '../../../lib/confirm';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { TotpDialog } from '../../auth';
+import { AparienciaCard } from '../../preferencias';
 import { useChangePassword } from '../api/change-password';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeSession } from '../api/revoke-session';
@@ -71,6 +72,7 @@ export function MiCuentaScreen() {
             </Group>
           </Stack>
         </Card>
+        {!mustEnrol && <AparienciaCard />}
       </SimpleGrid>
       {!mustEnrol && <SessionsCard />}
       <TotpDialog opened={isTotpOpen} onClose={() => setTotpOpen(false)} isRequired={mustEnrol} onEnabled={() => undefined} />

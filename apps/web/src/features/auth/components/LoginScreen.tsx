@@ -7,6 +7,7 @@ import { FullScreenLoader } from '../../../components/FullScreenLoader';
 import { useAppConfig } from '../api/get-app-config';
 import { useSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
+import { useCargarPreferencias } from '../../preferencias';
 import { useRequestUnlock } from '../api/unlock';
 import { checkLogin } from '../check-login';
 import { homeFor } from '../home';
@@ -34,6 +35,7 @@ export function LoginScreen() {
   const session = useSession();
   const config = useAppConfig();
   const login = useLogin();
+  const cargarPreferencias = useCargarPreferencias();
   const unlock = useRequestUnlock();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
@@ -61,7 +63,8 @@ export function LoginScreen() {
     if ('message' in checked) return setMessage(checked.message);
     if (!isStepUpRetry) setMessage(null);
     login.mutate(checked.data, {
-      onSuccess: (result) => navigate(homeFor(result.rol), { replace: true }),
+      // The user's colour scheme before the first screen (docs/decisions/101): no flash of another's.
+      onSuccess: (result) => void cargarPreferencias().then(() => navigate(homeFor(result.rol), { replace: true })),
       onError: (error) => {
         setMessage(loginErrorMessage(error));
         if (asksForCode(error)) {
@@ -96,7 +99,7 @@ export function LoginScreen() {
   const captchaUser = stepUpFor !== undefined && stepUpFor === username ? stepUpFor : undefined;
 
   return (
-    <Center component="main" mih="100vh" bg="gray.1" p="md">
+    <Center component="main" mih="100vh" bg="var(--siniestros-fondo)" p="md">
       <Paper component="form" onSubmit={submit} noValidate withBorder shadow="sm" p="xl" radius="md" w={380} maw="100%">
         <Stack>
           <Title order={1} size="h2" ta="center">

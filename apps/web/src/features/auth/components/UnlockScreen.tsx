@@ -14,7 +14,7 @@ export function UnlockScreen() {
   const token = window.location.hash.replace(/^#/, '');
   const failure = confirm.error instanceof ApiError && confirm.error.status !== 0 ? confirm.error.message : confirm.error ? AUTH_MESSAGES.network : null;
   return (
-    <Center component="main" mih="100vh" bg="gray.1" p="md">
+    <Center component="main" mih="100vh" bg="var(--siniestros-fondo)" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w={420} maw="100%">
         <Stack>
           <Title order={1} size="h2" ta="center">

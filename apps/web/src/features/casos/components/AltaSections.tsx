@@ -45,7 +45,7 @@ export function AseguradoSection({ form, tiposDoc }: { form: Form; tiposDoc: Opt
 /** Spec §2, case creation: one third-party block added with '+ Terceros'. */
 export function TerceroBlock({ form, index, tiposDoc, onRemove }: { form: Form; index: number; tiposDoc: Options; onRemove: () => void }) {
   return (
-    <Paper withBorder p="sm" radius="md" bg="gray.0" role="group" aria-label={`Tercero ${index + 1}`}>
+    <Paper withBorder p="sm" radius="md" bg="var(--siniestros-panel)" role="group" aria-label={`Tercero ${index + 1}`}>
       <Group justify="space-between" mb={4}>
         <Text fw={600} size="sm">
           Tercero {index + 1}
