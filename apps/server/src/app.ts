@@ -32,6 +32,7 @@ import { createFotoChecklistService, createReferenceService, fotoChecklistRoutes
 import { auditRoutes, createAuditService, registerAuditHooks } from './features/audit';
 import { createLoginGuard, createSessionsService, createUsersService, usersRoutes } from './features/users';
 import { createHistorialService, historialRoutes } from './features/historial';
+import { createLineaTiempoService, lineaTiempoRoutes } from './features/linea-tiempo';
 import { createVistasService, vistasRoutes } from './features/vistas';
 import {
   aprobacionesRoutes,
@@ -316,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       referenceRoutes(api, { reference, config });
       fotoChecklistRoutes(api, fotoChecklist);
       historialRoutes(api, historial);
+      lineaTiempoRoutes(api, createLineaTiempoService(db));
       casosRoutes(api, casos);
       casosLifecycleRoutes(api, lifecycle);
       aprobacionesRoutes(api, { aprobaciones, lifecycle });

@@ -76,6 +76,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'POST /api/casos/filtro': 'staff',
   'POST /api/casos/export': 'staff',
   'GET /api/casos/:id': 'staff',
+  'GET /api/casos/:id/linea-tiempo': 'staff',
   'PATCH /api/casos/:id': 'staff',
   'PATCH /api/casos/t/:id': 'staff',
   'PATCH /api/asegurados/t/:id': 'staff',

@@ -27,6 +27,7 @@ export * from './lesionados/lesionados.schemas';
 export * from './mediacion/mediacion.schemas';
 export * from './inspecciones/inspecciones.schemas';
 export * from './casos/casos.detail';
+export * from './casos/casos.linea-tiempo';
 export * from './casos/casos.lifecycle';
 export * from './casos/casos.search';
 export * from './casos/casos.form';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -22,5 +23,15 @@ export const auditLog = pgTable(
     /** `{field: [old, new]}` of a change. */
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
   },
-  (table) => [index('audit_log_entity_idx').on(table.entity, table.entity_id, table.id), index('audit_log_fecha_idx').on(table.fecha)],
+  (table) => [
+    index('audit_log_entity_idx').on(table.entity, table.entity_id, table.id),
+    index('audit_log_fecha_idx').on(table.fecha),
+    // A case's field changes and, apart, its status changes: the Línea de tiempo (drizzle/0051, docs/decisions/098).
+    index('audit_log_caso_fecha_idx')
+      .on(table.entity_id, table.fecha.desc(), table.id.desc())
+      .where(sql`${table.entity} = 'caso' and ${table.action} = 'caso.update'`),
+    index('audit_log_caso_estado_idx')
+      .on(table.entity_id, table.fecha.desc(), table.id.desc())
+      .where(sql`${table.entity} = 'caso' and ${table.action} = 'caso.update' and ${table.changes} ? 'id_estado'`),
+  ],
 );

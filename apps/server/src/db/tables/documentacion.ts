@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { casos } from './casos';
 
 export const documentos = pgTable(
@@ -19,5 +19,9 @@ export const documentos = pgTable(
     usuario: varchar('usuario', { length: 150 }).notNull(),
     creado: timestamp('creado', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('documentos_caso_nombre_uq').on(table.id_caso, sql`lower(${table.nombre})`)],
+  (table) => [
+    uniqueIndex('documentos_caso_nombre_uq').on(table.id_caso, sql`lower(${table.nombre})`),
+    // The case's Línea de tiempo (drizzle/0051, docs/decisions/098).
+    index('documentos_caso_creado_idx').on(table.id_caso, table.creado.desc(), table.id.desc()),
+  ],
 );

@@ -12,5 +12,9 @@ export const historial = pgTable(
     msg: text('msg').notNull(),
     fecha: timestamp('fecha', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (table) => [index('historial_caso_idx').on(table.id_caso, table.id.desc())],
+  (table) => [
+    index('historial_caso_idx').on(table.id_caso, table.id.desc()),
+    // The case's Línea de tiempo (drizzle/0051, docs/decisions/098).
+    index('historial_caso_fecha_idx').on(table.id_caso, table.fecha.desc(), table.id.desc()),
+  ],
 );

@@ -32,6 +32,8 @@ export const tareas = pgTable(
       .on(table.vence, table.id)
       .where(sql`${table.hecha} is null`),
     index('tareas_caso_idx').on(table.id_caso),
+    // The case's Línea de tiempo (drizzle/0051, docs/decisions/098).
+    index('tareas_caso_creado_idx').on(table.id_caso, table.creado.desc(), table.id.desc()),
     // One open system task per hearing, inspection or case chased.
     uniqueIndex('tareas_sistema_abierta_uq')
       .on(table.origen, table.origen_id)

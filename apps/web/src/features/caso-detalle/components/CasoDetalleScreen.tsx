@@ -10,6 +10,7 @@ import { DocumentosPanel } from './DocumentosPanel';
 import { EstadoPanel } from './EstadoPanel';
 import { FlagBar } from './FlagBar';
 import { HistorialButton } from './HistorialButton';
+import { LineaDeTiempo } from './LineaDeTiempo';
 import { HistorialDialog } from '../../historial';
 
 /** Spec §2, case detail (/casos/detalleCaso/{id}) with the whole life cycle of spec §4. */
@@ -74,6 +75,7 @@ function Detalle({ detalle, aside }: { detalle: CasoDetalle; aside?: ReactNode }
             </Stack>
           </Grid.Col>
         </Grid>
+        <LineaDeTiempo idCaso={caso.id} onVerHistorial={() => setHistorialOpen(true)} />
       </Stack>
       {/* Outside the case's form: the dialog's own form must not submit it. */}
       <HistorialDialog idCaso={caso.id} opened={isHistorialOpen} onClose={() => setHistorialOpen(false)} />

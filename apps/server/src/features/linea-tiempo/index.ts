@@ -1,0 +1,2 @@
+export { lineaTiempoRoutes } from './linea-tiempo.routes';
+export { createLineaTiempoService, type LineaTiempoService } from './linea-tiempo.service';
