@@ -25,6 +25,8 @@ export const queryKeys = {
   reference: (kind: ReferenceKind) => ['reference', kind] as const,
   /** The inspection's photo checklist (GET /fotos-checklist, docs/decisions/087). */
   fotoChecklist: ['fotoChecklist'] as const,
+  /** The case list's saved views (GET /vistas, docs/decisions/096). */
+  vistas: ['vistas'] as const,
   referencePage: (kind: ReferenceKind, page: number) => ['reference', kind, page] as const,
   casos: {
     all: ['casos'] as const,

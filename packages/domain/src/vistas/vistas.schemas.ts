@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { positiveId } from '../shared/fields';
 import { casoFiltroSchema } from '../casos/casos.schemas';
+import { COND_CASOS } from '../casos/casos.constants';
 
 /** Saved views of the case list (issue 44 item 1, docs/decisions/096). */
 export const VISTA_NOMBRE_MAX = 60;
@@ -59,9 +60,10 @@ export function leerFiltroGuardado(stored: unknown): VistaFiltro {
 }
 
 /** The stored filter as answered: every field a string ('' = any), as the list's filter panel holds it. */
-const vistaFiltroStored = z.object(
-  Object.fromEntries(Object.keys(vistaFiltroSchema.shape).map((key) => [key, z.string()])) as Record<keyof VistaFiltro, z.ZodString>,
-);
+const vistaFiltroStored = z.object({
+  ...(Object.fromEntries(Object.keys(vistaFiltroSchema.shape).map((key) => [key, z.string()])) as Record<keyof VistaFiltro, z.ZodString>),
+  condCasos: z.enum([COND_CASOS.TODOS, COND_CASOS.VIGENTES, COND_CASOS.CERRADOS]),
+});
 
 /** POST /vistas. */
 export const vistaCreateSchema = z.strictObject({

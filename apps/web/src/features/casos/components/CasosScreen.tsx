@@ -9,9 +9,11 @@ import { useCasosSearch } from '../hooks/use-casos-search';
 import { useMisCasos, type VistaCasos } from '../hooks/use-mis-casos';
 import { useVisitedCasos } from '../hooks/use-visited-casos';
 import { useFiltrosAbiertos } from '../hooks/use-filtros-abiertos';
-import { filtroChips, type FiltroChipKey } from './filtro-chips';
+import { useListaInicial } from '../hooks/use-lista-inicial';
+import { filtroChips } from './filtro-chips';
 import { AnalistaDialog } from './AnalistaDialog';
 import { CasosFilters } from './CasosFilters';
+import { VistasMenu } from './VistasMenu';
 import { casoUrl, CasosTable } from './CasosTable';
 import { usePlazoEstados } from '../api/get-plazo-estados';
 
@@ -34,6 +36,7 @@ function Counter({ label, value, color, isCapped = false }: { label: string; val
 export function CasosScreen() {
   const search = useCasosSearch();
   const misCasos = useMisCasos(search);
+  useListaInicial(search, misCasos);
   const plazoEstados = usePlazoEstados(search.cases.map((caso) => caso.id));
   const exporter = useExportCasos();
   const { isVisited, markVisited } = useVisitedCasos();
@@ -53,14 +56,7 @@ export function CasosScreen() {
 
   const reset = () => {
     panel.fold();
-    misCasos?.cleared();
     search.reset();
-  };
-
-  const removeFiltro = (key: FiltroChipKey) => {
-    // Without its analyst or its condition the list is no longer 'Mis casos'.
-    if (key === 'analista' || key === 'condCasos') misCasos?.cleared();
-    search.removeFiltro(key);
   };
 
   // Spec §7: the export takes the filters on screen (or the quick search) plus formato excel.
@@ -77,6 +73,7 @@ export function CasosScreen() {
       <Group justify="space-between" align="flex-start">
         <PageTitle>Casos</PageTitle>
         <Group gap="xs">
+          <VistasMenu search={search} />
           <Counter label="Vigentes" value={summary?.totalCount ?? 0} color="blue.8" />
           <Counter label="Cerrados" value={summary?.totalCloseCount ?? 0} color="gray.7" />
           {search.filtrados > 0 && <Counter label="Filtrados" value={search.filtrados} color="teal.9" isCapped={search.isFiltradosCapped} />}
@@ -104,7 +101,7 @@ export function CasosScreen() {
         onExport={exportCasos}
         isExporting={exporter.isPending}
         chips={filtroChips(search.applied, summary)}
-        onRemoveChip={removeFiltro}
+        onRemoveChip={search.removeFiltro}
       />
       <CasosTable
         cases={search.cases}

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useForm } from '@mantine/form';
-import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CASO_MESSAGES, casoFiltroSchema, COND_CASOS } from '@siniestros/domain';
@@ -9,7 +8,7 @@ import type { CasoFiltroDraft } from '../api/filtro-draft';
 import { useCasosList, useCasosSummary } from '../api/get-casos';
 import { useFilteredCasos } from '../api/filter-casos';
 import { queryKeys } from '../../../lib/query-keys';
-import { filterFromUrl } from '../../../lib/url-filter';
+import { useFiltrosUrl } from './use-filtros-url';
 
 export const EMPTY_FILTRO: CasoFiltroDraft = {
   nroCaso: '',
@@ -34,26 +33,24 @@ export const EMPTY_FILTRO: CasoFiltroDraft = {
 export const isEmptyFiltro = (values: CasoFiltroDraft) =>
   (Object.keys(EMPTY_FILTRO) as (keyof CasoFiltroDraft)[]).every((key) => values[key] === EMPTY_FILTRO[key]);
 
-type Mode = 'list' | 'filter';
-type Search = { mode: Mode; page: number; applied: CasoFiltroDraft };
-
 /**
  * Spec §2 case list, screen modes: filtering switches paging to the filtered search;
  * Limpiar Filtros / Volver reset the filters, go back to page 1 and reload the unfiltered list;
- * changing page reloads in the current mode.
+ * changing page reloads in the current mode. The applied filter and the page live in the URL
+ * (use-filtros-url, docs/decisions/096): a link, back/forward or a saved view set them.
  */
 export function useCasosSearch() {
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  // The filter a link names in the URL (the Tablero's figures), when the shared schema accepts it.
-  const [fromUrl] = useState(() => filterFromUrl(params, EMPTY_FILTRO, casoFiltroSchema));
+  const url = useFiltrosUrl(EMPTY_FILTRO, casoFiltroSchema);
+  // What the URL named when the list opened (a link, a Tablero figure, a reload).
+  const [entrada] = useState(() => ({ isFromUrl: url.filtro !== null, isEmpty: url.isEmpty }));
   const form = useForm<CasoFiltroDraft>({
-    initialValues: fromUrl ?? EMPTY_FILTRO,
+    initialValues: url.filtro ?? EMPTY_FILTRO,
     validate: zod4Resolver(casoFiltroSchema, { errorPriority: 'first' }),
   });
-  const [search, setSearch] = useState<Search>(() =>
-    fromUrl ? { mode: 'filter', page: 1, applied: fromUrl } : { mode: 'list', page: 1, applied: EMPTY_FILTRO },
-  );
+  const search = url.filtro
+    ? { mode: 'filter', page: url.page, applied: url.filtro }
+    : { mode: 'list', page: url.page, applied: EMPTY_FILTRO };
   const isFiltering = search.mode === 'filter';
 
   const list = useCasosList(search.page, !isFiltering);
@@ -70,20 +67,37 @@ export function useCasosSearch() {
     if (filteredData && filteredData.cases.length === 0) notifyError(CASO_MESSAGES.noResults);
   }, [filteredData, answeredAt]);
 
+  // Back/forward, a link or a saved view changed the applied filter: the panel's fields show it.
+  const appliedKey = JSON.stringify(search.applied);
+  useEffect(() => {
+    form.setValues(search.applied);
+    // Only when the applied filter changes (not the form object, not a page change).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [appliedKey]);
+
+  const filterBy = (values: CasoFiltroDraft, options?: { replace?: boolean }) => {
+    url.go(values, 1, options);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.casos.filter(values, 1), exact: true });
+  };
+
   const applyFilter = form.onSubmit(
-    (values) => {
-      setSearch({ mode: 'filter', page: 1, applied: values });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.casos.filter(values, 1), exact: true });
-    },
+    (values) => filterBy(values),
     (errors) => Object.values(errors).forEach((message) => notifyError(String(message), VALIDATION_TOAST_MS)),
   );
 
-  const reset = () => {
+  const reset = (options?: { replace?: boolean }) => {
     // Volver goes back to the whole list, also after arriving with a filter in the URL.
     form.setInitialValues(EMPTY_FILTRO);
     form.reset();
-    setSearch({ mode: 'list', page: 1, applied: EMPTY_FILTRO });
+    url.go(null, 1, options);
     void queryClient.invalidateQueries({ queryKey: queryKeys.casos.list(1) });
+  };
+
+  /** Filters by `values` as the panel's Filtrar does (a saved view, 'Mis casos'); the panel shows them. */
+  const applyValues = (values: CasoFiltroDraft, options?: { replace?: boolean }) => {
+    form.setValues(values);
+    if (isEmptyFiltro(values)) reset(options);
+    else filterBy(values, options);
   };
 
   /**
@@ -96,7 +110,7 @@ export function useCasosSearch() {
     else applyFilter();
   };
 
-  const setPage = (page: number) => setSearch((previous) => ({ ...previous, page }));
+  const setPage = (page: number) => url.go(isFiltering ? search.applied : null, page);
 
   // While the first filtered page loads, the rows already on screen stay (under the loader).
   const other = isFiltering ? list : filtered;
@@ -110,11 +124,14 @@ export function useCasosSearch() {
     form,
     isFiltering,
     /** The list opened with a filter named in its URL (the panel shows it). */
-    isFromUrl: fromUrl !== null,
+    isFromUrl: entrada.isFromUrl,
+    /** The list opened with nothing in its URL: the default view or 'Mis casos' may set it. */
+    isEntradaVacia: entrada.isEmpty,
     page: search.page,
     setPage,
     applyFilter,
-    reset,
+    applyValues,
+    reset: () => reset(),
     removeFiltro,
     /** The filter the list on screen answers (the chips show it). */
     applied: isFiltering ? search.applied : EMPTY_FILTRO,
