@@ -64,6 +64,7 @@ const routes = (
       <Route path="/usuarios" element={screen(ADMIN, () => import('./routes/usuarios'))} />
       <Route path="/plantillas" element={screen(ADMIN, () => import('./routes/plantillas'))} />
       <Route path="/tablero" element={screen(STAFF, () => import('./routes/tablero'))} />
+      <Route path="/informes" element={screen(STAFF, () => import('./routes/informes'))} />
       <Route path="/tareas" element={screen(STAFF, () => import('./routes/tareas'))} />
       <Route path="/notificaciones" element={screen(STAFF, () => import('./routes/notificaciones'))} />
       <Route path="/aprobaciones" element={screen(STAFF, () => import('./routes/aprobaciones'))} />

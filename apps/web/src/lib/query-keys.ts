@@ -71,6 +71,12 @@ export const queryKeys = {
   },
   /** The Tablero's figures (GET /tablero); refreshed each minute rather than invalidated by every change. */
   tablero: ['tablero'] as const,
+  /** The Informe de gestión (issue 46): the report of a company and period, the e-mail recipients, the copies sent. */
+  informes: {
+    informe: (query: unknown) => ['informes', 'informe', query] as const,
+    destinatarios: ['informes', 'destinatarios'] as const,
+    enviados: ['informes', 'enviados'] as const,
+  },
   /** The bell and the page 'Notificaciones' (each polls; reading one refreshes all of them) and the user's settings. */
   notificaciones: {
     all: ['notificaciones'] as const,

@@ -11,6 +11,8 @@ const STAFF_MENU: MenuEntry[] = [
   { to: '/audiencias/allaudiencias', label: 'Audiencias' },
   { to: '/inspecciones/allinspecciones', label: 'Inspecciones' },
   { to: '/casos/valores', label: 'Valores' },
+  // Beyond the spec: the monthly report per company, with charts, PDF and xlsx (issue 46, docs/decisions/095).
+  { to: '/informes', label: 'Informes' },
   // Beyond the spec: the Diario (issue 18, docs/decisions/043).
   { to: '/tareas', label: 'Mis tareas' },
   // Beyond the spec: offers above a User's limit waiting for approval (issue 41, docs/decisions/081).

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Loader, SimpleGrid, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   COND_CASOS,
@@ -15,12 +15,11 @@ import {
   type Tablero,
   type TableroTramos,
 } from '@siniestros/domain';
+import { Cifra, numero, Tarjeta } from '../../../components/Cifras';
 import { TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useTablero } from '../api/get-tablero';
 import { PagosTarjeta } from '../../pagos';
-
-const numero = new Intl.NumberFormat('es-AR');
 
 /** The charts (recharts, ~100 KB gzipped) load after the figures, in a chunk of their own. */
 const TableroGraficos = lazy(() => import('./TableroGraficos').then((module) => ({ default: module.TableroGraficos })));
@@ -39,33 +38,6 @@ const LISTA = {
     withQuery('/inspecciones/allinspecciones', tableroFiltroInspecciones(hoy, options)),
   tareas: (...args: Parameters<typeof tableroFiltroTareas>) => withQuery('/tareas', tableroFiltroTareas(...args)),
 };
-
-/** One figure: its name and number, the whole line a link to the list that makes it. */
-function Cifra({ label, value, to }: { label: string; value: number; to: string }) {
-  return (
-    <Anchor component={Link} to={to} underline="hover" c="inherit">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text span c="blue.8" size="sm">
-          {label}
-        </Text>
-        <Text span fw={700} size="lg">
-          {numero.format(value)}
-        </Text>
-      </Group>
-    </Anchor>
-  );
-}
-
-function Tarjeta({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="sm">
-        {title}
-      </Title>
-      <Stack gap={6}>{children}</Stack>
-    </Paper>
-  );
-}
 
 /** A card whose figures are a table, one row a person (or an empty-state text, when given). */
 function TarjetaTabla<T>({

@@ -1,0 +1,5 @@
+import { InformesScreen } from '../../features/informes/components/InformesScreen';
+
+export function Component() {
+  return <InformesScreen />;
+}
