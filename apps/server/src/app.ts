@@ -55,6 +55,7 @@ import { createTareasService, tareasRoutes } from './features/tareas';
 import { createPlazosService, plazosRoutes } from './features/plazos';
 import { asignacionRoutes, createAsignacionService } from './features/asignacion';
 import { createTableroService, tableroRoutes } from './features/tablero';
+import { createInformesService, informesRoutes } from './features/informes';
 import { createPreferenciasService, preferenciasRoutes } from './features/preferencias';
 import { createMailer, createNotificacionesService, notificacionesRoutes, type Mailer } from './features/notificaciones';
 import { backupsRoutes, createBackupsService } from './features/backups';
@@ -335,6 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       asignacionRoutes(api, asignacion);
       vistasRoutes(api, createVistasService({ db, audit }));
       tableroRoutes(api, tablero);
+      informesRoutes(api, createInformesService({ db, today }), config.ORG_NAME);
       preferenciasRoutes(api, createPreferenciasService({ db }));
       notificacionesRoutes(api, notificaciones);
       backupsRoutes(api, backups);

@@ -21,3 +21,4 @@ export * from './tables/portal';
 export * from './tables/subidas';
 export * from './tables/vistas';
 export * from './tables/preferencias';
+export * from './tables/informes';

@@ -176,6 +176,8 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
        UNION ALL SELECT 'cierre_mes', date_trunc('month', fecha_cierre)::date, count(*)::int FROM casos WHERE id_estado >= $1 AND fecha_cierre IS NOT NULL GROUP BY 2`,
       [FIRST_CLOSED_ESTADO],
     );
+    // The informe de gestión's monthly rollup (drizzle/0048, docs/decisions/094), recounted from the loaded cases alike.
+    await exec('SELECT informe_recontar()');
     await exec(
       `UPDATE fila_contadores k SET total = CASE k.tabla
          WHEN 'inspecciones' THEN (SELECT count(*)::int FROM inspecciones) ELSE (SELECT count(*)::int FROM audiencias) END`,

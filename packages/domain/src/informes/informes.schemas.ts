@@ -82,7 +82,7 @@ export type InformesQuery = z.infer<typeof informesQuerySchema>;
 export function mesesEntre(desde: string, hasta: string): string[] {
   const meses: string[] = [];
   let [year, month] = desde.split('-').map(Number) as [number, number];
-  for (let mes = desde; mes <= hasta && meses.length <= INFORME_MAX_MESES * 10; ) {
+  for (let mes = desde; mes <= hasta && meses.length <= INFORME_MAX_MESES * 10;) {
     meses.push(mes);
     month += 1;
     if (month > 12) {
@@ -206,7 +206,10 @@ export type Informe = z.infer<typeof informeResponse>;
 
 /** Recipients of a company's monthly e-mail (Admin only). */
 export const informeDestinatariosSchema = z.strictObject({
-  destinatarios: z.array(z.string().trim().toLowerCase().email('Correo inválido').max(254)).min(1, INFORME_MESSAGES.sinDestinatarios).max(20),
+  destinatarios: z
+    .array(z.string().trim().toLowerCase().email('Correo inválido').max(254))
+    .min(1, INFORME_MESSAGES.sinDestinatarios)
+    .max(20),
 });
 export const informeDestinatariosResponse = z.array(
   z.object({ id_compania: z.number(), compania: z.string(), destinatarios: z.array(z.string()) }),

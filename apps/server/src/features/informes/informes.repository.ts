@@ -1,0 +1,143 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { resultRows, type DbOrTx } from '../../db/client';
+
+/**
+ * The informe de gestión's reads (docs/decisions/093, 094): the monthly rollup kept by
+ * caso_informe_sync (drizzle/0048), never the cases or their history; payments and legal clocks
+ * from their own tables. `compania` null: every company. Months travel as their first day.
+ */
+
+const deCompania = (compania: number | null, column: SQL = sql`id_compania`) =>
+  compania === null ? sql`true` : sql`${column} = ${compania}`;
+
+export type MesRow = {
+  mes: string;
+  figura: string;
+  clave: number;
+  total: number;
+  ofrecido: string;
+  acordado: string;
+  inspeccionado: string;
+};
+
+/** 'recibidos', 'cerrados' and 'montos' of the months from `desde` to `hasta` (first days). */
+export async function mesRows(db: DbOrTx, compania: number | null, desde: string, hasta: string): Promise<MesRow[]> {
+  return resultRows<MesRow>(
+    await db.execute(sql`
+      select to_char(mes, 'YYYY-MM') as mes, figura, clave, sum(total)::int as total, sum(ofrecido)::text as ofrecido,
+        sum(acordado)::text as acordado, sum(inspeccionado)::text as inspeccionado
+      from informe_mes
+      where figura in ('recibidos', 'cerrados', 'montos') and mes between ${desde}::date and ${hasta}::date and ${deCompania(compania)}
+      group by 1, 2, 3`),
+  );
+}
+
+/** The 'estado' movements of every month up to `hasta`: summed up to a month, the cases in each status at its end. */
+export async function estadoRows(
+  db: DbOrTx,
+  compania: number | null,
+  hasta: string,
+): Promise<{ mes: string; id_estado: number; total: number }[]> {
+  return resultRows(
+    await db.execute(sql`
+      select to_char(mes, 'YYYY-MM') as mes, clave as id_estado, sum(total)::int as total
+      from informe_mes where figura = 'estado' and mes <= ${hasta}::date and ${deCompania(compania)}
+      group by 1, 2 order by 1`),
+  );
+}
+
+/** Open cases at the end of `mes` by their F Alta day, for F Alta from `desde` to `al`. */
+export async function abiertosPorAlta(
+  db: DbOrTx,
+  compania: number | null,
+  mes: string,
+  desde: string,
+  al: string,
+): Promise<{ dia: string; total: number }[]> {
+  return resultRows(
+    await db.execute(sql`
+      select dia_alta::text as dia, sum(total)::int as total from informe_abiertos_dia
+      where dia_alta between ${desde}::date and ${al}::date and mes <= ${mes}::date and ${deCompania(compania)}
+      group by 1`),
+  );
+}
+
+export type EtapaRow = { mes: string; etapa: number; tipo: string; id_persona: number; dias: number; total: number };
+
+/** The whole office's stage days of the months from `desde` to `hasta`, and per analyst and inspector of the period's months. */
+export async function etapaRows(
+  db: DbOrTx,
+  compania: number | null,
+  desde: string,
+  hasta: string,
+  periodoDesde: string,
+): Promise<EtapaRow[]> {
+  return resultRows<EtapaRow>(
+    await db.execute(sql`
+      select to_char(mes, 'YYYY-MM') as mes, etapa, tipo, id_persona, dias, sum(total)::int as total from informe_etapas
+      where ${deCompania(compania)} and ((tipo = 'o' and mes between ${desde}::date and ${hasta}::date)
+        or (tipo in ('a', 'i') and mes between ${periodoDesde}::date and ${hasta}::date))
+      group by 1, 2, 3, 4, 5`),
+  );
+}
+
+/** Payments marked paid, per month of their payment date, from `desde` to the end of `hasta`'s month. */
+export async function pagosRows(
+  db: DbOrTx,
+  compania: number | null,
+  desde: string,
+  hastaDia: string,
+): Promise<{ mes: string; cantidad: number; total: string }[]> {
+  return resultRows(
+    await db.execute(sql`
+      select to_char(p.fecha_pago, 'YYYY-MM') as mes, count(*)::int as cantidad, sum(p.monto)::text as total
+      from pagos p join casos c on c.id = p.id_caso
+      where p.estado = 'pagado' and p.fecha_pago between ${desde}::date and ${hastaDia}::date and ${deCompania(compania, sql`c.id_compania`)}
+      group by 1`),
+  );
+}
+
+/**
+ * The legal clocks (active rules; a hearing's does not expire) whose end fell from `desde` to
+ * `hastaDia` while still running: per month and rule. Each rule turns the days into one range of
+ * start dates (plazo_ultimo_inicio), as the case list's Plazo filter does.
+ */
+export async function plazosVencidosRows(
+  db: DbOrTx,
+  compania: number | null,
+  desde: string,
+  hastaDia: string,
+): Promise<{ mes: string; codigo: string; nombre: string; total: number }[]> {
+  return resultRows(
+    await db.execute(sql`
+      select to_char(v.vence, 'YYYY-MM') as mes, pl.codigo, pl.nombre, count(*)::int as total
+      from plazos_legales pl
+      join caso_plazos cp on cp.evento = pl.evento
+        and cp.desde > plazo_ultimo_inicio(pl.cantidad, pl.unidad, ${desde}::date - 1)
+        and cp.desde <= plazo_ultimo_inicio(pl.cantidad, pl.unidad, ${hastaDia}::date)
+      cross join lateral (select plazo_vence(cp.desde, pl.cantidad, pl.unidad) as vence) v
+      join casos c on c.id = cp.id_caso
+      where pl.activo and pl.evento <> 'audiencia' and (cp.hasta is null or cp.hasta > v.vence) and ${deCompania(compania, sql`c.id_compania`)}
+      group by 1, 2, 3`),
+  );
+}
+
+export type Nombres = {
+  companias: { id: number; nombre: string }[];
+  estados: { id: number; nombre: string }[];
+  analistas: { id: number; nombre: string }[];
+  inspectores: { id: number; nombre: string }[];
+};
+
+/** The names the report shows. */
+export async function nombres(db: DbOrTx): Promise<Nombres> {
+  const [row] = resultRows<Nombres>(
+    await db.execute(sql`
+      select
+        (select coalesce(json_agg(json_build_object('id', id, 'nombre', nombre) order by id), '[]') from companias) as companias,
+        (select coalesce(json_agg(json_build_object('id', id, 'nombre', nombre) order by id), '[]') from estados) as estados,
+        (select coalesce(json_agg(json_build_object('id', id, 'nombre', trim(apellido || ' ' || nombre)) order by id), '[]') from analistas) as analistas,
+        (select coalesce(json_agg(json_build_object('id', id, 'nombre', trim(apellido || ' ' || nombre)) order by id), '[]') from inspectores) as inspectores`),
+  );
+  return row!;
+}

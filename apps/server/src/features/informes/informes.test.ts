@@ -1,0 +1,380 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { addDaysIso, finDeMes, informeEtapaDeEstado, INFORME_ETAPAS, mesesEntre, type Informe } from '@siniestros/domain';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { clockAt } from '../../../test/clock';
+import { mesAnterior } from './informes.service';
+
+/**
+ * The informe de gestión against the raw tables: a few dozen cases live seeded lives (status
+ * changes on known days, inspections, amounts, payments, clocks), then every figure of the report
+ * is computed again by plain SQL from casos, audit_log (the status history), inspecciones, pagos
+ * and caso_plazos, and compared with what the rollup gave (docs/decisions/093, 094).
+ */
+let t: TestApp;
+const HOY = '2026-11-18';
+const companias: number[] = [];
+
+/** A deterministic pseudo-random sequence (the same lives on every run). */
+function lcg(seed: number) {
+  let state = seed;
+  return (n: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % n;
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: clockAt(HOY) });
+  const exec = (query: ReturnType<typeof sql>) => t.rows<{ id: number }>(query);
+  for (const nombre of ['Informe Seguros A', 'Informe Seguros B'])
+    companias.push((await exec(sql`insert into companias (nombre) values (${nombre}) returning id`))[0]!.id);
+  const analistas = (
+    await exec(sql`insert into analistas (nombre, apellido) values ('Ana', 'Alvarez'), ('Beto', 'Zárate') returning id`)
+  ).map((row) => row.id);
+  const inspectores = [t.ids.inspectorRecord, t.ids.inspector2Record];
+  const random = lcg(46);
+  // Each case walks its statuses a few days apart, from F Alta between June and November, and stops somewhere.
+  const camino = [2, 3, 4, 5, 6, 7];
+  for (let index = 0; index < 70; index++) {
+    const idCompania = companias[index % 2]!;
+    let fecha = addDaysIso('2026-06-01', random(165));
+    const analista = random(3) === 0 ? null : analistas[random(2)]!;
+    const [asegurado] = await exec(sql`insert into asegurados (apellido) values ('Informe') returning id`);
+    const [caso] = await exec(sql`
+      insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, usuario, id_estado, fecha_estado, id_asegurado, id_analista)
+      values (${idCompania}, ${String(700000 + index)}, 'Gestor', ${fecha}, ${addDaysIso(fecha, -random(400))}, 'test', 1, ${fecha}, ${asegurado!.id}, ${analista})
+      returning id`);
+    const id = caso!.id;
+    const pasos = random(camino.length + 1);
+    let idEstado = 1;
+    for (let paso = 0; paso < pasos; paso++) {
+      const siguiente = camino[paso]!;
+      const nuevaFecha = addDaysIso(fecha, 1 + random(40));
+      if (nuevaFecha > HOY) break;
+      if (siguiente === 3) {
+        await exec(sql`insert into inspecciones (id_caso, id_inspector, fecha_inspeccion, direccion, detalle, estado, monto_inspeccion)
+          values (${id}, ${inspectores[random(2)]!}, ${fecha}, 'Calle 1', 'Detalle', 'Finalizada', ${random(4) === 0 ? null : 100_000 + random(900_000)}) returning id`);
+      }
+      const extra =
+        siguiente === 5 ? sql`, valor_ofertado = ${50_000 + random(900_000)}, valor_acordado = ${40_000 + random(900_000)}` : sql``;
+      await exec(sql`update casos set id_estado = ${siguiente}, fecha_estado = ${nuevaFecha} ${extra} where id = ${id} returning id`);
+      fecha = nuevaFecha;
+      idEstado = siguiente;
+    }
+    // Some close (into one of the closed statuses), a few of those reopen.
+    if (random(3) > 0) {
+      const cierre = addDaysIso(fecha, 1 + random(30));
+      if (cierre <= HOY) {
+        const motivo = 8 + random(12);
+        await exec(
+          sql`update casos set id_estado = ${motivo}, id_estado_previo = ${idEstado}, fecha_estado = ${cierre}, fecha_cierre = ${cierre} where id = ${id} returning id`,
+        );
+        const reabre = addDaysIso(cierre, 1 + random(20));
+        if (random(5) === 0 && reabre <= HOY) {
+          await exec(
+            sql`update casos set id_estado = ${idEstado}, fecha_estado = ${reabre}, fecha_cierre = null where id = ${id} returning id`,
+          );
+        }
+      }
+    }
+    if (idEstado >= 5 && random(2) === 0) {
+      const pago = addDaysIso(fecha, random(20));
+      await exec(sql`insert into pagos (id_caso, beneficiario, beneficiario_nombre, cbu, monto, fecha_solicitud, estado, fecha_pago, creado_por)
+        values (${id}, 'tercero', 'Tercero', '0000003100000000000001', ${10_000 + random(100_000)}, ${pago}, ${pago <= HOY ? 'pagado' : 'ordenado'}, ${pago <= HOY ? pago : null}, 'test') returning id`);
+    }
+  }
+  // One case removed: what it counted for goes with it.
+  const [borrado] = await exec(sql`select id from casos where reclamo_nro = '700003'`);
+  await exec(sql`delete from casos where id = ${borrado!.id} returning id`);
+});
+afterAll(() => t?.close());
+
+const get = async (query: string, role: 'admin' | 'user' = 'user') => {
+  const response = await t.request(role, { method: 'GET', url: `/api/informes?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Informe;
+};
+const num = (value: unknown) => Number(value ?? 0);
+
+/** The figures of a company (or all) and a period, computed from the raw tables. */
+async function recompute(compania: number | null, desde: string, hasta: string) {
+  const d1 = `${desde}-01`;
+  const d2 = finDeMes(hasta);
+  const de = compania === null ? sql`true` : sql`c.id_compania = ${compania}`;
+  const [recibidos] = await t.rows<{ n: number }>(
+    sql`select count(*)::int as n from casos c where ${de} and c.fecha_creado between ${d1} and ${d2}`,
+  );
+  const cerrados = await t.rows<{ id_estado: number; n: number }>(
+    sql`select c.id_estado, count(*)::int as n from casos c where ${de} and c.id_estado >= 8 and c.fecha_estado between ${d1} and ${d2} group by 1`,
+  );
+  // The status history: each case's F Alta in status 1, then every status change the audit log holds, in order.
+  const historia = sql`
+    with t as (
+      select c.id as id_caso, c.id_compania, c.id_analista, 0::bigint as ord, c.fecha_creado as fecha, 1 as estado from casos c
+      union all
+      select a.entity_id, c.id_compania, c.id_analista, a.id, (a.changes->'fecha_estado'->>1)::date, (a.changes->'id_estado'->>1)::int
+      from audit_log a join casos c on c.id = a.entity_id where a.entity = 'caso' and a.changes ? 'id_estado'
+    )`;
+  const estadoAlFin = async (mes: string) =>
+    t.rows<{ estado: number; n: number }>(sql`${historia}
+      select estado, count(*)::int as n from (
+        select distinct on (id_caso) id_caso, estado, id_compania from t where fecha <= ${finDeMes(mes)} order by id_caso, ord desc
+      ) c where ${de} group by 1`);
+  const etapa = sql.raw(
+    `case ${INFORME_ETAPAS.map((item, index) => `when estado in (${item.estados.join(',')}) then ${index + 1}`).join(' ')} else 0 end`,
+  );
+  const tramos = sql`${historia},
+    s as (select *, ${etapa} as etapa from t),
+    k as (select *, lag(etapa) over (partition by id_caso order by ord) as antes from s),
+    cambios as (select * from k where antes is distinct from etapa),
+    tramos as (select id_caso, id_compania, id_analista, etapa, fecha as desde, lead(fecha) over (partition by id_caso order by ord) as hasta from cambios)`;
+  const etapas = await t.rows<{ etapa: number; n: number; mediana: number; p90: number }>(sql`${tramos}
+    select etapa, count(*)::int as n, percentile_disc(0.5) within group (order by hasta - desde) as mediana,
+      percentile_disc(0.9) within group (order by hasta - desde) as p90
+    from tramos c where etapa > 0 and hasta between ${d1} and ${d2} and ${de} group by 1`);
+  const porAnalista = await t.rows<{ id_analista: number | null; etapa: number; n: number; mediana: number; p90: number }>(sql`${tramos}
+    select id_analista, etapa, count(*)::int as n, percentile_disc(0.5) within group (order by hasta - desde) as mediana,
+      percentile_disc(0.9) within group (order by hasta - desde) as p90
+    from tramos c where etapa > 0 and hasta between ${d1} and ${d2} and ${de} group by 1, 2`);
+  const porInspector = await t.rows<{ id_inspector: number; n: number; mediana: number; p90: number }>(sql`${tramos}
+    select i.id_inspector, count(*)::int as n, percentile_disc(0.5) within group (order by hasta - desde) as mediana,
+      percentile_disc(0.9) within group (order by hasta - desde) as p90
+    from tramos c join lateral (select id_inspector from inspecciones where id_caso = c.id_caso order by id desc limit 1) i on true
+    where etapa = 2 and hasta between ${d1} and ${d2} and ${de} group by 1`);
+  const [montos] = await t.rows<{ n: number; ofrecido: string; acordado: string; inspeccionado: string }>(sql`
+    select count(*)::int as n, coalesce(sum(c.valor_ofertado), 0)::text as ofrecido, coalesce(sum(c.valor_acordado), 0)::text as acordado,
+      coalesce(sum(i.monto_inspeccion), 0)::text as inspeccionado
+    from casos c left join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
+    where ${de} and c.id_estado >= 8 and c.fecha_estado between ${d1} and ${d2} and c.valor_acordado is not null`);
+  const distribucion = await t.rows<{ tramo: number; n: number }>(sql`
+    select width_bucket(c.valor_acordado / i.monto_inspeccion * 100, array[50, 75, 90, 100, 110]::numeric[]) as tramo, count(*)::int as n
+    from casos c join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
+    where ${de} and c.id_estado >= 8 and c.fecha_estado between ${d1} and ${d2} and c.valor_acordado is not null and i.monto_inspeccion > 0 group by 1`);
+  const [pagos] = await t.rows<{ n: number; total: string }>(sql`
+    select count(*)::int as n, coalesce(sum(p.monto), 0)::text as total from pagos p join casos c on c.id = p.id_caso
+    where ${de} and p.estado = 'pagado' and p.fecha_pago between ${d1} and ${d2}`);
+  const [plazos] = await t.rows<{ n: number }>(sql`
+    select count(*)::int as n from caso_plazos cp join plazos_legales pl on pl.evento = cp.evento join casos c on c.id = cp.id_caso
+    where ${de} and pl.activo and pl.evento <> 'audiencia' and plazo_vence(cp.desde, pl.cantidad, pl.unidad) between ${d1} and ${d2}
+      and (cp.hasta is null or cp.hasta > plazo_vence(cp.desde, pl.cantidad, pl.unidad))`);
+  return {
+    recibidos: recibidos!.n,
+    cerrados,
+    estadoAlFin,
+    etapas,
+    porAnalista,
+    porInspector,
+    montos: montos!,
+    distribucion,
+    pagos: pagos!,
+    plazos: plazos!.n,
+  };
+}
+
+async function expectMatches(informe: Informe, compania: number | null) {
+  const sqlFigures = await recompute(compania, informe.desde, informe.hasta);
+  expect(informe.recibidos.total).toBe(sqlFigures.recibidos);
+  for (const motivo of informe.cerrados.porMotivo) {
+    expect(motivo.total, motivo.motivo).toBe(sqlFigures.cerrados.find((row) => row.id_estado === motivo.id_estado)?.n ?? 0);
+  }
+  expect(informe.cerrados.total).toBe(sqlFigures.cerrados.reduce((sum, row) => sum + row.n, 0));
+  const alFin = await sqlFigures.estadoAlFin(informe.hasta);
+  for (const estado of informe.abiertos.porEstado)
+    expect(estado.total, estado.estado).toBe(alFin.find((row) => row.estado === estado.id_estado)?.n ?? 0);
+  expect(informe.abiertos.total).toBe(alFin.filter((row) => row.estado < 8).reduce((sum, row) => sum + row.n, 0));
+  for (const [index, etapa] of informe.etapas.entries()) {
+    const row = sqlFigures.etapas.find((item) => item.etapa === index + 1);
+    expect({ etapa: etapa.etapa, casos: etapa.casos, mediana: etapa.mediana, p90: etapa.p90 }).toEqual({
+      etapa: etapa.etapa,
+      casos: row?.n ?? 0,
+      mediana: row ? num(row.mediana) : null,
+      p90: row ? num(row.p90) : null,
+    });
+    expect(etapa.distribucion.reduce((sum, tramo) => sum + tramo.total, 0)).toBe(etapa.casos);
+  }
+  for (const analista of informe.porAnalista) {
+    for (const [index, etapa] of analista.etapas.entries()) {
+      const row = sqlFigures.porAnalista.find((item) => item.id_analista === analista.id_analista && item.etapa === index + 1);
+      expect([analista.analista, etapa.etapa, etapa.casos, etapa.mediana, etapa.p90]).toEqual([
+        analista.analista,
+        etapa.etapa,
+        row?.n ?? 0,
+        row ? num(row.mediana) : null,
+        row ? num(row.p90) : null,
+      ]);
+    }
+  }
+  expect(informe.porAnalista.reduce((sum, item) => sum + item.etapas.reduce((s, etapa) => s + etapa.casos, 0), 0)).toBe(
+    sqlFigures.porAnalista.reduce((sum, row) => sum + row.n, 0),
+  );
+  for (const row of sqlFigures.porInspector) {
+    const inspeccion = informe.porInspector
+      .find((item) => item.id_inspector === row.id_inspector)!
+      .etapas.find((etapa) => etapa.etapa === 'inspeccion')!;
+    expect([inspeccion.casos, inspeccion.mediana, inspeccion.p90]).toEqual([row.n, num(row.mediana), num(row.p90)]);
+  }
+  expect([informe.montos.casos, informe.montos.ofrecido, informe.montos.acordado, informe.montos.inspeccionado]).toEqual([
+    sqlFigures.montos.n,
+    num(sqlFigures.montos.ofrecido),
+    num(sqlFigures.montos.acordado),
+    num(sqlFigures.montos.inspeccionado),
+  ]);
+  expect(informe.montos.distribucion.map((tramo) => tramo.total)).toEqual(
+    [0, 1, 2, 3, 4, 5].map((index) => sqlFigures.distribucion.find((row) => row.tramo === index)?.n ?? 0),
+  );
+  expect([informe.pagos.cantidad, informe.pagos.total]).toEqual([sqlFigures.pagos.n, num(sqlFigures.pagos.total)]);
+  expect(informe.plazosVencidos.total).toBe(sqlFigures.plazos);
+}
+
+describe('GET /api/informes', () => {
+  it('a company and a past month: every figure equals the raw tables recomputed by SQL', async () => {
+    const informe = await get(`compania=${companias[0]}&desde=2026-09`);
+    expect(informe.compania).toEqual({ id: companias[0], nombre: 'Informe Seguros A' });
+    expect([informe.fechaDesde, informe.fechaHasta, informe.abiertos.al]).toEqual(['2026-09-01', '2026-09-30', '2026-09-30']);
+    expect(informe.recibidos.total).toBeGreaterThan(0);
+    expect(informe.etapas.some((etapa) => etapa.casos > 0)).toBe(true);
+    await expectMatches(informe, companias[0]!);
+    // Past months: the open cases' statuses then have no list filter; the month's arrivals and closures do.
+    expect(informe.abiertos.filtro).toBeNull();
+    expect(informe.recibidos.filtro).toEqual({ compania: String(companias[0]), fechaDesde: '2026-09-01', fechaHasta: '2026-09-30' });
+  });
+
+  it('every company and a range up to the running month: the figures, the 12-month trend and the open cases counted today', async () => {
+    const informe = await get('desde=2026-07&hasta=2026-11', 'admin');
+    expect(informe.compania).toBeNull();
+    expect(informe.abiertos.al).toBe(HOY);
+    await expectMatches(informe, null);
+    expect(informe.tendencia.map((mes) => mes.mes)).toEqual(mesesEntre(mesAnterior('2026-11', 11), '2026-11'));
+    for (const mes of informe.tendencia.filter((item) => item.mes >= '2026-06')) {
+      const cada = await recompute(null, mes.mes, mes.mes);
+      const alFin = await cada.estadoAlFin(mes.mes);
+      expect([mes.mes, mes.recibidos, mes.cerrados, mes.abiertos, mes.pagado, mes.plazosVencidos]).toEqual([
+        mes.mes,
+        cada.recibidos,
+        cada.cerrados.reduce((sum, row) => sum + row.n, 0),
+        alFin.filter((row) => row.estado < 8).reduce((sum, row) => sum + row.n, 0),
+        num(cada.pagos.total),
+        cada.plazos,
+      ]);
+      expect(mes.medianas).toEqual(
+        Object.fromEntries(
+          INFORME_ETAPAS.map((etapa, index) => [
+            etapa.key,
+            ((row) => (row ? num(row.mediana) : null))(cada.etapas.find((item) => item.etapa === index + 1)),
+          ]),
+        ),
+      );
+    }
+    // The running month: the open cases are today's, and each opens the case list as the Tablero's do.
+    const abiertosHoy = await t.rows<{ n: number }>(sql`select count(*)::int as n from casos where id_estado < 8`);
+    expect(informe.abiertos.total).toBe(abiertosHoy[0]!.n);
+    expect(informe.abiertos.filtro).toEqual({ condCasos: '1' });
+    expect(informe.abiertos.porAntiguedad.reduce((sum, tramo) => sum + tramo.total, 0)).toBe(informe.abiertos.total);
+    for (const tramo of informe.abiertos.porAntiguedad) {
+      const list = await t.request('user', { method: 'POST', url: '/api/casos/filtro?page=1&pageSize=20', payload: tramo.filtro! });
+      expect(list.statusCode, list.body).toBe(200);
+      expect((list.json() as { totalRows?: number; totalCount?: number }).totalRows, tramo.label).toBe(tramo.total);
+    }
+  });
+
+  it('each closing reason opens the list of its cases', async () => {
+    const informe = await get(`compania=${companias[1]}&desde=2026-06&hasta=2026-11`);
+    for (const motivo of informe.cerrados.porMotivo.filter((item) => item.total > 0)) {
+      const list = await t.request('user', { method: 'POST', url: '/api/casos/filtro?page=1&pageSize=20', payload: motivo.filtro! });
+      expect((list.json() as { totalRows: number }).totalRows, motivo.motivo).toBe(motivo.total);
+    }
+    const recibidos = await t.request('user', {
+      method: 'POST',
+      url: '/api/casos/filtro?page=1&pageSize=20',
+      payload: informe.recibidos.filtro!,
+    });
+    expect((recibidos.json() as { totalRows: number }).totalRows).toBe(informe.recibidos.total);
+  });
+
+  it('stage numbers agree with the domain (the SQL function informe_etapa)', async () => {
+    const rows = await t.rows<{ id: number; etapa: number }>(sql`select id, informe_etapa(id)::int as etapa from estados order by id`);
+    for (const row of rows) expect(row.etapa, String(row.id)).toBe(informeEtapaDeEstado(row.id));
+  });
+
+  it('refuses an Inspector, a bad month, a reversed or too long period and an unknown company', async () => {
+    expect((await t.request('inspector', { method: 'GET', url: '/api/informes?desde=2026-09' })).statusCode).toBe(403);
+    expect((await t.request('inspector', { method: 'GET', url: '/api/informes.pdf?desde=2026-09' })).statusCode).toBe(403);
+    expect((await t.request(null, { method: 'GET', url: '/api/informes?desde=2026-09' })).statusCode).toBe(401);
+    for (const query of [
+      'desde=2026-13',
+      'desde=2026-9',
+      'desde=2026-09&hasta=2026-08',
+      'desde=2024-01&hasta=2026-01',
+      'desde=2026-09&compania=abc',
+      'desde=2026-09&otro=1',
+    ]) {
+      const response = await t.request('user', { method: 'GET', url: `/api/informes?${query}` });
+      expect(response.statusCode, query).toBe(400);
+    }
+    const response = await t.request('user', { method: 'GET', url: '/api/informes?desde=2026-09&compania=999999' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'La compañia no existe' });
+  });
+});
+
+describe('GET /api/informes.pdf and .xlsx', () => {
+  it('the xlsx has a sheet per table with the JSON numbers as numbers, and the dates as dates', async () => {
+    const query = `compania=${companias[0]}&desde=2026-08&hasta=2026-10`;
+    const informe = await get(query);
+    const response = await t.request('user', { method: 'GET', url: `/api/informes.xlsx?${query}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('Informe_Informe_Seguros_A_2026-08_2026-10.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = (name: string) => {
+      const found = workbook.getWorksheet(name);
+      expect(found, name).toBeDefined();
+      return found!;
+    };
+    const tabla = (name: string) => {
+      const rows: unknown[][] = [];
+      sheet(name).eachRow((row, index) => {
+        if (index > 6) rows.push((row.values as unknown[]).slice(1));
+      });
+      return rows;
+    };
+    expect(sheet('Resumen').getCell('B3').value).toEqual(new Date('2026-08-01T00:00:00Z'));
+    expect(tabla('Resumen').map((row) => row[1])).toEqual([
+      informe.recibidos.total,
+      informe.cerrados.total,
+      informe.abiertos.total,
+      informe.pagos.cantidad,
+      informe.pagos.total,
+      informe.plazosVencidos.total,
+    ]);
+    expect(tabla('Cerrados')).toEqual(informe.cerrados.porMotivo.map((item) => [item.motivo, item.total]));
+    expect(tabla('Abiertos por estado')).toEqual(informe.abiertos.porEstado.map((item) => [item.estado, item.total]));
+    expect(tabla('Etapas').map((row) => [0, 1, 2, 3].map((index) => row[index] ?? null))).toEqual(
+      informe.etapas.map((etapa) => [etapa.label, etapa.casos, etapa.mediana, etapa.p90]),
+    );
+    expect(tabla('Montos').map((row) => row[1] ?? null)).toEqual([
+      informe.montos.casos,
+      informe.montos.ofrecido,
+      informe.montos.acordado,
+      informe.montos.inspeccionado,
+      informe.montos.ratios.acordadoOfrecido,
+      informe.montos.ratios.acordadoInspeccionado,
+      informe.montos.ratios.ofrecidoInspeccionado,
+    ]);
+    expect(tabla('Tendencia').map((row) => row.slice(0, 4))).toEqual(
+      informe.tendencia.map((mes) => [mes.mes, mes.recibidos, mes.cerrados, mes.abiertos]),
+    );
+    expect(workbook.worksheets.map((item) => item.name)).toContain('Etapas por analista');
+  });
+
+  it('the PDF: a document with the office, the company and the period', async () => {
+    const response = await t.request('admin', { method: 'GET', url: `/api/informes.pdf?compania=${companias[1]}&desde=2026-10` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const info = response.rawPayload.toString('latin1');
+    expect(info).toContain('/Count');
+  });
+});
