@@ -10,6 +10,7 @@ import { TotpDialog, useAppConfig, useLogout, useTotpSetupRequired } from '../..
 import { notifyApiError } from '../../lib/notify';
 import { menuFor, type MenuEntry } from './menu';
 import { usePreferencias } from '../../features/preferencias';
+import { AtajosSheet, useAtajoAyuda } from './AtajosSheet';
 import classes from './AppLayout.module.css';
 
 // The office's bell, loaded for the office only: the inspector's first screen does not carry it
@@ -19,6 +20,9 @@ const NotificacionesBell = lazy(async () => ({ default: (await import('../../fea
 // The inspector's sender of closes saved offline (issue 43 item 3, docs/decisions/091): IndexedDB's
 // code stays out of the office's first script.
 const EnvioDeCierres = lazy(() => import('../../features/inspeccion/salida/EnvioDeCierres'));
+
+// The command palette (Ctrl/⌘+K, docs/decisions/100), for the office: Spotlight's code in a chunk of its own.
+const Paleta = lazy(() => import('./Paleta'));
 
 /** How many closes of `usr` wait on this device (0 when the device cannot tell). */
 async function cierresSinEnviar(usr: string | undefined): Promise<number> {
@@ -46,6 +50,9 @@ export function AppLayout() {
   const totpSetup = useTotpSetupRequired();
   // The user's colour scheme and row density, as the server keeps them (docs/decisions/101).
   usePreferencias();
+  const isStaff = session.data?.rol === ROL.ADMIN || session.data?.rol === ROL.USER;
+  const [isAtajosOpen, atajos] = useDisclosure();
+  useAtajoAyuda(isStaff ? atajos.open : undefined);
   const [isTotpOpen, setTotpOpen] = useState(false);
   const [seenTotpSignal, setSeenTotpSignal] = useState(0);
   // REQUIRE_TOTP: lead the user to the enrolment instead of screens that answer 403.
@@ -187,6 +194,12 @@ export function AppLayout() {
           </Suspense>
         )}
       </AppShell.Main>
+      {isStaff && (
+        <Suspense fallback={null}>
+          <Paleta rol={session.data!.rol} onAyuda={atajos.open} />
+        </Suspense>
+      )}
+      <AtajosSheet opened={isAtajosOpen} onClose={atajos.close} />
       <TotpDialog opened={isTotpOpen} onClose={() => setTotpOpen(false)} isRequired={totpSetup.isRequired} onEnabled={totpSetup.clear} />
     </AppShell>
   );

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
-import { CASO_MESSAGES, formatDate, type CasoDetalle } from '@siniestros/domain';
+import { CASO_MESSAGES, formatDate, LINEA_MESSAGES, type CasoDetalle } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
+import { useAccionesDePaleta } from '../../../lib/acciones-paleta';
 import { useCaso } from '../api/get-caso';
 import { useCasoForm } from '../hooks/use-caso-form';
 import { ActionLinks } from './ActionLinks';
@@ -52,6 +53,16 @@ function Detalle({ detalle, aside }: { detalle: CasoDetalle; aside?: ReactNode }
   const { caso } = detalle;
   const form = useCasoForm(detalle);
   const [isHistorialOpen, setHistorialOpen] = useState(false);
+  // The command palette's actions on the open case (docs/decisions/100).
+  useAccionesDePaleta([
+    { id: 'historial', label: 'Agregar mensaje al historial', palabras: 'ver historial caso', run: () => setHistorialOpen(true) },
+    {
+      id: 'linea-de-tiempo',
+      label: `Ir a la ${LINEA_MESSAGES.title.toLowerCase()}`,
+      palabras: 'eventos caso',
+      run: () => document.querySelector<HTMLElement>(`section[aria-label="${LINEA_MESSAGES.title}"]`)?.scrollIntoView({ block: 'start' }),
+    },
+  ]);
   return (
     <>
       <Stack gap="md">

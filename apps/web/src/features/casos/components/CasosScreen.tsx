@@ -9,6 +9,7 @@ import { useCasosSearch } from '../hooks/use-casos-search';
 import { useMisCasos, type VistaCasos } from '../hooks/use-mis-casos';
 import { useVisitedCasos } from '../hooks/use-visited-casos';
 import { useFiltrosAbiertos } from '../hooks/use-filtros-abiertos';
+import { useAtajosLista } from '../hooks/use-atajos-lista';
 import { useListaInicial } from '../hooks/use-lista-inicial';
 import { filtroChips } from './filtro-chips';
 import { AnalistaDialog } from './AnalistaDialog';
@@ -43,6 +44,7 @@ export function CasosScreen() {
   const panel = useFiltrosAbiertos(search.isFromUrl);
   const [analistaFor, setAnalistaFor] = useState<CasoListRow | null>(null);
   const [historialFor, setHistorialFor] = useState<number | null>(null);
+  useAtajosLista();
 
   const open = (id: number) => {
     markVisited(id);
