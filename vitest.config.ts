@@ -3,6 +3,8 @@ import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Browser test files run side by side (E2E_WORKERS=1: one at a time, as before). */
+const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 /**
  * Server files that run on PGlite only (docs/operations.md, "Test suite time"): nothing they assert
@@ -84,7 +86,11 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each worker with a server of its own (e2e/global-setup.ts): one
+          // journey waits on the browser and the network about half the time (docs/operations.md).
+          maxWorkers: e2eWorkers,
+          fileParallelism: e2eWorkers > 1,
+          env: { E2E_SERVERS: String(e2eWorkers) },
         },
       },
     ],

@@ -7,7 +7,11 @@ import { launchChromium } from './chromium';
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core') as typeof import('playwright-core');
 
-export const baseUrl = () => inject('baseUrl');
+/** This worker's server (VITEST_POOL_ID counts the workers from 1; one server each, e2e/global-setup.ts). */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 
 export const launch = (): Promise<Browser> => launchChromium(chromium);
 
