@@ -55,7 +55,7 @@ import { createTareasService, tareasRoutes } from './features/tareas';
 import { createPlazosService, plazosRoutes } from './features/plazos';
 import { asignacionRoutes, createAsignacionService } from './features/asignacion';
 import { createTableroService, tableroRoutes } from './features/tablero';
-import { createInformesService, informesRoutes } from './features/informes';
+import { createInformesEnvios, createInformesService, informesRoutes, type InformesEnvios } from './features/informes';
 import { createPreferenciasService, preferenciasRoutes } from './features/preferencias';
 import { createMailer, createNotificacionesService, notificacionesRoutes, type Mailer } from './features/notificaciones';
 import { backupsRoutes, createBackupsService } from './features/backups';
@@ -250,6 +250,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const lifecycle = createCasosLifecycleService({ db, historial, today, pagos, aprobaciones });
   const plazos = createPlazosService({ db, audit, historial, today });
   const tablero = createTableroService({ db, today });
+  // The informe de gestión (issue 46) and its monthly e-mail (docs/decisions/094).
+  const informes = createInformesService({ db, today, now });
+  const informesEnvios = createInformesEnvios({ db, informes, mailer, orgName: config.ORG_NAME, now });
   const mediacion = createMediacionService({ db, historial, audit, tareas, today });
   const fotoChecklist = createFotoChecklistService(db, { audit });
   const inspeccion = createInspeccionService({
@@ -336,7 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       asignacionRoutes(api, asignacion);
       vistasRoutes(api, createVistasService({ db, audit }));
       tableroRoutes(api, tablero);
-      informesRoutes(api, createInformesService({ db, today }), config.ORG_NAME);
+      informesRoutes(api, { informes, envios: informesEnvios, orgName: config.ORG_NAME });
       preferenciasRoutes(api, createPreferenciasService({ db }));
       notificacionesRoutes(api, notificaciones);
       backupsRoutes(api, backups);
@@ -401,6 +404,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notificaciones,
     backups,
     portalRecordatorios,
+    informesEnvios,
     subidas,
   });
   return app;
@@ -428,6 +432,7 @@ declare module 'fastify' {
       notificaciones: ReturnType<typeof createNotificacionesService>;
       backups: ReturnType<typeof createBackupsService>;
       portalRecordatorios: ReturnType<typeof createPortalRecordatoriosService>;
+      informesEnvios: InformesEnvios;
       subidas: SubidasService;
     };
   }

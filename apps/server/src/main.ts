@@ -113,6 +113,18 @@ async function notificar() {
 void notificar();
 setInterval(() => void notificar(), 5 * 60_000).unref();
 
+/** The monthly informe de gestión by e-mail (docs/decisions/094): checked at start and every 5 minutes, each company's sent by one node. */
+async function informesDelMes() {
+  try {
+    const { enviados, fallidos } = await app.services.informesEnvios.tick();
+    if (enviados + fallidos > 0) app.log.info({ enviados, fallidos }, 'monthly informes sent');
+  } catch (error) {
+    app.log.warn({ err: error }, 'monthly informes run failed: retried at the next one');
+  }
+}
+void informesDelMes();
+setInterval(() => void informesDelMes(), 5 * 60_000).unref();
+
 /** The day's online backup from BACKUP_HORA, when set (docs/decisions/076): checked at start and every 5 minutes, made by one node. */
 async function backupDelDia() {
   try {

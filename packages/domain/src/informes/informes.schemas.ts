@@ -14,6 +14,11 @@ export const yearMonth = z.string().regex(YEAR_MONTH_RE, MSG_MES);
 
 /** The longest period one report covers, in months. */
 export const INFORME_MAX_MESES = 24;
+/**
+ * The monthly e-mail goes on the month's first working day; a send that failed, or a day no node
+ * ran, is made up for this many days after it, never later (recipients set mid-month wait).
+ */
+export const INFORME_ENVIO_DIAS_PARA_REINTENTAR = 7;
 /** The trend always shows this many months, ending with the period's last. */
 export const INFORME_TENDENCIA_MESES = 12;
 
@@ -227,3 +232,4 @@ export const informeEnviadoResponse = z.object({
   archivo: z.string(),
 });
 export const informeEnviadosResponse = z.array(informeEnviadoResponse);
+export type InformeDestinatariosInput = z.infer<typeof informeDestinatariosSchema>;

@@ -10,7 +10,13 @@ export type SmtpConfig = {
   SMTP_FROM?: string;
 };
 
-export type Correo = { to: string; subject: string; text: string };
+/** `attachments`: files sent with the message (the monthly informe de gestión's PDF, docs/decisions/094). */
+export type Correo = {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+};
 export type Mailer = { send(correo: Correo): Promise<void>; close(): void };
 
 /**
@@ -31,7 +37,13 @@ export function createMailer(config: SmtpConfig): Mailer | undefined {
   });
   return {
     async send(correo) {
-      await transport.sendMail({ from: config.SMTP_FROM, to: correo.to, subject: correo.subject, text: correo.text });
+      await transport.sendMail({
+        from: config.SMTP_FROM,
+        to: correo.to,
+        subject: correo.subject,
+        text: correo.text,
+        attachments: correo.attachments,
+      });
     },
     close: () => transport.close(),
   };
