@@ -7,6 +7,7 @@ import { MIXED_TARGET, TARGETS, WRITES_TARGET, type Scenario } from './scenarios
 import { ROOT } from './server';
 import type { CpuSample } from './cpu';
 import { DUPLICADOS_TARGET_MS, type DuplicadosResult } from './duplicados';
+import { lineaTiempoTable } from './linea-tiempo';
 import { INSPECTOR_TARGETS, PORTAL_TARGETS, SLOW_NETWORK, type WebSizes } from './web-size';
 
 const README = path.join(ROOT, 'README.md');
@@ -253,6 +254,7 @@ export function summaryMarkdown(result: BenchResult): string {
     const throughput = { minRps: result.options.pglite ? TARGETS.readRps.pglite : TARGETS.readRps.postgres, cores: result.machine.cpus };
     parts.push(`**${int(size.cases)} cases** (${size.database}, ${loaded})`, sizeTable(size, result.options.connections, throughput));
     if (size.duplicados) parts.push(duplicadosTable(size.duplicados));
+    if (size.lineaTiempo) parts.push(lineaTiempoTable(size.lineaTiempo));
   }
   const side = sideBySide(result);
   if (side) parts.push('**Side by side**', side);

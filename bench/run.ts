@@ -22,6 +22,7 @@ import { ensureDemoOffice } from '../apps/server/src/ops/demo-users';
 import { measureWebSizes, type WebSizes } from './web-size';
 import { cpuSampler } from './cpu';
 import { measureDuplicados, type DuplicadosResult } from './duplicados';
+import { measureLineaTiempo, type LineaTiempoResult } from './linea-tiempo';
 
 export const BENCH_ADMIN = { username: 'bench@siniestros.local', password: 'Bench-Siniestros-2026' };
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/siniestros_bench';
@@ -95,6 +96,8 @@ export type SizeResult = {
   writes: { rounds: WriteResult[]; counters: CounterCheck } | null;
   /** The duplicate check a creation runs (bench/duplicados.ts); absent in results written before it. */
   duplicados?: DuplicadosResult;
+  /** A page of the Línea de tiempo of a case with 5,000 events (bench/linea-tiempo.ts); absent in results written before it. */
+  lineaTiempo?: LineaTiempoResult;
   /** Load average (1, 5, 15 min) when this size's measurements started and ended. */
   loadAverage: { start: number[]; end: number[] };
 };
@@ -303,6 +306,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     let probes: Probes;
     let profiles: Record<string, SqlProfile>;
     let duplicados: DuplicadosResult;
+    let lineaTiempo: LineaTiempoResult;
     const floors: Record<string, number | undefined> = {};
     const chosen = (list: Scenario[]) => (options.only ? list.filter((scenario) => options.only!.includes(scenario.key)) : list);
     try {
@@ -316,6 +320,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       options.log('  timing the SQL of each endpoint (EXPLAIN ANALYZE)...');
       options.log('  timing the duplicate check of a creation...');
       duplicados = await measureDuplicados(prepared.database, options.amount ? 20 : 100);
+      options.log('  timing the Línea de tiempo of a case with 5,000 events...');
+      lineaTiempo = await measureLineaTiempo(prepared.database, options.amount ? 10 : 30);
       profiles = await profileSql(prepared.database, BENCH_ADMIN, {
         ...Object.fromEntries(chosen(scenarios(probes)).map((scenario) => [scenario.key, scenario.requests[0]!])),
         ...(options.noExport ? {} : { [EXPORT_KEY]: { ...exportRequest(probes), warm: false } }),
@@ -402,6 +408,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         mixed: mixedRounds.length > 0 ? medianOfMixedRounds(mixedRounds) : null,
         writes: null,
         duplicados,
+        lineaTiempo,
         loadAverage: { start: loadAtStart, end: loadAverage() },
       });
       if (options.web && !web) {
