@@ -77,6 +77,10 @@ CREATE TABLE "informe_enviados" (
 	CONSTRAINT "informe_enviados_mes_uq" UNIQUE("id_compania","mes")
 );
 --> statement-breakpoint
+-- The clocks by rule and start day with their stop day: the informe's expired clocks count a
+-- period's start days off it (informes.repository.ts plazosVencidosRows) instead of every clock.
+CREATE INDEX "caso_plazos_evento_desde_idx" ON "caso_plazos" USING btree ("evento", "desde") INCLUDE ("hasta", "id_caso");
+--> statement-breakpoint
 -- The stage (1-5) of a status, as informeEtapaDeEstado in packages/domain; 0 when closed.
 CREATE OR REPLACE FUNCTION informe_etapa(id_estado integer) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
   SELECT (CASE WHEN id_estado = 1 THEN 1 WHEN id_estado = 2 THEN 2 WHEN id_estado = 3 THEN 3
@@ -109,6 +113,19 @@ CREATE OR REPLACE FUNCTION informe_etapas_add(compania integer, m date, e smalli
   ON CONFLICT (id_compania, tipo, mes, etapa, id_persona, dias) DO UPDATE SET total = informe_etapas.total + 1
 $$;
 --> statement-breakpoint
+-- Takes back what a case counted for as closed (its caso_informe row as it was); nothing when it was open.
+CREATE OR REPLACE FUNCTION informe_quitar_cierre(compania integer, prev caso_informe) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF prev.cerrado_mes IS NULL THEN
+    RETURN;
+  END IF;
+  PERFORM informe_mes_add(compania, prev.cerrado_mes, 'cerrados', prev.id_estado, -1, 0, 0, 0);
+  IF prev.bucket IS NOT NULL THEN
+    PERFORM informe_mes_add(compania, prev.cerrado_mes, 'montos', prev.bucket, -1, -prev.ofrecido, -prev.acordado, -prev.inspeccionado);
+  END IF;
+END;
+$$;
+--> statement-breakpoint
 -- One case's change at commit (a deferred row trigger, as caso_contadores_sync): OLD and NEW as the
 -- statement left them, in the order the statements ran.
 CREATE OR REPLACE FUNCTION caso_informe_sync() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -128,12 +145,7 @@ BEGIN
     IF OLD.id_estado < 8 THEN
       PERFORM informe_abiertos_add(OLD.id_compania, OLD.fecha_creado, date_trunc('month', OLD.fecha_estado)::date, -1);
     END IF;
-    IF prev.cerrado_mes IS NOT NULL THEN
-      PERFORM informe_mes_add(OLD.id_compania, prev.cerrado_mes, 'cerrados', prev.id_estado, -1, 0, 0, 0);
-      IF prev.bucket IS NOT NULL THEN
-        PERFORM informe_mes_add(OLD.id_compania, prev.cerrado_mes, 'montos', prev.bucket, -1, -prev.ofrecido, -prev.acordado, -prev.inspeccionado);
-      END IF;
-    END IF;
+    PERFORM informe_quitar_cierre(OLD.id_compania, prev);
     DELETE FROM caso_informe WHERE id_caso = OLD.id;
     RETURN NULL;
   END IF;
@@ -176,12 +188,7 @@ BEGIN
         END IF;
       END IF;
     END IF;
-    IF prev.cerrado_mes IS NOT NULL THEN
-      PERFORM informe_mes_add(OLD.id_compania, prev.cerrado_mes, 'cerrados', prev.id_estado, -1, 0, 0, 0);
-      IF prev.bucket IS NOT NULL THEN
-        PERFORM informe_mes_add(OLD.id_compania, prev.cerrado_mes, 'montos', prev.bucket, -1, -prev.ofrecido, -prev.acordado, -prev.inspeccionado);
-      END IF;
-    END IF;
+    PERFORM informe_quitar_cierre(OLD.id_compania, prev);
   END IF;
 
   -- The closed contribution now: status, month, and the amounts with the latest inspection's.

@@ -82,6 +82,8 @@ export const casoInforme = pgTable('caso_informe', {
   inspeccionado: numeric('inspeccionado', { precision: 15, scale: 2 }),
 });
 
+// caso_plazos_evento_desde_idx (evento, desde) INCLUDE (hasta, id_caso), the informe's expired clocks, lives in drizzle/0048 (custom SQL: no INCLUDE here).
+
 /** Recipients of a company's monthly e-mail, set by the Admin. */
 export const informeDestinatarios = pgTable('informe_destinatarios', {
   id_compania: integer('id_compania')

@@ -100,7 +100,9 @@ export async function pagosRows(
 /**
  * The legal clocks (active rules; a hearing's does not expire) whose end fell from `desde` to
  * `hastaDia` while still running: per month and rule. Each rule turns the days into one range of
- * start dates (plazo_ultimo_inicio), as the case list's Plazo filter does.
+ * start dates (plazo_ultimo_inicio, as the case list's Plazo filter does) and each start day's end
+ * is computed once (plazo_vence walks working days), then the clocks of those days are counted off
+ * caso_plazos_evento_desde_idx (drizzle/0048).
  */
 export async function plazosVencidosRows(
   db: DbOrTx,
@@ -108,16 +110,20 @@ export async function plazosVencidosRows(
   desde: string,
   hastaDia: string,
 ): Promise<{ mes: string; codigo: string; nombre: string; total: number }[]> {
+  const deLaCompania = compania === null ? sql`` : sql`join casos c on c.id = cp.id_caso and c.id_compania = ${compania}`;
   return resultRows(
     await db.execute(sql`
-      select to_char(v.vence, 'YYYY-MM') as mes, pl.codigo, pl.nombre, count(*)::int as total
-      from plazos_legales pl
-      join caso_plazos cp on cp.evento = pl.evento
-        and cp.desde > plazo_ultimo_inicio(pl.cantidad, pl.unidad, ${desde}::date - 1)
-        and cp.desde <= plazo_ultimo_inicio(pl.cantidad, pl.unidad, ${hastaDia}::date)
-      cross join lateral (select plazo_vence(cp.desde, pl.cantidad, pl.unidad) as vence) v
-      join casos c on c.id = cp.id_caso
-      where pl.activo and pl.evento <> 'audiencia' and (cp.hasta is null or cp.hasta > v.vence) and ${deCompania(compania, sql`c.id_compania`)}
+      with reglas as (
+        select codigo, nombre, evento, cantidad, unidad,
+          plazo_ultimo_inicio(cantidad, unidad, ${desde}::date - 1) + 1 as primero, plazo_ultimo_inicio(cantidad, unidad, ${hastaDia}::date) as ultimo
+        from plazos_legales where activo and evento <> 'audiencia'
+      ), dias as (
+        select r.codigo, r.nombre, r.evento, d::date as desde, plazo_vence(d::date, r.cantidad, r.unidad) as vence
+        from reglas r cross join generate_series(r.primero, r.ultimo, interval '1 day') d
+      )
+      select to_char(dias.vence, 'YYYY-MM') as mes, dias.codigo, dias.nombre, count(*)::int as total
+      from dias join caso_plazos cp on cp.evento = dias.evento and cp.desde = dias.desde ${deLaCompania}
+      where cp.hasta is null or cp.hasta > dias.vence
       group by 1, 2, 3`),
   );
 }
