@@ -247,6 +247,11 @@ describe('GET /api/informes', () => {
     expect(informe.abiertos.al).toBe(HOY);
     await expectMatches(informe, null);
     expect(informe.tendencia.map((mes) => mes.mes)).toEqual(mesesEntre(mesAnterior('2026-11', 11), '2026-11'));
+    // The seeded lives give every kind of figure something to count.
+    expect(informe.plazosVencidos.total).toBeGreaterThan(0);
+    expect(informe.pagos.cantidad).toBeGreaterThan(0);
+    expect(informe.montos.casos).toBeGreaterThan(0);
+    expect(informe.porInspector.length).toBeGreaterThan(0);
     for (const mes of informe.tendencia.filter((item) => item.mes >= '2026-06')) {
       const cada = await recompute(null, mes.mes, mes.mes);
       const alFin = await cada.estadoAlFin(mes.mes);
