@@ -27,7 +27,11 @@ beforeAll(async () => {
   // Open tasks make the right-hand column of the detail long: the floating button sat over them at 1440 px.
   const yo = (await apiCall<{ id: number; yo?: boolean }[]>(user, 'GET', '/tareas/asignables')).find((usuario) => usuario.yo)!.id;
   for (let index = 1; index <= 12; index += 1) {
-    await apiCall(user, 'POST', `/tareas/caso/${idCaso}`, { texto: `Llamar al tercero, intento ${index}`, vence: addDaysIso(todayIso(), index), id_usuario: yo });
+    await apiCall(user, 'POST', `/tareas/caso/${idCaso}`, {
+      texto: `Llamar al tercero, intento ${index}`,
+      vence: addDaysIso(todayIso(), index),
+      id_usuario: yo,
+    });
   }
 });
 afterAll(() => browser?.close());
@@ -107,8 +111,10 @@ function coveredByHistorial(page: Page) {
     const button = Array.from(document.querySelectorAll('button')).find((element) => element.textContent === 'Ver Historial')!;
     const bar = button.closest('[data-testid="caso-save-bar"]') ?? button;
     const b = button.getBoundingClientRect();
-    const hasText = (element: Element) => Array.from(element.childNodes).some((node) => node.nodeType === 3 && node.textContent!.trim() !== '');
-    const isControl = (element: Element) => element.matches('a, button, input, textarea, select, [role="button"], [role="checkbox"], [tabindex]');
+    const hasText = (element: Element) =>
+      Array.from(element.childNodes).some((node) => node.nodeType === 3 && node.textContent!.trim() !== '');
+    const isControl = (element: Element) =>
+      element.matches('a, button, input, textarea, select, [role="button"], [role="checkbox"], [tabindex]');
     const covered: string[] = [];
     for (const element of Array.from(document.querySelectorAll('main *'))) {
       if (bar.contains(element) || element.contains(button) || !(isControl(element) || hasText(element))) continue;
@@ -170,4 +176,132 @@ describe("the case detail's 'Ver Historial'", () => {
       await context.close();
     });
   }
+});
+
+/**
+ * Issue 44 item 1, saved views (docs/decisions/096): the list's state in the URL, a view saved,
+ * picked, made the default and shared; another user opens it and a copied URL. Two users of their
+ * own, so their default view touches no other test's list.
+ */
+describe('saved views of the case list', () => {
+  const VISTAS_COMPANIA = `Vistas Seguros ${TAG}`;
+  const NOMBRE = `Vencidos ${TAG}`;
+  const persona = (nombre: string) => ({
+    apellido: 'Vistas',
+    nombre,
+    username: `${nombre.toLowerCase()}-${TAG}@e2e.local`,
+    password: 'Vistas-E2E-Clave',
+    rol: 2,
+  });
+  const ANA = persona('Ana');
+  const BETO = persona('Beto');
+  let admin = '';
+
+  beforeAll(async () => {
+    admin = await apiLogin(baseUrl(), ADMIN);
+    for (const user of [ANA, BETO]) await apiCall(admin, 'POST', '/users', { ...user, password2: user.password });
+    await apiCall(admin, 'PATCH', '/vistas/ajustes', { compartir: 'admin' });
+    const idCompania = (await seedCompania(admin, VISTAS_COMPANIA)).id;
+    const ana = await apiLogin(baseUrl(), ANA);
+    for (let index = 0; index < 3; index += 1) await seedCaso(ana, { idCompania });
+  });
+  afterAll(async () => {
+    if (admin) await apiCall(admin, 'PATCH', '/vistas/ajustes', { compartir: 'admin' });
+  });
+
+  const rowIds = (page: Page) => page.locator('tbody[data-caso]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-caso')));
+
+  it('save a view, reload, pick it, make it the default, share it; another user opens it and a copied URL shows the same rows', async () => {
+    const { page, context } = await open(browser, ANA);
+    await page.goto(`${baseUrl()}/casos`);
+    await page.getByTestId('contador-vigentes').waitFor();
+    await page.getByRole('button', { name: /^\+ Filtros/ }).click();
+    const panel = page.getByLabel('Filtros', { exact: true });
+    await panel.getByRole('combobox', { name: 'Compañia', exact: true }).click();
+    await page.getByRole('option', { name: VISTAS_COMPANIA, exact: true }).click();
+    await panel.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe('3');
+    // The filter is in the URL: a reload shows the same list.
+    const copied = page.url();
+    expect(new URL(copied).searchParams.get('compania')).toMatch(/^\d+$/);
+    const rows = await rowIds(page);
+    expect(rows).toHaveLength(3);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe('3');
+    expect(await rowIds(page)).toEqual(rows);
+
+    // Save it; only the Admin may share for now.
+    await page.getByRole('button', { name: 'Vistas' }).click();
+    await page.getByRole('menuitem', { name: 'Guardar vista actual…' }).click();
+    const guardar = page.getByRole('dialog', { name: 'Guardar vista actual' });
+    expect(await guardar.getByLabel('Compartir con el equipo').count()).toBe(0);
+    await guardar.getByLabel(/Nombre de la vista/).fill(NOMBRE);
+    await guardar.getByLabel('Abrir al entrar al listado').check();
+    await expectNoAxeViolations(page, "'Guardar vista actual' dialog");
+    await guardar.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Vista guardada').waitFor();
+
+    // Back to the whole list, then the view from the menu.
+    await page
+      .getByRole('button', { name: /Limpiar Filtros|Volver/ })
+      .first()
+      .click();
+    await expect.poll(() => page.getByTestId('contador-filtrados').count()).toBe(0);
+    await page.getByRole('button', { name: 'Vistas' }).click();
+    await expectNoAxeViolations(page, "'Vistas' menu open");
+    await page.getByRole('menuitem', { name: new RegExp(NOMBRE) }).click();
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe('3');
+    expect(page.url()).toBe(copied);
+
+    // The default view opens on entry, when the URL names nothing.
+    await page.goto(`${baseUrl()}/casos`);
+    await expect.poll(() => page.getByTestId('contador-filtrados').textContent()).toBe('3');
+    expect(page.url()).toBe(copied);
+
+    // The Admin lets everyone share; Ana shares her view.
+    const adminSession = await open(browser, ADMIN);
+    await adminSession.page.goto(`${baseUrl()}/casos`);
+    await adminSession.page.getByRole('button', { name: 'Vistas' }).click();
+    await adminSession.page.getByRole('menuitem', { name: 'Administrar vistas…' }).click();
+    const ajustes = adminSession.page.getByRole('dialog', { name: 'Administrar vistas' });
+    // The switches show what the server keeps: they move once it answers.
+    const todos = ajustes.getByLabel('Todos los usuarios pueden compartir vistas');
+    await todos.click();
+    await adminSession.page.getByText('Ajustes de vistas guardados').waitFor();
+    await expect.poll(() => todos.isChecked()).toBe(true);
+    await adminSession.context.close();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Vistas' }).click();
+    await page.getByRole('menuitem', { name: 'Administrar vistas…' }).click();
+    const administrar = page.getByRole('dialog', { name: 'Administrar vistas' });
+    await administrar.getByLabel(`Compartir ${NOMBRE}`).click();
+    await page.getByText('Vista actualizada').waitFor();
+    await expect.poll(() => administrar.getByLabel(`Compartir ${NOMBRE}`).isChecked()).toBe(true);
+    await expectNoAxeViolations(page, "'Administrar vistas' dialog");
+    await administrar.getByRole('button', { name: 'Cerrar' }).click();
+    await context.close();
+
+    // Beto sees it under 'Compartidas', read-only, and opens it; the copied URL shows the same rows.
+    const beto = await open(browser, BETO);
+    await beto.page.goto(`${baseUrl()}/casos`);
+    await beto.page.getByTestId('contador-vigentes').waitFor();
+    await beto.page.getByRole('button', { name: 'Vistas' }).click();
+    await beto.page.getByRole('menuitem', { name: new RegExp(`${NOMBRE}.*Vistas Ana`) }).click();
+    await expect.poll(() => beto.page.getByTestId('contador-filtrados').textContent()).toBe('3');
+    expect(await rowIds(beto.page)).toEqual(rows);
+    await beto.page.getByRole('button', { name: 'Vistas' }).click();
+    await beto.page.getByRole('menuitem', { name: 'Administrar vistas…' }).click();
+    const ajena = beto.page.getByRole('dialog', { name: 'Administrar vistas' });
+    expect(await ajena.getByLabel(`Compartir ${NOMBRE}`).count()).toBe(0);
+    expect(await ajena.getByRole('button', { name: `Eliminar ${NOMBRE}` }).count()).toBe(0);
+    await expectNoAxeViolations(beto.page, "another user's 'Administrar vistas'");
+    await ajena.getByRole('button', { name: 'Cerrar' }).click();
+
+    await beto.page.goto(copied);
+    await expect.poll(() => beto.page.getByTestId('contador-filtrados').textContent()).toBe('3');
+    expect(await rowIds(beto.page)).toEqual(rows);
+    await expectNoAxeViolations(beto.page, 'case list opened from a copied URL');
+    await beto.context.close();
+  });
 });

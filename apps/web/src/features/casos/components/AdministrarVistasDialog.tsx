@@ -135,11 +135,6 @@ export function AdministrarVistasDialog({ vistas, onClose }: { vistas: Vistas; o
             <Radio mt="xs" value={NINGUNA} label={VISTA_MESSAGES.ninguna} />
           </Radio.Group>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cerrar
-          </Button>
-        </Group>
       </Stack>
     </Modal>
   );
