@@ -84,6 +84,10 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'PATCH /api/casos/caso_ana/:id': 'staff',
   'GET /api/casos/flag/:id': 'staff',
   'PATCH /api/casos/flag/:id': 'staff',
+  // Bulk actions (issue 44 item 2, decision 097).
+  'POST /api/casos/masivo/analista': 'staff',
+  'POST /api/casos/masivo/flag': 'staff',
+  'POST /api/casos/masivo/export': 'staff',
   'PATCH /api/casos/avanza/:id': 'staff',
   'PATCH /api/casos/acordado/:id': 'staff',
   'PATCH /api/casos/return/:id': 'staff',
@@ -161,6 +165,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'POST /api/tareas/caso/:id': 'staff',
   'PATCH /api/tareas/:id/hecha': 'staff',
   'PATCH /api/tareas/:id/asignar': 'staff',
+  'POST /api/tareas/masivo/asignar': 'staff',
   'GET /api/tablero': 'staff',
   'GET /api/plazos': 'staff',
   'PATCH /api/plazos/:codigo': 'admin',

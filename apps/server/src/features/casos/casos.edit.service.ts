@@ -73,6 +73,22 @@ export type CasoOwnership = {
   moverTareas(tx: DbOrTx, idCaso: number, deAnalista: number | null, aAnalista: number | null, usuario: string): Promise<number>;
 };
 
+/** The analyst a person gives one case or many (bulk, docs/decisions/097): one that exists (else 422). */
+export async function analistaElegido(tx: DbOrTx, idAnalista: number) {
+  const analista = await repo.findAnalista(tx, idAnalista);
+  if (!analista) throw unprocessable(CASO_MESSAGES.analistaNotFound);
+  return analista;
+}
+
+export const analistaHistory = (analista: { apellido: string; nombre: string }) => CASO_MESSAGES.history.analistaAssigned(analista.apellido, analista.nombre);
+
+/** Flag number `nro` (spec §3 numbering), for the toggle and the bulk set or clear. */
+export function flagOf(nro: number) {
+  const flag = FLAGS[nro - 1];
+  if (!flag) throw badRequest('Etiqueta invalida');
+  return flag;
+}
+
 export function createCasosEditService(deps: { db: Db; historial: HistoryWriter; today?: () => string; ownership?: CasoOwnership }) {
   const { db, historial, ownership } = deps;
   const today = deps.today ?? (() => todayIso());
@@ -118,10 +134,9 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
       await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaRemoved);
       return;
     }
-    const analista = await repo.findAnalista(tx, idAnalista);
-    if (!analista) throw unprocessable(CASO_MESSAGES.analistaNotFound);
+    const analista = await analistaElegido(tx, idAnalista);
     await repo.updateCaso(tx, idCaso, { id_analista: idAnalista });
-    await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaAssigned(analista.apellido, analista.nombre));
+    await historial.add(tx, idCaso, usuario, analistaHistory(analista));
   }
 
   /** decision 000: at status 1, saving with completa_doc (and documents uploaded) advances to 2. */
@@ -272,8 +287,7 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
 
     /** PATCH /casos/flag/{id}: flips flag number `nro` (spec §3 numbering) and returns all 17. */
     async toggleFlag(id: number, nro: number, usuario: string): Promise<Flags> {
-      const flag = FLAGS[nro - 1];
-      if (!flag) throw badRequest('Etiqueta invalida');
+      const flag = flagOf(nro);
       const flags = await db.transaction(async (tx) => {
         await setAuditActor(tx, usuario);
         return repo.toggleFlag(tx, id, flag.key);

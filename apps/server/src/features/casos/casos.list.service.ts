@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
 import { CASO_MESSAGES, COND_CASOS, COUNT_CAP, type CappedPagingQuery, type CasoFiltro, type PagingQuery } from '@siniestros/domain';
 import type { Db } from '../../db/client';
 import { plazoEstadosAlDia } from '../../db/plazo-estados';
@@ -185,6 +186,19 @@ export function createCasosListService(deps: {
   }
 
   /** The filtered page; the first row also carries the total (API contract). */
+  /** Every case `where` names as an xlsx stream, or null when none. */
+  async function exportWhere(where: SQL | undefined): Promise<Readable | null> {
+    // The rows stay JSON text from PostgreSQL, their names spliced in; the worker parses them.
+    const batch = async (beforeId: number | null): Promise<ExportBatch> => {
+      const rows = await listRepo.exportBatch(db, where, beforeId, EXPORT_BATCH_SIZE);
+      const { names } = await namesFor(rows);
+      return { json: `[${rows.map(names.nameJson).join(',')}]`, count: rows.length, lastId: rows.at(-1)?.id ?? 0 };
+    };
+    const first = await batch(null);
+    if (first.count === 0) return null;
+    return xlsx.stream(first, EXPORT_BATCH_SIZE, batch);
+  }
+
   async function filterPage(filtro: CasoFiltro, paging: CappedPagingQuery): Promise<string> {
     const where = filterSql(filtro, filtro.plazo ? await plazoEstadosAlDia(db) : false);
     const offset = pageOffset(paging);
@@ -261,20 +275,13 @@ export function createCasosListService(deps: {
     },
 
     /** POST /casos/export: every matching case as an xlsx stream, or null when none matches. */
-    async export(filtro: CasoFiltro): Promise<Readable | null> {
+    export(filtro: CasoFiltro): Promise<Readable | null> {
       // Its matches are not counted first: PostgreSQL chooses how to find a batch's.
-      const where = filterWhere(filtro, 'planned');
-      // The rows stay JSON text from PostgreSQL, their names spliced in; the worker parses them.
-      const batch = async (beforeId: number | null): Promise<ExportBatch> => {
-        const rows = await listRepo.exportBatch(db, where, beforeId, EXPORT_BATCH_SIZE);
-        const { names } = await namesFor(rows);
-        return { json: `[${rows.map(names.nameJson).join(',')}]`, count: rows.length, lastId: rows.at(-1)?.id ?? 0 };
-      };
-      const first = await batch(null);
-      if (first.count === 0) return null;
-      return xlsx.stream(first, EXPORT_BATCH_SIZE, batch);
+      return exportWhere(filterWhere(filtro, 'planned'));
     },
 
+    /** The export of the cases `where` names (the filter's, or a bulk selection's: docs/decisions/097). */
+    exportWhere,
     /** How many filters' totals this node keeps with their snapshot (a test checks which are kept). */
     totalsKept: () => totalsSeen.size,
     /** How this node's deep pages of capped searches were read (a test checks each way is taken). */

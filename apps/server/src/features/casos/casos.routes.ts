@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,6 +22,7 @@ import {
   flagsResponse,
   flagToggleSchema,
   idParam,
+  masivoExportSchema,
   messageResponse,
   pagingQuery,
   tercerosUpdateSchema,
@@ -30,6 +32,7 @@ import {
 import { STAFF, userOf } from '../../plugins/auth';
 import { notFound } from '../../shared/errors';
 import { fileReply, replies, sendJsonText } from '../../shared/responses';
+import { casosMasivoRoutes } from './casos.masivo.routes';
 import type { CasosService } from './casos.service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -66,14 +69,22 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
     sendJsonText(reply, await casos.filter(request.body, request.query)),
   );
 
-  r.post('/casos/export', { ...route, schema: { tags, body: casoFiltroSchema, response: replies({ 200: fileReply(XLSX_TYPE, 'The matching cases (.xlsx)') }) } }, async (request, reply) => {
-    const stream = await casos.export(request.body);
+  const sendXlsx = (reply: FastifyReply, stream: Readable | null) => {
     if (!stream) throw notFound(CASO_MESSAGES.noResults);
     return reply
       .header('Content-Type', XLSX_TYPE)
       .header('Content-Disposition', `attachment; filename="${exportFileName(todayIso())}"`)
       .send(stream);
-  });
+  };
+
+  r.post('/casos/export', { ...route, schema: { tags, body: casoFiltroSchema, response: replies({ 200: fileReply(XLSX_TYPE, 'The matching cases (.xlsx)') }) } }, async (request, reply) =>
+    sendXlsx(reply, await casos.export(request.body)),
+  );
+
+  // The export of a bulk selection: ids or a filter (docs/decisions/097).
+  r.post('/casos/masivo/export', { ...route, schema: { tags, body: masivoExportSchema, response: replies({ 200: fileReply(XLSX_TYPE, 'The selected cases (.xlsx)') }) } }, async (request, reply) =>
+    sendXlsx(reply, await casos.masivo.export(request.body.seleccion)),
+  );
 
   r.get('/casos/flag/:id', { ...route, schema: { tags, params: idParam, response: flags } }, (request) => casos.flags(request.params.id));
 
@@ -85,6 +96,8 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
     await casos.assignAnalista(request.params.id, request.body.id_analista, userOf(request).username, request.body.mover_tareas === true);
     return { message: CASO_MESSAGES.analistaUpdated };
   });
+
+  casosMasivoRoutes(app, casos.masivo);
 
   r.get('/casos/:id', { ...route, schema: { tags, params: idParam, response: replies({ 200: casoDetalleResponse }) } }, (request) => casos.getDetail(request.params.id));
 

@@ -4,6 +4,7 @@ import { createCasoDetailService } from './casos.detail.service';
 import { createCasosEditService, type CasoOwnership } from './casos.edit.service';
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { createCasosListService } from './casos.list.service';
+import { createCasosMasivoService } from './casos.masivo.service';
 import type { XlsxExportOptions } from './casos.export.pool';
 
 export type CasosService = ReturnType<typeof createCasosService>;
@@ -18,8 +19,11 @@ export function createCasosService(deps: {
   textSearches?: { running: number; waiting: number };
   ownership?: CasoOwnership;
 }) {
+  const list = createCasosListService(deps);
   return {
-    ...createCasosListService(deps),
+    ...list,
+    /** Bulk actions on the list's selection (docs/decisions/097). */
+    masivo: createCasosMasivoService({ db: deps.db, exportWhere: list.exportWhere }),
     ...createCasoDetailService(deps),
     ...createCasosEditService(deps),
   };

@@ -126,6 +126,16 @@ export const tareasRepository = {
     return row;
   },
 
+  /** Locks the open tasks among `ids`, lowest id first (docs/decisions/097). */
+  lockOpen(db: DbOrTx, ids: readonly number[]) {
+    return db
+      .select({ id: tareas.id, idCaso: tareas.id_caso, texto: tareas.texto, idUsuario: tareas.id_usuario, hecha: tareas.hecha })
+      .from(tareas)
+      .where(and(inArray(tareas.id, [...ids]), isNull(tareas.hecha)))
+      .orderBy(asc(tareas.id))
+      .for('update');
+  },
+
   async insert(db: DbOrTx, values: TareaNueva): Promise<number> {
     const [row] = await db.insert(tareas).values(values).returning({ id: tareas.id });
     return row!.id;

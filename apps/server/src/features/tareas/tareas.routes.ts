@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  MASIVO_MESSAGES,
   TAREA_MESSAGES,
   idParam,
+  masivoResponse,
+  masivoTareasSchema,
   tareaAsignablesResponse,
   tareaAsignarSchema,
   tareaCreateSchema,
@@ -98,5 +101,15 @@ export function tareasRoutes(app: FastifyInstance, tareas: TareasService) {
       message: TAREA_MESSAGES.reassigned,
       ...(await tareas.reassign(request.params.id, request.body.id_usuario, actorOf(request))),
     }),
+  );
+
+  // Bulk reassignment from 'Mis tareas' (issue 44 item 2; docs/decisions/097).
+  r.post(
+    '/tareas/masivo/asignar',
+    { ...route, schema: { tags, summary: 'Reassign the selected tasks', body: masivoTareasSchema, response: replies({ 200: masivoResponse }) } },
+    async (request) => {
+      const cantidad = await tareas.reassignMany(request.body.ids, request.body.id_usuario, actorOf(request));
+      return { message: MASIVO_MESSAGES.tareasDone(cantidad), cantidad };
+    },
   );
 }

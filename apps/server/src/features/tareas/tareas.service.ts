@@ -2,6 +2,7 @@ import {
   AUDIT_ACTION,
   AUDIT_ENTITY,
   CASO_MESSAGES,
+  MASIVO_MESSAGES,
   TAREA_DOCUMENTACION_DIAS,
   TAREA_HISTORIA,
   TAREA_INSPECCION_DIAS_HABILES,
@@ -63,30 +64,48 @@ export function createTareasService(deps: {
     }
   }
 
+  type TareaLock = NonNullable<Awaited<ReturnType<typeof repo.lockById>>>;
+
   /** A change to one open task, under its row lock, with its history and audit rows. */
-  async function change(
-    id: number,
-    who: Actor,
-    apply: (tx: DbOrTx, tarea: NonNullable<Awaited<ReturnType<typeof repo.lockById>>>) => Promise<string>,
-  ) {
+  async function change(id: number, who: Actor, apply: (tx: DbOrTx, tarea: TareaLock) => Promise<string>) {
     return db.transaction(async (tx) => {
       const tarea = await repo.lockById(tx, id);
       if (!tarea) throw notFound(TAREA_MESSAGES.notFound);
       if (tarea.hecha) throw conflict(TAREA_MESSAGES.alreadyDone);
-      const before = (await repo.findById(tx, id))!;
-      const msg = await apply(tx, tarea);
-      await historial.add(tx, tarea.idCaso, who.actor, msg);
-      const after = (await repo.findById(tx, id))!;
-      await audit.record(tx, {
-        ...who,
-        action: AUDIT_ACTION.tareaUpdated,
-        entity: AUDIT_ENTITY.tarea,
-        entityId: id,
-        detail: `caso ${tarea.idCaso}`,
-        changes: changed(before, after),
-      });
-      return after;
+      return changeLocked(tx, tarea, who, apply);
     });
+  }
+
+  /** A change to an open task the caller has locked (one, or many in a bulk reassignment), with its history and audit rows. */
+  async function changeLocked(tx: DbOrTx, tarea: TareaLock, who: Actor, apply: (tx: DbOrTx, tarea: TareaLock) => Promise<string>) {
+    const id = tarea.id;
+    const before = (await repo.findById(tx, id))!;
+    const msg = await apply(tx, tarea);
+    await historial.add(tx, tarea.idCaso, who.actor, msg);
+    const after = (await repo.findById(tx, id))!;
+    await audit.record(tx, {
+      ...who,
+      action: AUDIT_ACTION.tareaUpdated,
+      entity: AUDIT_ENTITY.tarea,
+      entityId: id,
+      detail: `caso ${tarea.idCaso}`,
+      changes: changed(before, after),
+    });
+    return after;
+  }
+
+  /** Gives a locked open task to `usuario`, with the bell's 'Tarea asignada'; answers its history text. */
+  async function reassignTo(tx: DbOrTx, tarea: TareaLock, usuario: TareaAsignable, who: Actor): Promise<string> {
+    await repo.reassign(tx, tarea.id, usuario.id);
+    await deps.notificaciones?.tareaAsignada(tx, {
+      idTarea: tarea.id,
+      idCaso: tarea.idCaso,
+      idUsuario: usuario.id,
+      texto: tarea.texto,
+      vence: (await repo.findById(tx, tarea.id))!.vence,
+      autor: who.actor,
+    });
+    return TAREA_HISTORIA.reassigned(tarea.texto, usuario.nombre);
   }
 
   /** The ranges of the tabs: vencidas before today, hoy, esta semana from today to Sunday. */
@@ -171,18 +190,24 @@ export function createTareasService(deps: {
     reassign: (id: number, idUsuario: number, who: Actor) =>
       change(id, who, async (tx, tarea) => {
         if (tarea.idUsuario === idUsuario) throw conflict(TAREA_MESSAGES.sameUser);
-        const usuario = await asignable(tx, idUsuario);
-        await repo.reassign(tx, id, usuario.id);
-        await deps.notificaciones?.tareaAsignada(tx, {
-          idTarea: id,
-          idCaso: tarea.idCaso,
-          idUsuario: usuario.id,
-          texto: tarea.texto,
-          vence: (await repo.findById(tx, id))!.vence,
-          autor: who.actor,
-        });
-        return TAREA_HISTORIA.reassigned(tarea.texto, usuario.nombre);
+        return reassignTo(tx, tarea, await asignable(tx, idUsuario), who);
       }),
+
+    /**
+     * POST /tareas/masivo/asignar (docs/decisions/097): the single reassignment's rules on each
+     * task, in one transaction; a task that does not exist or is done fails them all, naming how
+     * many. A task already with that user is left as it is.
+     */
+    async reassignMany(ids: readonly number[], idUsuario: number, who: Actor): Promise<number> {
+      return db.transaction(async (tx) => {
+        const locked = await repo.lockOpen(tx, ids);
+        if (locked.length < ids.length) throw conflict(MASIVO_MESSAGES.tareasNoPermitidas(ids.length - locked.length));
+        const usuario = await asignable(tx, idUsuario);
+        const moved = locked.filter((tarea) => tarea.idUsuario !== usuario.id);
+        for (const tarea of moved) await changeLocked(tx, tarea, who, () => reassignTo(tx, tarea, usuario, who));
+        return moved.length;
+      });
+    },
 
     /** A hearing scheduled or moved: a reminder on the working day before, for the case's responsable (else whoever scheduled it). */
     async audienciaFijada(tx: DbOrTx, event: AudienciaFijada): Promise<void> {
