@@ -17,6 +17,8 @@ import { CasosFilters } from './CasosFilters';
 import { VistasMenu } from './VistasMenu';
 import { casoUrl, CasosTable } from './CasosTable';
 import { usePlazoEstados } from '../api/get-plazo-estados';
+import { useSeleccion } from '../hooks/use-seleccion';
+import { SeleccionBar } from './SeleccionBar';
 
 function Counter({ label, value, color, isCapped = false }: { label: string; value: number; color: string; isCapped?: boolean }) {
   return (
@@ -44,6 +46,7 @@ export function CasosScreen() {
   const panel = useFiltrosAbiertos(search.isFromUrl);
   const [analistaFor, setAnalistaFor] = useState<CasoListRow | null>(null);
   const [historialFor, setHistorialFor] = useState<number | null>(null);
+  const seleccion = useSeleccion(search.cases.map((caso) => caso.id), search.applied, search.filtrados);
   useAtajosLista();
 
   const open = (id: number) => {
@@ -105,7 +108,9 @@ export function CasosScreen() {
         chips={filtroChips(search.applied, summary)}
         onRemoveChip={search.removeFiltro}
       />
+      <SeleccionBar seleccion={seleccion} total={search.filtrados} isTotalCapped={search.isFiltradosCapped} analistas={summary?.analistas ?? []} />
       <CasosTable
+        seleccion={seleccion}
         cases={search.cases}
         isLoading={search.isLoading}
         isVisited={isVisited}

@@ -3,6 +3,8 @@ import { IconFirstAidKit, IconGavel, IconHistory, IconUsersGroup } from '@tabler
 import { FLAGS, PLAZO_FILTRO, formatDate, isClosed, type CasoListRow, type PlazoEstados } from '@siniestros/domain';
 import classes from './CasosTable.module.css';
 import { NEW_TAB } from '../../../components/NewTab';
+import type { Seleccion } from '../hooks/use-seleccion';
+import { SeleccionCheckbox, SeleccionPagina } from './SeleccionBar';
 
 type Props = {
   cases: CasoListRow[];
@@ -16,6 +18,8 @@ type Props = {
   onHistorial: (id: number) => void;
   /** The listed cases with a legal clock por vencer or vencido (docs/decisions/044). */
   plazos?: PlazoEstados;
+  /** The bulk actions' selection: a checkbox column before Caso (docs/decisions/097). */
+  seleccion?: Seleccion;
 };
 
 export const casoUrl = (id: number) => `/casos/detalleCaso/${id}`;
@@ -57,13 +61,19 @@ function isPlainRowClick(event: React.MouseEvent) {
   return !window.getSelection()?.toString();
 }
 
-export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAnalista, onHistorial, plazos }: Props) {
+export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAnalista, onHistorial, plazos, seleccion }: Props) {
+  const columnCount = COLUMNS.length + (seleccion ? 1 : 0);
   return (
     <Box pos="relative" className={classes.scroller} tabIndex={0}>
       <LoadingOverlay visible={isLoading} zIndex={5} overlayProps={{ blur: 0, backgroundOpacity: 0.4 }} loaderProps={{ size: 'sm' }} />
       <Table className={classes.table} withTableBorder horizontalSpacing={6} verticalSpacing={5} aria-label="Casos">
         <Table.Thead>
           <Table.Tr>
+            {seleccion && (
+              <Table.Th w={28}>
+                <SeleccionPagina seleccion={seleccion} />
+              </Table.Th>
+            )}
             {COLUMNS.map((column) => (
               <Table.Th key={column.label} w={column.width}>
                 {column.label}
@@ -74,7 +84,7 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
         {cases.length === 0 && !isLoading && (
           <Table.Tbody>
             <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length}>
+              <Table.Td colSpan={columnCount}>
                 <Text size="sm" c="dimmed" ta="center" py="lg">
                   No hay casos para mostrar.
                 </Text>
@@ -93,6 +103,11 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
                 className={activeFlags.length > 0 ? classes.hasFlags : undefined}
                 onClick={(event) => isPlainRowClick(event) && onOpen(caso.id)}
               >
+                {seleccion && (
+                  <Table.Td>
+                    <SeleccionCheckbox seleccion={seleccion} id={caso.id} />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <Anchor
                     href={casoUrl(caso.id)}
@@ -165,7 +180,7 @@ export function CasosTable({ cases, isLoading, isVisited, onOpen, onVisit, onAna
               </Table.Tr>
               {activeFlags.length > 0 && (
                 <Table.Tr className={classes.flags}>
-                  <Table.Td colSpan={COLUMNS.length}>
+                  <Table.Td colSpan={columnCount}>
                     <Group gap={4} aria-label={`Etiquetas del caso ${caso.id}`}>
                       {activeFlags.map((flag) => (
                         <Badge key={flag.key} color={flag.color} size="xs" radius="sm" variant="filled" tt="none">

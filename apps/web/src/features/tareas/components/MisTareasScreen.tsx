@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Anchor, Group, Paper, Select, Stack, Switch, Table, Tabs, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { TAREA_MESSAGES, TAREA_ORIGEN, TAREA_VISTAS, tareasQuery, type TareaOrigen, type TareaVista } from '@siniestros/domain';
-import { EmptyTableRow, ListPagination, TableHeader } from '../../../components/ListTableParts';
+import { EmptyTableRow, ListPagination } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAsignables, useTareas } from '../api/get-tareas';
+import { useSeleccionIds } from '../../../lib/use-seleccion-ids';
 import { TareaActions } from './TareaActions';
+import { TareaCheckbox, TareasHeader, TareasSeleccionBar } from './TareasSeleccionBar';
 import { VenceBadge } from './VenceBadge';
 
 const VISTAS = Object.entries(TAREA_VISTAS) as [TareaVista, string][];
@@ -37,6 +39,7 @@ export function MisTareasScreen() {
   const asignables = useAsignables();
   const contadores = tareas.data?.contadores;
   const rows = tareas.data?.data ?? [];
+  const seleccion = useSeleccionIds(rows.map((tarea) => tarea.id));
 
   return (
     <>
@@ -83,6 +86,7 @@ export function MisTareasScreen() {
           ))}
         </Tabs.List>
       </Tabs>
+      <TareasSeleccionBar seleccion={seleccion} />
       {/* A phone reads one card per task; wider screens the table. */}
       <Stack gap="xs" hiddenFrom="sm">
         {tareas.data && rows.length === 0 && (
@@ -110,11 +114,14 @@ export function MisTareasScreen() {
       </Stack>
       <Table.ScrollContainer minWidth={760} visibleFrom="sm">
         <Table striped highlightOnHover aria-label={`Tareas: ${TAREA_VISTAS[vista]}`}>
-          <TableHeader cells={['Vence', 'Caso', 'Tarea', ...(isEquipo ? ['Asignada a'] : []), 'Origen', 'Acciones']} />
+          <TareasHeader seleccion={seleccion} cells={['Vence', 'Caso', 'Tarea', ...(isEquipo ? ['Asignada a'] : []), 'Origen', 'Acciones']} />
           <Table.Tbody>
-            {tareas.data && rows.length === 0 && <EmptyTableRow colSpan={isEquipo ? 6 : 5}>{TAREA_MESSAGES.empty}</EmptyTableRow>}
+            {tareas.data && rows.length === 0 && <EmptyTableRow colSpan={isEquipo ? 7 : 6}>{TAREA_MESSAGES.empty}</EmptyTableRow>}
             {rows.map((tarea) => (
               <Table.Tr key={tarea.id}>
+                <Table.Td>
+                  <TareaCheckbox seleccion={seleccion} id={tarea.id} texto={tarea.texto} />
+                </Table.Td>
                 <Table.Td>
                   <VenceBadge vence={tarea.vence} />
                 </Table.Td>
