@@ -9,6 +9,8 @@ import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 import { pagarAcordado } from './pagos.seed';
 
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
 let browser: Browser;
 let adminCookie: string;
 let userCookie: string;
@@ -310,6 +312,40 @@ describe('case detail', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('+ Letrado');
     await page.getByRole('button', { name: '+ Letrado' }).click();
     expect(await page.getByRole('dialog', { name: 'Letrado' }).getByLabel('Apellido').inputValue()).toBe('Fernández');
+    await context.close();
+  });
+
+  it('the Línea de tiempo shows the case’s events newest first, filters them by kind and leads to their screens (issue 44 item 3)', async () => {
+    const id = await seedCaso(userCookie, { idCompania });
+    await apiCall(userCookie, 'POST', '/historial', { id_caso: id, msg: 'Llamé al tercero por el presupuesto' });
+    await apiCall(userCookie, 'POST', `/lesionados/${id}`, { apellido: 'Herido', nombre: 'Pedro', id_tipo_doc: 1, nro_doc: '40111222' });
+    const { page, context } = await openCaso(id);
+    const linea = page.getByRole('region', { name: 'Línea de tiempo' });
+    // Folded until asked for: the spec's detail as it was.
+    expect(await linea.getByRole('list', { name: 'Eventos' }).count()).toBe(0);
+    await linea.getByRole('button', { name: 'Mostrar línea de tiempo' }).click();
+    const eventos = linea.getByRole('list', { name: 'Eventos' });
+    await eventos.getByText('Llamé al tercero por el presupuesto').waitFor();
+    await eventos.getByText('Herido, Pedro').waitFor();
+    // Newest first: the injured person was added after the message.
+    const textos = await eventos.getByRole('listitem').allTextContents();
+    expect(textos.findIndex((text) => text.includes('Herido, Pedro'))).toBeLessThan(textos.findIndex((text) => text.includes('Llamé al tercero')));
+    await expectNoAxeViolations(page, 'detail with its Línea de tiempo');
+    await linea.scrollIntoViewIfNeeded();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/linea-de-tiempo-1440.png`, fullPage: true });
+
+    // Filter: without 'Mensajes' the message goes, the injured person stays.
+    await linea.getByRole('group', { name: 'Filtrar por tipo' }).locator('label', { hasText: /^Mensajes$/ }).click();
+    await eventos.getByText('Llamé al tercero por el presupuesto').waitFor({ state: 'detached' });
+    await eventos.getByText('Herido, Pedro').waitFor();
+    await expectNoAxeViolations(page, 'Línea de tiempo filtered');
+
+    // The injured person's item leads to the case's Lesionados.
+    await eventos.getByRole('link', { name: 'Abrir lesionado: Herido, Pedro' }).click();
+    await page.waitForURL(`**/lesionados/${id}`);
+    // Remembered in this browser: back on the case it is open.
+    await page.goBack();
+    await eventos.getByText('Herido, Pedro').waitFor();
     await context.close();
   });
 });

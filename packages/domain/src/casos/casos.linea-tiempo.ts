@@ -8,7 +8,19 @@ import { z } from 'zod';
 export const LINEA_TIPOS = ['mensaje', 'estado', 'cambio', 'documento', 'inspeccion', 'audiencia', 'lesionado', 'tarea'] as const;
 export type LineaTipo = (typeof LINEA_TIPOS)[number];
 
-/** The filter's chips and each item's badge. */
+/** Each item's badge. */
+export const LINEA_TIPO_NOMBRE: Record<LineaTipo, string> = {
+  mensaje: 'Mensaje',
+  estado: 'Estado',
+  cambio: 'Cambio',
+  documento: 'Documento',
+  inspeccion: 'Inspección',
+  audiencia: 'Audiencia',
+  lesionado: 'Lesionado',
+  tarea: 'Tarea',
+};
+
+/** The filter's chips. */
 export const LINEA_TIPO_LABEL: Record<LineaTipo, string> = {
   mensaje: 'Mensajes',
   estado: 'Estados',
@@ -25,6 +37,8 @@ export const LINEA_MAX_PAGE_SIZE = 200;
 
 export const LINEA_MESSAGES = {
   title: 'Línea de tiempo',
+  show: 'Mostrar línea de tiempo',
+  hide: 'Ocultar línea de tiempo',
   empty: 'No hay eventos para mostrar.',
   more: 'Ver más',
   loadError: 'No se pudo cargar la línea de tiempo',

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Chip, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { IconEye, IconHistory } from '@tabler/icons-react';
-import { DOCUMENTACION_MESSAGES, LINEA_MESSAGES, LINEA_TIPO_LABEL, LINEA_TIPOS, type LineaItem, type LineaTipo } from '@siniestros/domain';
+import { DOCUMENTACION_MESSAGES, LINEA_MESSAGES, LINEA_TIPO_LABEL, LINEA_TIPO_NOMBRE, LINEA_TIPOS, type LineaItem, type LineaTipo } from '@siniestros/domain';
 import { VisorDocumento, type DocumentoVisible } from '../../../components/VisorDocumento';
 import { notifyApiError } from '../../../lib/notify';
 import { useDocumentos } from '../../documentacion';
@@ -21,11 +22,31 @@ const COLOR: Record<LineaTipo, string> = {
   tarea: 'cyan',
 };
 
+type Props = { idCaso: number; onVerHistorial: () => void };
+
 /**
  * The case's Línea de tiempo (issue 44 item 3, docs/decisions/098): every kind of event on one
  * strip, newest first, filtered by kind, 'Ver más' for the older page; each item leads to its thing.
+ * Folded until asked for (remembered in this browser), so the spec's detail stays as it was for
+ * whoever does not use it, and nothing is read until then.
  */
-export function LineaDeTiempo({ idCaso, onVerHistorial }: { idCaso: number; onVerHistorial: () => void }) {
+export function LineaDeTiempo(props: Props) {
+  const [abierta, setAbierta] = useLocalStorage({ key: 'siniestros.linea-tiempo', defaultValue: false, getInitialValueInEffect: false });
+  const contenido = useId();
+  return (
+    <Paper withBorder p="md" component="section" aria-label={LINEA_MESSAGES.title}>
+      <Group justify="space-between" gap="xs">
+        <Title order={4}>{LINEA_MESSAGES.title}</Title>
+        <Button size="xs" variant="default" aria-expanded={abierta} aria-controls={contenido} onClick={() => setAbierta(!abierta)}>
+          {abierta ? LINEA_MESSAGES.hide : LINEA_MESSAGES.show}
+        </Button>
+      </Group>
+      <div id={contenido}>{abierta && <Contenido {...props} />}</div>
+    </Paper>
+  );
+}
+
+function Contenido({ idCaso, onVerHistorial }: Props) {
   const [tipos, setTipos] = useState<LineaTipo[]>([...LINEA_TIPOS]);
   const linea = useLineaTiempo(idCaso, tipos);
   const documentos = useDocumentos(idCaso);
@@ -46,31 +67,30 @@ export function LineaDeTiempo({ idCaso, onVerHistorial }: { idCaso: number; onVe
   const accion = (item: LineaItem) => {
     if (item.tipo === 'mensaje') {
       return (
-        <Button size="compact-xs" variant="subtle" leftSection={<IconHistory size={14} />} onClick={onVerHistorial}>
-          Ver Historial
+        <Button size="compact-xs" variant="subtle" leftSection={<IconHistory size={14} />} onClick={onVerHistorial} aria-label={`Historial: ${item.texto}`}>
+          Historial
         </Button>
       );
     }
     if (item.tipo === 'documento') {
       const indice = nombres.indexOf(item.texto);
       return indice < 0 ? null : (
-        <Button size="compact-xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setVisto(indice)} aria-label={`Ver ${item.texto}`}>
-          Ver
+        <Button size="compact-xs" variant="subtle" leftSection={<IconEye size={14} />} onClick={() => setVisto(indice)} aria-label={`Vista previa de ${item.texto}`}>
+          Vista previa
         </Button>
       );
     }
     const to = enlaceDe(item, idCaso);
     return to ? (
-      <Button size="compact-xs" variant="subtle" component={Link} to={to} aria-label={`Abrir ${LINEA_TIPO_LABEL[item.tipo].toLowerCase()}: ${item.texto}`}>
+      <Button size="compact-xs" variant="subtle" component={Link} to={to} aria-label={`Abrir ${LINEA_TIPO_NOMBRE[item.tipo].toLowerCase()}: ${item.texto}`}>
         Abrir
       </Button>
     ) : null;
   };
 
   return (
-    <Paper withBorder p="md" component="section" aria-label={LINEA_MESSAGES.title}>
-      <Stack gap="sm">
-        <Title order={4}>{LINEA_MESSAGES.title}</Title>
+    <>
+      <Stack gap="sm" mt="sm">
         <Chip.Group multiple value={tipos} onChange={(value) => setTipos(LINEA_TIPOS.filter((tipo) => value.includes(tipo)))}>
           <Group gap={6} role="group" aria-label="Filtrar por tipo">
             {LINEA_TIPOS.map((tipo) => (
@@ -93,7 +113,7 @@ export function LineaDeTiempo({ idCaso, onVerHistorial }: { idCaso: number; onVe
               <Timeline.Item key={`${item.tipo}-${item.id}`} color={COLOR[item.tipo]} component="li">
                 <Group gap="xs" wrap="wrap">
                   <Badge size="xs" variant="light" color={COLOR[item.tipo]}>
-                    {LINEA_TIPO_LABEL[item.tipo]}
+                    {LINEA_TIPO_NOMBRE[item.tipo]}
                   </Badge>
                   <Text size="xs" c="dimmed" component="time" dateTime={item.fecha}>
                     {cuandoFue(item)}
@@ -130,6 +150,6 @@ export function LineaDeTiempo({ idCaso, onVerHistorial }: { idCaso: number; onVe
         )}
       </Stack>
       {visto !== null && visibles.length > 0 && <VisorDocumento documentos={visibles} inicial={visto} onClose={cerrarVisor} />}
-    </Paper>
+    </>
   );
 }
