@@ -7,22 +7,17 @@ import {
   VISTA_MESSAGES,
   leerFiltroGuardado,
   type AjustesVistas,
-  type AuditAction,
-  type AuditChanges,
   type Rol,
   type Vistas,
   type VistaCreateInput,
   type VistaUpdateInput,
 } from '@siniestros/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import type { AuditActor, AuditService } from '../audit';
 import { conflict, forbidden, notFound, unprocessable } from '../../shared/errors';
 import { isUniqueViolation } from '../../shared/pg-errors';
 import { vistasRepository as repo } from './vistas.repository';
 
-type Actor = { actor: string; ip?: string; method?: string; route?: string };
-type AuditWriter = {
-  record(tx: DbOrTx, event: Actor & { action: AuditAction; entity?: string; entityId?: number; changes?: AuditChanges }): Promise<boolean>;
-};
 /** Who asks: their id and role. */
 export type Usuario = { id: number; rol: Rol };
 
@@ -33,7 +28,7 @@ export type VistasService = ReturnType<typeof createVistasService>;
  * another user's personal view does not exist for the caller (404); a shared one is read-only
  * for everyone else (403). Sharing needs the Admin's setting (only Admins, or everyone).
  */
-export function createVistasService(deps: { db: Db; audit: AuditWriter }) {
+export function createVistasService(deps: { db: Db; audit: Pick<AuditService, 'record'> }) {
   const { db, audit } = deps;
 
   const puedeCompartir = (usuario: Usuario, compartir: string) => usuario.rol === ROL.ADMIN || compartir === COMPARTIR_VISTAS.TODOS;
@@ -123,7 +118,7 @@ export function createVistasService(deps: { db: Db; audit: AuditWriter }) {
       return { message: VISTA_MESSAGES.predeterminadaGuardada };
     },
 
-    async guardarAjustes(input: AjustesVistas, who: Actor) {
+    async guardarAjustes(input: AjustesVistas, who: AuditActor) {
       return db.transaction(async (tx) => {
         const before = await repo.compartir(tx);
         await repo.setCompartir(tx, input.compartir);
