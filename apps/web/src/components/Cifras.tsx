@@ -22,7 +22,7 @@ export function Cifra<T = number>({
 }) {
   const line = (
     <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Text span c={to ? 'blue.8' : undefined} size="sm">
+      <Text span c={to ? 'blue' : undefined} size="sm">
         {label}
       </Text>
       <Text span fw={700} size="lg">

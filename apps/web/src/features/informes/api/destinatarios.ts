@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { informeDestinatariosResponse, informeDestinatariosSchema, informeEnviadosResponse } from '@siniestros/domain';
+import { informeDestinatariosResponse, informeDestinatariosSchema, informeEnviadosResponse, messageResponse } from '@siniestros/domain';
 import { api, bodyOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -12,13 +12,17 @@ export function useDestinatarios(enabled: boolean) {
   });
 }
 
-/** PUT /informes/destinatarios/{idCompania}: the company's whole list. */
+/** PUT /informes/destinatarios/{idCompania}: the company's whole list; an empty one is a DELETE (the company's e-mail stops). */
 export function useGuardarDestinatarios() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ idCompania, destinatarios }: { idCompania: number; destinatarios: string[] }) =>
-      api.put(informeDestinatariosResponse, `/informes/destinatarios/${idCompania}`, bodyOf(informeDestinatariosSchema, { destinatarios })),
-    onSuccess: (data) => queryClient.setQueryData(queryKeys.informes.destinatarios, data),
+    mutationFn: ({ idCompania, destinatarios }: { idCompania: number; destinatarios: string[] }) => {
+      const url = `/informes/destinatarios/${idCompania}`;
+      return destinatarios.length === 0
+        ? api.delete(messageResponse, url)
+        : api.put(messageResponse, url, bodyOf(informeDestinatariosSchema, { destinatarios }));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.informes.destinatarios }),
   });
 }
 

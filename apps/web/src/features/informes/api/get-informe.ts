@@ -4,8 +4,7 @@ import { api, qs } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import type { InformeParams } from '../hooks/use-informe-params';
 
-const query = (params: InformeParams, formato?: 'pdf' | 'xlsx') =>
-  qs({ compania: params.compania, desde: params.desde, hasta: params.hasta, formato });
+const query = (params: InformeParams) => qs({ compania: params.compania, desde: params.desde, hasta: params.hasta });
 
 /** GET /informes: the figures of a company (or all) and a period. The last report stays on screen while the next loads. */
 export function useInforme(params: InformeParams) {
@@ -16,5 +15,5 @@ export function useInforme(params: InformeParams) {
   });
 }
 
-/** The same report as a file (GET /informes?formato=pdf|xlsx): the browser downloads it, with the session's cookie. */
-export const informeArchivoUrl = (params: InformeParams, formato: 'pdf' | 'xlsx') => `/api/informes${query(params, formato)}`;
+/** The same report as a file (GET /informes.pdf, /informes.xlsx): the browser downloads it, with the session's cookie. */
+export const informeArchivoUrl = (params: InformeParams, formato: 'pdf' | 'xlsx') => `/api/informes.${formato}${query(params)}`;

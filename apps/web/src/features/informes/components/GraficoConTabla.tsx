@@ -46,7 +46,9 @@ export function GraficoConTabla<T>({
         {isTabla ? (
           <Table.ScrollContainer minWidth={240}>
             <Table striped aria-labelledby={tituloId}>
-              <TableHeader cells={columnas.map((columna) => (columna.numero ? { label: columna.label, ta: 'right' as const } : columna.label))} />
+              <TableHeader
+                cells={columnas.map((columna) => (columna.numero ? { label: columna.label, ta: 'right' as const } : columna.label))}
+              />
               <Table.Tbody>
                 {filas.map((fila) => (
                   <Table.Tr key={clave(fila)}>

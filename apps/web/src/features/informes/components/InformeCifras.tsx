@@ -14,7 +14,19 @@ export const formatRatio = (ratio: number | null) => (ratio === null ? '-' : por
 export const formatDias = (dias: number | null) => (dias === null ? '-' : numero.format(dias));
 
 /** A card whose figures are a table. */
-function TarjetaTabla({ id, title, columnas, children, vacia }: { id: string; title: string; columnas: string[]; children: ReactNode; vacia?: string }) {
+function TarjetaTabla({
+  id,
+  title,
+  columnas,
+  children,
+  vacia,
+}: {
+  id: string;
+  title: string;
+  columnas: string[];
+  children: ReactNode;
+  vacia?: string;
+}) {
   return (
     <Tarjeta id={id} title={title}>
       {vacia ? (
@@ -133,7 +145,9 @@ function TarjetaAnalistas({ informe }: { informe: Informe }) {
                   <Table.Td>{analista.analista}</Table.Td>
                   {etapas.map(({ key }) => {
                     const etapa = analista.etapas.find((item) => item.etapa === key);
-                    return <Num key={key}>{etapa && etapa.casos > 0 ? `${formatDias(etapa.mediana)} / ${formatDias(etapa.p90)}` : '-'}</Num>;
+                    return (
+                      <Num key={key}>{etapa && etapa.casos > 0 ? `${formatDias(etapa.mediana)} / ${formatDias(etapa.p90)}` : '-'}</Num>
+                    );
                   })}
                 </Table.Tr>
               ))}

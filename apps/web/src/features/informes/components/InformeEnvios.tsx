@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Table, TagsInput, Text } from '@mantine/core';
-import { formatDateTime, INFORME_MESSAGES, informeDestinatariosSchema } from '@siniestros/domain';
+import { formatDateTime, informeDestinatariosSchema } from '@siniestros/domain';
 import { Tarjeta } from '../../../components/Cifras';
 import { EmptyTableRow, TableHeader } from '../../../components/ListTableParts';
 import { ApiError } from '../../../lib/api';
@@ -21,24 +21,31 @@ export function DestinatariosEditor({ idCompania, compania }: { idCompania: numb
   const [error, setError] = useState<string | null>(null);
   const valor = borrador ?? guardados ?? [];
   const onGuardar = () => {
-    const parsed = informeDestinatariosSchema.safeParse({ destinatarios: valor });
+    // None left: the company's e-mail stops (DELETE); otherwise the route's own schema checks the list.
+    const parsed =
+      valor.length === 0
+        ? { success: true as const, data: { destinatarios: [] } }
+        : informeDestinatariosSchema.safeParse({ destinatarios: valor });
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);
     setError(null);
     guardar.mutate(
       { idCompania, destinatarios: parsed.data.destinatarios },
       {
-        onSuccess: () => {
+        onSuccess: ({ message }) => {
           setBorrador(null);
-          notifySuccess(INFORME_MESSAGES.destinatariosGuardados);
+          notifySuccess(message);
         },
-        onError: (failure) => (failure instanceof ApiError && failure.errors[0] ? setError(failure.errors[0].message) : notifyApiError(failure, 'No se pudieron guardar los destinatarios.')),
+        onError: (failure) =>
+          failure instanceof ApiError && failure.errors[0]
+            ? setError(failure.errors[0].message)
+            : notifyApiError(failure, 'No se pudieron guardar los destinatarios.'),
       },
     );
   };
   return (
     <Tarjeta id="informe-destinatarios" title={`Destinatarios del envío mensual: ${compania}`}>
       <Text size="sm" c="dimmed">
-        El primer día hábil de cada mes se envía el informe del mes anterior en PDF a estas direcciones.
+        El primer día hábil de cada mes se envía el informe del mes anterior en PDF a estas direcciones. Sin direcciones, no se envía.
       </Text>
       <TagsInput
         label="Correos"
@@ -79,7 +86,11 @@ export function EnviadosLista({ idCompania }: { idCompania: number | null }) {
                 <Table.Td>{fila.destinatarios.join(', ')}</Table.Td>
                 <Table.Td>{formatDateTime(fila.enviado)}</Table.Td>
                 <Table.Td>
-                  <Anchor href={enviadoPdfUrl(fila.id)} download={fila.archivo} aria-label={`PDF enviado: ${fila.compania}, ${mesLargo(fila.mes)}`}>
+                  <Anchor
+                    href={enviadoPdfUrl(fila.id)}
+                    download={fila.archivo}
+                    aria-label={`PDF enviado: ${fila.compania}, ${mesLargo(fila.mes)}`}
+                  >
                     PDF
                   </Anchor>
                 </Table.Td>

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart, type BarChartProps } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import { formatPesos, type Informe } from '@siniestros/domain';
 import { numero } from '../../../components/Cifras';
@@ -9,11 +9,39 @@ import { GraficoConTabla, type ColumnaTabla } from './GraficoConTabla';
 import { datosAntiguedad, datosDuracion, datosRatios } from './informe-graficos-datos';
 
 const COLORES = ['blue.7', 'orange.7', 'teal.8', 'grape.7', 'red.8', 'cyan.8', 'lime.9'];
-/** recharts' own keyboard layer is off: each chart is one named image with its table a switch away. */
-const SIN_CAPA = { accessibilityLayer: false };
+
+/**
+ * A bar chart of the Informe: 280 px high unless said; the legend (with two series or more) under it
+ * in the series' order (recharts sorts it by label unless told); no tooltip and recharts' own
+ * keyboard layer off: the chart is one named image, its table a switch away.
+ */
+function Barras({ series, ...props }: BarChartProps) {
+  return (
+    <BarChart
+      h={280}
+      series={series}
+      withLegend={series.length > 1}
+      legendProps={{ verticalAlign: 'bottom', itemSorter: (item) => series.findIndex((serie) => serie.name === item.dataKey) }}
+      withTooltip={false}
+      barChartProps={{ accessibilityLayer: false }}
+      {...props}
+    />
+  );
+}
 const pesosCortos = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
 
 type Mes = Informe['tendencia'][number];
+
+const SERIES_CASOS = [
+  { name: 'recibidos', label: 'Recibidos', color: COLORES[0]! },
+  { name: 'cerrados', label: 'Cerrados', color: COLORES[1]! },
+  { name: 'abiertos', label: 'Abiertos al fin del mes', color: COLORES[2]! },
+];
+const SERIES_MONTOS = [
+  { name: 'ofrecido', label: 'Ofrecido', color: COLORES[0]! },
+  { name: 'acordado', label: 'Acordado', color: COLORES[1]! },
+  { name: 'inspeccionado', label: 'Inspeccionado', color: COLORES[2]! },
+];
 
 /** The Informe's charts (@mantine/charts over recharts), in a chunk of their own like the Tablero's (docs/decisions/095). */
 export function InformeGraficos({ informe }: { informe: Informe }) {
@@ -39,6 +67,7 @@ export function InformeGraficos({ informe }: { informe: Informe }) {
     { label: 'Inspeccionado', valor: (mes) => formatPesos(mes.inspeccionado), numero: true },
   ];
   const duracion = datosDuracion(etapas);
+  const seriesEtapas = etapas.map((etapa, index) => ({ name: etapa.etapa, label: etapa.label, color: COLORES[index % COLORES.length]! }));
   const ratios = datosRatios(informe.montos.distribucion);
   const antiguedad = datosAntiguedad(informe.abiertos.porAntiguedad);
   const porMes = tendencia.map((mes) => ({ ...mes, mesCorto: mesCorto(mes.mes) }));
@@ -55,46 +84,27 @@ export function InformeGraficos({ informe }: { informe: Informe }) {
         filas={tendencia}
         clave={(mes) => mes.mes}
       >
-        <BarChart
-          h={280}
-          data={porMes}
-          dataKey="mesCorto"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          series={[
-            { name: 'recibidos', label: 'Recibidos', color: COLORES[0] },
-            { name: 'cerrados', label: 'Cerrados', color: COLORES[1] },
-            { name: 'abiertos', label: 'Abiertos al fin del mes', color: COLORES[2] },
-          ]}
-          withTooltip={false}
-          barChartProps={SIN_CAPA}
-        />
+        <Barras data={porMes} dataKey="mesCorto" series={SERIES_CASOS} />
       </GraficoConTabla>
       <GraficoConTabla
         id="grafico-montos"
         titulo="Ofrecido, acordado e inspeccionado por mes"
         nombre={`Montos de los casos cerrados con valor acordado, por mes. ${tendencia
-          .map((mes) => `${mesLargo(mes.mes)}: ofrecido ${formatPesos(mes.ofrecido)}, acordado ${formatPesos(mes.acordado)}, inspeccionado ${formatPesos(mes.inspeccionado)}`)
+          .map(
+            (mes) =>
+              `${mesLargo(mes.mes)}: ofrecido ${formatPesos(mes.ofrecido)}, acordado ${formatPesos(mes.acordado)}, inspeccionado ${formatPesos(mes.inspeccionado)}`,
+          )
           .join('; ')}.`}
         columnas={columnasMontos}
         filas={tendencia}
         clave={(mes) => mes.mes}
       >
-        <BarChart
-          h={280}
+        <Barras
           data={porMes}
           dataKey="mesCorto"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
           valueFormatter={(value) => pesosCortos.format(value)}
           yAxisProps={{ width: 70 }}
-          series={[
-            { name: 'ofrecido', label: 'Ofrecido', color: COLORES[0] },
-            { name: 'acordado', label: 'Acordado', color: COLORES[1] },
-            { name: 'inspeccionado', label: 'Inspeccionado', color: COLORES[2] },
-          ]}
-          withTooltip={false}
-          barChartProps={SIN_CAPA}
+          series={SERIES_MONTOS}
         />
       </GraficoConTabla>
       <GraficoConTabla
@@ -105,23 +115,16 @@ export function InformeGraficos({ informe }: { informe: Informe }) {
           .join('; ')}.`}
         columnas={[
           { label: 'Días en la etapa', valor: (fila) => fila.tramo },
-          ...etapas.map((etapa) => ({ label: etapa.label, valor: (fila: (typeof duracion)[number]) => numero.format(fila[etapa.etapa]), numero: true })),
+          ...etapas.map((etapa) => ({
+            label: etapa.label,
+            valor: (fila: (typeof duracion)[number]) => numero.format(fila[etapa.etapa]),
+            numero: true,
+          })),
         ]}
         filas={duracion}
         clave={(fila) => fila.tramo}
       >
-        <BarChart
-          h={280}
-          data={duracion}
-          dataKey="tramo"
-          xAxisLabel="Días en la etapa"
-          xAxisProps={{ interval: 0 }}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          series={etapas.map((etapa, index) => ({ name: etapa.etapa, label: etapa.label, color: COLORES[index % COLORES.length]! }))}
-          withTooltip={false}
-          barChartProps={SIN_CAPA}
-        />
+        <Barras data={duracion} dataKey="tramo" xAxisLabel="Días en la etapa" xAxisProps={{ interval: 0 }} series={seriesEtapas} />
       </GraficoConTabla>
       <GraficoConTabla
         id="grafico-ratios"
@@ -136,14 +139,11 @@ export function InformeGraficos({ informe }: { informe: Informe }) {
         filas={ratios}
         clave={(fila) => fila.tramo}
       >
-        <BarChart
-          h={280}
+        <Barras
           data={ratios}
           dataKey="tramo"
           xAxisProps={{ interval: 0 }}
           series={[{ name: 'casos', label: 'Casos', color: COLORES[3] }]}
-          withTooltip={false}
-          barChartProps={SIN_CAPA}
         />
       </GraficoConTabla>
       <GraficoConTabla
@@ -157,18 +157,14 @@ export function InformeGraficos({ informe }: { informe: Informe }) {
         filas={informe.abiertos.porAntiguedad}
         clave={(tramo) => tramo.key}
       >
-        <BarChart
+        <Barras
           h={140}
           data={antiguedad.data}
           dataKey="fila"
           type="stacked"
           orientation="vertical"
           yAxisProps={{ width: 80 }}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
           series={antiguedad.series.map((serie, index) => ({ ...serie, color: COLORES[index % COLORES.length]! }))}
-          withTooltip={false}
-          barChartProps={SIN_CAPA}
         />
       </GraficoConTabla>
     </SimpleGrid>

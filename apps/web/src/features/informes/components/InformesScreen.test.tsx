@@ -5,7 +5,15 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
-import { INFORME_DURACION_TRAMOS, INFORME_ETAPAS, INFORME_RATIO_TRAMOS, ROL, TABLERO_TRAMOS, type Informe, type InformeEtapa } from '@siniestros/domain';
+import {
+  INFORME_DURACION_TRAMOS,
+  INFORME_ETAPAS,
+  INFORME_RATIO_TRAMOS,
+  ROL,
+  TABLERO_TRAMOS,
+  type Informe,
+  type InformeEtapa,
+} from '@siniestros/domain';
 import { fakeApi } from '../../../test/fake-api';
 import { queryKeys } from '../../../lib/query-keys';
 import { InformesScreen } from './InformesScreen';
@@ -51,9 +59,15 @@ const INFORME: Informe = {
     distribucion: INFORME_DURACION_TRAMOS.map((tramo) => ({ ...tramo, total: 1 })),
   })),
   porAnalista: [
-    { id_analista: 5, analista: 'Sosa Marina', etapas: INFORME_ETAPAS.map((etapa) => ({ etapa: etapa.key, label: etapa.label, casos: 2, mediana: 9, p90: 21 })) },
+    {
+      id_analista: 5,
+      analista: 'Sosa Marina',
+      etapas: INFORME_ETAPAS.map((etapa) => ({ etapa: etapa.key, label: etapa.label, casos: 2, mediana: 9, p90: 21 })),
+    },
   ],
-  porInspector: [{ id_inspector: 3, inspector: 'Gómez Ramiro', etapas: [{ etapa: 'inspeccion', label: 'Inspección', casos: 2, mediana: 6, p90: 8 }] }],
+  porInspector: [
+    { id_inspector: 3, inspector: 'Gómez Ramiro', etapas: [{ etapa: 'inspeccion', label: 'Inspección', casos: 2, mediana: 6, p90: 8 }] },
+  ],
   montos: {
     casos: 4,
     ofrecido: 1_000_000,
@@ -82,7 +96,11 @@ const INFORME: Informe = {
 
 const api = fakeApi((method, url) => {
   if (method === 'GET' && url.startsWith('/api/informes?')) return Response.json(INFORME);
-  if (method === 'GET' && url === '/api/companias') return Response.json([{ id: 2, nombre: 'La Segunda' }, { id: 7, nombre: 'Mercantil Cuyana' }]);
+  if (method === 'GET' && url === '/api/companias')
+    return Response.json([
+      { id: 2, nombre: 'La Segunda' },
+      { id: 7, nombre: 'Mercantil Cuyana' },
+    ]);
   if (method === 'GET' && url === '/api/informes/enviados') return Response.json([]);
   if (method === 'GET' && url === '/api/informes/destinatarios')
     return Response.json([{ id_compania: 2, compania: 'La Segunda', destinatarios: ['gerencia@lasegunda.test'] }]);
@@ -126,16 +144,22 @@ describe('Informes screen', () => {
     expect(recibidos.getAttribute('href')).toBe('/casos?compania=2&fechaDesde=2026-10-01&fechaHasta=2026-10-31');
     expect(recibidos.textContent).toContain('14');
     const motivos = screen.getByRole('region', { name: 'Cerrados por motivo' });
-    expect(within(motivos).getByRole('link', { name: /^Pagado/ }).getAttribute('href')).toBe('/casos?compania=2&estado=8');
+    expect(
+      within(motivos)
+        .getByRole('link', { name: /^Pagado/ })
+        .getAttribute('href'),
+    ).toBe('/casos?compania=2&estado=8');
     // No list shows exactly the cases of a figure without a filter: it is plain text.
     expect(within(motivos).queryByRole('link', { name: /^Rechazado/ })).toBeNull();
     expect(within(motivos).getByText('Rechazado')).toBeTruthy();
     const montos = screen.getByRole('region', { name: 'Ofrecido, acordado e inspeccionado' });
     expect(within(montos).getByText(/^75\s?%$/)).toBeTruthy();
 
-    expect(screen.getByRole('link', { name: 'Descargar PDF' }).getAttribute('href')).toBe('/api/informes?compania=2&desde=2026-10&hasta=2026-10&formato=pdf');
+    expect(screen.getByRole('link', { name: 'Descargar PDF' }).getAttribute('href')).toBe(
+      '/api/informes.pdf?compania=2&desde=2026-10&hasta=2026-10',
+    );
     expect(screen.getByRole('link', { name: 'Descargar Excel' }).getAttribute('href')).toBe(
-      '/api/informes?compania=2&desde=2026-10&hasta=2026-10&formato=xlsx',
+      '/api/informes.xlsx?compania=2&desde=2026-10&hasta=2026-10',
     );
     expect(document.title).toBe('Informes · Siniestros');
   });
@@ -157,7 +181,12 @@ describe('Informes screen', () => {
     const tabla = within(grafico).getByRole('table', { name: 'Tendencia de 12 meses' });
     expect(within(tabla).getAllByRole('row')).toHaveLength(13);
     const octubre = within(tabla).getByRole('row', { name: /octubre de 2026/ });
-    expect(within(octubre).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 4)).toEqual(['octubre de 2026', '9', '1', '29']);
+    expect(
+      within(octubre)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 4),
+    ).toEqual(['octubre de 2026', '9', '1', '29']);
     expect(within(grafico).queryByRole('img')).toBeNull();
     await userEvent.click(within(grafico).getByRole('switch', { name: 'Ver tabla' }));
     expect(within(grafico).getByRole('img')).toBeTruthy();
@@ -165,7 +194,16 @@ describe('Informes screen', () => {
     const duracion = screen.getByRole('region', { name: 'Duración de cada etapa' });
     await userEvent.click(within(duracion).getByRole('switch', { name: 'Ver tabla' }));
     const filas = within(within(duracion).getByRole('table')).getAllByRole('row');
-    expect(filas.map((fila) => fila.firstElementChild!.textContent)).toEqual(['Días en la etapa', '0 a 7', '8 a 15', '16 a 30', '31 a 60', '61 a 90', '91 a 180', '181 o más']);
+    expect(filas.map((fila) => fila.firstElementChild!.textContent)).toEqual([
+      'Días en la etapa',
+      '0 a 7',
+      '8 a 15',
+      '16 a 30',
+      '31 a 60',
+      '61 a 90',
+      '91 a 180',
+      '181 o más',
+    ]);
   });
 
   it('a company picked in the select goes to the URL and to the API', async () => {
@@ -178,8 +216,8 @@ describe('Informes screen', () => {
   });
 
   it('the Admin edits the company’s recipients: a wrong address is said beside the field, a good list is saved whole', async () => {
-    api.answers['PUT /api/informes/destinatarios/2'] = (body) =>
-      Response.json([{ id_compania: 2, compania: 'La Segunda', destinatarios: (body as { destinatarios: string[] }).destinatarios }]);
+    api.answers['PUT /api/informes/destinatarios/2'] = () => Response.json({ message: 'Destinatarios guardados' });
+    api.answers['DELETE /api/informes/destinatarios/2'] = () => Response.json({ message: 'Destinatarios guardados' });
     renderScreen('?compania=2&desde=2026-10&hasta=2026-10', ROL.ADMIN);
     const editor = await screen.findByRole('region', { name: 'Destinatarios del envío mensual: La Segunda' });
     await within(editor).findByText('gerencia@lasegunda.test');
@@ -193,7 +231,19 @@ describe('Informes screen', () => {
     await userEvent.type(campo, '{Backspace}Siniestros@LaSegunda.test{Enter}');
     await userEvent.click(within(editor).getByRole('button', { name: 'Guardar destinatarios' }));
     await screen.findByText('Destinatarios guardados');
-    expect(api.calls.find((call) => call.method === 'PUT')!.body).toEqual({ destinatarios: ['gerencia@lasegunda.test', 'siniestros@lasegunda.test'] });
+    expect(api.calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      destinatarios: ['gerencia@lasegunda.test', 'siniestros@lasegunda.test'],
+    });
+    // The list is asked again after the save.
+    await waitFor(() => expect(api.calls.filter((call) => call.url === '/api/informes/destinatarios')).toHaveLength(2));
+
+    // Every address taken away: the company's e-mail stops (DELETE), no empty list is sent.
+    await userEvent.type(campo, '{Backspace}{Backspace}');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Guardar destinatarios' }));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.method === 'DELETE' && call.url === '/api/informes/destinatarios/2')).toBe(true),
+    );
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
   });
 
   it('a User sees the copies sent but no recipients editor', async () => {

@@ -40,14 +40,26 @@ export function InformesScreen() {
                 {companiaNombre} · {periodoTexto(data.desde, data.hasta)}
               </Text>
               <Text size="sm" c="dimmed">
-                Generado el {formatDateTime(data.generado)}. Cada cifra subrayada al pasar abre la lista de sus casos.
+                Generado el {formatDateTime(data.generado)}. Cada cifra en azul abre la lista de sus casos.
               </Text>
             </div>
             <Group gap="xs" data-informe-no-imprimir>
-              <Button component="a" href={informeArchivoUrl(params, 'pdf')} download variant="light" leftSection={<IconDownload size={16} />}>
+              <Button
+                component="a"
+                href={informeArchivoUrl(params, 'pdf')}
+                download
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+              >
                 Descargar PDF
               </Button>
-              <Button component="a" href={informeArchivoUrl(params, 'xlsx')} download variant="light" leftSection={<IconDownload size={16} />}>
+              <Button
+                component="a"
+                href={informeArchivoUrl(params, 'xlsx')}
+                download
+                variant="light"
+                leftSection={<IconDownload size={16} />}
+              >
                 Descargar Excel
               </Button>
               <Button variant="default" onClick={() => window.print()} leftSection={<IconPrinter size={16} />}>
@@ -60,7 +72,9 @@ export function InformesScreen() {
             <InformeGraficos informe={data} />
           </Suspense>
           <SimpleGrid cols={{ base: 1, lg: isAdmin && data.compania ? 2 : 1 }} spacing="md" mt="md" data-informe-no-imprimir>
-            {isAdmin && data.compania && <DestinatariosEditor key={data.compania.id} idCompania={data.compania.id} compania={data.compania.nombre} />}
+            {isAdmin && data.compania && (
+              <DestinatariosEditor key={data.compania.id} idCompania={data.compania.id} compania={data.compania.nombre} />
+            )}
             <EnviadosLista idCompania={data.compania?.id ?? null} />
           </SimpleGrid>
         </>

@@ -3,7 +3,8 @@ import type { Informe, InformeEtapa } from '@siniestros/domain';
 type Tramo = { desde: number; hasta: number | null };
 
 /** A bucket's tick: '8 a 15', '181 o más' (`unidad` after each number: ' %'). */
-export const tramoTexto = ({ desde, hasta }: Tramo, unidad = '') => (hasta === null ? `${desde}${unidad} o más` : `${desde}${unidad} a ${hasta}${unidad}`);
+export const tramoTexto = ({ desde, hasta }: Tramo, unidad = '') =>
+  hasta === null ? `${desde}${unidad} o más` : `${desde}${unidad} a ${hasta}${unidad}`;
 
 /**
  * The stage-duration chart's rows: one a duration bucket, one column a stage (the server sends each
