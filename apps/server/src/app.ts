@@ -32,8 +32,8 @@ import { createFotoChecklistService, createReferenceService, fotoChecklistRoutes
 import { auditRoutes, createAuditService, registerAuditHooks } from './features/audit';
 import { createLoginGuard, createSessionsService, createUsersService, usersRoutes } from './features/users';
 import { createHistorialService, historialRoutes } from './features/historial';
-import { createLineaTiempoService, lineaTiempoRoutes } from './features/linea-tiempo';
 import { createVistasService, vistasRoutes } from './features/vistas';
+import { createLineaTiempoService, lineaTiempoRoutes } from './features/linea-tiempo';
 import {
   aprobacionesRoutes,
   casoPersonas,
@@ -45,6 +45,7 @@ import {
   type XlsxExportOptions,
 } from './features/casos';
 import { createDocumentacionService, documentacionRoutes } from './features/documentacion';
+import { createVistaPreviaService, vistaPreviaRoutes } from './features/documentacion/documentacion.vista-previa';
 import { createLetradosService, letradosRoutes } from './features/letrados';
 import { createLesionadosService, lesionadosRoutes } from './features/lesionados';
 import { createMediacionService, mediacionRoutes } from './features/mediacion';
@@ -227,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pagos = createPagosService({ db, historial, mailer, org: config.ORG_NAME, log: app.log, today });
   const plantillas = createPlantillasService({ db, audit });
   const documentacion = createDocumentacionService({ db, storage, historial, config });
+  // One converter for the process: it converts one document at a time (shared/office-pdf.ts).
+  const officePdf = createOfficePdf({ sofficePath: config.sofficePath, log: app.log });
   const generated = createGeneratedDocumentsService({ casos, plantillas, config, today });
   const letrados = createLetradosService({ db, historial });
   const lesionados = createLesionadosService({ db, historial, audit });
@@ -290,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     documentacion,
     notificaciones,
     convenios: generated,
-    officePdf: createOfficePdf({ sofficePath: config.sofficePath, log: app.log }),
+    officePdf,
     mailer,
     org: config.ORG_NAME,
     appUrl: config.APP_URL,
@@ -326,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       casosLifecycleRoutes(api, lifecycle);
       aprobacionesRoutes(api, { aprobaciones, lifecycle });
       documentacionRoutes(api, documentacion);
+      vistaPreviaRoutes(api, createVistaPreviaService({ documentacion, officePdf }));
       generatedDocumentsRoutes(api, generated);
       letradosRoutes(api, letrados);
       lesionadosRoutes(api, lesionados);

@@ -117,6 +117,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   // Documents: the inspector reads those of the cases of their own inspections.
   'GET /api/documentacion/listado/:id': 'any',
   'GET /api/documentacion/downloadfile': 'any',
+  'GET /api/documentacion/vista-previa': 'any',
   'GET /api/documentacion/:id': 'any',
   'POST /api/documentacion/t/:id': 'staff',
   'POST /api/documentacion/d/:id': 'staff',

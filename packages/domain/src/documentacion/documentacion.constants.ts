@@ -107,3 +107,12 @@ export const CONVENIO_MESSAGES = {
   noCbu: 'El tercero no tiene un CBU válido: ingrese el CBU de la cuenta donde se paga',
   noLetrado: 'El caso no tiene letrado: cárguelo antes de generar un convenio con Letrado',
 } as const;
+
+/**
+ * The documents' preview (issue 44 item 4, docs/decisions/099): what is shown in place (PDFs and
+ * pictures as they are, office documents as a PDF where LibreOffice is installed); anything else
+ * offers the download.
+ */
+export const VISTA_PREVIA_MESSAGES = {
+  sinVistaPrevia: 'Este archivo no tiene vista previa: descárguelo para verlo',
+} as const;
