@@ -3,5 +3,5 @@ export { AseguradoFields, CasoFields, TerceroFields, type Options } from './form
 export { CASO_CORE_KEYS, emptyPersona, formValuesOf, PERSONA_KEYS, type AseguradoValues, type CasoCoreValues, type PersonaValues } from './form/caso-values';
 // The command palette's case search (docs/decisions/100): the quick search's own route and filter.
 export { filterCasos } from './api/filter-casos';
-export { EMPTY_FILTRO } from './hooks/use-casos-search';
+export { casosUrl, EMPTY_FILTRO } from './hooks/use-casos-search';
 export { casoUrl } from './components/CasosTable';

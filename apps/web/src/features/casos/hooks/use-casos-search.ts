@@ -8,7 +8,7 @@ import type { CasoFiltroDraft } from '../api/filtro-draft';
 import { useCasosList, useCasosSummary } from '../api/get-casos';
 import { useFilteredCasos } from '../api/filter-casos';
 import { queryKeys } from '../../../lib/query-keys';
-import { useFiltrosUrl } from './use-filtros-url';
+import { estadoParams, useFiltrosUrl } from './use-filtros-url';
 
 export const EMPTY_FILTRO: CasoFiltroDraft = {
   nroCaso: '',
@@ -28,6 +28,13 @@ export const EMPTY_FILTRO: CasoFiltroDraft = {
   busquedaRapida: '',
   plazo: '',
 };
+
+/**
+ * The case list's link for a filter (fields not named are empty), written as the list writes its
+ * own URL (use-filtros-url, docs/decisions/096): the Tablero's figures open the list this way.
+ */
+export const casosUrl = (filtro: Readonly<Record<string, string>>) =>
+  `/casos?${estadoParams<Record<string, string>>({ ...EMPTY_FILTRO, ...filtro }, 1, EMPTY_FILTRO)}`;
 
 /** Nothing to filter by: every field as in EMPTY_FILTRO. */
 export const isEmptyFiltro = (values: CasoFiltroDraft) =>

@@ -20,6 +20,7 @@ import { TableHeader } from '../../../components/ListTableParts';
 import { PageTitle } from '../../../components/PageTitle';
 import { useTablero } from '../api/get-tablero';
 import { PagosTarjeta } from '../../pagos';
+import { casosUrl } from '../../casos';
 
 /** The charts (recharts, ~100 KB gzipped) load after the figures, in a chunk of their own. */
 const TableroGraficos = lazy(() => import('./TableroGraficos').then((module) => ({ default: module.TableroGraficos })));
@@ -32,7 +33,7 @@ const withQuery = (path: string, filtro: Record<string, string>) => `${path}?${n
  * also asks each list with, so a figure equals its list's total — docs/decisions/049, 053).
  */
 const LISTA = {
-  casos: (filtro: Record<string, string> = {}) => withQuery('/casos', { condCasos: COND_CASOS.VIGENTES, ...filtro }),
+  casos: (filtro: Record<string, string> = {}) => casosUrl({ condCasos: COND_CASOS.VIGENTES, ...filtro }),
   audiencias: (hoy: string) => withQuery('/audiencias/allaudiencias', tableroFiltroAudiencias(hoy)),
   inspecciones: (hoy: string, options?: Parameters<typeof tableroFiltroInspecciones>[1]) =>
     withQuery('/inspecciones/allinspecciones', tableroFiltroInspecciones(hoy, options)),
