@@ -110,21 +110,26 @@ export async function plazosVencidosRows(
   desde: string,
   hastaDia: string,
 ): Promise<{ mes: string; codigo: string; nombre: string; total: number }[]> {
-  const deLaCompania = compania === null ? sql`` : sql`join casos c on c.id = cp.id_caso and c.id_compania = ${compania}`;
+  const deLaCompania =
+    compania === null ? sql`` : sql`and exists (select 1 from casos c where c.id = cp.id_caso and c.id_compania = ${compania})`;
+  // Materialized: each start day's end computed once; then one index range per rule and day.
   return resultRows(
     await db.execute(sql`
       with reglas as (
         select codigo, nombre, evento, cantidad, unidad,
           plazo_ultimo_inicio(cantidad, unidad, ${desde}::date - 1) + 1 as primero, plazo_ultimo_inicio(cantidad, unidad, ${hastaDia}::date) as ultimo
         from plazos_legales where activo and evento <> 'audiencia'
-      ), dias as (
+      ), dias as materialized (
         select r.codigo, r.nombre, r.evento, d::date as desde, plazo_vence(d::date, r.cantidad, r.unidad) as vence
         from reglas r cross join generate_series(r.primero, r.ultimo, interval '1 day') d
       )
-      select to_char(dias.vence, 'YYYY-MM') as mes, dias.codigo, dias.nombre, count(*)::int as total
-      from dias join caso_plazos cp on cp.evento = dias.evento and cp.desde = dias.desde ${deLaCompania}
-      where cp.hasta is null or cp.hasta > dias.vence
-      group by 1, 2, 3`),
+      select to_char(dias.vence, 'YYYY-MM') as mes, dias.codigo, dias.nombre, sum(n.total)::int as total
+      from dias cross join lateral (
+        select count(*) as total from caso_plazos cp
+        where cp.evento = dias.evento and cp.desde = dias.desde and (cp.hasta is null or cp.hasta > dias.vence) ${deLaCompania}
+      ) n
+      group by 1, 2, 3
+      having sum(n.total) > 0`),
   );
 }
 
