@@ -2,9 +2,9 @@ import type { Informe, InformeEtapa } from '@siniestros/domain';
 
 type Tramo = { desde: number; hasta: number | null };
 
-/** A bucket's tick: '8 a 15', '181 o más' (`unidad` after each number: ' %'). */
+/** A bucket's tick, short enough for six side by side at 1366 px: '8 a 15', '100 a 110 %', '110 % o más' (`unidad`: ' %'). */
 export const tramoTexto = ({ desde, hasta }: Tramo, unidad = '') =>
-  hasta === null ? `${desde}${unidad} o más` : `${desde}${unidad} a ${hasta}${unidad}`;
+  hasta === null ? `${desde}${unidad} o más` : `${desde} a ${hasta}${unidad}`;
 
 /**
  * The stage-duration chart's rows: one a duration bucket, one column a stage (the server sends each
