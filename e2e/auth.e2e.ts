@@ -53,7 +53,7 @@ describe('sign-in and the shell', () => {
     const menu = page.getByRole('navigation', { name: 'Menú principal' });
     await menu.getByText('Casos', { exact: true }).waitFor();
     const entries = await menu.locator('a, button').allTextContents();
-    expect(entries).toEqual(['Tablero', 'Crear Caso', 'Casos', 'Audiencias', 'Inspecciones', 'Valores', 'Mis tareas', 'Aprobaciones pendientes', 'Bandeja de recibidos', 'Cerrar Sesión']);
+    expect(entries).toEqual(['Tablero', 'Crear Caso', 'Casos', 'Audiencias', 'Inspecciones', 'Valores', 'Informes', 'Mis tareas', 'Aprobaciones pendientes', 'Bandeja de recibidos', 'Cerrar Sesión']);
     await context.close();
   });
 
