@@ -81,6 +81,9 @@ CREATE TABLE "informe_enviados" (
 -- period's start days off it (informes.repository.ts plazosVencidosRows) instead of every clock.
 CREATE INDEX "caso_plazos_evento_desde_idx" ON "caso_plazos" USING btree ("evento", "desde") INCLUDE ("hasta", "id_caso");
 --> statement-breakpoint
+-- The paid payments by payment day: the informe's paid amounts per month read a range of it.
+CREATE INDEX "pagos_pagados_fecha_idx" ON "pagos" USING btree ("fecha_pago") INCLUDE ("id_caso", "monto") WHERE "estado" = 'pagado';
+--> statement-breakpoint
 -- The stage (1-5) of a status, as informeEtapaDeEstado in packages/domain; 0 when closed.
 CREATE OR REPLACE FUNCTION informe_etapa(id_estado integer) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
   SELECT (CASE WHEN id_estado = 1 THEN 1 WHEN id_estado = 2 THEN 2 WHEN id_estado = 3 THEN 3

@@ -82,7 +82,8 @@ export const casoInforme = pgTable('caso_informe', {
   inspeccionado: numeric('inspeccionado', { precision: 15, scale: 2 }),
 });
 
-// caso_plazos_evento_desde_idx (evento, desde) INCLUDE (hasta, id_caso), the informe's expired clocks, lives in drizzle/0048 (custom SQL: no INCLUDE here).
+// caso_plazos_evento_desde_idx (evento, desde) INCLUDE (hasta, id_caso), the informe's expired clocks, lives in drizzle/0048 (custom SQL: no INCLUDE here),
+// as pagos_pagados_fecha_idx (fecha_pago) INCLUDE (id_caso, monto) WHERE estado = 'pagado', the informe's paid amounts.
 
 /** Recipients of a company's monthly e-mail, set by the Admin. */
 export const informeDestinatarios = pgTable('informe_destinatarios', {
