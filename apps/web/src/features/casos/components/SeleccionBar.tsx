@@ -1,28 +1,20 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Paper, Select, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { CASO_MESSAGES, FLAGS, MASIVO_MAX_CASOS, MASIVO_MESSAGES, type AnalistaLookup } from '@siniestros/domain';
+import { QuitarSeleccion, SeleccionCheckbox as SeleccionCheckboxBase, SeleccionPaginaCheckbox } from '../../../components/SeleccionControles';
 import { confirmAction } from '../../../lib/confirm';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAccionMasiva, useExportSeleccion, type MasivoAccion } from '../api/masivo';
 import type { Seleccion } from '../hooks/use-seleccion';
 
-/** The checkbox of a row: a click ticks it, Shift+click the range from the last one ticked. */
+/** The checkbox of a case's row. */
 export function SeleccionCheckbox({ seleccion, id }: { seleccion: Seleccion; id: number }) {
-  return (
-    <Checkbox
-      size="xs"
-      aria-label={`Seleccionar caso ${id}`}
-      checked={seleccion.isSelected(id)}
-      onChange={(event) => seleccion.toggle(id, (event.nativeEvent as MouseEvent).shiftKey === true)}
-    />
-  );
+  return <SeleccionCheckboxBase label={`Seleccionar caso ${id}`} checked={seleccion.isSelected(id)} onToggle={(withShift) => seleccion.toggle(id, withShift)} />;
 }
 
 /** The header's checkbox: the whole page. */
 export function SeleccionPagina({ seleccion }: { seleccion: Seleccion }) {
-  return (
-    <Checkbox size="xs" aria-label="Seleccionar los casos de la página" checked={seleccion.isPageSelected} indeterminate={seleccion.isPagePartly} onChange={seleccion.togglePage} />
-  );
+  return <SeleccionPaginaCheckbox label="Seleccionar los casos de la página" seleccion={seleccion} />;
 }
 
 type Props = {
@@ -129,9 +121,7 @@ export function SeleccionBar({ seleccion, total, isTotalCapped, analistas }: Pro
         <Button size="compact-sm" variant="light" onClick={exportar} loading={exporter.isPending}>
           Exportar selección
         </Button>
-        <Button size="compact-sm" variant="default" onClick={seleccion.clear}>
-          Quitar selección
-        </Button>
+        <QuitarSeleccion onClick={seleccion.clear} />
       </Group>
     </Paper>
   );

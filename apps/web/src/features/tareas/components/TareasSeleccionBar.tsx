@@ -1,22 +1,16 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Paper, Select, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Table, Text } from '@mantine/core';
 import { MASIVO_MESSAGES } from '@siniestros/domain';
+import { QuitarSeleccion, SeleccionCheckbox, SeleccionPaginaCheckbox } from '../../../components/SeleccionControles';
 import { confirmAction } from '../../../lib/confirm';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import type { SeleccionIds } from '../../../lib/use-seleccion-ids';
 import { useAsignables } from '../api/get-tareas';
 import { useReasignarTareas } from '../api/reasignar-tareas';
 
-/** A task's checkbox: a click ticks it, Shift+click the range from the last one ticked. */
+/** A task's checkbox. */
 export function TareaCheckbox({ seleccion, id, texto }: { seleccion: SeleccionIds; id: number; texto: string }) {
-  return (
-    <Checkbox
-      size="xs"
-      aria-label={`Seleccionar tarea: ${texto}`}
-      checked={seleccion.isSelected(id)}
-      onChange={(event) => seleccion.toggle(id, (event.nativeEvent as MouseEvent).shiftKey === true)}
-    />
-  );
+  return <SeleccionCheckbox label={`Seleccionar tarea: ${texto}`} checked={seleccion.isSelected(id)} onToggle={(withShift) => seleccion.toggle(id, withShift)} />;
 }
 
 /** The table's header with the page's checkbox first. */
@@ -25,13 +19,7 @@ export function TareasHeader({ seleccion, cells }: { seleccion: SeleccionIds; ce
     <Table.Thead>
       <Table.Tr>
         <Table.Th w={28}>
-          <Checkbox
-            size="xs"
-            aria-label="Seleccionar las tareas de la página"
-            checked={seleccion.isPageSelected}
-            indeterminate={seleccion.isPagePartly}
-            onChange={seleccion.togglePage}
-          />
+          <SeleccionPaginaCheckbox label="Seleccionar las tareas de la página" seleccion={seleccion} />
         </Table.Th>
         {cells.map((cell) => (
           <Table.Th key={cell}>{cell}</Table.Th>
@@ -83,9 +71,7 @@ export function TareasSeleccionBar({ seleccion }: { seleccion: SeleccionIds }) {
         <Button size="compact-sm" disabled={!usuario} loading={reasignar.isPending} onClick={ask}>
           Reasignar seleccionadas
         </Button>
-        <Button size="compact-sm" variant="default" onClick={seleccion.clear}>
-          Quitar selección
-        </Button>
+        <QuitarSeleccion onClick={seleccion.clear} />
       </Group>
     </Paper>
   );
