@@ -8,6 +8,7 @@ import { ROOT } from './server';
 import type { CpuSample } from './cpu';
 import { DUPLICADOS_TARGET_MS, type DuplicadosResult } from './duplicados';
 import { lineaTiempoTable } from './linea-tiempo';
+import { masivoTable } from './masivo';
 import { INSPECTOR_TARGETS, PORTAL_TARGETS, SLOW_NETWORK, type WebSizes } from './web-size';
 
 const README = path.join(ROOT, 'README.md');
@@ -255,6 +256,7 @@ export function summaryMarkdown(result: BenchResult): string {
     parts.push(`**${int(size.cases)} cases** (${size.database}, ${loaded})`, sizeTable(size, result.options.connections, throughput));
     if (size.duplicados) parts.push(duplicadosTable(size.duplicados));
     if (size.lineaTiempo) parts.push(lineaTiempoTable(size.lineaTiempo));
+    if (size.masivo) parts.push(masivoTable(size.masivo));
   }
   const side = sideBySide(result);
   if (side) parts.push('**Side by side**', side);

@@ -23,6 +23,7 @@ import { measureWebSizes, type WebSizes } from './web-size';
 import { cpuSampler } from './cpu';
 import { measureDuplicados, type DuplicadosResult } from './duplicados';
 import { measureLineaTiempo, type LineaTiempoResult } from './linea-tiempo';
+import { measureMasivo, type MasivoResult } from './masivo';
 
 export const BENCH_ADMIN = { username: 'bench@siniestros.local', password: 'Bench-Siniestros-2026' };
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/siniestros_bench';
@@ -98,6 +99,8 @@ export type SizeResult = {
   duplicados?: DuplicadosResult;
   /** A page of the Línea de tiempo of a case with 5,000 events (bench/linea-tiempo.ts); absent in results written before it. */
   lineaTiempo?: LineaTiempoResult;
+  /** 10,000 cases reassigned and flagged in bulk (bench/masivo.ts); absent in results written before it. */
+  masivo?: MasivoResult;
   /** Load average (1, 5, 15 min) when this size's measurements started and ended. */
   loadAverage: { start: number[]; end: number[] };
 };
@@ -307,6 +310,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     let profiles: Record<string, SqlProfile>;
     let duplicados: DuplicadosResult;
     let lineaTiempo: LineaTiempoResult;
+    let masivo: MasivoResult;
     const floors: Record<string, number | undefined> = {};
     const chosen = (list: Scenario[]) => (options.only ? list.filter((scenario) => options.only!.includes(scenario.key)) : list);
     try {
@@ -322,6 +326,8 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       duplicados = await measureDuplicados(prepared.database, options.amount ? 20 : 100);
       options.log('  timing the Línea de tiempo of a case with 5,000 events...');
       lineaTiempo = await measureLineaTiempo(prepared.database, options.amount ? 10 : 30);
+      options.log('  timing bulk actions on 10,000 cases...');
+      masivo = await measureMasivo(prepared.database, options.amount ? 3 : 5);
       profiles = await profileSql(prepared.database, BENCH_ADMIN, {
         ...Object.fromEntries(chosen(scenarios(probes)).map((scenario) => [scenario.key, scenario.requests[0]!])),
         ...(options.noExport ? {} : { [EXPORT_KEY]: { ...exportRequest(probes), warm: false } }),
@@ -409,6 +415,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
         writes: null,
         duplicados,
         lineaTiempo,
+        masivo,
         loadAverage: { start: loadAtStart, end: loadAverage() },
       });
       if (options.web && !web) {

@@ -1,0 +1,141 @@
+/**
+ * Bulk actions (issue 44 item 2, docs/decisions/097): 10,000 selected cases reassigned to another
+ * analyst, and a flag set on them, through the server's own service (lock, one UPDATE, one history
+ * row per case, the triggers' audit and counters), timed from the client. Each run is a
+ * transaction rolled back (a savepoint inside it is the service's), so the data stays as it was
+ * and every run changes all 10,000 cases. The selection is the list's filter (an analyst's
+ * 10,000 cases handed to another) and, separately, as explicit ids.
+ *
+ * Alone: `npx tsx bench/masivo.ts [cases]`: on DATABASE_URL (PostgreSQL) its database
+ * `<name>_<cases>` as the benchmark names it, seeded with the demo cases when it holds fewer, or
+ * on a fresh PGlite without DATABASE_URL.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { MASIVO_MAX_CASOS, casoFiltroSchema, type CasosSeleccion } from '@siniestros/domain';
+import { openDatabase, resultRows, type Database, type Db } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { seedDemo } from '../apps/server/src/demo/demo-load';
+import { createCasosMasivoService } from '../apps/server/src/features/casos/casos.masivo.service';
+import { median } from './load';
+
+export type MasivoResult = {
+  runs: number;
+  cases: number;
+  /** The cases selected: MASIVO_MAX_CASOS, or every case of a smaller database. */
+  selected: number;
+  /** Median and slowest ms of each action on MASIVO_MAX_CASOS cases. */
+  analistaIdsMs: number[];
+  analistaFiltroMs: number[];
+  flagIdsMs: number[];
+};
+
+/** The goal of issue 44: 10,000 selected cases reassigned in at most this many ms at 1M cases. */
+export const MASIVO_TARGET_MS = 5_000;
+
+class Rollback extends Error {}
+
+/** Runs `prepare` then `work` in a transaction that is rolled back, and answers the ms of `work`. */
+async function timedRolledBack<P>(database: Database, prepare: (db: Db) => Promise<P>, work: (db: Db, prepared: P) => Promise<unknown>): Promise<number> {
+  let ms = 0;
+  await database.db
+    .transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const prepared = await prepare(db);
+      const started = performance.now();
+      await work(db, prepared);
+      ms = performance.now() - started;
+      throw new Rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return ms;
+}
+
+export async function measureMasivo(database: Database, runs = 5): Promise<MasivoResult> {
+  const rows = async <T>(statement: ReturnType<typeof sql>) => resultRows<T>(await database.db.execute(statement));
+  const [count] = await rows<{ n: number }>(sql`select count(*)::int as n from casos`);
+  const ids = (await rows<{ id: number }>(sql`select id from casos order by id desc limit ${MASIVO_MAX_CASOS}`)).map((row) => Number(row.id));
+  const byIds: CasosSeleccion = { ids };
+  const idList = `{${ids.join(',')}}`;
+  /** A new analyst holding the 10,000 cases (a colleague whose cases are handed over), and another to give them to. */
+  const handOver = async (db: Db) => {
+    const nuevo = async (apellido: string) => Number(resultRows<{ id: number }>(await db.execute(sql`insert into analistas (nombre, apellido) values ('Bench', ${apellido}) returning id`))[0]!.id);
+    const [de, a] = [await nuevo('De'), await nuevo('A')];
+    await db.execute(sql`update casos set id_analista = ${de} where id = any(${idList}::int[])`);
+    await db.execute(sql`analyze casos`);
+    return { de, a };
+  };
+  const series = async <P>(prepare: (db: Db) => Promise<P>, work: (db: Db, prepared: P) => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) times.push(await timedRolledBack(database, prepare, work));
+    return [Math.round(median(times)), Math.round(Math.max(...times))];
+  };
+  const service = (db: Db) => createCasosMasivoService({ db, exportWhere: async () => null });
+  const expectAll = (result: { cantidad: number }) => {
+    if (result.cantidad !== ids.length) throw new Error(`${result.cantidad} cases changed, not ${ids.length}`);
+  };
+  return {
+    runs,
+    cases: Number(count!.n),
+    selected: ids.length,
+    analistaIdsMs: await series(handOver, async (db, { a }) => expectAll(await service(db).assignAnalista({ seleccion: byIds, id_analista: a }, 'bench'))),
+    analistaFiltroMs: await series(handOver, async (db, { de, a }) =>
+      expectAll(await service(db).assignAnalista({ seleccion: { filtro: casoFiltroSchema.parse({ analista: String(de) }) }, id_analista: a }, 'bench')),
+    ),
+    flagIdsMs: await series(
+      async (db) => db.execute(sql`update casos set sc = false where id = any(${idList}::int[])`),
+      async (db) => expectAll(await service(db).setFlag({ seleccion: byIds, flag: 17, valor: true }, 'bench')),
+    ),
+  };
+}
+
+/** The table of the benchmark's report. */
+export function masivoTable(result: MasivoResult): string {
+  const goal = (ms: number) => (ms <= MASIVO_TARGET_MS ? 'yes' : '**no**');
+  const row = (label: string, [med, max]: number[]) => `| ${label} | ${med} | ${max} | ${goal(med!)} |`;
+  return [
+    `| Bulk action on ${result.selected.toLocaleString('en')} of ${result.cases.toLocaleString('en')} cases (${result.runs} runs) | median ms | slowest ms | within ${MASIVO_TARGET_MS.toLocaleString('en')} ms |`,
+    '|---|---|---|---|',
+    row('Reassign the analyst, explicit ids', result.analistaIdsMs),
+    row('Reassign the analyst, the list filter', result.analistaFiltroMs),
+    row('Set a flag, explicit ids', result.flagIdsMs),
+  ].join('\n');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const cases = Number(process.argv[2] ?? 1_000_000);
+  let database: Database;
+  let dataDir: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const base = new URL(process.env.DATABASE_URL);
+    const name = `${base.pathname.replace(/^\//, '') || 'siniestros_bench'}_${cases}`;
+    const admin = new URL(base);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    const exists = (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    if (!exists) await client.query(`create database "${name}"`);
+    await client.end();
+    base.pathname = `/${name}`;
+    // A load batch runs for seconds: a slow liveness probe on a busy machine must not cut it (as bench/run.ts opens it).
+    database = await openDatabase({ url: base.toString(), poolMax: 4, statementTimeoutMs: 600_000, stallProbeMs: 3_600_000 });
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'masivo-bench-'));
+    database = await openDatabase({ dataDir });
+  }
+  await migrate(database);
+  const [held] = resultRows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from casos`));
+  if (Number(held!.n) < cases) {
+    console.log(`loading ${cases.toLocaleString('en')} demo cases...`);
+    await seedDemo(database, { cases, seed: 1, onProgress: (done, total) => done % 100_000 === 0 && console.log(`  ${done} / ${total}`) });
+  }
+  await database.db.execute(sql`analyze`);
+  console.log(masivoTable(await measureMasivo(database)));
+  await database.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
