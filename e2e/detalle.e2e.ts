@@ -348,4 +348,33 @@ describe('case detail', () => {
     await eventos.getByText('Herido, Pedro').waitFor();
     await context.close();
   });
+
+  it('a .docx of the case is shown as PDF in the viewer, Anterior / Siguiente going through the case’s other documents (issue 44 item 4)', async () => {
+    const id = await seedCaso(userCookie, { idCompania });
+    const { page, context } = await openCaso(id);
+    await page.getByRole('button', { name: 'Subir Doc' }).click();
+    const upload = page.getByRole('dialog', { name: 'Subir Doc' });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), upload.getByRole('button', { name: 'Seleccionar archivos' }).click()]);
+    await chooser.setFiles([
+      { name: 'convenio.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await readFile('apps/server/templates/convenios/Convenio_1_Danos_Titular_sin_Letrado.docx') },
+      { name: 'denuncia.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%e2e\n1 0 obj <<>> endobj\n%%EOF\n') },
+    ]);
+    for (const [file, tipo] of [['convenio.docx', 'Convenio'], ['denuncia.pdf', 'Denuncia']] as const) {
+      await upload.getByLabel(`Tipo de ${file}`).click();
+      await page.getByRole('option', { name: tipo, exact: true }).click();
+    }
+    await upload.getByRole('button', { name: 'Subir archivos' }).click();
+    await page.getByText('Archivos subidos exitosamente').waitFor();
+    await page.getByRole('listitem', { name: 'Convenio.docx' }).getByRole('button', { name: 'Acciones de Convenio.docx' }).click();
+    await page.getByRole('menuitem', { name: 'Ver' }).click();
+    const visor = page.getByRole('dialog', { name: 'Convenio.docx' });
+    // Drawn by pdf.js from the PDF LibreOffice made of it (the server's preview route).
+    await visor.getByRole('img', { name: /^Página 1 de \d+ de Convenio\.docx$/ }).waitFor({ timeout: 60_000 });
+    await expectNoAxeViolations(page, 'viewer with a .docx as PDF');
+    await visor.getByRole('button', { name: 'Siguiente', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Denuncia.pdf' }).waitFor();
+    await page.getByRole('dialog', { name: 'Denuncia.pdf' }).getByRole('button', { name: 'Anterior', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Convenio.docx' }).waitFor();
+    await context.close();
+  });
 });

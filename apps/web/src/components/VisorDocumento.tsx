@@ -18,12 +18,15 @@ export type DocumentoVisible = {
   nombre: string;
   cargar: () => Promise<Blob>;
   descargar: () => void;
+  /** `cargar` answers an office document (docx, doc, odt) as a PDF: the preview route (decision 099). */
+  oficinaComoPdf?: boolean;
 };
 
 type Tipo = 'imagen' | 'pdf' | 'otro';
 
 const IMAGEN_RE = /\.(jpe?g|png|webp|gif|bmp)$/i;
 const PDF_RE = /\.pdf$/i;
+const OFICINA_RE = /\.(docx?|odt)$/i;
 
 /** What the viewer does with a file, by its name (SVG and anything else: only the download). */
 export function tipoDeDocumento(nombre: string): Tipo {
@@ -112,7 +115,7 @@ export function VisorDocumento({
 
 /** One document: read once, then its tools (pages, zoom, rotation) above the frame that shows it. */
 function VistaDocumento({ documento, isPhone, onPaso }: { documento: DocumentoVisible; isPhone: boolean; onPaso: (paso: number) => void }) {
-  const [tipo] = useState(() => tipoDeDocumento(documento.nombre));
+  const [tipo] = useState(() => (documento.oficinaComoPdf && OFICINA_RE.test(documento.nombre) ? 'pdf' : tipoDeDocumento(documento.nombre)));
   const [contenido, setContenido] = useState<Contenido>(tipo === 'otro' ? { estado: 'otro' } : { estado: 'cargando' });
   // null: fit the frame (a picture whole, a PDF page's width); a number: that scale (1 = 100 %).
   const [zoom, setZoom] = useState<number | null>(null);

@@ -2,12 +2,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Box, Button, Card, Checkbox, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDots, IconDownload, IconEye, IconFileText, IconTrash } from '@tabler/icons-react';
 import { DOC_CARD_NAME_MAX, DOCUMENTACION_MESSAGES, documentsZipName, ESTADO, ESTADOS, truncate } from '@siniestros/domain';
-import { VisorDocumento, type DocumentoVisible } from '../../../components/VisorDocumento';
+import { VisorDocumento } from '../../../components/VisorDocumento';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { UploadDialog, useDeleteDocumento, useDocumentos, useUploadDocuments } from '../../documentacion';
-import { downloadDocumento, fetchDocumento } from '../api/download-documento';
 import { allDocumentosUrl } from '../api/download-all-documentos';
 import type { CasoForm } from '../hooks/use-caso-form';
+import { useDocumentosVisibles } from '../hooks/use-documentos-visibles';
 
 const ESTADO_SIGUIENTE = ESTADOS.find((estado) => estado.id === ESTADO.INSPECCION)?.nombre ?? '';
 
@@ -24,19 +24,7 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
   const names = useMemo(() => documentos.data ?? [], [documentos.data]);
   const hasDocuments = names.length > 0;
 
-  const download = useCallback(
-    (name: string) => void downloadDocumento(idCaso, name).catch((error) => notifyApiError(error, DOCUMENTACION_MESSAGES.loadError)),
-    [idCaso],
-  );
-  const visibles = useMemo(
-    () =>
-      names.map((name): DocumentoVisible => ({
-        nombre: name,
-        cargar: () => fetchDocumento(idCaso, name),
-        descargar: () => download(name),
-      })),
-    [idCaso, names, download],
-  );
+  const { visibles, descargar: download } = useDocumentosVisibles(idCaso, names);
   const closeVisor = useCallback(() => setVisto(null), []);
   const eliminar = (name: string) =>
     remove.mutate(name, {

@@ -3,12 +3,11 @@ import { Link } from 'react-router';
 import { Alert, Badge, Button, Chip, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconEye, IconHistory } from '@tabler/icons-react';
-import { DOCUMENTACION_MESSAGES, LINEA_MESSAGES, LINEA_TIPO_LABEL, LINEA_TIPO_NOMBRE, LINEA_TIPOS, type LineaItem, type LineaTipo } from '@siniestros/domain';
-import { VisorDocumento, type DocumentoVisible } from '../../../components/VisorDocumento';
-import { notifyApiError } from '../../../lib/notify';
+import { LINEA_MESSAGES, LINEA_TIPO_LABEL, LINEA_TIPO_NOMBRE, LINEA_TIPOS, type LineaItem, type LineaTipo } from '@siniestros/domain';
+import { VisorDocumento } from '../../../components/VisorDocumento';
 import { useDocumentos } from '../../documentacion';
-import { downloadDocumento, fetchDocumento } from '../api/download-documento';
 import { useLineaTiempo } from '../api/get-linea-tiempo';
+import { useDocumentosVisibles } from '../hooks/use-documentos-visibles';
 import { cuandoFue, describirCambio, enlaceDe } from './linea-tiempo';
 
 const COLOR: Record<LineaTipo, string> = {
@@ -52,15 +51,7 @@ function Contenido({ idCaso, onVerHistorial }: Props) {
   const documentos = useDocumentos(idCaso);
   const [visto, setVisto] = useState<number | null>(null);
   const nombres = useMemo(() => documentos.data ?? [], [documentos.data]);
-  const visibles = useMemo(
-    () =>
-      nombres.map((nombre): DocumentoVisible => ({
-        nombre,
-        cargar: () => fetchDocumento(idCaso, nombre),
-        descargar: () => void downloadDocumento(idCaso, nombre).catch((error) => notifyApiError(error, DOCUMENTACION_MESSAGES.loadError)),
-      })),
-    [idCaso, nombres],
-  );
+  const { visibles } = useDocumentosVisibles(idCaso, nombres);
   const cerrarVisor = useCallback(() => setVisto(null), []);
   const items = linea.data?.pages.flatMap((page) => page.items) ?? [];
 
