@@ -179,6 +179,15 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/asignacion/ajustes': 'admin',
   'PATCH /api/asignacion/ajustes': 'admin',
   // Saved views of the case list (decision 096): each user on their own; who may share is the Admin's.
+  // The informe de gestión (docs/decisions/093, 094): the report for Admin and User, its e-mail recipients for the Admin.
+  'GET /api/informes': 'staff',
+  'GET /api/informes.pdf': 'staff',
+  'GET /api/informes.xlsx': 'staff',
+  'GET /api/informes/destinatarios': 'admin',
+  'PUT /api/informes/destinatarios/:id': 'admin',
+  'DELETE /api/informes/destinatarios/:id': 'admin',
+  'GET /api/informes/enviados': 'staff',
+  'GET /api/informes/enviados/:id.pdf': 'staff',
   'GET /api/vistas': 'staff',
   'POST /api/vistas': 'staff',
   'PUT /api/vistas/predeterminada': 'staff',
