@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { createSpotlight, Spotlight } from '@mantine/spotlight';
+import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.css';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,17 +12,18 @@ import { ATAJOS } from '../../lib/atajos';
 import { queryKeys } from '../../lib/query-keys';
 import { casoUrl, EMPTY_FILTRO, filterCasos } from '../../features/casos';
 import { usePreferencias } from '../../features/preferencias';
+import classes from './Paleta.module.css';
 import { busquedaDeCaso, CASOS_EN_PALETA, describirCaso, filtrarComandos, numeroDeCaso, pantallasPara, type Comando } from './paleta';
 
 const [store, paleta] = createSpotlight();
 const SEARCH_DEBOUNCE_MS = 150;
 
 /** Marks the list's first choice as the one Enter takes (Spotlight does it only as the query changes). */
-function seleccionar(indice: 0 | -1) {
+function seleccionarPrimera() {
   const list = document.getElementById(store.getState().listId);
   list?.querySelector('[data-selected]')?.removeAttribute('data-selected');
-  if (indice === 0) list?.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
-  store.updateState((state) => ({ ...state, selected: indice }));
+  list?.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
+  store.updateState((state) => ({ ...state, selected: 0 }));
 }
 
 /** The quick search's own request and cache entry (POST /casos/filtro, page 1): what the benchmark measures. */
@@ -64,6 +65,14 @@ export function Paleta({ rol, onAyuda }: { rol: number; onAyuda: () => void }) {
   // Enter pressed before the search answered: the first case found is opened when it does.
   const abrirAlLlegar = useRef<string | null>(null);
 
+  // However it closed (a choice, Escape, a case opened from here), it opens again empty.
+  const { opened } = useSpotlight(store);
+  useEffect(() => {
+    // Spotlight clears its own text only when its modal closes itself; this text is ours.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!opened) setQuery('');
+  }, [opened]);
+
   const abrirCaso = (id: number) => navigate(casoUrl(id));
   const encontrados: Comando[] =
     texto !== null && debounced === query
@@ -79,6 +88,15 @@ export function Paleta({ rol, onAyuda }: { rol: number; onAyuda: () => void }) {
   ];
   const ayuda: Comando[] = [{ id: 'atajos', label: ATAJOS.ayuda.texto, palabras: 'ayuda teclado', run: onAyuda }];
   const acciones = accionesDePantalla().map((accion) => ({ ...accion, id: `accion-${accion.id}` }));
+  const grupos: [string, Comando[]][] = [
+    ['Casos', [...porNumero, ...encontrados]],
+    ['Acciones', filtrarComandos(query, acciones)],
+    ['Pantallas', filtrarComandos(query, pantallas)],
+    ['Apariencia', filtrarComandos(query, apariencia)],
+    ['Ayuda', filtrarComandos(query, ayuda)],
+  ];
+  // Said here, not by Spotlight.Empty: that one is decided as the text changes, before the cases arrive.
+  const isEmpty = !isPending && grupos.every(([, comandos]) => comandos.length === 0);
 
   const firstCaseId = encontrados[0]?.id;
   useEffect(() => {
@@ -91,19 +109,19 @@ export function Paleta({ rol, onAyuda }: { rol: number; onAyuda: () => void }) {
       return;
     }
     // The list changed under the search box: the first choice is the one Enter takes.
-    seleccionar(0);
+    seleccionarPrimera();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstCaseId, texto]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key !== 'Enter' || !isPending) return;
-    // Nothing else is taken meanwhile (a choice of the previous search would open another case).
+    // A command chosen for this text is taken now; with none, the first case the search finds.
+    if (document.getElementById(store.getState().listId)?.querySelector('[data-selected]')) return;
     abrirAlLlegar.current = busquedaDeCaso(query);
-    seleccionar(-1);
   };
 
   return (
-    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={480}>
+    <Spotlight.Root store={store} query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={480} classNames={{ action: classes.action }}>
       <Spotlight.Search aria-label="Buscar casos, pantallas y acciones" placeholder="Caso, dominio, siniestro, DNI, nombre o pantalla…" leftSection={<IconSearch size={18} />} onKeyDown={onKeyDown} />
       <Spotlight.ActionsList aria-label="Resultados">
         {isPending && (
@@ -111,12 +129,14 @@ export function Paleta({ rol, onAyuda }: { rol: number; onAyuda: () => void }) {
             <Loader size="xs" mr="xs" /> Buscando casos…
           </Text>
         )}
-        <Grupo label="Casos" comandos={[...porNumero, ...encontrados]} />
-        <Grupo label="Acciones" comandos={filtrarComandos(query, acciones)} />
-        <Grupo label="Pantallas" comandos={filtrarComandos(query, pantallas)} />
-        <Grupo label="Apariencia" comandos={filtrarComandos(query, apariencia)} />
-        <Grupo label="Ayuda" comandos={filtrarComandos(query, ayuda)} />
-        {!isPending && <Spotlight.Empty>Nada coincide con lo escrito.</Spotlight.Empty>}
+        {grupos.map(([label, comandos]) => (
+          <Grupo key={label} label={label} comandos={comandos} />
+        ))}
+        {isEmpty && (
+          <Text size="sm" c="dimmed" ta="center" py="md" role="status">
+            Nada coincide con lo escrito.
+          </Text>
+        )}
       </Spotlight.ActionsList>
     </Spotlight.Root>
   );

@@ -6,10 +6,14 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export const login = (input: LoginInput) => api.post(loginResponse, '/users/login', bodyOf(loginSchema, input));
 
-export function useLogin() {
+/** `antesDeEntrar`: awaited before the session is known (the screens switch on it): the user's colour scheme (docs/decisions/101). */
+export function useLogin(antesDeEntrar?: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (session) => queryClient.setQueryData(queryKeys.session, session),
+    onSuccess: async (session) => {
+      await antesDeEntrar?.();
+      queryClient.setQueryData(queryKeys.session, session);
+    },
   });
 }

@@ -34,8 +34,8 @@ const asksForStepUp = (error: unknown) => error instanceof ApiError && error.sta
 export function LoginScreen() {
   const session = useSession();
   const config = useAppConfig();
-  const login = useLogin();
-  const cargarPreferencias = useCargarPreferencias();
+  // The user's colour scheme before the first screen (docs/decisions/101): no flash of another's.
+  const login = useLogin(useCargarPreferencias());
   const unlock = useRequestUnlock();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
@@ -63,8 +63,7 @@ export function LoginScreen() {
     if ('message' in checked) return setMessage(checked.message);
     if (!isStepUpRetry) setMessage(null);
     login.mutate(checked.data, {
-      // The user's colour scheme before the first screen (docs/decisions/101): no flash of another's.
-      onSuccess: (result) => void cargarPreferencias().then(() => navigate(homeFor(result.rol), { replace: true })),
+      onSuccess: (result) => navigate(homeFor(result.rol), { replace: true }),
       onError: (error) => {
         setMessage(loginErrorMessage(error));
         if (asksForCode(error)) {

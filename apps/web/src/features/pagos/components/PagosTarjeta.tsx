@@ -27,7 +27,7 @@ export function PagosTarjeta() {
         </Group>
         <Group justify="space-between">
           <Text size="sm">{`Vencidos (más de ${PAGO_VENCIDO_DIAS_HABILES} días hábiles, pedidos antes del ${formatDate(vencidoAntesDe)})`}</Text>
-          <Text fw={700} size="lg" c={vencidos > 0 ? 'red.8' : undefined} data-testid="pagos-vencidos">
+          <Text fw={700} size="lg" c={vencidos > 0 ? 'red' : undefined} data-testid="pagos-vencidos">
             {numero.format(vencidos)}
           </Text>
         </Group>
@@ -54,7 +54,7 @@ export function PagosTarjeta() {
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {formatPesos(pago.monto)}
                     </Table.Td>
-                    <Table.Td c={pago.fecha_solicitud < vencidoAntesDe ? 'red.8' : undefined}>{formatDate(pago.fecha_solicitud)}</Table.Td>
+                    <Table.Td c={pago.fecha_solicitud < vencidoAntesDe ? 'red' : undefined}>{formatDate(pago.fecha_solicitud)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

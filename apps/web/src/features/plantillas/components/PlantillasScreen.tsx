@@ -83,7 +83,7 @@ export function PlantillasScreen() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {plantillas.isError && <Text c="red.8">{LOAD_ERROR}</Text>}
+      {plantillas.isError && <Text c="red">{LOAD_ERROR}</Text>}
       <Accordion variant="contained" maw={900}>
         <Accordion.Item value="campos">
           <Accordion.Control>Campos disponibles</Accordion.Control>

@@ -220,7 +220,7 @@ function Enlace({ idCaso, tercero, onPedir }: { idCaso: number; tercero: Tercero
             component="button"
             type="button"
             size="sm"
-            c="red.8"
+            c="red"
             disabled={revocar.isPending}
             onClick={() =>
               confirmAction(`¿Revocar el enlace de ${tercero.nombre}? Deja de funcionar en el acto.`, () =>
