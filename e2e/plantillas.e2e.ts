@@ -94,11 +94,17 @@ describe('convenio templates (Admin)', () => {
     expect(await titular.textContent()).toContain(ADMIN.username);
     expect(await convenioTitular()).toContain('CUARTA — RENUNCIA Y DESISTIMIENTO:');
 
-    // The preview is the version filled with a demo case.
-    const [preview] = await Promise.all([page.waitForEvent('download'), titular.getByRole('button', { name: 'Vista previa Daños Titular sin Letrado' }).click()]);
+    // The preview is the version filled with a demo case: drawn as PDF in the viewer (LibreOffice, decision 099), its .docx a click away.
+    await titular.getByRole('button', { name: 'Vista previa Daños Titular sin Letrado' }).click();
+    const visor = page.getByRole('dialog', { name: /^Vista_previa_.*_v1\.docx$/ });
+    await visor.getByRole('img', { name: /^Página 1 de \d+ de Vista_previa_.*_v1\.docx$/ }).waitFor({ timeout: 60_000 });
+    await expectNoAxeViolations(page, 'Plantilla preview as PDF in the viewer');
+    const [preview] = await Promise.all([page.waitForEvent('download'), visor.getByRole('button', { name: 'Descargar', exact: true }).click()]);
     const previewText = (await mammoth.extractRawText({ path: await preview.path() })).value;
     expect(previewText).toContain('RENUNCIA Y DESISTIMIENTO');
     expect(previewText).toContain('Laura Sosa, DNI 33.222.111');
+    await page.keyboard.press('Escape');
+    await visor.waitFor({ state: 'detached' });
 
     // Back to the shipped text, as a new version: nothing is lost.
     await titular.getByRole('button', { name: 'Versiones Daños Titular sin Letrado' }).click();

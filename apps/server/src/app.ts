@@ -46,6 +46,7 @@ import {
 } from './features/casos';
 import { createDocumentacionService, documentacionRoutes } from './features/documentacion';
 import { createVistaPreviaService, vistaPreviaRoutes } from './features/documentacion/documentacion.vista-previa';
+import { plantillaVistaPreviaPdfRoutes } from './features/plantillas/plantillas.vista-previa-pdf';
 import { createLetradosService, letradosRoutes } from './features/letrados';
 import { createLesionadosService, lesionadosRoutes } from './features/lesionados';
 import { createMediacionService, mediacionRoutes } from './features/mediacion';
@@ -338,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       subidasRoutes(api, subidas);
       valoresRoutes(api, valores);
       plantillasRoutes(api, plantillas);
+      plantillaVistaPreviaPdfRoutes(api, { plantillas, officePdf });
       tareasRoutes(api, tareas);
       plazosRoutes(api, plazos);
       asignacionRoutes(api, asignacion);

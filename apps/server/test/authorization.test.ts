@@ -118,6 +118,7 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/documentacion/listado/:id': 'any',
   'GET /api/documentacion/downloadfile': 'any',
   'GET /api/documentacion/vista-previa': 'any',
+  'GET /api/plantillas/:id/vista-previa/pdf': 'admin',
   'GET /api/documentacion/:id': 'any',
   'POST /api/documentacion/t/:id': 'staff',
   'POST /api/documentacion/d/:id': 'staff',

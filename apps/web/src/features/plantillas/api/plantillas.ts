@@ -20,9 +20,16 @@ export async function downloadPlantilla(id: number, version: number) {
   saveBlob(await api.getFile(`/plantillas/${id}/archivo${qs({ version })}`), `${slugOf(id)}_v${version}.docx`);
 }
 
+export const previewName = (id: number, version: number) => `Vista_previa_${slugOf(id)}_v${version}.docx`;
+
 /** GET /plantillas/{id}/vista-previa?version=N: the version filled with the demo case. */
 export async function previewPlantilla(id: number, version: number) {
-  saveBlob(await api.getFile(`/plantillas/${id}/vista-previa${qs({ version })}`), `Vista_previa_${slugOf(id)}_v${version}.docx`);
+  saveBlob(await api.getFile(`/plantillas/${id}/vista-previa${qs({ version })}`), previewName(id, version));
+}
+
+/** GET /plantillas/{id}/vista-previa/pdf?version=N: the same as PDF, for the viewer; 422 without LibreOffice (decision 099). */
+export function fetchPreviewPdf(id: number, version: number): Promise<Blob> {
+  return api.getFile(`/plantillas/${id}/vista-previa/pdf${qs({ version })}`);
 }
 
 export function useUploadPlantilla() {

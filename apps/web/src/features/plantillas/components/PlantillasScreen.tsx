@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Accordion, Badge, Button, Code, FileButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconHistory, IconUpload } from '@tabler/icons-react';
 import { CONVENIO_CAMPOS, formatDateTime, PLANTILLA_MESSAGES, type PlantillaConvenio, type PlantillaVersion } from '@siniestros/domain';
 import { PageTitle } from '../../../components/PageTitle';
+import { VisorDocumento, type DocumentoVisible } from '../../../components/VisorDocumento';
 import { TableHeader } from '../../../components/ListTableParts';
 import { confirmAction } from '../../../lib/confirm';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { downloadPlantilla, previewPlantilla, usePlantillas, useRestorePlantilla, useUploadPlantilla } from '../api/plantillas';
+import { downloadPlantilla, fetchPreviewPdf, previewName, previewPlantilla, usePlantillas, useRestorePlantilla, useUploadPlantilla } from '../api/plantillas';
 
 const LOAD_ERROR = 'No se pudieron obtener las plantillas';
 
@@ -22,6 +23,22 @@ export function PlantillasScreen() {
   const plantillas = usePlantillas();
   const upload = useUploadPlantilla();
   const [versiones, setVersiones] = useState<PlantillaConvenio | null>(null);
+  // 'Vista previa': the version filled with the demo case, drawn as PDF in the viewer where LibreOffice is installed (decision 099).
+  const [vista, setVista] = useState<{ id: number; version: number } | null>(null);
+  const vistas = useMemo(
+    (): DocumentoVisible[] =>
+      vista
+        ? [
+            {
+              nombre: previewName(vista.id, vista.version),
+              cargar: () => fetchPreviewPdf(vista.id, vista.version),
+              descargar: () => run(() => previewPlantilla(vista.id, vista.version)),
+              oficinaComoPdf: true,
+            },
+          ]
+        : [],
+    [vista],
+  );
 
   const onUpload = (plantilla: PlantillaConvenio, file: File | null) => {
     if (!file) return;
@@ -60,7 +77,7 @@ export function PlantillasScreen() {
                         Descargar
                       </Button>
                       <Button size="xs" variant="light" leftSection={<IconEye size={14} />} aria-label={`Vista previa ${plantilla.nombre}`}
-                        onClick={() => run(() => previewPlantilla(plantilla.id, vigente.version))}>
+                        onClick={() => setVista({ id: plantilla.id, version: vigente.version })}>
                         Vista previa
                       </Button>
                       <FileButton accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document" onChange={(file) => onUpload(plantilla, file)}>
@@ -109,6 +126,7 @@ export function PlantillasScreen() {
       {versiones && (
         <VersionesDialog plantilla={plantillas.data?.find((plantilla) => plantilla.id === versiones.id) ?? versiones} onClose={() => setVersiones(null)} />
       )}
+      {vistas.length > 0 && <VisorDocumento documentos={vistas} inicial={0} onClose={() => setVista(null)} />}
     </Stack>
   );
 }
