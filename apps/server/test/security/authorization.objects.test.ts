@@ -53,6 +53,8 @@ const EXPECTED: Record<string, Expected> = {
   'HEAD /api/documentacion/listado/:id': ONLY_OWN,
   'GET /api/documentacion/downloadfile': ONLY_OWN,
   'HEAD /api/documentacion/downloadfile': ONLY_OWN,
+  'GET /api/documentacion/vista-previa': ONLY_OWN,
+  'HEAD /api/documentacion/vista-previa': ONLY_OWN,
   'GET /api/documentacion/:id': ONLY_OWN,
   'HEAD /api/documentacion/:id': ONLY_OWN,
 };
@@ -211,6 +213,13 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/documentacion/downloadfile': {
     object: fixed,
     ...get((fixture) => `/api/documentacion/downloadfile?id=${fixture.idCaso}&name=${encodeURIComponent(fixture.documento)}`),
+    check: ({ fixture, response }, allowed) =>
+      allowed ? expect(response.rawPayload.equals(fixture.content)).toBe(true) : refusedWithoutData({ fixture, response }),
+  },
+  // The viewer's copy of a document (docs/decisions/099): a PDF is sent as it is, inline.
+  'GET /api/documentacion/vista-previa': {
+    object: fixed,
+    ...get((fixture) => `/api/documentacion/vista-previa?id=${fixture.idCaso}&name=${encodeURIComponent(fixture.documento)}`),
     check: ({ fixture, response }, allowed) =>
       allowed ? expect(response.rawPayload.equals(fixture.content)).toBe(true) : refusedWithoutData({ fixture, response }),
   },
