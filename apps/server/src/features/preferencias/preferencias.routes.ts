@@ -11,7 +11,8 @@ import type { PreferenciasService } from './preferencias.service';
  */
 export function preferenciasRoutes(app: FastifyInstance, preferencias: PreferenciasService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: ANY_ROLE };
+  // Also before a required second factor is enrolled (REQUIRE_TOTP): the enrolment screens take the user's look too.
+  const config = { access: ANY_ROLE, totpSetup: true };
   const tags = ['account'];
   r.get(
     '/preferencias',

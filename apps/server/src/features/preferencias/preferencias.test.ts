@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PREFERENCIAS_DEFAULT, PREFERENCIAS_TEXTS } from '@siniestros/domain';
-import { useTestApp } from '../../../test/helpers';
+import { AUTH_MESSAGES, PREFERENCIAS_DEFAULT, PREFERENCIAS_TEXTS } from '@siniestros/domain';
+import { createTestApp, useTestApp } from '../../../test/helpers';
 
 /** Each user's colour scheme and row density (issue 44 item 6, docs/decisions/101), through HTTP. */
 const t = useTestApp();
@@ -58,5 +58,18 @@ describe('preferencias', () => {
     const [a, b] = await Promise.all([patch('inspector2', { esquema: 'dark' }), patch('inspector2', { densidad: 'compacta' })]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect((await get('inspector2')).json()).toEqual({ esquema: 'dark', densidad: 'compacta' });
+  });
+
+  it('answers an Admin who must still enrol a second factor (REQUIRE_TOTP), whose other screens are refused', async () => {
+    const strict = await createTestApp({ REQUIRE_TOTP: 'admins' });
+    try {
+      const read = await strict.request('admin', { method: 'GET', url: '/api/preferencias' });
+      expect([read.statusCode, read.json()]).toEqual([200, PREFERENCIAS_DEFAULT]);
+      expect((await strict.request('admin', { method: 'PATCH', url: '/api/preferencias', payload: { esquema: 'dark' } })).statusCode).toBe(200);
+      const other = await strict.request('admin', { method: 'GET', url: '/api/users' });
+      expect([other.statusCode, other.json()]).toEqual([403, { message: AUTH_MESSAGES.totpSetupRequired }]);
+    } finally {
+      await strict.close();
+    }
   });
 });
