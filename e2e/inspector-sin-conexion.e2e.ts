@@ -101,6 +101,8 @@ describe("the inspector's app without network", () => {
     await page.goto(`${baseUrl()}/inspecciones`);
     await page.getByText(DIRECCION_ANA).first().waitFor();
     expect(await page.getByText(SIN_CONEXION.aviso).count()).toBe(0);
+    // The persister writes within a second; the next step is a full page load, which would not wait for it.
+    await expect.poll(async () => (await device(page)).text, { timeout: 10_000 }).toContain(DIRECCION_ANA);
     // The service worker takes the page (clientsClaim) once it has kept the build's files.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     await page.goto(`${baseUrl()}/inspecciones/detalleInspeccion/${inspeccionAna}`);

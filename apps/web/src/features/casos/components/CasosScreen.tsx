@@ -79,9 +79,9 @@ export function CasosScreen() {
         <PageTitle>Casos</PageTitle>
         <Group gap="xs">
           <VistasMenu search={search} />
-          <Counter label="Vigentes" value={summary?.totalCount ?? 0} color="blue.8" />
-          <Counter label="Cerrados" value={summary?.totalCloseCount ?? 0} color="gray.7" />
-          {search.filtrados > 0 && <Counter label="Filtrados" value={search.filtrados} color="teal.9" isCapped={search.isFiltradosCapped} />}
+          <Counter label="Vigentes" value={summary?.totalCount ?? 0} color="blue" />
+          <Counter label="Cerrados" value={summary?.totalCloseCount ?? 0} color="gray" />
+          {search.filtrados > 0 && <Counter label="Filtrados" value={search.filtrados} color="teal" isCapped={search.isFiltradosCapped} />}
         </Group>
       </Group>
       {misCasos && (
