@@ -266,7 +266,7 @@ function VistaDocumento({ documento, isPhone, onPaso }: { documento: DocumentoVi
           borderRadius: 'var(--mantine-radius-sm)',
         }}
       >
-        {contenido.estado === 'cargando' && <Loader m="auto" aria-label="Cargando el documento" />}
+        {contenido.estado === 'cargando' && <Loader m="auto" role="status" aria-label="Cargando el documento" />}
         {contenido.estado === 'error' && (
           <Text m="auto" p="md" ta="center" role="alert">
             No se pudo mostrar el documento. Puede descargarlo.

@@ -31,7 +31,7 @@ export function InformesScreen() {
           {informe.error.message}
         </Alert>
       ) : !data ? (
-        <Loader aria-label="Cargando el informe" />
+        <Loader role="status" aria-label="Cargando el informe" />
       ) : (
         <>
           <Group justify="space-between" align="flex-end" mb="md">

@@ -53,7 +53,7 @@ export function AgendaInspector({ now = () => new Date() }: { now?: () => Date }
   if (agenda.isPending)
     content = (
       <Center py="xl">
-        <Loader aria-label="Cargando inspecciones" />
+        <Loader role="status" aria-label="Cargando inspecciones" />
       </Center>
     );
   else if (rows.length === 0) content = <Empty>{vista === 'pendientes' ? INSPECCION_AGENDA_TEXTS.emptyPendientes : INSPECCION_AGENDA_TEXTS.emptyFinalizadas}</Empty>;

@@ -44,7 +44,7 @@ export function MensajesDialog({
   return (
     <Modal opened onClose={onClose} title={`Mensajes con ${nombre}`} size="lg" centered>
       <Stack>
-        {mensajes.isPending && <Loader size="sm" aria-label="Cargando los mensajes" />}
+        {mensajes.isPending && <Loader size="sm" role="status" aria-label="Cargando los mensajes" />}
         {mensajes.isError && <Text c="red">{mensajes.error.message}</Text>}
         {mensajes.data?.length === 0 && (
           <Text size="sm" c="dimmed">

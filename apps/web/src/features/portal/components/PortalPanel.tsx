@@ -71,7 +71,7 @@ export function PortalPanel({ idCaso }: { idCaso: number }) {
             </Button>
           )}
         </Group>
-        {portal.isPending && <Loader size="sm" aria-label="Cargando el portal del reclamante" />}
+        {portal.isPending && <Loader size="sm" role="status" aria-label="Cargando el portal del reclamante" />}
         {portal.isError && (
           <Text size="sm" c="red">
             {portal.error.message || CASO_MESSAGES.loadError}

@@ -131,7 +131,7 @@ export function TableroScreen() {
     <>
       <PageTitle>Tablero</PageTitle>
       {!data ? (
-        <Loader aria-label="Cargando el tablero" />
+        <Loader role="status" aria-label="Cargando el tablero" />
       ) : (
         <>
           <Text size="sm" c="dimmed" mb="md">
