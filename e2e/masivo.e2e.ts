@@ -23,12 +23,15 @@ async function pick(scope: Page | Locator, label: string, option: string) {
 const casoRow = (id: number) => page.locator(`tbody[data-caso="${id}"] > tr`).first();
 const confirmDialog = () => page.getByRole('dialog', { name: 'Confirmar' });
 
+/** The list searched for this run's cases, in the selection mode (its checkboxes show only after 'Seleccionar'). */
 async function searchTheCases() {
   await page.goto(`${baseUrl()}/casos`);
   const search = page.getByPlaceholder('Nombre, apellido, doc, dominio, nro siniestro');
   await search.fill(RECLAMO);
   await search.press('Enter');
   for (const id of ids) await casoRow(id).waitFor();
+  expect(await page.getByRole('checkbox', { name: /^Seleccionar caso/ }).count(), 'no checkboxes before Seleccionar').toBe(0);
+  await page.getByRole('button', { name: 'Seleccionar', exact: true }).click();
 }
 
 beforeAll(async () => {
@@ -86,8 +89,34 @@ describe('bulk actions on the case list', () => {
     await confirmDialog().getByRole('button', { name: 'SI' }).click();
     await page.getByText(MASIVO_MESSAGES.flagDone('Urgente', true, 4)).waitFor();
     for (const id of ids) await page.getByLabel(`Etiquetas del caso ${id}`).getByText('Urgente').waitFor();
-    await bar.waitFor({ state: 'hidden' });
+    await expect.poll(() => bar.getByTestId('seleccionados').textContent()).toBe('0 casos seleccionados');
     await expectNoAxeViolations(page, 'case list after a bulk flag');
+  });
+
+  it('Esc and Cancelar selección leave the mode: the selection is emptied and the spec\'s columns are back', async () => {
+    await searchTheCases();
+    const bar = page.getByRole('region', { name: 'Acciones masivas' });
+    await casoRow(ids[0]!).getByRole('checkbox', { name: `Seleccionar caso ${ids[0]}` }).click();
+    await expect.poll(() => bar.getByTestId('seleccionados').textContent()).toBe('1 caso seleccionado');
+    // The focus is still on the ticked box: Esc there is the list's.
+    await page.keyboard.press('Escape');
+    await bar.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('checkbox', { name: /^Seleccionar caso/ }).count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Casos' }).locator('thead th').first().textContent()).toBe('Caso');
+
+    await page.getByRole('button', { name: 'Seleccionar', exact: true }).click();
+    // Entered again, nothing is still ticked.
+    await expect.poll(() => bar.getByTestId('seleccionados').textContent()).toBe('0 casos seleccionados');
+    expect(await casoRow(ids[0]!).getByRole('checkbox').isChecked()).toBe(false);
+    // Esc inside the analyst's list closes that list, not the mode.
+    await bar.getByRole('combobox', { name: 'Analista para los casos seleccionados', exact: true }).click();
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    expect(await bar.isVisible()).toBe(true);
+    await bar.getByRole('button', { name: 'Cancelar selección' }).click();
+    await bar.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Seleccionar', exact: true }).waitFor();
   });
 });
 
@@ -103,6 +132,9 @@ describe('bulk reassignment in Mis tareas', () => {
     await page.goto(`${baseUrl()}/tareas?vista=vencidas`);
     await page.getByRole('heading', { name: 'Mis tareas' }).waitFor();
     const table = page.getByRole('table', { name: /Tareas/ });
+    await table.getByRole('cell', { name: textos[0] }).waitFor();
+    expect(await table.getByRole('checkbox').count(), 'no checkboxes before Seleccionar').toBe(0);
+    await page.getByRole('button', { name: 'Seleccionar', exact: true }).click();
     await table.getByRole('checkbox', { name: `Seleccionar tarea: ${textos[0]}` }).click();
     await table.getByRole('checkbox', { name: `Seleccionar tarea: ${textos[2]}` }).click();
     const bar = page.getByRole('region', { name: 'Acciones sobre las tareas seleccionadas' });

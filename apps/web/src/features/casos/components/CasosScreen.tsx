@@ -19,6 +19,8 @@ import { casoUrl, CasosTable } from './CasosTable';
 import { usePlazoEstados } from '../api/get-plazo-estados';
 import { useSeleccion } from '../hooks/use-seleccion';
 import { SeleccionBar } from './SeleccionBar';
+import { EntrarSeleccion } from '../../../components/SeleccionControles';
+import { useModoSeleccion } from '../../../lib/use-modo-seleccion';
 
 function Counter({ label, value, color, isCapped = false }: { label: string; value: number; color: string; isCapped?: boolean }) {
   return (
@@ -46,7 +48,12 @@ export function CasosScreen() {
   const panel = useFiltrosAbiertos(search.isFromUrl);
   const [analistaFor, setAnalistaFor] = useState<CasoListRow | null>(null);
   const [historialFor, setHistorialFor] = useState<number | null>(null);
-  const seleccion = useSeleccion(search.cases.map((caso) => caso.id), search.applied, search.filtrados);
+  const seleccion = useSeleccion(
+    search.cases.map((caso) => caso.id),
+    search.applied,
+    search.filtrados,
+  );
+  const modo = useModoSeleccion(seleccion.clear);
   useAtajosLista();
 
   const open = (id: number) => {
@@ -78,6 +85,7 @@ export function CasosScreen() {
       <Group justify="space-between" align="flex-start">
         <PageTitle>Casos</PageTitle>
         <Group gap="xs">
+          {!modo.isActive && <EntrarSeleccion onClick={modo.entrar} />}
           <VistasMenu search={search} />
           <Counter label="Vigentes" value={summary?.totalCount ?? 0} color="blue" />
           <Counter label="Cerrados" value={summary?.totalCloseCount ?? 0} color="gray" />
@@ -108,9 +116,17 @@ export function CasosScreen() {
         chips={filtroChips(search.applied, summary)}
         onRemoveChip={search.removeFiltro}
       />
-      <SeleccionBar seleccion={seleccion} total={search.filtrados} isTotalCapped={search.isFiltradosCapped} analistas={summary?.analistas ?? []} />
+      {modo.isActive && (
+        <SeleccionBar
+          seleccion={seleccion}
+          total={search.filtrados}
+          isTotalCapped={search.isFiltradosCapped}
+          analistas={summary?.analistas ?? []}
+          onCancelar={modo.salir}
+        />
+      )}
       <CasosTable
-        seleccion={seleccion}
+        seleccion={modo.isActive ? seleccion : undefined}
         cases={search.cases}
         isLoading={search.isLoading}
         isVisited={isVisited}

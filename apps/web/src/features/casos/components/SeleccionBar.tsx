@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { CASO_MESSAGES, FLAGS, MASIVO_MAX_CASOS, MASIVO_MESSAGES, type AnalistaLookup } from '@siniestros/domain';
-import { QuitarSeleccion, SeleccionCheckbox as SeleccionCheckboxBase, SeleccionPaginaCheckbox } from '../../../components/SeleccionControles';
+import {
+  CancelarSeleccion,
+  SeleccionCheckbox as SeleccionCheckboxBase,
+  SeleccionPaginaCheckbox,
+} from '../../../components/SeleccionControles';
 import { confirmAction } from '../../../lib/confirm';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAccionMasiva, useExportSeleccion, type MasivoAccion } from '../api/masivo';
@@ -9,7 +13,13 @@ import type { Seleccion } from '../hooks/use-seleccion';
 
 /** The checkbox of a case's row. */
 export function SeleccionCheckbox({ seleccion, id }: { seleccion: Seleccion; id: number }) {
-  return <SeleccionCheckboxBase label={`Seleccionar caso ${id}`} checked={seleccion.isSelected(id)} onToggle={(withShift) => seleccion.toggle(id, withShift)} />;
+  return (
+    <SeleccionCheckboxBase
+      label={`Seleccionar caso ${id}`}
+      checked={seleccion.isSelected(id)}
+      onToggle={(withShift) => seleccion.toggle(id, withShift)}
+    />
+  );
 }
 
 /** The header's checkbox: the whole page. */
@@ -23,6 +33,8 @@ type Props = {
   total: number;
   isTotalCapped: boolean;
   analistas: AnalistaLookup[];
+  /** Leaves the selection mode ('Cancelar selección'; Esc does the same). */
+  onCancelar: () => void;
 };
 
 const nombre = (analista: AnalistaLookup) => `${analista.apellido} ${analista.nombre}`.trim();
@@ -32,17 +44,15 @@ const nombre = (analista: AnalistaLookup) => `${analista.apellido} ${analista.no
  * docs/decisions/097): reassign the analyst, set or clear a flag, export. Each write asks first,
  * naming how many cases.
  */
-export function SeleccionBar({ seleccion, total, isTotalCapped, analistas }: Props) {
+export function SeleccionBar({ seleccion, total, isTotalCapped, analistas, onCancelar }: Props) {
   const [idAnalista, setIdAnalista] = useState<string | null>(null);
   const [flag, setFlag] = useState<string | null>(null);
   const accion = useAccionMasiva();
   const exporter = useExportSeleccion();
-  const { count } = seleccion;
-  if (count === 0 || !seleccion.seleccion) return null;
-  const current = seleccion.seleccion;
+  const { count, seleccion: current } = seleccion;
   const flagElegido = FLAGS.find((each) => String(each.nro) === flag);
   const analistaElegido = analistas.find((each) => String(each.id) === idAnalista);
-  const overLimit = count > MASIVO_MAX_CASOS;
+  const cannotAct = current === null || count > MASIVO_MAX_CASOS;
 
   const ask = (next: MasivoAccion, pregunta: string) =>
     confirmAction(pregunta, () =>
@@ -55,6 +65,7 @@ export function SeleccionBar({ seleccion, total, isTotalCapped, analistas }: Pro
       ),
     );
   const exportar = () =>
+    current &&
     exporter.mutate(current, {
       onSuccess: () => notifySuccess(CASO_MESSAGES.exported),
       onError: (error) => notifyApiError(error, CASO_MESSAGES.noResults),
@@ -89,9 +100,14 @@ export function SeleccionBar({ seleccion, total, isTotalCapped, analistas }: Pro
         />
         <Button
           size="compact-sm"
-          disabled={!analistaElegido || overLimit}
+          disabled={!analistaElegido || cannotAct}
           onClick={() =>
-            analistaElegido && ask({ seleccion: current, accion: 'analista', idAnalista: analistaElegido.id }, MASIVO_MESSAGES.confirm.analista(count, nombre(analistaElegido)))
+            analistaElegido &&
+            current &&
+            ask(
+              { seleccion: current, accion: 'analista', idAnalista: analistaElegido.id },
+              MASIVO_MESSAGES.confirm.analista(count, nombre(analistaElegido)),
+            )
           }
         >
           Reasignar analista
@@ -110,18 +126,23 @@ export function SeleccionBar({ seleccion, total, isTotalCapped, analistas }: Pro
             key={String(valor)}
             size="compact-sm"
             variant="light"
-            disabled={!flagElegido || overLimit}
+            disabled={!flagElegido || cannotAct}
             onClick={() =>
-              flagElegido && ask({ seleccion: current, accion: 'flag', flag: flagElegido.nro, valor }, MASIVO_MESSAGES.confirm.flag(count, flagElegido.label, valor))
+              flagElegido &&
+              current &&
+              ask(
+                { seleccion: current, accion: 'flag', flag: flagElegido.nro, valor },
+                MASIVO_MESSAGES.confirm.flag(count, flagElegido.label, valor),
+              )
             }
           >
             {valor ? 'Marcar etiqueta' : 'Quitar etiqueta'}
           </Button>
         ))}
-        <Button size="compact-sm" variant="light" onClick={exportar} loading={exporter.isPending}>
+        <Button size="compact-sm" variant="light" onClick={exportar} loading={exporter.isPending} disabled={current === null}>
           Exportar selección
         </Button>
-        <QuitarSeleccion onClick={seleccion.clear} />
+        <CancelarSeleccion onClick={onCancelar} />
       </Group>
     </Paper>
   );

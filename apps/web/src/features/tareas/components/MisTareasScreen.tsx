@@ -6,6 +6,8 @@ import { EmptyTableRow, ListPagination } from '../../../components/ListTablePart
 import { PageTitle } from '../../../components/PageTitle';
 import { useAsignables, useTareas } from '../api/get-tareas';
 import { useSeleccionIds } from '../../../lib/use-seleccion-ids';
+import { useModoSeleccion } from '../../../lib/use-modo-seleccion';
+import { EntrarSeleccion } from '../../../components/SeleccionControles';
 import { TareaActions } from './TareaActions';
 import { TareaCheckbox, TareasHeader, TareasSeleccionBar } from './TareasSeleccionBar';
 import { VenceBadge } from './VenceBadge';
@@ -40,6 +42,7 @@ export function MisTareasScreen() {
   const contadores = tareas.data?.contadores;
   const rows = tareas.data?.data ?? [];
   const seleccion = useSeleccionIds(rows.map((tarea) => tarea.id));
+  const modo = useModoSeleccion(seleccion.clear);
 
   return (
     <>
@@ -61,6 +64,7 @@ export function MisTareasScreen() {
             }}
           />
         )}
+        {!modo.isActive && <EntrarSeleccion onClick={modo.entrar} visibleFrom="sm" />}
         <Switch
           label="Ver las del equipo"
           checked={isEquipo}
@@ -86,7 +90,7 @@ export function MisTareasScreen() {
           ))}
         </Tabs.List>
       </Tabs>
-      <TareasSeleccionBar seleccion={seleccion} />
+      {modo.isActive && <TareasSeleccionBar seleccion={seleccion} onCancelar={modo.salir} />}
       {/* A phone reads one card per task; wider screens the table. */}
       <Stack gap="xs" hiddenFrom="sm">
         {tareas.data && rows.length === 0 && (
@@ -114,14 +118,16 @@ export function MisTareasScreen() {
       </Stack>
       <Table.ScrollContainer minWidth={760} visibleFrom="sm">
         <Table striped highlightOnHover aria-label={`Tareas: ${TAREA_VISTAS[vista]}`}>
-          <TareasHeader seleccion={seleccion} cells={['Vence', 'Caso', 'Tarea', ...(isEquipo ? ['Asignada a'] : []), 'Origen', 'Acciones']} />
+          <TareasHeader seleccion={modo.isActive ? seleccion : undefined} cells={['Vence', 'Caso', 'Tarea', ...(isEquipo ? ['Asignada a'] : []), 'Origen', 'Acciones']} />
           <Table.Tbody>
-            {tareas.data && rows.length === 0 && <EmptyTableRow colSpan={isEquipo ? 7 : 6}>{TAREA_MESSAGES.empty}</EmptyTableRow>}
+            {tareas.data && rows.length === 0 && <EmptyTableRow colSpan={(isEquipo ? 6 : 5) + (modo.isActive ? 1 : 0)}>{TAREA_MESSAGES.empty}</EmptyTableRow>}
             {rows.map((tarea) => (
               <Table.Tr key={tarea.id}>
-                <Table.Td>
-                  <TareaCheckbox seleccion={seleccion} id={tarea.id} texto={tarea.texto} />
-                </Table.Td>
+                {modo.isActive && (
+                  <Table.Td>
+                    <TareaCheckbox seleccion={seleccion} id={tarea.id} texto={tarea.texto} />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <VenceBadge vence={tarea.vence} />
                 </Table.Td>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Table, Text } from '@mantine/core';
 import { MASIVO_MESSAGES } from '@siniestros/domain';
-import { QuitarSeleccion, SeleccionCheckbox, SeleccionPaginaCheckbox } from '../../../components/SeleccionControles';
+import { CancelarSeleccion, SeleccionCheckbox, SeleccionPaginaCheckbox } from '../../../components/SeleccionControles';
 import { confirmAction } from '../../../lib/confirm';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import type { SeleccionIds } from '../../../lib/use-seleccion-ids';
@@ -13,14 +13,16 @@ export function TareaCheckbox({ seleccion, id, texto }: { seleccion: SeleccionId
   return <SeleccionCheckbox label={`Seleccionar tarea: ${texto}`} checked={seleccion.isSelected(id)} onToggle={(withShift) => seleccion.toggle(id, withShift)} />;
 }
 
-/** The table's header with the page's checkbox first. */
-export function TareasHeader({ seleccion, cells }: { seleccion: SeleccionIds; cells: readonly string[] }) {
+/** The table's header, with the page's checkbox first in the selection mode. */
+export function TareasHeader({ seleccion, cells }: { seleccion?: SeleccionIds; cells: readonly string[] }) {
   return (
     <Table.Thead>
       <Table.Tr>
-        <Table.Th w={28}>
-          <SeleccionPaginaCheckbox label="Seleccionar las tareas de la página" seleccion={seleccion} />
-        </Table.Th>
+        {seleccion && (
+          <Table.Th w={28}>
+            <SeleccionPaginaCheckbox label="Seleccionar las tareas de la página" seleccion={seleccion} />
+          </Table.Th>
+        )}
         {cells.map((cell) => (
           <Table.Th key={cell}>{cell}</Table.Th>
         ))}
@@ -30,12 +32,11 @@ export function TareasHeader({ seleccion, cells }: { seleccion: SeleccionIds; ce
 }
 
 /** 'Mis tareas': the ticked tasks reassigned at once, after a question naming how many (docs/decisions/097). */
-export function TareasSeleccionBar({ seleccion }: { seleccion: SeleccionIds }) {
+export function TareasSeleccionBar({ seleccion, onCancelar }: { seleccion: SeleccionIds; onCancelar: () => void }) {
   const [idUsuario, setIdUsuario] = useState<string | null>(null);
   const asignables = useAsignables();
   const reasignar = useReasignarTareas();
   const count = seleccion.ids.size;
-  if (count === 0) return null;
   const usuario = (asignables.data ?? []).find((item) => String(item.id) === idUsuario);
 
   const ask = () => {
@@ -68,10 +69,10 @@ export function TareasSeleccionBar({ seleccion }: { seleccion: SeleccionIds }) {
           value={idUsuario}
           onChange={setIdUsuario}
         />
-        <Button size="compact-sm" disabled={!usuario} loading={reasignar.isPending} onClick={ask}>
+        <Button size="compact-sm" disabled={!usuario || count === 0} loading={reasignar.isPending} onClick={ask}>
           Reasignar seleccionadas
         </Button>
-        <QuitarSeleccion onClick={seleccion.clear} />
+        <CancelarSeleccion onClick={onCancelar} />
       </Group>
     </Paper>
   );
