@@ -58,6 +58,18 @@ export const INFORME_RATIO_TRAMOS = [
   { desde: 110, hasta: null },
 ] as const;
 
+/** The three amount ratios as the screen, the PDF and the xlsx name them (decision 093). */
+export const INFORME_RATIOS = [
+  { key: 'acordadoOfrecido', label: 'Acordado ÷ ofrecido' },
+  { key: 'acordadoInspeccionado', label: 'Acordado ÷ inspeccionado' },
+  { key: 'ofrecidoInspeccionado', label: 'Ofrecido ÷ inspeccionado' },
+] as const;
+/** What a ratio compares: the agreed cases, or only those of them with an inspected amount. */
+export const informeRatioSobre = (key: (typeof INFORME_RATIOS)[number]['key'], casos: number, conInspeccion: number) =>
+  key === 'acordadoOfrecido'
+    ? `sobre ${casos} ${casos === 1 ? 'caso' : 'casos'} con valor acordado`
+    : `sobre ${conInspeccion} ${conInspeccion === 1 ? 'caso' : 'casos'} con inspección`;
+
 export const INFORME_MESSAGES = {
   hastaAntesDeDesde: 'El mes Hasta no puede ser anterior al mes Desde',
   periodoLargo: `El período puede abarcar como máximo ${INFORME_MAX_MESES} meses`,
@@ -73,7 +85,6 @@ export const informesQuerySchema = z
     compania: optionalFilterId,
     desde: yearMonth,
     hasta: yearMonth.optional(),
-    formato: z.enum(['json', 'pdf', 'xlsx']).optional(),
   })
   .transform((query) => ({ ...query, hasta: query.hasta ?? query.desde }))
   .refine((query) => query.hasta >= query.desde, { message: INFORME_MESSAGES.hastaAntesDeDesde, path: ['hasta'] })
@@ -187,7 +198,16 @@ export const informeResponse = z.object({
   /** Offered vs agreed vs inspected of the cases closed in the period with an agreed amount. */
   montos: montos.extend({
     filtro,
-    /** acordado ÷ ofrecido, acordado ÷ inspeccionado, ofrecido ÷ inspeccionado; null when the divisor is 0. */
+    /**
+     * The same sums over only those with an inspected amount (decision 093): the ratios to
+     * inspeccionado compare these, never the agreed total of every closed case with the inspected
+     * total of some.
+     */
+    conInspeccion: montos,
+    /**
+     * acordado ÷ ofrecido (every case of `casos`), acordado ÷ inspeccionado and ofrecido ÷
+     * inspeccionado (the cases of `conInspeccion`); null when the divisor is 0.
+     */
     ratios: z.object({
       acordadoOfrecido: z.number().nullable(),
       acordadoInspeccionado: z.number().nullable(),

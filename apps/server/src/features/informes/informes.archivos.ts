@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { formatDate, type Informe } from '@siniestros/domain';
+import { formatDate, INFORME_RATIOS, informeRatioSobre, type Informe } from '@siniestros/domain';
 import { pdfEnMemoria, REPORT_FONT as FONT, REPORT_MARGIN as MARGIN, writeHeaders } from '../plantillas';
 
 /**
@@ -12,14 +12,16 @@ type Tabla = { titulo: string; hoja: string; columnas: string[]; filas: Celda[][
 const periodoDe = (informe: Informe) => (informe.desde === informe.hasta ? informe.desde : `${informe.desde} a ${informe.hasta}`);
 const companiaDe = (informe: Informe) => informe.compania?.nombre ?? 'Todas las compañías';
 
+/** A table of named figures, one a row. */
+const figuras = (titulo: string, hoja: string) => ({ titulo, hoja, columnas: ['Figura', 'Valor'] });
+
 export function informeTablas(informe: Informe): Tabla[] {
+  const { montos } = informe;
   const etapaFilas = (etapas: { label: string; casos: number; mediana: number | null; p90: number | null }[], prefijo: Celda[] = []) =>
     etapas.map((etapa) => [...prefijo, etapa.label, etapa.casos, etapa.mediana, etapa.p90]);
   return [
     {
-      titulo: 'Resumen',
-      hoja: 'Resumen',
-      columnas: ['Figura', 'Total'],
+      ...figuras('Resumen', 'Resumen'),
       filas: [
         ['Casos recibidos', informe.recibidos.total],
         ['Casos cerrados', informe.cerrados.total],
@@ -75,17 +77,19 @@ export function informeTablas(informe: Informe): Tabla[] {
       ),
     },
     {
-      titulo: 'Ofrecido, acordado e inspeccionado',
-      hoja: 'Montos',
-      columnas: ['Figura', 'Valor'],
+      ...figuras('Ofrecido, acordado e inspeccionado', 'Montos'),
       filas: [
-        ['Casos cerrados con valor acordado', informe.montos.casos],
-        ['Ofrecido ($)', informe.montos.ofrecido],
-        ['Acordado ($)', informe.montos.acordado],
-        ['Inspeccionado ($)', informe.montos.inspeccionado],
-        ['Acordado / ofrecido', informe.montos.ratios.acordadoOfrecido],
-        ['Acordado / inspeccionado', informe.montos.ratios.acordadoInspeccionado],
-        ['Ofrecido / inspeccionado', informe.montos.ratios.ofrecidoInspeccionado],
+        ['Casos cerrados con valor acordado', montos.casos],
+        ['Ofrecido ($)', montos.ofrecido],
+        ['Acordado ($)', montos.acordado],
+        ['Inspeccionado ($)', montos.inspeccionado],
+        ['Casos con inspección', montos.conInspeccion.casos],
+        ['Acordado de los casos con inspección ($)', montos.conInspeccion.acordado],
+        ['Ofrecido de los casos con inspección ($)', montos.conInspeccion.ofrecido],
+        ...INFORME_RATIOS.map(({ key, label }): Celda[] => [
+          `${label} (${informeRatioSobre(key, montos.casos, montos.conInspeccion.casos)})`,
+          montos.ratios[key],
+        ]),
       ],
     },
     {

@@ -141,8 +141,9 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
 
       const suma = (figura: string, filtro: (row: (typeof mes)[number]) => boolean = () => true) =>
         mes.filter((row) => row.figura === figura && filtro(row)).reduce((sum, row) => sum + row.total, 0);
-      const montosDe = (filtro: (m: string) => boolean) => {
-        const rows = mes.filter((row) => row.figura === 'montos' && filtro(row.mes));
+      // Bucket -1 holds the cases without an inspected amount (drizzle/0048 informe_bucket).
+      const montosDe = (filtro: (m: string) => boolean, conInspeccion = false) => {
+        const rows = mes.filter((row) => row.figura === 'montos' && filtro(row.mes) && (!conInspeccion || row.clave >= 0));
         const sumOf = (key: 'ofrecido' | 'acordado' | 'inspeccionado') => pesos(rows.reduce((sum, row) => sum + Number(row[key]), 0));
         return {
           rows,
@@ -208,6 +209,7 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
       );
 
       const montos = montosDe(enPeriodo);
+      const conInspeccion = montosDe(enPeriodo, true);
       const pagosPeriodo = pagos.filter((row) => enPeriodo(row.mes));
       const plazosPeriodo = plazos.filter((row) => enPeriodo(row.mes));
       const porPlazo = new Map<string, { codigo: string; nombre: string; total: number }>();
@@ -277,10 +279,16 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
           acordado: montos.acordado,
           inspeccionado: montos.inspeccionado,
           filtro: { ...cerradosFiltro, condCasos: COND_CASOS.CERRADOS },
+          conInspeccion: {
+            casos: conInspeccion.casos,
+            ofrecido: conInspeccion.ofrecido,
+            acordado: conInspeccion.acordado,
+            inspeccionado: conInspeccion.inspeccionado,
+          },
           ratios: {
             acordadoOfrecido: ratio(montos.acordado, montos.ofrecido),
-            acordadoInspeccionado: ratio(montos.acordado, montos.inspeccionado),
-            ofrecidoInspeccionado: ratio(montos.ofrecido, montos.inspeccionado),
+            acordadoInspeccionado: ratio(conInspeccion.acordado, conInspeccion.inspeccionado),
+            ofrecidoInspeccionado: ratio(conInspeccion.ofrecido, conInspeccion.inspeccionado),
           },
           distribucion: INFORME_RATIO_TRAMOS.map((tramo, index) => ({
             desde: tramo.desde,

@@ -55,7 +55,7 @@ beforeAll(async () => {
       if (nuevaFecha > HOY) break;
       if (siguiente === 3) {
         await exec(sql`insert into inspecciones (id_caso, id_inspector, fecha_inspeccion, direccion, detalle, estado, monto_inspeccion)
-          values (${id}, ${inspectores[random(2)]!}, ${fecha}, 'Calle 1', 'Detalle', 'Finalizada', ${random(4) === 0 ? null : 100_000 + random(900_000)}) returning id`);
+          values (${id}, ${inspectores[random(2)]!}, ${fecha}, 'Calle 1', 'Detalle', 'Finalizada', ${index % 4 === 0 ? null : 100_000 + random(900_000)}) returning id`);
       }
       const extra =
         siguiente === 5 ? sql`, valor_ofertado = ${50_000 + random(900_000)}, valor_acordado = ${40_000 + random(900_000)}` : sql``;
@@ -148,6 +148,12 @@ async function recompute(compania: number | null, desde: string, hasta: string) 
       coalesce(sum(i.monto_inspeccion), 0)::text as inspeccionado
     from casos c left join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
     where ${de} and c.id_estado >= 8 and c.fecha_estado between ${d1} and ${d2} and c.valor_acordado is not null`);
+  // Only the cases with an inspected amount: what the ratios to inspeccionado compare.
+  const [conInspeccion] = await t.rows<{ n: number; ofrecido: string; acordado: string; inspeccionado: string }>(sql`
+    select count(*)::int as n, coalesce(sum(coalesce(c.valor_ofertado, 0)), 0)::text as ofrecido, coalesce(sum(c.valor_acordado), 0)::text as acordado,
+      coalesce(sum(i.monto_inspeccion), 0)::text as inspeccionado
+    from casos c join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
+    where ${de} and c.id_estado >= 8 and c.fecha_estado between ${d1} and ${d2} and c.valor_acordado is not null and i.monto_inspeccion > 0`);
   const distribucion = await t.rows<{ tramo: number; n: number }>(sql`
     select width_bucket(c.valor_acordado / i.monto_inspeccion * 100, array[50, 75, 90, 100, 110]::numeric[]) as tramo, count(*)::int as n
     from casos c join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
@@ -167,6 +173,7 @@ async function recompute(compania: number | null, desde: string, hasta: string) 
     porAnalista,
     porInspector,
     montos: montos!,
+    conInspeccion: conInspeccion!,
     distribucion,
     pagos: pagos!,
     plazos: plazos!.n,
@@ -221,6 +228,19 @@ async function expectMatches(informe: Informe, compania: number | null) {
     num(sqlFigures.montos.acordado),
     num(sqlFigures.montos.inspeccionado),
   ]);
+  const con = sqlFigures.conInspeccion;
+  expect(informe.montos.conInspeccion).toEqual({
+    casos: con.n,
+    ofrecido: num(con.ofrecido),
+    acordado: num(con.acordado),
+    inspeccionado: num(con.inspeccionado),
+  });
+  const cociente = (a: string, b: string) => (num(b) === 0 ? null : Math.round((num(a) / num(b)) * 10_000) / 10_000);
+  expect(informe.montos.ratios).toEqual({
+    acordadoOfrecido: cociente(sqlFigures.montos.acordado, sqlFigures.montos.ofrecido),
+    acordadoInspeccionado: cociente(con.acordado, con.inspeccionado),
+    ofrecidoInspeccionado: cociente(con.ofrecido, con.inspeccionado),
+  });
   expect(informe.montos.distribucion.map((tramo) => tramo.total)).toEqual(
     [0, 1, 2, 3, 4, 5].map((index) => sqlFigures.distribucion.find((row) => row.tramo === index)?.n ?? 0),
   );
@@ -251,6 +271,9 @@ describe('GET /api/informes', () => {
     expect(informe.plazosVencidos.total).toBeGreaterThan(0);
     expect(informe.pagos.cantidad).toBeGreaterThan(0);
     expect(informe.montos.casos).toBeGreaterThan(0);
+    // Some agreed cases have no inspected amount: the ratios must not divide their agreed sum by nothing.
+    expect(informe.montos.conInspeccion.casos).toBeGreaterThan(0);
+    expect(informe.montos.conInspeccion.casos).toBeLessThan(informe.montos.casos);
     expect(informe.porInspector.length).toBeGreaterThan(0);
     for (const mes of informe.tendencia.filter((item) => item.mes >= '2026-06')) {
       const cada = await recompute(null, mes.mes, mes.mes);
@@ -318,6 +341,16 @@ describe('GET /api/informes', () => {
       const response = await t.request('user', { method: 'GET', url: `/api/informes?${query}` });
       expect(response.statusCode, query).toBe(400);
     }
+    // The files are their own routes; a format key is refused as any unknown key of a list route, in Spanish.
+    for (const url of [
+      '/api/informes?desde=2026-09&formato=pdf',
+      '/api/informes.xlsx?desde=2026-09&formato=pdf',
+      '/api/informes?desde=2026-09&FORMATO=xlsx',
+    ]) {
+      const response = await t.request('user', { method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(JSON.stringify(response.json()), url).toMatch(/Campo no admitido: formato/i);
+    }
     const response = await t.request('user', { method: 'GET', url: '/api/informes?desde=2026-09&compania=999999' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: 'La compañia no existe' });
@@ -364,6 +397,9 @@ describe('GET /api/informes.pdf and .xlsx', () => {
       informe.montos.ofrecido,
       informe.montos.acordado,
       informe.montos.inspeccionado,
+      informe.montos.conInspeccion.casos,
+      informe.montos.conInspeccion.acordado,
+      informe.montos.conInspeccion.ofrecido,
       informe.montos.ratios.acordadoOfrecido,
       informe.montos.ratios.acordadoInspeccionado,
       informe.montos.ratios.ofrecidoInspeccionado,

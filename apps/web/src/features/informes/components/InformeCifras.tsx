@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SimpleGrid, Table, Text } from '@mantine/core';
-import { formatDate, formatPesos, type Informe } from '@siniestros/domain';
+import { formatDate, formatPesos, INFORME_RATIOS, informeRatioSobre, type Informe } from '@siniestros/domain';
 import { Cifra, numero, Tarjeta } from '../../../components/Cifras';
 import { TableHeader } from '../../../components/ListTableParts';
 
@@ -82,9 +82,14 @@ export function InformeCifras({ informe }: { informe: Informe }) {
           <Cifra label="Ofrecido" value={montos.ofrecido} format={formatPesos} />
           <Cifra label="Acordado" value={montos.acordado} format={formatPesos} />
           <Cifra label="Inspeccionado" value={montos.inspeccionado} format={formatPesos} />
-          <Cifra label="Acordado ÷ ofrecido" value={montos.ratios.acordadoOfrecido} format={formatRatio} />
-          <Cifra label="Acordado ÷ inspeccionado" value={montos.ratios.acordadoInspeccionado} format={formatRatio} />
-          <Cifra label="Ofrecido ÷ inspeccionado" value={montos.ratios.ofrecidoInspeccionado} format={formatRatio} />
+          {INFORME_RATIOS.map(({ key, label }) => (
+            <Cifra
+              key={key}
+              label={`${label} (${informeRatioSobre(key, montos.casos, montos.conInspeccion.casos)})`}
+              value={montos.ratios[key]}
+              format={formatRatio}
+            />
+          ))}
         </Tarjeta>
         <Tarjeta id="informe-pagos" title="Pagos del período">
           <Cifra label="Pagos realizados" value={pagos.cantidad} to={casosUrl(pagos.filtro)} />

@@ -74,6 +74,7 @@ const INFORME: Informe = {
     acordado: 900_000,
     inspeccionado: 1_200_000,
     filtro: null,
+    conInspeccion: { casos: 3, ofrecido: 800_000, acordado: 900_000, inspeccionado: 1_200_000 },
     ratios: { acordadoOfrecido: 0.9, acordadoInspeccionado: 0.75, ofrecidoInspeccionado: null },
     distribucion: INFORME_RATIO_TRAMOS.map((tramo) => ({ ...tramo, total: 0 })),
   },
@@ -154,6 +155,9 @@ describe('Informes screen', () => {
     expect(within(motivos).getByText('Rechazado')).toBeTruthy();
     const montos = screen.getByRole('region', { name: 'Ofrecido, acordado e inspeccionado' });
     expect(within(montos).getByText(/^75\s?%$/)).toBeTruthy();
+    // Each ratio says which cases it compares.
+    expect(within(montos).getByText('Acordado ÷ inspeccionado (sobre 3 casos con inspección)')).toBeTruthy();
+    expect(within(montos).getByText('Acordado ÷ ofrecido (sobre 4 casos con valor acordado)')).toBeTruthy();
 
     expect(screen.getByRole('link', { name: 'Descargar PDF' }).getAttribute('href')).toBe(
       '/api/informes.pdf?compania=2&desde=2026-10&hasta=2026-10',

@@ -15,6 +15,11 @@ import classes from './InformesScreen.module.css';
 /** The charts (recharts) load after the figures, in a chunk of their own (as the Tablero's). */
 const InformeGraficos = lazy(() => import('./InformeGraficos').then((module) => ({ default: module.InformeGraficos })));
 
+const ARCHIVOS = [
+  { formato: 'pdf', label: 'Descargar PDF' },
+  { formato: 'xlsx', label: 'Descargar Excel' },
+] as const;
+
 /** 'Informes' (/informes): the informe de gestión of a company, or of all, for a month or a range (issue 46, docs/decisions/095). */
 export function InformesScreen() {
   const [params, setParams] = useInformeParams();
@@ -44,24 +49,18 @@ export function InformesScreen() {
               </Text>
             </div>
             <Group gap="xs" data-informe-no-imprimir>
-              <Button
-                component="a"
-                href={informeArchivoUrl(params, 'pdf')}
-                download
-                variant="light"
-                leftSection={<IconDownload size={16} />}
-              >
-                Descargar PDF
-              </Button>
-              <Button
-                component="a"
-                href={informeArchivoUrl(params, 'xlsx')}
-                download
-                variant="light"
-                leftSection={<IconDownload size={16} />}
-              >
-                Descargar Excel
-              </Button>
+              {ARCHIVOS.map(({ formato, label }) => (
+                <Button
+                  key={formato}
+                  component="a"
+                  href={informeArchivoUrl(params, formato)}
+                  download
+                  variant="light"
+                  leftSection={<IconDownload size={16} />}
+                >
+                  {label}
+                </Button>
+              ))}
               <Button variant="default" onClick={() => window.print()} leftSection={<IconPrinter size={16} />}>
                 Imprimir
               </Button>
