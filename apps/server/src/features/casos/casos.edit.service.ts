@@ -121,22 +121,23 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     if (!isCurrentVersion(input.version, caso.version)) throw conflict(CASO_MESSAGES.stale.caso);
     // The agreed amount comes back as read: only the acceptance and its correction write it (decision 074).
     if (input.valor_acordado !== undefined && !sameAmount(input.valor_acordado, caso.valor_acordado)) throw conflict(CASO_MESSAGES.acordadoNotEditable);
-    await repo.saveCaso(tx, caso.id, casoEditValues(input));
-    if (input.id_analista !== undefined && input.id_analista !== caso.id_analista) await assignAnalista(tx, caso, input.id_analista, usuario, input.mover_tareas === true);
+    const values = casoEditValues(input);
+    if (input.id_analista !== undefined && input.id_analista !== caso.id_analista) {
+      await analistaChange(tx, caso, input.id_analista, usuario, input.mover_tareas === true);
+      values.id_analista = input.id_analista;
+    }
+    await repo.saveCaso(tx, caso.id, values);
     return completeDocumentation(tx, caso, input.completa_doc === true, usuario);
   }
 
-  async function assignAnalista(tx: DbOrTx, caso: CasoLock, idAnalista: number | null, usuario: string, moverTareas: boolean) {
-    const idCaso = caso.id;
-    if (moverTareas) await ownership?.moverTareas(tx, idCaso, caso.id_analista, idAnalista, usuario);
-    if (idAnalista === null) {
-      await repo.updateCaso(tx, idCaso, { id_analista: null });
-      await historial.add(tx, idCaso, usuario, CASO_MESSAGES.history.analistaRemoved);
-      return;
-    }
-    const analista = await analistaElegido(tx, idAnalista);
-    await repo.updateCaso(tx, idCaso, { id_analista: idAnalista });
-    await historial.add(tx, idCaso, usuario, analistaHistory(analista));
+  /**
+   * What goes with a new analyst (it exists, its history row, the tasks that follow it); the caller
+   * writes `id_analista` with `saveCaso`, so a form read before the change is stale (docs/decisions/074).
+   */
+  async function analistaChange(tx: DbOrTx, caso: CasoLock, idAnalista: number | null, usuario: string, moverTareas: boolean) {
+    const analista = idAnalista === null ? null : await analistaElegido(tx, idAnalista);
+    if (moverTareas) await ownership?.moverTareas(tx, caso.id, caso.id_analista, idAnalista, usuario);
+    await historial.add(tx, caso.id, usuario, analista ? analistaHistory(analista) : CASO_MESSAGES.history.analistaRemoved);
   }
 
   /** decision 000: at status 1, saving with completa_doc (and documents uploaded) advances to 2. */
@@ -275,7 +276,9 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     /** PATCH /casos/caso_ana/{id}: the analyst and its history row together. */
     async assignAnalista(id: number, idAnalista: number, usuario: string, moverTareas = false) {
       await editCaso(id, usuario, async (tx, caso) => {
-        if (caso.id_analista !== idAnalista) await assignAnalista(tx, caso, idAnalista, usuario, moverTareas);
+        if (caso.id_analista === idAnalista) return;
+        await analistaChange(tx, caso, idAnalista, usuario, moverTareas);
+        await repo.saveCaso(tx, id, { id_analista: idAnalista });
       });
     },
 

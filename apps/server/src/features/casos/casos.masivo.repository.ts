@@ -1,6 +1,7 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import type { FlagKey } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
+import { nextVersion } from '../../db/edit-version';
 import { casos } from '../../db/tables/casos';
 import { historial } from '../../db/tables/historial';
 
@@ -33,11 +34,14 @@ export const casosMasivoRepository = {
     return rows.map((row) => row.id);
   },
 
-  /** Gives the locked cases that have another analyst this one, with one history row each. */
+  /**
+   * Gives the locked cases that have another analyst this one, with one history row each, and a new
+   * edit version: a case form read before it is stale, not a way to put the old analyst back (docs/decisions/074).
+   */
   assignAnalista(tx: DbOrTx, ids: readonly number[], idAnalista: number, usuario: string, msg: string): Promise<number> {
     return updateWithHistory(
       tx,
-      sql`update ${casos} set ${sql.identifier(casos.id_analista.name)} = ${idAnalista}
+      sql`update ${casos} set ${sql.identifier(casos.id_analista.name)} = ${idAnalista}, ${sql.identifier(casos.version.name)} = ${nextVersion(casos.version)}
           where ${casos.id} = any(${idArray(ids)}) and ${casos.id_analista} is distinct from ${idAnalista} returning ${casos.id}`,
       usuario,
       msg,
