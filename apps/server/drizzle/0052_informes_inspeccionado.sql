@@ -1,1 +1,127 @@
-SELECT 1;
+-- The informe's recount (docs/decisions/102) replayed from the status history, set-based: 0048's
+-- counted the stage days only of changes made after it (an office upgrading lost its past months)
+-- and walked each case's latest inspection one lookup at a time (over 11 minutes at 1M cases).
+-- Now each case's states come from the audit log (drizzle/0004: {field: [old, new]} per change), in
+-- statements over all cases at once: the stage days, the statuses at each month's end and the open
+-- cases by F Alta of past months are what caso_informe_sync would have counted had it always run.
+-- The case as it is now closes its history, so a gap in the log never leaves it counted elsewhere.
+CREATE OR REPLACE FUNCTION informe_recontar() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE caso_informe, informe_mes, informe_abiertos_dia, informe_etapas;
+  DROP TABLE IF EXISTS pg_temp.informe_insp, pg_temp.informe_historia;
+  -- Each case's latest inspection (its inspector and amount), once.
+  CREATE TEMP TABLE informe_insp ON COMMIT DROP AS
+    SELECT DISTINCT ON (id_caso) id_caso, id_inspector, monto_inspeccion FROM inspecciones ORDER BY id_caso, id DESC;
+  -- Every status a case has been in, from the day it entered it (one row per change of status):
+  -- its first logged values (the old side of the first change of each field; today's where none
+  -- changed), each logged change with the fields it did not touch carried forward, and the case now.
+  CREATE TEMP TABLE informe_historia ON COMMIT DROP AS
+    WITH cambios AS (
+      SELECT a.entity_id AS id_caso, a.id AS ord, a.changes, a.changes ? 'id_estado' AS ce, a.changes ? 'fecha_estado' AS cf,
+        a.changes ? 'id_analista' AS ca
+      FROM audit_log a JOIN casos c ON c.id = a.entity_id
+      WHERE a.entity = 'caso' AND a.action = 'caso.update' AND a.changes ?| array['id_estado', 'fecha_estado', 'id_analista']
+    ), grupos AS (
+      -- g*: how many changes of the field so far; the rows of one group share the value its first row set.
+      SELECT *, count(*) FILTER (WHERE ce) OVER w AS ge, count(*) FILTER (WHERE cf) OVER w AS gf, count(*) FILTER (WHERE ca) OVER w AS ga
+      FROM cambios WINDOW w AS (PARTITION BY id_caso ORDER BY ord)
+    ), valores AS (
+      SELECT id_caso, ord, ge, gf, ga,
+        max(changes -> 'id_estado' ->> 1) FILTER (WHERE ce) OVER (PARTITION BY id_caso, ge) AS estado,
+        max(changes -> 'fecha_estado' ->> 1) FILTER (WHERE cf) OVER (PARTITION BY id_caso, gf) AS fecha,
+        max(changes -> 'id_analista' ->> 1) FILTER (WHERE ca) OVER (PARTITION BY id_caso, ga) AS analista,
+        bool_or(ce) OVER c AS hay_e, bool_or(cf) OVER c AS hay_f, bool_or(ca) OVER c AS hay_a,
+        max(changes -> 'id_estado' ->> 0) FILTER (WHERE ce AND ge = 1) OVER c AS estado0,
+        max(changes -> 'fecha_estado' ->> 0) FILTER (WHERE cf AND gf = 1) OVER c AS fecha0,
+        max(changes -> 'id_analista' ->> 0) FILTER (WHERE ca AND ga = 1) OVER c AS analista0
+      FROM grupos WINDOW c AS (PARTITION BY id_caso)
+    ), estados AS (
+      SELECT v.id_caso, v.ord,
+        CASE WHEN v.ge > 0 THEN v.estado WHEN v.hay_e THEN v.estado0 ELSE c.id_estado::text END::int AS estado,
+        CASE WHEN v.gf > 0 THEN v.fecha WHEN v.hay_f THEN v.fecha0 ELSE c.fecha_estado::text END::date AS fecha,
+        CASE WHEN v.ga > 0 THEN v.analista WHEN v.hay_a THEN v.analista0 ELSE c.id_analista::text END::int AS analista
+      FROM valores v JOIN casos c ON c.id = v.id_caso
+      UNION ALL
+      SELECT DISTINCT ON (v.id_caso) v.id_caso, 0,
+        CASE WHEN v.hay_e THEN v.estado0 ELSE c.id_estado::text END::int,
+        CASE WHEN v.hay_f THEN v.fecha0 ELSE c.fecha_estado::text END::date,
+        CASE WHEN v.hay_a THEN v.analista0 ELSE c.id_analista::text END::int
+      FROM valores v JOIN casos c ON c.id = v.id_caso
+      UNION ALL
+      SELECT id, 9223372036854775807, id_estado, fecha_estado, id_analista FROM casos
+    ), antes AS (
+      SELECT *, lag(estado) OVER w AS estado_antes, lag(informe_etapa(estado)) OVER w AS etapa_antes
+      FROM estados WINDOW w AS (PARTITION BY id_caso ORDER BY ord)
+    )
+    SELECT id_caso, ord, estado, estado_antes, informe_etapa(estado) AS etapa, etapa_antes, fecha, analista
+    FROM antes WHERE estado_antes IS DISTINCT FROM estado;
+
+  -- The stages each case went through: days from the date it entered one to the date it left it,
+  -- counted in the month it left (the analyst then; the inspection stage per latest inspector).
+  INSERT INTO informe_etapas (id_compania, mes, etapa, tipo, id_persona, dias, total)
+    SELECT c.id_compania, date_trunc('month', t.hasta)::date, t.etapa, p.tipo, p.persona, least(greatest(t.hasta - t.desde, 0), 3650), count(*)::int
+    FROM (
+      SELECT id_caso, etapa, fecha AS desde, lead(fecha) OVER w AS hasta, lead(analista) OVER w AS analista_hasta
+      FROM informe_historia WHERE etapa IS DISTINCT FROM etapa_antes WINDOW w AS (PARTITION BY id_caso ORDER BY ord)
+    ) t
+    JOIN casos c ON c.id = t.id_caso
+    LEFT JOIN informe_insp i ON t.etapa = 2 AND i.id_caso = t.id_caso
+    CROSS JOIN LATERAL (VALUES ('o', 0), ('a', coalesce(t.analista_hasta, 0)), ('i', i.id_inspector)) p(tipo, persona)
+    WHERE t.etapa > 0 AND t.hasta IS NOT NULL AND p.persona IS NOT NULL
+    GROUP BY 1, 2, 3, 4, 5, 6;
+
+  -- 'estado': +1 in the month a case entered a status, -1 for the status it left, that same month.
+  INSERT INTO informe_mes (id_compania, mes, figura, clave, total)
+    SELECT c.id_compania, m.mes, 'estado', m.id_estado, sum(m.d)::int
+    FROM (
+      SELECT id_caso, date_trunc('month', fecha)::date AS mes, estado AS id_estado, 1 AS d FROM informe_historia
+      UNION ALL
+      SELECT id_caso, date_trunc('month', fecha)::date, estado_antes, -1 FROM informe_historia WHERE estado_antes IS NOT NULL
+    ) m JOIN casos c ON c.id = m.id_caso
+    GROUP BY 1, 2, 4 HAVING sum(m.d) <> 0;
+  -- Open cases by F Alta: +1 the month a case opened (or reopened), -1 the month it closed.
+  INSERT INTO informe_abiertos_dia (id_compania, dia_alta, mes, total)
+    SELECT c.id_compania, c.fecha_creado, date_trunc('month', h.fecha)::date,
+      sum((h.estado < 8)::int - coalesce(h.estado_antes < 8, false)::int)::int
+    FROM informe_historia h JOIN casos c ON c.id = h.id_caso
+    GROUP BY 1, 2, 3 HAVING sum((h.estado < 8)::int - coalesce(h.estado_antes < 8, false)::int) <> 0;
+
+  -- What each case counts for now: its stage since the day it entered it, its closed contribution.
+  INSERT INTO caso_informe (id_caso, etapa, etapa_desde, cerrado_mes, id_estado, bucket, ofrecido, acordado, inspeccionado)
+    SELECT c.id, informe_etapa(c.id_estado), coalesce(e.desde, c.fecha_estado),
+      CASE WHEN c.id_estado >= 8 THEN date_trunc('month', c.fecha_estado)::date END, c.id_estado, b.bucket,
+      CASE WHEN b.bucket IS NOT NULL THEN coalesce(c.valor_ofertado, 0) END, CASE WHEN b.bucket IS NOT NULL THEN c.valor_acordado END,
+      CASE WHEN b.bucket IS NOT NULL THEN coalesce(i.monto_inspeccion, 0) END
+    FROM casos c
+    LEFT JOIN informe_insp i ON i.id_caso = c.id
+    LEFT JOIN (
+      SELECT DISTINCT ON (id_caso) id_caso, fecha AS desde, etapa FROM informe_historia
+      WHERE etapa IS DISTINCT FROM etapa_antes ORDER BY id_caso, ord DESC
+    ) e ON e.id_caso = c.id AND e.etapa = informe_etapa(c.id_estado)
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN c.id_estado >= 8 AND c.valor_acordado IS NOT NULL THEN informe_bucket(c.valor_acordado, i.monto_inspeccion) END AS bucket
+    ) b;
+  INSERT INTO informe_mes (id_compania, mes, figura, clave, total)
+    SELECT id_compania, date_trunc('month', fecha_creado)::date, 'recibidos', 0, count(*)::int FROM casos GROUP BY 1, 2;
+  INSERT INTO informe_mes (id_compania, mes, figura, clave, total, ofrecido, acordado, inspeccionado)
+    SELECT c.id_compania, ci.cerrado_mes, f.figura, f.clave, count(*)::int, sum(f.o), sum(f.a), sum(f.i)
+    FROM caso_informe ci JOIN casos c ON c.id = ci.id_caso
+    CROSS JOIN LATERAL (VALUES ('cerrados', ci.id_estado::int, 0, 0, 0), ('montos', ci.bucket, ci.ofrecido, ci.acordado, ci.inspeccionado)) f(figura, clave, o, a, i)
+    WHERE ci.cerrado_mes IS NOT NULL AND f.clave IS NOT NULL
+    GROUP BY 1, 2, 3, 4;
+  DROP TABLE pg_temp.informe_insp, pg_temp.informe_historia;
+END;
+$$;
+--> statement-breakpoint
+-- Case writes wait for the recount (one transaction), as drizzle/0048's did.
+LOCK TABLE "casos" IN SHARE MODE;
+--> statement-breakpoint
+SELECT informe_recontar();
+--> statement-breakpoint
+ANALYZE "informe_mes";
+--> statement-breakpoint
+ANALYZE "informe_abiertos_dia";
+--> statement-breakpoint
+ANALYZE "informe_etapas";
+--> statement-breakpoint
+ANALYZE "caso_informe";
