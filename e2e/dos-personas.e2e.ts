@@ -7,12 +7,13 @@ import { apiCall, seedCaso, seedCompania } from './seed';
 
 /** docs/decisions/074: two people save the same case; the second is told, and keeps what they typed. */
 let browser: Browser;
+let adminCookie: string;
 let userCookie: string;
 let idCompania: number;
 
 beforeAll(async () => {
   browser = await launch();
-  const adminCookie = await apiLogin(baseUrl(), ADMIN);
+  adminCookie = await apiLogin(baseUrl(), ADMIN);
   userCookie = await apiLogin(baseUrl(), USERS.user);
   idCompania = (await seedCompania(adminCookie, `Dos Personas Seguros ${Date.now()}`)).id;
 });
@@ -50,5 +51,65 @@ describe('two people editing one case', () => {
     const saved = await apiCall<CasoDetalle>(userCookie, 'GET', `/casos/${id}`);
     expect(saved.caso).toMatchObject({ gestor: 'Gestor de la primera', lugar_siniestro: 'Texto de la segunda persona' });
     await Promise.all([primera.context.close(), segunda.context.close()]);
+  });
+});
+
+describe('the analyst and the flags of an open case (docs/decisions/074)', () => {
+  it("the detail's own analyst change and a flag toggled over unsaved edits leave its next save current", async () => {
+    const id = await seedCaso(userCookie, { idCompania });
+    const apellido = `Propio${Date.now()}`;
+    const analista = await apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/analistas', { nombre: 'Ana', apellido, id_usuario: null });
+    const { page, context } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${id}`);
+    await page.getByText('Datos del Caso').waitFor();
+
+    await page.getByRole('combobox', { name: 'Analista' }).click();
+    await page.getByRole('option', { name: `${apellido} Ana` }).click();
+    await page.getByRole('button', { name: 'Grabar', exact: true }).click();
+    await page.getByText(CASO_MESSAGES.updated).waitFor();
+    await page.getByText(CASO_MESSAGES.updated).waitFor({ state: 'detached' });
+
+    await page.getByLabel('Lugar del Siniestro').fill('Después de cambiar el analista');
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes(`/api/casos/flag/${id}`) && response.request().method() === 'PATCH' && response.ok()),
+      page.getByText('Urgente', { exact: true }).click(),
+    ]);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Urgente' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Lugar del Siniestro').inputValue()).toBe('Después de cambiar el analista');
+    await page.getByRole('button', { name: 'Grabar', exact: true }).click();
+    await page.getByText(CASO_MESSAGES.updated).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Otra persona modificó este caso' }).count()).toBe(0);
+
+    const saved = await apiCall<CasoDetalle>(userCookie, 'GET', `/casos/${id}`);
+    expect(saved.caso).toMatchObject({ id_analista: analista.data.id, lugar_siniestro: 'Después de cambiar el analista', urg: true });
+    await context.close();
+  });
+
+  it("another person's analyst change makes the open form stale: it cannot put the old analyst back, and the text typed is kept", async () => {
+    const id = await seedCaso(userCookie, { idCompania });
+    const apellido = `Ajeno${Date.now()}`;
+    const analista = await apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/analistas', { nombre: 'Ana', apellido, id_usuario: null });
+    const { page, context, allow } = await open(browser, USERS.user);
+    allow(/status of 409 .*\/api\/casos\/\d+\)/);
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${id}`);
+    await page.getByText('Datos del Caso').waitFor();
+
+    // From the list (PATCH /casos/caso_ana), while this page holds the copy read before.
+    await apiCall(adminCookie, 'PATCH', `/casos/caso_ana/${id}`, { id_analista: analista.data.id });
+    await page.getByLabel('Lugar del Siniestro').fill('Escrito antes de enterarse');
+    await page.getByRole('button', { name: 'Grabar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Otra persona modificó este caso' });
+    await dialog.getByText(CASO_MESSAGES.stale.caso).waitFor();
+    await dialog.getByRole('button', { name: 'Recargar conservando mis cambios' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect.poll(() => page.getByRole('combobox', { name: 'Analista' }).inputValue()).toBe(`${apellido} Ana`);
+    expect(await page.getByLabel('Lugar del Siniestro').inputValue()).toBe('Escrito antes de enterarse');
+    await page.getByRole('button', { name: 'Grabar', exact: true }).click();
+    await page.getByText(CASO_MESSAGES.updated).waitFor();
+
+    const saved = await apiCall<CasoDetalle>(userCookie, 'GET', `/casos/${id}`);
+    expect(saved.caso).toMatchObject({ id_analista: analista.data.id, lugar_siniestro: 'Escrito antes de enterarse' });
+    await context.close();
   });
 });

@@ -14,6 +14,8 @@ export function useAssignAnalista() {
     onSuccess: (_result, { idCaso }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.casos.all }),
+        // The case has a new analyst and edit version: a detail read before would save as stale (docs/decisions/074).
+        queryClient.invalidateQueries({ queryKey: queryKeys.caso(idCaso) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.historial(idCaso) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.tareas.all }),
       ]),

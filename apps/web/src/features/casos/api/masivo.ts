@@ -16,7 +16,12 @@ export function useAccionMasiva() {
   return useMutation({
     mutationFn: send,
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.casos.all }), queryClient.invalidateQueries({ queryKey: ['historial'] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.casos.all }),
+        queryClient.invalidateQueries({ queryKey: ['historial'] }),
+        // Every detail read: a new analyst comes with a new edit version (docs/decisions/074).
+        queryClient.invalidateQueries({ queryKey: ['caso'] }),
+      ]),
   });
 }
 
