@@ -130,6 +130,28 @@ describe('Informes', () => {
     expect(fila(/^Casos recibidos$/)).toBe(enPantalla.recibidos);
     expect(fila(/^Casos cerrados$/)).toBe(enPantalla.cerrados);
     expect(fila(/^Casos abiertos al /)).toBe(enPantalla.abiertos);
+
+    // Each ratio says which cases it compares, on the screen and in the xlsx.
+    const sobre = `sobre ${informe.montos.conInspeccion.casos} casos con inspección`;
+    await page
+      .getByRole('region', { name: 'Ofrecido, acordado e inspeccionado' })
+      .getByText(`Acordado ÷ inspeccionado (${sobre})`)
+      .waitFor();
+    const montos: unknown[] = [];
+    workbook.getWorksheet('Montos')!.eachRow((row) => void montos.push(row.getCell(1).value));
+    expect(montos).toContain(`Acordado ÷ inspeccionado (${sobre})`);
+    // The files are their own routes: a format key is refused, in Spanish.
+    const formato = await fetch(`${baseUrl()}/api/informes?compania=${compania.id}&desde=${mes}&formato=pdf`, {
+      headers: { cookie: userCookie },
+    });
+    expect(formato.status).toBe(400);
+    expect(await formato.text()).toContain('Campo no admitido: formato');
+
+    // Printed: the shell, the filters and the downloads are left out.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'informes-print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
   });
 
   it("the Admin sets the company's recipients of the monthly e-mail on the screen; axe clean", async () => {
