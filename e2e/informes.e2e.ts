@@ -150,6 +150,11 @@ describe('Informes', () => {
     // Printed: the shell, the filters and the downloads are left out.
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
+    expect(await tendencia.getByRole('switch', { name: 'Ver tabla' }).isVisible()).toBe(false);
+    // The charts print drawn: their bars are on the page, their drawing as tall as on screen or less, never flat.
+    await tendencia.locator('.recharts-bar-rectangle').filter({ visible: true }).first().waitFor();
+    const dibujo = await tendencia.locator('svg.recharts-surface').first().boundingBox();
+    expect(dibujo?.height ?? 0).toBeGreaterThan(100);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'informes-print.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
   });

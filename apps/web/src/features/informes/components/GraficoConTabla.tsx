@@ -34,13 +34,14 @@ export function GraficoConTabla<T>({
         <Title order={2} size="h4" id={tituloId}>
           {titulo}
         </Title>
-        <Switch
-          label="Ver tabla"
-          checked={isTabla}
-          onChange={(event) => setTabla(event.currentTarget.checked)}
-          aria-controls={`${id}-contenido`}
-          data-informe-no-imprimir
-        />
+        <Box data-informe-no-imprimir>
+          <Switch
+            label="Ver tabla"
+            checked={isTabla}
+            onChange={(event) => setTabla(event.currentTarget.checked)}
+            aria-controls={`${id}-contenido`}
+          />
+        </Box>
       </Group>
       <Box id={`${id}-contenido`}>
         {isTabla ? (
