@@ -176,4 +176,45 @@ describe("the inspector's app without network", () => {
     expect(registration).toBe(`${baseUrl()}/sw.js`);
     await context.setOffline(false);
   });
+  it('a page closed right after the agenda shows keeps it: reopened offline, the agenda is there', async () => {
+    const { page, context } = await open(browser, ANA, PHONE);
+    // The service worker installed by a first visit, whose data is then wiped from the device on a
+    // page of the origin that is not the app (the manifest): the next visit starts with nothing kept.
+    await page.goto(`${baseUrl()}/inspecciones`);
+    await page.getByText(DIRECCION_ANA).first().waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.close();
+    const outside = await context.newPage();
+    await outside.goto(`${baseUrl()}/manifest.webmanifest`);
+    await outside.evaluate(async (usr) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('siniestros-dispositivo');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('consultas', 'readwrite');
+        tx.objectStore('consultas').delete(usr);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    }, ANA.username);
+    expect((await device(outside)).text).not.toContain(DIRECCION_ANA);
+
+    // The agenda shows, and the tab is closed at once: well inside the persister's one-second throttle.
+    const quick = await context.newPage();
+    await quick.goto(`${baseUrl()}/inspecciones`);
+    await quick.getByText(DIRECCION_ANA).first().waitFor();
+    await quick.close();
+    // Polled only for the write's commit: the closed page has no throttled write left to come.
+    await expect.poll(async () => (await device(outside)).text, { timeout: 5_000 }).toContain(DIRECCION_ANA);
+
+    await context.setOffline(true);
+    const again = await context.newPage();
+    await again.goto(`${baseUrl()}/inspecciones`);
+    await again.getByText(SIN_CONEXION.aviso).waitFor();
+    await again.getByText(DIRECCION_ANA).first().waitFor();
+    await context.setOffline(false);
+  });
 });

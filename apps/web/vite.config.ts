@@ -5,23 +5,33 @@ import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { INSPECTOR_LAZY_LIBRARIES, inspectorPrecacheModules } from './src/app/inspector-app';
 
 /**
- * The inspector's installable app (issue 43 item 2, docs/decisions/088): the modules whose chunks
- * the service worker keeps, with every chunk and style they import statically. Nothing of the
- * office's screens, the portal or a lazy library (pdf.js) is kept.
+ * The build's names of the inspector's files (issue 43 item 2, docs/decisions/088 and 105), read
+ * from the client build's chunk graph: the modules of src/app/inspector-app.ts (the same list the
+ * router's Inspector routes come from) with every chunk and style they import statically, and the
+ * chunks of the lazy libraries the screens need offline. Nothing of the office's screens, the
+ * portal or another lazy library (pdf.js) is kept. A listed module or library without its chunk
+ * fails the build.
  */
-const INSPECTOR_MODULES = ['src/main.tsx', 'src/app/routes/shell.tsx', 'src/app/routes/inspecciones.tsx', 'src/app/routes/detalle-inspeccion.tsx'];
-
-/** The build's names of the inspector's files, read from the client build's chunk graph. */
 function inspectorFiles(): Plugin & { files: Set<string> } {
   const files = new Set<string>();
-  const wanted = new Set(INSPECTOR_MODULES.map((module) => path.resolve(import.meta.dirname, module)));
+  const modules = new Set(inspectorPrecacheModules().map((module) => path.resolve(import.meta.dirname, module)));
+  const libraries = new Map<string, string>();
   return {
     name: 'siniestros:inspector-files',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     files,
+    async buildStart() {
+      libraries.clear();
+      for (const library of INSPECTOR_LAZY_LIBRARIES) {
+        const resolved = await this.resolve(library, path.resolve(import.meta.dirname, 'src/main.tsx'));
+        if (!resolved) this.error(`inspector-files: cannot resolve ${library}`);
+        libraries.set(resolved.id, library);
+      }
+    },
     generateBundle(_options, bundle) {
       files.clear();
       const visit = (fileName: string) => {
@@ -32,10 +42,13 @@ function inspectorFiles(): Plugin & { files: Set<string> } {
         for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
         for (const imported of chunk.imports) visit(imported);
       };
+      const missing = new Set([...modules, ...libraries.keys()]);
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && chunk.facadeModuleId && wanted.has(chunk.facadeModuleId)) visit(chunk.fileName);
+        if (chunk.type !== 'chunk' || !chunk.facadeModuleId || !missing.has(chunk.facadeModuleId)) continue;
+        missing.delete(chunk.facadeModuleId);
+        visit(chunk.fileName);
       }
-      if (files.size < INSPECTOR_MODULES.length) this.error(`inspector-files: found ${files.size} files for ${INSPECTOR_MODULES.join(', ')}`);
+      if (missing.size > 0) this.error(`inspector-files: no chunk for ${[...missing].map((id) => libraries.get(id) ?? path.relative(import.meta.dirname, id)).join(', ')}`);
     },
   };
 }
@@ -94,7 +107,7 @@ const pwa = VitePWA({
   workbox: {
     // preferencias.js: index.html runs it before the first paint (docs/decisions/101), also offline.
     globPatterns: ['index.html', 'preferencias.js', 'assets/*.{js,css}'],
-    // Only the shell and the inspector's screens (INSPECTOR_MODULES); the icons and the manifest come on top.
+    // Only the shell and the inspector's screens (src/app/inspector-app.ts); the icons and the manifest come on top.
     manifestTransforms: [
       async (entries) => ({
         manifest: entries.filter((entry) => entry.url === 'index.html' || entry.url === 'preferencias.js' || inspector.files.has(entry.url)),

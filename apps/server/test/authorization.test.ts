@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClaimant } from '../src/features/portal/portal.test-fixtures';
-import { createTestApp, type Role, type TestApp } from './helpers';
+import { todayIso } from '@siniestros/domain';
+import { casoConInspeccion, createTestApp, type Role, type TestApp } from './helpers';
 
 /** 'claimant': the portal's routes, only with the portal cookie (docs/decisions/084). */
 type Expected = 'public' | 'any' | 'staff' | 'admin' | 'claimant';
@@ -158,6 +159,8 @@ const EXPECTED_ACCESS: Record<string, Expected> = {
   'GET /api/inspeccion/:id/informe-fotografico': 'any',
   // Resumable uploads (issue 43 item 5, decision 089): every signed-in role; whose each upload is, the service checks (404).
   'POST /api/subidas': 'any',
+  // tus's offset: a HEAD route of its own (not a GET's twin), in the matrix like the others.
+  'HEAD /api/subidas/:id': 'any',
   'PATCH /api/subidas/:id': 'any',
   'DELETE /api/subidas/:id': 'any',
   // The Diario and the legal clocks (issue 18): staff, the team included; only an Admin edits a rule.
@@ -293,7 +296,7 @@ describe('authorization matrix', () => {
       const expected = EXPECTED_ACCESS[routeKey(route)]!;
       const url = route.url.replace(/:[a-zA-Z_]+/g, '999999');
       for (const caller of [null, 'admin', 'user', 'inspector', 'claimant'] as const) {
-        const options = { method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : {} };
+        const options = { method: route.method as 'GET', url, payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} };
         let response;
         if (caller === 'claimant') response = await t.app.inject({ ...options, headers: { cookie: endsSession ? await claimant() : claimantCookie } });
         else if (endsSession && caller) response = await t.app.inject({ ...options, headers: { cookie: await t.login(caller) } });
@@ -306,5 +309,52 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * tus's HEAD (issue 43 item 5, decision 089) with a real upload: the matrix above calls it with a
+ * made-up id, where every role gets 404. Here an upload exists: only its owner reads its offset.
+ */
+describe('HEAD /api/subidas/:id', () => {
+  const TUS = { 'tus-resumable': '1.0.0' };
+  const head = (caller: Role | null, url: string) => t.request(caller, { method: 'HEAD', url, headers: TUS });
+
+  it('tells the offset to its owner only: 401 anonymous, 404 to any other user, whatever the spelling of the path', async () => {
+    const { id: idInspeccion } = await casoConInspeccion(t, todayIso());
+    const b64 = (value: string) => Buffer.from(value).toString('base64');
+    const created = await t.request('inspector', {
+      method: 'POST',
+      url: '/api/subidas/',
+      headers: { ...TUS, 'upload-length': '100', 'upload-metadata': `filename ${b64('presupuesto.pdf')},proposito ${b64('inspeccion')},id ${b64(String(idInspeccion))}` },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = created.headers.location as string;
+    const id = location.split('/').pop()!;
+
+    const own = await head('inspector', location);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['upload-offset']).toBe('0');
+    // A trailing slash reaches the same route (ignoreTrailingSlash, as every route).
+    expect((await head('inspector', `${location}/`)).headers['upload-offset']).toBe('0');
+
+    for (const url of [location, `${location}/`]) {
+      expect((await head(null, url)).statusCode, `anonymous ${url}`).toBe(401);
+      for (const caller of ['inspector2', 'user', 'admin'] as const) {
+        const response = await head(caller, url);
+        expect(response.statusCode, `${caller} ${url}`).toBe(404);
+        expect(response.headers['upload-offset'], `${caller} ${url}`).toBeUndefined();
+      }
+    }
+    // Spellings that reach no route answer 404 to everyone, as any unknown path (no session asked);
+    // an id in capitals reaches the route and names no upload: 401 anonymous, 404 signed in.
+    const noRoute = ['/api/subidas', '/api/subidas/', `/API/subidas/${id}`, `/api/Subidas/${id}`, `/api/subidas/${id}/x`];
+    for (const [url, anonymous] of [...noRoute.map((url) => [url, 404] as const), [`/api/subidas/${id.toUpperCase()}`, 401] as const]) {
+      for (const caller of [null, 'inspector', 'inspector2'] as const) {
+        const response = await head(caller, url);
+        expect(response.statusCode, `${caller ?? 'anonymous'} HEAD ${url}`).toBe(caller === null ? anonymous : 404);
+        expect(response.headers['upload-offset'], `${caller ?? 'anonymous'} HEAD ${url}`).toBeUndefined();
+      }
+    }
   });
 });

@@ -131,6 +131,7 @@ export type AuthOptions = {
 export function registerAuth(app: FastifyInstance, sessions: SessionResolver, options: AuthOptions) {
   app.decorateRequest('currentUser', null);
   const routeTable: RouteAccess[] = [];
+  const getUrls = new Set<string>();
   app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
@@ -148,9 +149,13 @@ export function registerAuth(app: FastifyInstance, sessions: SessionResolver, op
     // A staff role on a portal path would let a staff session in where only the claimant's cookie may count.
     if (isPortalPath && (typeof access !== 'string' || (access === 'public' && !route.config?.sessionless)))
       throw new Error(`Route ${String(route.method)} ${route.url} on a portal path reads the staff session`);
-    // The HEAD twin that Fastify adds to each GET carries the GET's config: listed once, as the GET.
-    if (route.url.startsWith('/api') && route.method !== 'HEAD') {
-      for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access });
+    // The HEAD twin that Fastify adds to each GET (right after it) carries the GET's config: listed
+    // once, as the GET. A HEAD route of its own (tus's offset, /api/subidas/:id) is listed.
+    if (route.url.startsWith('/api')) {
+      const methods = [route.method].flat();
+      if (methods.includes('GET')) getUrls.add(route.url);
+      const isHeadTwin = route.method === 'HEAD' && getUrls.has(route.url);
+      if (!isHeadTwin) for (const method of methods) routeTable.push({ method, url: route.url, access });
     }
   });
 

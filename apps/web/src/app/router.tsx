@@ -1,11 +1,12 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { ROL, type ReferenceKind } from '@siniestros/domain';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { NotFound } from '../components/NotFound';
 import { RequireRole } from './RequireRole';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
+import { INSPECTOR_ROUTES, routeModuleFile, SHELL_MODULE } from './inspector-app';
 
 const STAFF = [ROL.ADMIN, ROL.USER];
 const ADMIN = [ROL.ADMIN];
@@ -28,9 +29,12 @@ function screen(roles: readonly number[], load: Load) {
 
 const reference = (kind: ReferenceKind) => async () => ({ Component: (await import('./routes/reference')).referencePage(kind) });
 
-const loadShell = () => import('./routes/shell');
-const loadInspecciones = () => import('./routes/inspecciones');
-const loadDetalleInspeccion = () => import('./routes/detalle-inspeccion');
+/** Every screen's module, loaded when first shown: one chunk each, as a plain import() would make. */
+const routeModules = import.meta.glob<{ Component: ComponentType }>(['./routes/*.tsx', '!./routes/*.test.tsx']);
+/** The loader of `src/app/routes/{module}.tsx`. */
+const routeModule = (module: string): Load => routeModules[routeModuleFile(module).replace('src/app/', './')]!;
+
+const loadShell = routeModule(SHELL_MODULE);
 const Shell = lazyComponent(loadShell);
 
 /**
@@ -41,13 +45,13 @@ const Shell = lazyComponent(loadShell);
 export function preloadScreen(pathname: string) {
   if (pathname === '/' || pathname === '/desbloquear') return;
   void loadShell();
-  if (pathname === '/inspecciones') void loadInspecciones();
-  else if (pathname.startsWith('/inspecciones/detalleInspeccion/')) void loadDetalleInspeccion();
+  const route = INSPECTOR_ROUTES.find(({ path }) => matchPath(path, pathname));
+  if (route) void routeModule(route.module)();
 }
 const Unlock = lazyComponent(() => import('./routes/desbloquear'));
 
 /** Spec §2, screens and routes. */
-const routes = (
+export const routes = (
   <Routes>
     <Route path="/" element={<LoginScreen />} />
     <Route path="/desbloquear" element={<Unlock />} />
@@ -77,8 +81,10 @@ const routes = (
       <Route path="/lesionados/:id" element={screen(STAFF, () => import('./routes/lesionados'))} />
       <Route path="/audiencias/allaudiencias" element={screen(STAFF, () => import('./routes/all-audiencias'))} />
       <Route path="/audiencias/:id" element={screen(STAFF, () => import('./routes/audiencias'))} />
-      <Route path="/inspecciones" element={screen(INSPECTOR, loadInspecciones)} />
-      <Route path="/inspecciones/detalleInspeccion/:id" element={screen(INSPECTOR, loadDetalleInspeccion)} />
+      {/* The Inspector's screens, from the list the service worker's precache is built from (inspector-app.ts). */}
+      {INSPECTOR_ROUTES.map(({ path, module }) => (
+        <Route key={path} path={path} element={screen(INSPECTOR, routeModule(module))} />
+      ))}
       <Route path="/inspecciones/allinspecciones" element={screen(STAFF, () => import('./routes/all-inspecciones'))} />
       <Route path="/inspecciones/viewinspeccion/:id" element={screen(STAFF, () => import('./routes/view-inspeccion'))} />
     </Route>

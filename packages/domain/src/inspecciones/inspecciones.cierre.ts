@@ -30,6 +30,19 @@ export const INSPECCION_CIERRE_CODES = {
 } as const;
 export type InspeccionCierreCode = (typeof INSPECCION_CIERRE_CODES)[keyof typeof INSPECCION_CIERRE_CODES];
 
+/**
+ * The refusals of a close's uploads that new uploads of the same files mend (an upload expired and
+ * swept on the server, left unfinished, spent or made for another inspection): the phone uploads
+ * again from the files it keeps and sends the close once more (docs/decisions/105). Not
+ * `subida_tipo`: the same file would be refused again.
+ */
+export const INSPECCION_CIERRE_RESUBIR: readonly string[] = [
+  INSPECCION_CIERRE_CODES.subidaNoEncontrada,
+  INSPECCION_CIERRE_CODES.subidaSinTerminar,
+  INSPECCION_CIERRE_CODES.subidaUsada,
+  INSPECCION_CIERRE_CODES.subidaOtroDestino,
+];
+
 export const INSPECCION_CIERRE_MESSAGES = {
   reasignada: 'La inspección fue reasignada a otro inspector: su cierre no se envió. Avise a la oficina.',
   noExiste: 'La inspección fue eliminada por la oficina: su cierre no se envió. Avise a la oficina.',

@@ -41,7 +41,8 @@ export function subidasRoutes(app: FastifyInstance, subidas: SubidasService) {
     r.route({
       method: 'HEAD',
       url: '/subidas/:id',
-      config: { access: ANY_ROLE },
+      // A HEAD route of its own: in the OpenAPI document (which leaves out HEAD routes) and the authorization matrix.
+      config: { access: ANY_ROLE, swagger: { exposeHeadRoute: true } },
       schema: { tags, params, response: replies({ 200: headersOnly('Upload-Offset: los bytes ya recibidos') }) },
       handler: handle,
     });

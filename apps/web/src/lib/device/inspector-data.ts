@@ -1,4 +1,4 @@
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { persistQueryClient } from '@tanstack/query-persist-client-core';
 import { ROL } from '@siniestros/domain';
@@ -57,14 +57,29 @@ export function keepForSession(queryClient: QueryClient, session: DeviceIdentity
       await forgetOthers(session.usr);
       await saveIdentity(session);
       setKeptGcTime(queryClient, KEPT_MS);
+      const dehydrateOptions = { shouldDehydrateQuery: isKeptQuery, shouldDehydrateMutation: () => false };
       const [stop, restored] = persistQueryClient({
         queryClient,
         persister: createAsyncStoragePersister({ storage, key: session.usr }),
         maxAge: KEPT_MS,
         buster: BUILD_ID,
-        dehydrateOptions: { shouldDehydrateQuery: isKeptQuery, shouldDehydrateMutation: () => false },
+        dehydrateOptions,
       });
-      unsubscribe = stop;
+      // The persister writes at most once a second: a tab closed or sent to the background right
+      // after the agenda showed would lose it. Written at once when the page is hidden or leaves.
+      // The record as the persister writes it (PersistedClient, JSON); after a logout the storage is closed and writes nothing.
+      const flush = () =>
+        void Promise.resolve(storage.setItem(session.usr, JSON.stringify({ buster: BUILD_ID, timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) }))).catch(() => undefined);
+      const flushWhenHidden = () => {
+        if (document.visibilityState === 'hidden') flush();
+      };
+      window.addEventListener('pagehide', flush);
+      document.addEventListener('visibilitychange', flushWhenHidden);
+      unsubscribe = () => {
+        stop();
+        window.removeEventListener('pagehide', flush);
+        document.removeEventListener('visibilitychange', flushWhenHidden);
+      };
       await restored;
     })().catch(() => {
       // No IndexedDB (private mode, quota): the app works online as before, nothing kept.

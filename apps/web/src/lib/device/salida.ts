@@ -76,6 +76,9 @@ async function cambiar(usr: string, clave: string, cambio: (cierre: CierrePendie
 export const anotarSubida = (usr: string, clave: string, rol: string, subida: string) =>
   cambiar(usr, clave, (cierre) => ({ ...cierre, subidas: { ...cierre.subidas, [rol]: subida } }));
 
+/** Its uploads forgotten (expired on the server), and their refusal: the next send uploads every file again from the device. */
+export const olvidarSubidas = (usr: string, clave: string) => cambiar(usr, clave, (cierre) => ({ ...cierre, subidas: {}, rechazo: null }));
+
 export const anotarRechazo = (usr: string, clave: string, rechazo: RechazoCierre) =>
   cambiar(usr, clave, (cierre) => ({ ...cierre, rechazo }));
 

@@ -140,6 +140,66 @@ describe('sending a saved close', () => {
   });
 });
 
+describe('an upload the server no longer has (docs/decisions/105)', () => {
+  const YA_SUBIDAS = { inspeccion: 'vieja-acta', cotizacion: 'vieja-cotizacion', [cierreDePrueba(ANA, 7).fotos[0]!.clave]: 'vieja-foto' };
+  const expirada = { status: 400, body: { code: 'subida_no_encontrada', message: 'Cotizacion: La subida no existe o venció' } } as const;
+
+  it('uploads every file again from the device and sends the close once more, which the server takes', async () => {
+    const cierre = cierreDePrueba(ANA, 7, { subidas: YA_SUBIDAS });
+    await guardarCierre(cierre);
+    const { fake, subidos, enviados } = medios([expirada, { status: 200, body: { repetido: false } }]);
+    expect(await enviarCierre(cierre, fake)).toEqual({ tipo: 'enviado', repetido: false });
+    expect(enviados[0]?.cuerpo).toMatchObject({ inspeccion: 'vieja-acta', cotizacion: 'vieja-cotizacion', fotos: [{ subida: 'vieja-foto' }] });
+    expect(subidos).toEqual(['acta.pdf', 'cotizacion.pdf', 'foto.jpg']);
+    expect(enviados[1]?.cuerpo).toMatchObject({ clave: cierre.clave, inspeccion: 'sub-acta.pdf', cotizacion: 'sub-cotizacion.pdf', fotos: [{ subida: 'sub-foto.jpg' }] });
+    expect(enviados).toHaveLength(2);
+    expect(await cierreDe(ANA, 7)).toBeNull();
+  });
+
+  it('tries once: refused again, the refusal is kept for the inspector, with the new uploads', async () => {
+    const cierre = cierreDePrueba(ANA, 7, { subidas: YA_SUBIDAS });
+    await guardarCierre(cierre);
+    const otraVez = { status: 409, body: { code: 'subida_usada', message: 'Foto 1: Este archivo ya fue usado' } } as const;
+    const { fake, subidos, enviados } = medios([expirada, otraVez, { status: 200, body: { repetido: false } }]);
+    expect(await enviarCierre(cierre, fake)).toEqual({ tipo: 'rechazado', rechazo: otraVez.body });
+    expect(enviados).toHaveLength(2);
+    expect(subidos).toHaveLength(3);
+    const guardado = await cierreDe(ANA, 7);
+    expect(guardado?.rechazo).toEqual(otraVez.body);
+    expect(guardado?.subidas).toEqual({ inspeccion: 'sub-acta.pdf', cotizacion: 'sub-cotizacion.pdf', [cierre.fotos[0]!.clave]: 'sub-foto.jpg' });
+  });
+
+  it('a refusal new uploads do not mend (subida_tipo, reasignada) is kept at once, nothing uploaded again', async () => {
+    for (const body of [
+      { code: 'subida_tipo', message: 'Cotizacion: Tipo de archivo no permitido para este envío' },
+      { code: 'reasignada', message: 'La inspección fue reasignada a otro inspector: su cierre no se envió. Avise a la oficina.' },
+    ]) {
+      const cierre = cierreDePrueba(ANA, 7, { subidas: YA_SUBIDAS });
+      await guardarCierre(cierre);
+      const { fake, subidos, enviados } = medios([{ status: 400, body }, { status: 200, body: { repetido: false } }]);
+      expect(await enviarCierre(cierre, fake)).toEqual({ tipo: 'rechazado', rechazo: body });
+      expect([subidos, enviados.length]).toEqual([[], 1]);
+      expect((await cierreDe(ANA, 7))?.subidas).toEqual(YA_SUBIDAS);
+      await olvidarCierres(ANA);
+    }
+  });
+
+  it('the network gone during the new uploads: the close waits, without the expired ids and without a refusal, and the next round uploads and sends it', async () => {
+    const cierre = cierreDePrueba(ANA, 7, { subidas: YA_SUBIDAS });
+    await guardarCierre(cierre);
+    const primera = medios([expirada], { 'cotizacion.pdf': new ErrorDeSubida('Sin conexión', 0) });
+    expect((await enviarCierre(cierre, primera.fake)).tipo).toBe('esperando');
+    const guardado = (await cierreDe(ANA, 7))!;
+    expect(guardado.rechazo).toBeNull();
+    expect(guardado.subidas).toEqual({ inspeccion: 'sub-acta.pdf' });
+
+    const segunda = medios([{ status: 200, body: { repetido: false } }]);
+    expect(await enviarCierre(guardado, segunda.fake)).toEqual({ tipo: 'enviado', repetido: false });
+    expect(segunda.subidos).toEqual(['cotizacion.pdf', 'foto.jpg']);
+    expect(await cierreDe(ANA, 7)).toBeNull();
+  });
+});
+
 describe('a round of the outbox', () => {
   it("sends the user's closes only, once even when asked twice at the same time, and keeps the ones that wait", async () => {
     await guardarCierre(cierreDePrueba(ANA, 7));

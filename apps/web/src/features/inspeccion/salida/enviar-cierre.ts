@@ -1,6 +1,6 @@
-import { CIERRE_SALIDA_TEXTS } from '@siniestros/domain';
+import { CIERRE_SALIDA_TEXTS, INSPECCION_CIERRE_RESUBIR } from '@siniestros/domain';
 import { API_BASE } from '../../../lib/api';
-import { anotarRechazo, anotarSubida, archivoDe, quitarCierre, type ArchivoGuardado, type CierrePendiente, type RechazoCierre } from '../../../lib/device/salida';
+import { anotarRechazo, anotarSubida, archivoDe, olvidarSubidas, quitarCierre, type ArchivoGuardado, type CierrePendiente, type RechazoCierre } from '../../../lib/device/salida';
 import { ErrorDeSubida, subirReanudable } from '../../../lib/subida-reanudable';
 
 /**
@@ -77,7 +77,16 @@ async function motivoDelServidor(cierre: CierrePendiente, subidas: Record<string
 }
 
 export async function enviarCierre(cierre: CierrePendiente, medios: Medios): Promise<ResultadoEnvio> {
-  const subidas = { ...cierre.subidas };
+  const primero = await subirYEnviar(cierre, { ...cierre.subidas }, medios);
+  // An upload the server no longer has (expired and swept while the phone had no signal, decision
+  // 089) or cannot take: uploaded again from the files the device keeps, and sent once more.
+  if (primero.tipo !== 'rechazado' || !INSPECCION_CIERRE_RESUBIR.includes(primero.rechazo.code)) return primero;
+  await olvidarSubidas(cierre.usr, cierre.clave);
+  return subirYEnviar(cierre, {}, medios);
+}
+
+/** One attempt: the files not yet uploaded (`subidas` holds the others' ids), then the close's POST. */
+async function subirYEnviar(cierre: CierrePendiente, subidas: Record<string, string>, medios: Medios): Promise<ResultadoEnvio> {
   const archivos = archivosDe(cierre);
   const progreso: ArchivoEnvio[] = archivos.map(({ rol, archivo }) => ({
     rol,
