@@ -33,14 +33,20 @@ const scheme = (page: Page) => page.evaluate(() => document.documentElement.getA
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 const palette = (page: Page) => page.getByRole('textbox', { name: 'Buscar casos, pantallas y acciones' });
 
-/** Ctrl+K until the palette shows: its code is a chunk of its own, loaded as the shell mounts. */
+/**
+ * Ctrl+K until the palette shows: its code is a chunk of its own, loaded as the shell mounts. Ctrl+K
+ * toggles it, so each press is given time to open it on a busy machine before the next.
+ */
 async function openPalette(page: Page) {
-  for (let attempt = 0; attempt < 10 && !(await palette(page).isVisible()); attempt += 1) {
+  for (let attempt = 0; attempt < 6 && !(await palette(page).isVisible()); attempt += 1) {
     await page.keyboard.press('Control+K');
-    await palette(page).waitFor({ timeout: 1000 }).catch(() => undefined);
+    await palette(page).waitFor({ timeout: 5000 }).catch(() => undefined);
   }
   await palette(page).waitFor();
 }
+
+/** Closed (its closing transition over): otherwise the next Ctrl+K would find it still on screen. */
+const paletteClosed = (page: Page) => palette(page).waitFor({ state: 'hidden' });
 
 async function openCasos(page: Page) {
   await page.goto(`${baseUrl()}/casos`);
@@ -72,6 +78,86 @@ describe('command palette and shortcuts', () => {
     await page.getByRole('button', { name: 'Mis tareas' }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/tareas');
+  });
+
+  it("on a case's detail the palette lists that case's actions and runs them", async () => {
+    const { page, context } = await open(browser, person);
+    await page.goto(`${baseUrl()}/casos/detalleCaso/${idCaso}`);
+    await page.getByRole('button', { name: 'Ver Historial' }).first().waitFor();
+    await openPalette(page);
+    await page.getByRole('button', { name: 'Agregar mensaje al historial' }).waitFor();
+    await page.getByRole('button', { name: 'Letrado del caso' }).waitFor();
+    expect(await page.getByRole('button', { name: /etiqueta/ }).count(), 'the 17 flags only once something is typed').toBe(0);
+    await expectNoAxeViolations(page, "palette with the case's actions");
+    await page.keyboard.type('mensaje historial');
+    await page.getByRole('button', { name: 'Agregar mensaje al historial' }).waitFor();
+    await page.keyboard.press('Enter');
+    const historial = page.getByRole('dialog', { name: 'Historial' });
+    await historial.waitFor();
+    await page.keyboard.press('Escape');
+    await historial.waitFor({ state: 'detached' });
+    await paletteClosed(page);
+
+    // A flag of the case, set from the palette through the detail's own toggle.
+    await openPalette(page);
+    await page.keyboard.type('marcar urgente');
+    await page.getByRole('button', { name: 'Marcar etiqueta Urgente' }).click();
+    await paletteClosed(page);
+    await expect.poll(() => page.getByRole('group', { name: 'Etiquetas' }).getByRole('checkbox', { name: 'Urgente' }).isChecked()).toBe(true);
+    await openPalette(page);
+    await page.keyboard.type('urgente');
+    await page.getByRole('button', { name: 'Quitar etiqueta Urgente' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Marcar etiqueta Urgente' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await paletteClosed(page);
+
+    // The top action links' dialogs, the same ones.
+    await openPalette(page);
+    await page.keyboard.type('letrado');
+    await page.getByRole('button', { name: 'Letrado del caso' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Letrado' }).waitFor();
+    await paletteClosed(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Letrado' }).waitFor({ state: 'hidden' });
+
+    // Left for another screen, the case's actions are gone.
+    await page.goto(`${baseUrl()}/tareas`);
+    await page.getByRole('heading', { name: 'Mis tareas' }).waitFor();
+    await openPalette(page);
+    await page.keyboard.type('historial');
+    await page.getByText('Nada coincide con lo escrito.').waitFor();
+    await context.close();
+  });
+
+  it('a case number typed and Enter at once opens that case; a plate and Enter before the answer opens it when the answer arrives', async () => {
+    const { page, context } = await open(browser, person);
+    await openCasos(page);
+    await openPalette(page);
+    await page.keyboard.type(String(idCaso));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/casos/detalleCaso/${idCaso}`);
+    await page.getByRole('button', { name: 'Ver Historial' }).first().waitFor();
+
+    await page.goto(`${baseUrl()}/tareas`);
+    await page.getByRole('heading', { name: 'Mis tareas' }).waitFor();
+    await openPalette(page);
+    // Slow answers: Enter is pressed well before the search has answered.
+    await page.route('**/api/casos/filtro**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.keyboard.type(DOMINIO, { delay: 20 });
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/casos/detalleCaso/${idCaso}`);
+    await page.unroute('**/api/casos/filtro**');
+    await paletteClosed(page);
+    // Opened again it is empty and lists its choices.
+    await openPalette(page);
+    expect(await palette(page).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Agregar mensaje al historial' }).waitFor();
+    await page.getByRole('button', { name: 'Mis tareas' }).waitFor();
+    await context.close();
   });
 
   it('on the case list j/k move along the rows, Enter opens the case, / goes to the search; nothing while typing', async () => {

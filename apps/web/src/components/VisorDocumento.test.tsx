@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { VISOR_LATERAL_ID } from '../lib/visor-lateral';
 import { VisorDocumento, type DocumentoVisible } from './VisorDocumento';
 
 function documento(nombre: string, cargar: () => Promise<Blob>) {
@@ -98,5 +100,66 @@ describe('VisorDocumento', () => {
     expect(screen.queryByRole('button', { name: 'Siguiente' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Descargar' })).toBeTruthy();
     expect(documentos[0]!.cargar).not.toHaveBeenCalled();
+  });
+
+  it('from 900 px in the shell is a side panel: not modal, another document chosen in the list is shown, Esc from inside closes it and the focus goes back', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('min-width') })) as typeof window.matchMedia;
+    const columna = document.createElement('aside');
+    columna.id = VISOR_LATERAL_ID;
+    document.body.append(columna);
+    const documentos = [documento('Uno.png', foto), documento('Dos.png', foto)];
+    const onClose = vi.fn();
+    function Pagina() {
+      const [visto, setVisto] = useState<number | null>(null);
+      return (
+        <MantineProvider env="test">
+          <button type="button" onClick={() => setVisto(0)}>
+            Ver Uno
+          </button>
+          <button type="button" onClick={() => setVisto(1)}>
+            Ver Dos
+          </button>
+          {visto !== null && (
+            <VisorDocumento
+              documentos={documentos}
+              inicial={visto}
+              onClose={() => {
+                onClose();
+                setVisto(null);
+              }}
+            />
+          )}
+        </MantineProvider>
+      );
+    }
+    try {
+      render(<Pagina />);
+      await userEvent.click(screen.getByRole('button', { name: 'Ver Uno' }));
+      const panel = screen.getByRole('dialog', { name: 'Uno.png' });
+      expect(columna.contains(panel)).toBe(true);
+      expect(panel.getAttribute('aria-modal')).toBe('false');
+      expect(document.activeElement).toBe(panel);
+      // The page beside it stays usable: another document from the list.
+      await userEvent.click(screen.getByRole('button', { name: 'Ver Dos' }));
+      expect(screen.getByRole('dialog', { name: 'Dos.png' })).toBeTruthy();
+      expect(screen.getByText('2 de 2')).toBeTruthy();
+      // Arrows outside the panel are the page's.
+      fireEvent.keyDown(screen.getByRole('button', { name: 'Ver Uno' }), { key: 'ArrowLeft' });
+      expect(screen.getByRole('dialog', { name: 'Dos.png' })).toBeTruthy();
+      fireEvent.keyDown(screen.getByRole('button', { name: 'Anterior' }), { key: 'ArrowLeft' });
+      expect(screen.getByRole('dialog', { name: 'Uno.png' })).toBeTruthy();
+      fireEvent.keyDown(screen.getByRole('button', { name: 'Ver Uno' }), { key: 'Escape' });
+      expect(onClose).not.toHaveBeenCalled();
+      screen.getByRole('button', { name: 'Cerrar la vista previa' }).focus();
+      await userEvent.keyboard('{Escape}');
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // Back where the panel was opened from.
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ver Uno' }));
+    } finally {
+      window.matchMedia = original;
+      columna.remove();
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { ActionIcon, Button, CloseButton, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowLeft,
@@ -12,6 +13,8 @@ import {
   IconZoomOut,
 } from '@tabler/icons-react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { useOcuparVisorLateral, VISOR_LATERAL_ID, VISOR_LATERAL_MIN } from '../lib/visor-lateral';
+import classes from './VisorDocumento.module.css';
 
 /** A document the viewer can show: its name, its bytes (through the authenticated download route) and its download. */
 export type DocumentoVisible = {
@@ -45,12 +48,22 @@ const ZOOM_MIN = 0.25;
 const ZOOM_MAX = 4;
 const ZOOM_PASO = 1.25;
 
+/** Where the frame is: the shell's side column (it takes what the panel leaves), a centered dialog, the whole screen (tools and buttons may take two rows each). */
+type Marco = 'columna' | 'dialogo' | 'pantalla';
+const ALTO_DEL_MARCO: Record<Marco, React.CSSProperties> = {
+  columna: { flex: 1, minHeight: 0 },
+  dialogo: { height: '65vh' },
+  pantalla: { height: 'calc(100dvh - 300px)' },
+};
+
 const porcentaje = (escala: number) => `${Math.round(escala * 100)} %`;
 
 /**
  * The product's one document viewer (issue 44 item 4): pictures and PDFs shown in place, one at a
  * time, with zoom, a picture's rotation, a PDF's pages and the previous/next document; any other
  * type offers the download. pdf.js is loaded only when a PDF is opened (lib/pdf, its own chunk).
+ * From 900 px, in the office's shell, it is a side panel beside the page, which stays usable
+ * (lib/visor-lateral.ts); below, a full-screen dialog (docs/decisions/099).
  */
 export function VisorDocumento({
   documentos,
@@ -61,60 +74,104 @@ export function VisorDocumento({
   inicial: number;
   onClose: () => void;
 }) {
-  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  const [indiceElegido, setIndice] = useState(inicial);
-  const indice = Math.min(indiceElegido, documentos.length - 1);
+  const isAncho = useMediaQuery(`(min-width: ${VISOR_LATERAL_MIN})`, true, { getInitialValueInEffect: false });
+  const columna = isAncho ? document.getElementById(VISOR_LATERAL_ID) : null;
+  useOcuparVisorLateral(columna !== null);
+  // Another document chosen in the list while the panel is open is the one shown.
+  const [elegido, setElegido] = useState({ inicial, indice: inicial });
+  const indice = Math.min(elegido.inicial === inicial ? elegido.indice : inicial, documentos.length - 1);
   const documento = documentos[indice]!;
   const irADocumento = useCallback(
-    (destino: number) => setIndice(Math.min(Math.max(destino, 0), documentos.length - 1)),
-    [documentos.length],
+    (destino: number) => setElegido({ inicial, indice: Math.min(Math.max(destino, 0), documentos.length - 1) }),
+    [inicial, documentos.length],
   );
   const onPaso = useCallback((paso: number) => irADocumento(indice + paso), [irADocumento, indice]);
-  return (
-    <Modal opened onClose={onClose} title={documento.nombre} size="xl" fullScreen={isPhone} centered={!isPhone}>
-      <Stack gap="sm">
-        {/* Keyed: each document opens fitted, unturned, on its first page. */}
-        <VistaDocumento key={indice} documento={documento} isPhone={isPhone} onPaso={onPaso} />
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          {documentos.length > 1 ? (
-            <Group gap="xs" wrap="nowrap">
-              <Button
-                variant="default"
-                leftSection={<IconArrowLeft size={16} />}
-                disabled={indice === 0}
-                onClick={() => irADocumento(indice - 1)}
-              >
-                Anterior
-              </Button>
-              <Text size="sm" c="dimmed">
-                {indice + 1} de {documentos.length}
-              </Text>
-              <Button
-                variant="default"
-                rightSection={<IconArrowRight size={16} />}
-                disabled={indice === documentos.length - 1}
-                onClick={() => irADocumento(indice + 1)}
-              >
-                Siguiente
-              </Button>
-            </Group>
-          ) : (
-            <span />
-          )}
+  const cuerpo = (
+    <>
+      {/* Keyed: each document opens fitted, unturned, on its first page. */}
+      <VistaDocumento key={indice} documento={documento} marco={columna ? 'columna' : isAncho ? 'dialogo' : 'pantalla'} onPaso={onPaso} />
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        {documentos.length > 1 ? (
           <Group gap="xs" wrap="nowrap">
-            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={documento.descargar}>
-              Descargar
+            <Button variant="default" leftSection={<IconArrowLeft size={16} />} disabled={indice === 0} onClick={() => irADocumento(indice - 1)}>
+              Anterior
             </Button>
-            <Button onClick={onClose}>Cerrar</Button>
+            <Text size="sm" c="dimmed">
+              {indice + 1} de {documentos.length}
+            </Text>
+            <Button
+              variant="default"
+              rightSection={<IconArrowRight size={16} />}
+              disabled={indice === documentos.length - 1}
+              onClick={() => irADocumento(indice + 1)}
+            >
+              Siguiente
+            </Button>
           </Group>
+        ) : (
+          <span />
+        )}
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={documento.descargar}>
+            Descargar
+          </Button>
+          <Button onClick={onClose}>Cerrar</Button>
         </Group>
-      </Stack>
+      </Group>
+    </>
+  );
+  if (columna) {
+    return createPortal(
+      <PanelLateral titulo={documento.nombre} onClose={onClose}>
+        {cuerpo}
+      </PanelLateral>,
+      columna,
+    );
+  }
+  return (
+    <Modal opened onClose={onClose} title={documento.nombre} size="xl" fullScreen={!isAncho} centered={isAncho} data-visor>
+      <Stack gap="sm">{cuerpo}</Stack>
     </Modal>
   );
 }
 
+/**
+ * The viewer in the shell's side column: a dialog that is not modal (the page beside it stays
+ * usable), focused as it opens and giving the focus back as it closes; Esc closes it from inside.
+ */
+function PanelLateral({ titulo, onClose, children }: { titulo: string; onClose: () => void; children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const tituloId = useId();
+  useEffect(() => {
+    const antes = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    ref.current?.focus({ preventScroll: true });
+    return () => {
+      if (antes?.isConnected) antes.focus({ preventScroll: true });
+    };
+  }, []);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (event.target instanceof Node && (ref.current?.contains(event.target) || event.target === document.body)) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+  return (
+    <Stack ref={ref} role="dialog" aria-modal="false" aria-labelledby={tituloId} tabIndex={-1} data-visor h="100%" p="sm" gap="sm" className={classes.panel}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Title order={2} size="h5" id={tituloId} style={{ overflowWrap: 'anywhere' }}>
+          {titulo}
+        </Title>
+        <CloseButton aria-label="Cerrar la vista previa" onClick={onClose} />
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
 /** One document: read once, then its tools (pages, zoom, rotation) above the frame that shows it. */
-function VistaDocumento({ documento, isPhone, onPaso }: { documento: DocumentoVisible; isPhone: boolean; onPaso: (paso: number) => void }) {
+function VistaDocumento({ documento, marco, onPaso }: { documento: DocumentoVisible; marco: Marco; onPaso: (paso: number) => void }) {
   const [tipo] = useState(() => (documento.oficinaComoPdf && OFICINA_RE.test(documento.nombre) ? 'pdf' : tipoDeDocumento(documento.nombre)));
   const [contenido, setContenido] = useState<Contenido>(tipo === 'otro' ? { estado: 'otro' } : { estado: 'cargando' });
   // null: fit the frame (a picture whole, a PDF page's width); a number: that scale (1 = 100 %).
@@ -158,7 +215,9 @@ function VistaDocumento({ documento, isPhone, onPaso }: { documento: DocumentoVi
   // Left/right arrows and Page Up/Down: a PDF's pages, elsewhere the previous/next document (up/down still scroll).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
+      // The page beside the side panel keeps its own arrows.
+      const isDelVisor = event.target === document.body || (event.target instanceof HTMLElement && event.target.closest('[data-visor]') !== null);
+      if (!isDelVisor || (event.target instanceof HTMLElement && event.target.closest('input, textarea, select'))) return;
       const paso = ({ ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1 } as Record<string, number>)[event.key];
       if (!paso) return;
       event.preventDefault();
@@ -260,8 +319,7 @@ function VistaDocumento({ documento, isPhone, onPaso }: { documento: DocumentoVi
         style={{
           display: 'flex',
           overflow: 'auto',
-          // On a phone the tools and the buttons take two rows each.
-          height: isPhone ? 'calc(100dvh - 300px)' : '65vh',
+          ...ALTO_DEL_MARCO[marco],
           background: 'var(--mantine-color-default-hover)',
           borderRadius: 'var(--mantine-radius-sm)',
         }}

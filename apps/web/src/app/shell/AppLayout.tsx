@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { CIERRE_SALIDA_TEXTS, LOGOUT_DELAY_MS, ROL, SIN_CONEXION } from '@siniestros/domain';
 import { confirmAction } from '../../lib/confirm';
 import { useSession } from '../../lib/session';
+import { useVisorLateralAbierto, VISOR_LATERAL_ANCHO, VISOR_LATERAL_ID, VISOR_LATERAL_MIN } from '../../lib/visor-lateral';
 import { TotpDialog, useAppConfig, useLogout, useTotpSetupRequired } from '../../features/auth';
 import { notifyApiError } from '../../lib/notify';
 import { menuFor, type MenuEntry } from './menu';
@@ -39,6 +40,7 @@ export function AppLayout() {
   // Below the 'sm' breakpoint (phones, 200 % zoom) the menu slides off screen when closed:
   // inert takes its links out of the Tab order and away from screen readers.
   const isMenuCollapsed = useMediaQuery('(max-width: 47.99em)', false) && !isOpen;
+  const isVisorAbierto = useVisorLateralAbierto();
   const session = useSession();
   const config = useAppConfig();
   const logout = useLogout();
@@ -104,7 +106,12 @@ export function AppLayout() {
   };
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !isOpen } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !isOpen } }}
+      aside={{ width: VISOR_LATERAL_ANCHO, breakpoint: VISOR_LATERAL_MIN, collapsed: { desktop: !isVisorAbierto, mobile: true } }}
+      padding="md"
+    >
       <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToContent}>
         Saltar al contenido
       </a>
@@ -194,6 +201,8 @@ export function AppLayout() {
           </Suspense>
         )}
       </AppShell.Main>
+      {/* The document viewer draws itself here while open (lib/visor-lateral.ts). */}
+      <AppShell.Aside id={VISOR_LATERAL_ID} aria-label="Vista previa" inert={!isVisorAbierto} />
       {isStaff && (
         <Suspense fallback={null}>
           <Paleta rol={session.data!.rol} onAyuda={atajos.open} />

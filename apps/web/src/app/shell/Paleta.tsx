@@ -7,7 +7,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { DENSIDADES, ESQUEMAS_COLOR, PREFERENCIAS_TEXTS } from '@siniestros/domain';
-import { accionesDePantalla } from '../../lib/acciones-paleta';
+import { useAccionesDePantalla } from '../../lib/acciones-paleta';
 import { ATAJOS } from '../../lib/atajos';
 import { queryKeys } from '../../lib/query-keys';
 import { casoUrl, EMPTY_FILTRO, filterCasos } from '../../features/casos';
@@ -87,7 +87,9 @@ export function Paleta({ rol, onAyuda }: { rol: number; onAyuda: () => void }) {
     ...DENSIDADES.map((densidad) => ({ id: `densidad-${densidad}`, label: `Filas: ${PREFERENCIAS_TEXTS.densidad[densidad]}`, palabras: 'densidad apariencia', run: () => preferencias.cambiar({ densidad }) })),
   ];
   const ayuda: Comando[] = [{ id: 'atajos', label: ATAJOS.ayuda.texto, palabras: 'ayuda teclado', run: onAyuda }];
-  const acciones = accionesDePantalla().map((accion) => ({ ...accion, id: `accion-${accion.id}` }));
+  const acciones = useAccionesDePantalla()
+    .filter((accion) => !accion.isSoloAlBuscar || query.trim() !== '')
+    .map((accion) => ({ ...accion, id: `accion-${accion.id}` }));
   const grupos: [string, Comando[]][] = [
     ['Casos', [...porNumero, ...encontrados]],
     ['Acciones', filtrarComandos(query, acciones)],

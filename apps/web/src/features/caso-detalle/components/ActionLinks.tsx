@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CASO_MESSAGES, CICLO_MESSAGES, canClose, canReinspect, canReopen, ROL, type CasoDetalle } from '@siniestros/domain';
 import { AuditoriaDialog } from '../../audit';
 import { useSession } from '../../../lib/session';
@@ -12,6 +12,7 @@ import { CierreDialog } from './CierreDialog';
 import { LetradoDialog } from './LetradoDialog';
 import { confirmAction } from '../../../lib/confirm';
 import { NewTabHint } from '../../../components/NewTab';
+import { useAccionesDePaleta, type AccionPaleta } from '../../../lib/acciones-paleta';
 
 /** Green when the case already has some, blue otherwise (spec §2). */
 const colorFor = (hasSome: boolean) => (hasSome ? 'green' : 'blue');
@@ -23,6 +24,7 @@ export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
   const isAdmin = useSession().data?.rol === ROL.ADMIN;
   const reinspect = useReinspectCaso(caso.id);
   const reopen = useReopenCaso(caso.id);
+  const navigate = useNavigate();
 
   const onReinspect = () =>
     confirmAction(CICLO_MESSAGES.confirmReinspect, () =>
@@ -39,6 +41,19 @@ export function ActionLinks({ detalle }: { detalle: CasoDetalle }) {
         onError: (error) => notifyApiError(error, CASO_MESSAGES.loadError),
       }),
     );
+
+  // The same actions in the command palette while the case is open (docs/decisions/100), through these handlers.
+  const acciones: (AccionPaleta | false)[] = [
+    { id: 'letrado', label: 'Letrado del caso', palabras: '+ letrado abogado agregar', run: () => setDialog('letrado') },
+    { id: 'lesionado', label: 'Agregar lesionado', palabras: '+ lesionado', run: () => navigate(`/lesionados/${caso.id}`) },
+    { id: 'audiencia', label: 'Agregar audiencia', palabras: '+ audiencia', run: () => navigate(`/audiencias/${caso.id}`) },
+    { id: 'informe', label: 'Descargar informe del caso', palabras: 'pdf', run: () => window.open(informeUrl(caso.id), '_blank', 'noopener') },
+    canReinspect(caso.id_estado) && { id: 'reinspeccionar', label: 'Reinspeccionar caso', palabras: 'inspeccion', run: onReinspect },
+    canReopen(caso.id_estado) && { id: 'reabrir', label: 'Reabrir caso', run: onReopen },
+    canClose(caso.id_estado) && { id: 'cierre', label: 'Cierre del caso', palabras: 'cerrar', run: () => setDialog('cierre') },
+    isAdmin && { id: 'auditoria', label: 'Auditoría del caso', palabras: 'cambios auditoria', run: () => setDialog('auditoria') },
+  ];
+  useAccionesDePaleta(acciones.filter((accion) => accion !== false));
 
   return (
     <Group gap="xs" role="group" aria-label="Acciones del caso">

@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Box, Button, Card, Checkbox, Group, Loader, Menu, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDots, IconDownload, IconEye, IconFileText, IconTrash } from '@tabler/icons-react';
 import { DOC_CARD_NAME_MAX, DOCUMENTACION_MESSAGES, documentsZipName, ESTADO, ESTADOS, truncate } from '@siniestros/domain';
 import { VisorDocumento } from '../../../components/VisorDocumento';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useAccionesDePaleta } from '../../../lib/acciones-paleta';
 import { UploadDialog, useDeleteDocumento, useDocumentos, useUploadDocuments } from '../../documentacion';
 import { allDocumentosUrl } from '../api/download-all-documentos';
 import type { CasoForm } from '../hooks/use-caso-form';
@@ -26,6 +27,17 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
 
   const { visibles, descargar: download } = useDocumentosVisibles(idCaso, names);
   const closeVisor = useCallback(() => setVisto(null), []);
+  const seccion = useRef<HTMLElement>(null);
+  // In the command palette while the case is open (docs/decisions/100).
+  useAccionesDePaleta([
+    {
+      id: 'documentos',
+      label: 'Ver documentos del caso',
+      palabras: 'documentacion archivos',
+      run: () => (visibles.length > 0 ? setVisto(0) : seccion.current?.scrollIntoView({ block: 'start' })),
+    },
+    { id: 'subir-documento', label: 'Subir documento', palabras: 'subir doc archivo documentacion', run: () => setUploadOpen(true) },
+  ]);
   const eliminar = (name: string) =>
     remove.mutate(name, {
       onSuccess: () => notifySuccess(DOCUMENTACION_MESSAGES.deleted),
@@ -33,7 +45,7 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
     });
 
   return (
-    <Paper withBorder p="md" component="section" aria-label="Documentación">
+    <Paper ref={seccion} withBorder p="md" component="section" aria-label="Documentación">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={4}>Documentación</Title>
