@@ -5,6 +5,7 @@ import { DOC_CARD_NAME_MAX, DOCUMENTACION_MESSAGES, documentsZipName, ESTADO, ES
 import { VisorDocumento } from '../../../components/VisorDocumento';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAccionesDePaleta } from '../../../lib/acciones-paleta';
+import { useVisorLateralAbierto } from '../../../lib/visor-lateral';
 import { UploadDialog, useDeleteDocumento, useDocumentos, useUploadDocuments } from '../../documentacion';
 import { allDocumentosUrl } from '../api/download-all-documentos';
 import type { CasoForm } from '../hooks/use-caso-form';
@@ -28,6 +29,8 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
   const { visibles, descargar: download } = useDocumentosVisibles(idCaso, names);
   const closeVisor = useCallback(() => setVisto(null), []);
   const seccion = useRef<HTMLElement>(null);
+  // The side viewer narrows the page: one card a row keeps the names readable beside it.
+  const isVisorAbierto = useVisorLateralAbierto();
   // In the command palette while the case is open (docs/decisions/100).
   useAccionesDePaleta([
     {
@@ -79,7 +82,7 @@ export function DocumentosPanel({ idCaso, idEstado, form }: { idCaso: number; id
           </Text>
         )}
         {hasDocuments && (
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 2 }} spacing="xs" role="list" aria-label="Documentos">
+          <SimpleGrid cols={isVisorAbierto ? 1 : { base: 2, sm: 3, lg: 2 }} spacing="xs" role="list" aria-label="Documentos">
             {names.map((name, index) => (
               <Card key={name} withBorder padding="xs" role="listitem" aria-label={name}>
                 <Group gap={4} wrap="nowrap" justify="space-between">
