@@ -63,7 +63,7 @@ const porcentaje = (escala: number) => `${Math.round(escala * 100)} %`;
  * time, with zoom, a picture's rotation, a PDF's pages and the previous/next document; any other
  * type offers the download. pdf.js is loaded only when a PDF is opened (lib/pdf, its own chunk).
  * From 900 px, in the office's shell, it is a side panel beside the page, which stays usable
- * (lib/visor-lateral.ts); below, a full-screen dialog (docs/decisions/099).
+ * (lib/visor-lateral.ts); below, a full-screen dialog (docs/decisions/104).
  */
 export function VisorDocumento({
   documentos,

@@ -10,7 +10,7 @@ function isEscParaLaLista(event: KeyboardEvent) {
 
 /**
  * Selection as a mode (issue 44: the spec's screens stay as they are for anyone who does not use
- * the power tools; docs/decisions/097, 2026-11-29): the checkbox column and the bulk bar show only
+ * the power tools; docs/decisions/104): the checkbox column and the bulk bar show only
  * after 'Seleccionar'; 'Cancelar selección' or Esc hides them and empties the selection (`onSalir`).
  */
 export function useModoSeleccion(onSalir: () => void) {

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * The document viewer as a side panel (issue 44 item 4, docs/decisions/099, 2026-11-29): from
+ * The document viewer as a side panel (issue 44 item 4, docs/decisions/104): from
  * this width the shell keeps a column on the right (`AppShell.Aside`, id `VISOR_LATERAL_ID`) into
  * which the viewer draws itself, and the page narrows beside it so its list stays usable; below it
  * the viewer is a full-screen dialog.
