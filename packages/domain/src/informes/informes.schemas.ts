@@ -48,6 +48,9 @@ export const INFORME_DURACION_TRAMOS = [
   { desde: 181, hasta: null },
 ] as const;
 
+/** The per-case offered vs agreed chart shows at most this many cases of the period, the latest closed. */
+export const INFORME_POR_CASO_MAX = 500;
+
 /** Buckets of agreed ÷ inspected (percent) of the cases closed with both amounts (the last has no upper bound). */
 export const INFORME_RATIO_TRAMOS = [
   { desde: 0, hasta: 50 },
@@ -215,6 +218,13 @@ export const informeResponse = z.object({
     }),
     /** Cases per INFORME_RATIO_TRAMOS bucket of acordado ÷ inspeccionado (those with both amounts). */
     distribucion: z.array(z.object({ desde: z.number(), hasta: z.number().nullable(), total: z.number() })),
+    /**
+     * Each case of `casos` with its amounts (the latest inspection's; null without one): the latest
+     * closed first, at most INFORME_POR_CASO_MAX (then fewer than `casos`).
+     */
+    porCaso: z.array(
+      z.object({ id: z.number(), ofrecido: z.number().nullable(), acordado: z.number(), inspeccionado: z.number().nullable() }),
+    ),
   }),
   /** Payments marked paid in the period (fecha_pago). */
   pagos: z.object({ cantidad: z.number(), total: z.number(), filtro }),

@@ -81,6 +81,30 @@ export async function etapaRows(
   );
 }
 
+/**
+ * The cases closed from `desde` to `hastaDia` with an agreed amount, with their amounts (the latest
+ * inspection's), the latest closed first, at most `limite`: read backwards off casos_cierre_idx
+ * (every close writes fecha_cierre with the status date; the status date decides, as in the rollup).
+ */
+export async function montosPorCaso(
+  db: DbOrTx,
+  compania: number | null,
+  desde: string,
+  hastaDia: string,
+  limite: number,
+): Promise<{ id: number; ofrecido: string | null; acordado: string; inspeccionado: string | null }[]> {
+  return resultRows(
+    await db.execute(sql`
+      select c.id, c.valor_ofertado::text as ofrecido, c.valor_acordado::text as acordado, i.monto_inspeccion::text as inspeccionado
+      from casos c
+      left join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
+      where c.id_estado >= 8 and c.fecha_cierre between ${desde}::date and ${hastaDia}::date
+        and c.fecha_estado between ${desde}::date and ${hastaDia}::date and c.valor_acordado is not null and ${deCompania(compania, sql`c.id_compania`)}
+      order by c.fecha_cierre desc, c.id
+      limit ${limite}`),
+  );
+}
+
 /** Payments marked paid, per month of their payment date, from `desde` to the end of `hasta`'s month. */
 export async function pagosRows(
   db: DbOrTx,

@@ -4,6 +4,7 @@ import {
   INFORME_DURACION_TRAMOS,
   INFORME_ETAPAS,
   INFORME_MESSAGES,
+  INFORME_POR_CASO_MAX,
   INFORME_RATIO_TRAMOS,
   INFORME_TENDENCIA_MESES,
   SIN_ANALISTA_NOMBRE,
@@ -24,6 +25,7 @@ import {
   estadoRows,
   etapaRows,
   mesRows,
+  montosPorCaso,
   nombres,
   pagosRows,
   plazosVencidosRows,
@@ -112,13 +114,14 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
       const esHoy = al === hoy;
       const base: Filtro = compania === null ? {} : { compania: String(compania) };
 
-      const [mes, estados, etapas, pagos, plazos, porAlta] = await Promise.all([
+      const [mes, estados, etapas, pagos, plazos, porAlta, porCaso] = await Promise.all([
         mesRows(db, compania, primerDia(leerDesde), primerDia(hasta)),
         estadoRows(db, compania, primerDia(hasta)),
         etapaRows(db, compania, primerDia(leerDesde), primerDia(hasta), fechaDesde),
         pagosRows(db, compania, primerDia(leerDesde), fechaHasta),
         plazosVencidosRows(db, compania, primerDia(leerDesde), fechaHasta),
         abiertosPorAlta(db, compania, primerDia(hasta), addDaysIso(al, -90), al),
+        montosPorCaso(db, compania, fechaDesde, fechaHasta, INFORME_POR_CASO_MAX),
       ]);
       const enPeriodo = (m: string) => m >= desde && m <= hasta;
 
@@ -294,6 +297,12 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
             desde: tramo.desde,
             hasta: tramo.hasta,
             total: montos.rows.filter((row) => row.clave === index).reduce((sum, row) => sum + row.total, 0),
+          })),
+          porCaso: porCaso.map((row) => ({
+            id: row.id,
+            ofrecido: row.ofrecido === null ? null : pesos(row.ofrecido),
+            acordado: pesos(row.acordado),
+            inspeccionado: row.inspeccionado === null ? null : pesos(row.inspeccionado),
           })),
         },
         pagos: {

@@ -154,6 +154,11 @@ async function recompute(compania: number | null, desde: string, hasta: string) 
       coalesce(sum(i.monto_inspeccion), 0)::text as inspeccionado
     from casos c join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
     where ${de} and c.id_estado >= 8 and c.fecha_estado between ${d1} and ${d2} and c.valor_acordado is not null and i.monto_inspeccion > 0`);
+  const porCaso = await t.rows<{ id: number; ofrecido: string | null; acordado: string; inspeccionado: string | null }>(sql`
+    select c.id, c.valor_ofertado::text as ofrecido, c.valor_acordado::text as acordado, i.monto_inspeccion::text as inspeccionado
+    from casos c left join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
+    where ${de} and c.id_estado >= 8 and c.fecha_estado between ${d1} and ${d2} and c.valor_acordado is not null
+    order by c.fecha_estado desc, c.id`);
   const distribucion = await t.rows<{ tramo: number; n: number }>(sql`
     select width_bucket(c.valor_acordado / i.monto_inspeccion * 100, array[50, 75, 90, 100, 110]::numeric[]) as tramo, count(*)::int as n
     from casos c join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
@@ -174,6 +179,7 @@ async function recompute(compania: number | null, desde: string, hasta: string) 
     porInspector,
     montos: montos!,
     conInspeccion: conInspeccion!,
+    porCaso,
     distribucion,
     pagos: pagos!,
     plazos: plazos!.n,
@@ -241,6 +247,16 @@ async function expectMatches(informe: Informe, compania: number | null) {
     acordadoInspeccionado: cociente(con.acordado, con.inspeccionado),
     ofrecidoInspeccionado: cociente(con.ofrecido, con.inspeccionado),
   });
+  // Each case of the amounts, the latest closed first (fewer than 500 here: all of them).
+  expect(informe.montos.porCaso).toEqual(
+    sqlFigures.porCaso.map((row) => ({
+      id: row.id,
+      ofrecido: row.ofrecido === null ? null : num(row.ofrecido),
+      acordado: num(row.acordado),
+      inspeccionado: row.inspeccionado === null ? null : num(row.inspeccionado),
+    })),
+  );
+  expect(informe.montos.porCaso).toHaveLength(informe.montos.casos);
   expect(informe.montos.distribucion.map((tramo) => tramo.total)).toEqual(
     [0, 1, 2, 3, 4, 5].map((index) => sqlFigures.distribucion.find((row) => row.tramo === index)?.n ?? 0),
   );

@@ -1,12 +1,13 @@
 import '@mantine/charts/styles.css';
-import { BarChart, type BarChartProps } from '@mantine/charts';
-import { SimpleGrid } from '@mantine/core';
+import { BarChart, ScatterChart, type BarChartProps } from '@mantine/charts';
+import { Anchor, SimpleGrid } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatPesos, type Informe } from '@siniestros/domain';
 import { numero } from '../../../components/Cifras';
 import { mesCorto, mesLargo } from '../hooks/periodo';
 import { formatDias } from './InformeCifras';
 import { GraficoConTabla, type ColumnaTabla } from './GraficoConTabla';
-import { datosAntiguedad, datosDuracion, datosRatios } from './informe-graficos-datos';
+import { datosAntiguedad, datosDuracion, datosPorCaso, datosRatios } from './informe-graficos-datos';
 
 const COLORES = ['blue.7', 'orange.7', 'teal.8', 'grape.7', 'red.8', 'cyan.8', 'lime.9'];
 
@@ -31,6 +32,8 @@ function Barras({ series, ...props }: BarChartProps) {
 const pesosCortos = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
 
 type Mes = Informe['tendencia'][number];
+type Caso = Informe['montos']['porCaso'][number];
+const pesosONada = (value: number | null) => (value === null ? '-' : formatPesos(value));
 
 const SERIES_CASOS = [
   { name: 'recibidos', label: 'Recibidos', color: COLORES[0]! },
@@ -70,6 +73,20 @@ export function InformeGraficos({ informe }: { informe: Informe }) {
   const seriesEtapas = etapas.map((etapa, index) => ({ name: etapa.etapa, label: etapa.label, color: COLORES[index % COLORES.length]! }));
   const ratios = datosRatios(informe.montos.distribucion);
   const antiguedad = datosAntiguedad(informe.abiertos.porAntiguedad);
+  const porCaso = datosPorCaso(informe.montos);
+  const columnasPorCaso: ColumnaTabla<Caso>[] = [
+    {
+      label: 'Caso',
+      valor: (caso) => (
+        <Anchor component={Link} to={`/casos/detalleCaso/${caso.id}`}>
+          {caso.id}
+        </Anchor>
+      ),
+    },
+    { label: 'Ofrecido', valor: (caso) => pesosONada(caso.ofrecido), numero: true },
+    { label: 'Acordado', valor: (caso) => formatPesos(caso.acordado), numero: true },
+    { label: 'Inspeccionado', valor: (caso) => pesosONada(caso.inspeccionado), numero: true },
+  ];
   const porMes = tendencia.map((mes) => ({ ...mes, mesCorto: mesCorto(mes.mes) }));
 
   return (
@@ -144,6 +161,28 @@ export function InformeGraficos({ informe }: { informe: Informe }) {
           dataKey="tramo"
           xAxisProps={{ interval: 0 }}
           series={[{ name: 'casos', label: 'Casos', color: COLORES[3] }]}
+        />
+      </GraficoConTabla>
+      <GraficoConTabla
+        id="grafico-por-caso"
+        titulo="Ofrecido y acordado por caso"
+        nombre={`Cada caso cerrado en el período con valor acordado: el ofrecido en el eje horizontal, el acordado en el vertical. ${
+          porCaso.muestra
+            ? `Los ${informe.montos.porCaso.length} cerrados más recientes de ${informe.montos.casos}`
+            : `${informe.montos.casos} casos`
+        }; con ambos montos ${porCaso.puntos.length}, de ellos ${porCaso.alcanzaOfrecido} con el acordado igual o mayor al ofrecido.`}
+        columnas={columnasPorCaso}
+        filas={informe.montos.porCaso}
+        clave={(caso) => String(caso.id)}
+      >
+        <ScatterChart
+          h={280}
+          data={[{ name: 'Casos', color: COLORES[0]!, data: porCaso.puntos }]}
+          dataKey={{ x: 'ofrecido', y: 'acordado' }}
+          labels={{ x: 'Ofrecido', y: 'Acordado' }}
+          valueFormatter={(value) => pesosCortos.format(value)}
+          withTooltip={false}
+          scatterChartProps={{ accessibilityLayer: false }}
         />
       </GraficoConTabla>
       <GraficoConTabla

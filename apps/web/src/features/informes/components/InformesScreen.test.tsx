@@ -77,6 +77,12 @@ const INFORME: Informe = {
     conInspeccion: { casos: 3, ofrecido: 800_000, acordado: 900_000, inspeccionado: 1_200_000 },
     ratios: { acordadoOfrecido: 0.9, acordadoInspeccionado: 0.75, ofrecidoInspeccionado: null },
     distribucion: INFORME_RATIO_TRAMOS.map((tramo) => ({ ...tramo, total: 0 })),
+    porCaso: [
+      { id: 11, ofrecido: 300_000, acordado: 250_000, inspeccionado: 400_000 },
+      { id: 12, ofrecido: 200_000, acordado: 220_000, inspeccionado: null },
+      { id: 13, ofrecido: null, acordado: 100_000, inspeccionado: 300_000 },
+      { id: 14, ofrecido: 300_000, acordado: 330_000, inspeccionado: 500_000 },
+    ],
   },
   pagos: { cantidad: 2, total: 500_000, filtro: { compania: '2' } },
   plazosVencidos: { total: 1, filtro: { compania: '2', plazo: 'vencido' }, porPlazo: [{ codigo: 'art56', nombre: 'Art. 56', total: 1 }] },
@@ -175,6 +181,20 @@ describe('Informes screen', () => {
     expect(url).toMatch(/^\/api\/informes\?desde=\d{4}-\d{2}&hasta=\d{4}-\d{2}$/);
     const [, desde, hasta] = /desde=([\d-]+)&hasta=([\d-]+)/.exec(url!)!;
     expect(desde).toBe(hasta);
+  });
+
+  it('the offered vs agreed chart per case: its name reads what it draws, its table lists each case with a link to it', async () => {
+    renderScreen('?compania=2&desde=2026-10&hasta=2026-10');
+    const grafico = await screen.findByRole('region', { name: 'Ofrecido y acordado por caso' }, { timeout: 10_000 });
+    expect(within(grafico).getByRole('img').getAttribute('aria-label')).toContain(
+      '4 casos; con ambos montos 3, de ellos 2 con el acordado igual o mayor al ofrecido.',
+    );
+    await userEvent.click(within(grafico).getByRole('switch', { name: 'Ver tabla' }));
+    const tabla = within(grafico).getByRole('table', { name: 'Ofrecido y acordado por caso' });
+    expect(within(tabla).getAllByRole('row')).toHaveLength(5);
+    expect(within(tabla).getByRole('link', { name: '13' }).getAttribute('href')).toBe('/casos/detalleCaso/13');
+    const sinOfrecido = within(tabla).getByRole('row', { name: /^13/ });
+    expect(within(sinOfrecido).getAllByRole('cell')[1]!.textContent).toBe('-');
   });
 
   it('a chart’s “Ver tabla” shows its data as a table, and the chart again when turned off', async () => {

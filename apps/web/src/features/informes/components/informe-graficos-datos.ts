@@ -29,3 +29,16 @@ export function datosAntiguedad(porAntiguedad: Informe['abiertos']['porAntigueda
     series: porAntiguedad.map((tramo) => ({ name: tramo.key, label: tramo.label })),
   };
 }
+
+/**
+ * The per-case chart's points (the cases with both amounts: x offered, y agreed) and what its name
+ * reads: how many it draws of how many, and in how many the agreed reached the offered.
+ */
+export function datosPorCaso(montos: Informe['montos']) {
+  const puntos = montos.porCaso.flatMap((caso) => (caso.ofrecido === null ? [] : [{ ofrecido: caso.ofrecido, acordado: caso.acordado }]));
+  return {
+    puntos,
+    alcanzaOfrecido: puntos.filter((punto) => punto.acordado >= punto.ofrecido).length,
+    muestra: montos.porCaso.length < montos.casos,
+  };
+}
