@@ -157,6 +157,14 @@ describe('Informes', () => {
     expect(dibujo?.height ?? 0).toBeGreaterThan(100);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'informes-print.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
+
+    // A 1366 px laptop: the per-case chart is there, named for a screen reader.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const porCaso = page.getByRole('region', { name: 'Ofrecido y acordado por caso' });
+    expect(await porCaso.getByRole('img', { name: /^Cada caso cerrado/ }).getAttribute('aria-label')).toContain(
+      `${informe.montos.casos} casos`,
+    );
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'informes-1366.png'), fullPage: true });
   });
 
   it("the Admin sets the company's recipients of the monthly e-mail on the screen; axe clean", async () => {
