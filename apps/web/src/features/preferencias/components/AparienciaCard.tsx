@@ -1,9 +1,37 @@
 import { Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { DENSIDADES, ESQUEMAS_COLOR, PREFERENCIAS_TEXTS, type Densidad, type EsquemaColor } from '@siniestros/domain';
+import { DENSIDADES, ESQUEMAS_COLOR, PREFERENCIAS_TEXTS } from '@siniestros/domain';
 import { usePreferencias } from '../hooks/use-preferencias';
 
-const esquemas = ESQUEMAS_COLOR.map((value) => ({ value, label: PREFERENCIAS_TEXTS.esquema[value] }));
-const densidades = DENSIDADES.map((value) => ({ value, label: PREFERENCIAS_TEXTS.densidad[value] }));
+/** One preference: its name, then its choices side by side (named by the text above them). */
+function Preferencia<T extends string>({
+  id,
+  label,
+  values,
+  labels,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  values: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <>
+      <Text size="sm" fw={500} id={id}>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={id}
+        value={value}
+        onChange={(next) => onChange(next as T)}
+        data={values.map((each) => ({ value: each, label: labels[each] }))}
+      />
+    </>
+  );
+}
 
 /** 'Apariencia' in Mi cuenta (issue 44 item 6, docs/decisions/101): saved for the user, in any browser. */
 export function AparienciaCard() {
@@ -17,23 +45,21 @@ export function AparienciaCard() {
         <Text size="sm" c="dimmed">
           Se guarda en su usuario: la verá igual en cualquier navegador.
         </Text>
-        <Text size="sm" fw={500} id="apariencia-esquema">
-          Modo de color
-        </Text>
-        <SegmentedControl
-          aria-labelledby="apariencia-esquema"
+        <Preferencia
+          id="apariencia-esquema"
+          label="Modo de color"
+          values={ESQUEMAS_COLOR}
+          labels={PREFERENCIAS_TEXTS.esquema}
           value={preferencias.esquema}
-          onChange={(value) => preferencias.cambiar({ esquema: value as EsquemaColor })}
-          data={esquemas}
+          onChange={(esquema) => preferencias.cambiar({ esquema })}
         />
-        <Text size="sm" fw={500} id="apariencia-densidad">
-          Filas de las listas
-        </Text>
-        <SegmentedControl
-          aria-labelledby="apariencia-densidad"
+        <Preferencia
+          id="apariencia-densidad"
+          label="Filas de las listas"
+          values={DENSIDADES}
+          labels={PREFERENCIAS_TEXTS.densidad}
           value={preferencias.densidad}
-          onChange={(value) => preferencias.cambiar({ densidad: value as Densidad })}
-          data={densidades}
+          onChange={(densidad) => preferencias.cambiar({ densidad })}
         />
       </Stack>
     </Card>
