@@ -37,13 +37,16 @@ const routeModule = (module: string): Load => routeModules[routeModuleFile(modul
 const loadShell = routeModule(SHELL_MODULE);
 const Shell = lazyComponent(loadShell);
 
+/** Not the sign-in and unlock pages: a URL whose screen needs a session. */
+export const isSignedInPath = (pathname: string) => pathname !== '/' && pathname !== '/desbloquear';
+
 /**
  * Started at boot for the URL being opened: the signed-in shell's code, and an inspector screen's,
  * download beside the session check instead of after it (docs/decisions/088: the inspector's cold
  * load on a slow network). The sign-in and unlock pages load nothing more.
  */
 export function preloadScreen(pathname: string) {
-  if (pathname === '/' || pathname === '/desbloquear') return;
+  if (!isSignedInPath(pathname)) return;
   void loadShell();
   const route = INSPECTOR_ROUTES.find(({ path }) => matchPath(path, pathname));
   if (route) void routeModule(route.module)();

@@ -40,11 +40,36 @@ export function bodyOf<S extends z.core.$ZodType>(_schema: S, value: z.input<S>)
  */
 export type ResponseSchema<T> = { parse: (data: unknown) => T };
 
+/** GETs started at boot, each taken (once) by the first call of its path; null unless answered 2xx. */
+const early = new Map<string, Promise<Response | null>>();
+
+/**
+ * Starts a GET before the code that reads it has loaded (the inspector's agenda, docs/decisions/105):
+ * its answer waits for the first `api.get` of the same path, which then makes no request of its own.
+ * An error status or no answer is dropped and the call asks again: a 401 at boot may precede the
+ * session's refresh, and must not end it.
+ */
+export function requestEarly(path: string): void {
+  const pending = fetch(`${API_BASE}${path}`, { credentials: 'same-origin' }).then(
+    (response) => (response.ok ? response : null),
+    () => null,
+  );
+  early.set(path, pending);
+}
+
+async function takeEarly(method: string, path: string, body?: Body, init?: RequestInit): Promise<Response | null> {
+  const pending = method === 'GET' && body === undefined && init === undefined ? early.get(path) : undefined;
+  if (!pending) return null;
+  early.delete(path);
+  return pending;
+}
+
 async function send(method: string, path: string, body?: Body, init?: RequestInit): Promise<Response> {
   const isForm = body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    // Not answered at boot (no network, an error status): asked again now.
+    response = (await takeEarly(method, path, body, init)) ?? await fetch(`${API_BASE}${path}`, {
       method,
       credentials: 'same-origin',
       headers: body && !isForm ? { 'Content-Type': 'application/json' } : undefined,

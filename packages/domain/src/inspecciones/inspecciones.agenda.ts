@@ -9,11 +9,9 @@ import { INSPECCION_ESTADOS } from './inspecciones.schemas';
  * /inspeccion/agenda reads the signed-in user's own visits (the session's id_inspect, never one
  * the client names), pending ones by date and hour, finalized ones newest closing first.
  */
-export const INSPECCION_AGENDA_VISTAS = { pendientes: 'Pendientes', finalizadas: 'Finalizadas' } as const;
-export type InspeccionAgendaVista = keyof typeof INSPECCION_AGENDA_VISTAS;
+import { INSPECCION_AGENDA_VISTAS, type InspeccionAgendaVista } from './inspecciones.agenda.constants';
 
-/** Pending visits a page: enough for a busy inspector's weeks on one screen (the issue saw 37). */
-export const INSPECCION_AGENDA_PENDIENTES_PAGE_SIZE = 100;
+export * from './inspecciones.agenda.constants';
 
 export const INSPECCION_AGENDA_TEXTS = {
   atrasadas: 'Atrasadas',

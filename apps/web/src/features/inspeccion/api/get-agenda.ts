@@ -5,14 +5,14 @@ import {
   inspeccionAgendaResponse,
   type InspeccionAgendaVista,
 } from '@siniestros/domain';
-import { api, qs } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { agendaPath } from './agenda-temprana';
 import { queryKeys } from '../../../lib/query-keys';
 
 const PAGE_SIZES: Record<InspeccionAgendaVista, number> = { pendientes: INSPECCION_AGENDA_PENDIENTES_PAGE_SIZE, finalizadas: PAGE_SIZE };
 
 /** GET /inspeccion/agenda: the signed-in inspector's visits (their session's id_inspect; docs/decisions/086). */
-export const getAgenda = (vista: InspeccionAgendaVista, page: number) =>
-  api.get(inspeccionAgendaResponse, `/inspeccion/agenda${qs({ vista, page, pageSize: PAGE_SIZES[vista] })}`);
+export const getAgenda = (vista: InspeccionAgendaVista, page: number) => api.get(inspeccionAgendaResponse, agendaPath(vista, page, PAGE_SIZES[vista]));
 
 export function useAgenda(vista: InspeccionAgendaVista, page: number, enabled: boolean) {
   return useQuery({

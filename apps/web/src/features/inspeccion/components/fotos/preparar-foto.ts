@@ -24,8 +24,11 @@ export const metaDe = (foto: FotoTomada): FotoMeta => ({
 /**
  * The photo libraries fetched ahead, while the close screen is open online: the inspector may take
  * the photos after the network went (issue 43 item 3), when a chunk could no longer be downloaded.
+ * Not when the service worker controls the page: its precache holds them (src/app/inspector-app.ts,
+ * docs/decisions/105), downloaded after the load instead of with the close screen.
  */
 export function precargarFotos(): void {
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) return;
   void import('browser-image-compression').catch(() => undefined);
   void import('exifr/dist/mini.esm.mjs').catch(() => undefined);
 }
