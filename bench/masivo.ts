@@ -1,7 +1,7 @@
 /**
  * Bulk actions (issue 44 item 2, docs/decisions/097): 10,000 selected cases reassigned to another
  * analyst, and a flag set on them, through the server's own service (lock, one UPDATE, one history
- * row per case, the triggers' audit and counters), timed from the client. Each run is a
+ * row per case, the triggers' audit, bells and counters, the deferred ones included), timed from the client. Each run is a
  * transaction rolled back (a savepoint inside it is the service's), so the data stays as it was
  * and every run changes all 10,000 cases. The selection is the list's filter (an analyst's
  * 10,000 cases handed to another) and, separately, as explicit ids.
@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { MASIVO_MAX_CASOS, casoFiltroSchema, type CasosSeleccion } from '@siniestros/domain';
+import { MASIVO_MAX_CASOS, ROL, casoFiltroSchema, type CasosSeleccion } from '@siniestros/domain';
 import { openDatabase, resultRows, type Database, type Db } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { seedDemo } from '../apps/server/src/demo/demo-load';
@@ -38,15 +38,22 @@ export const MASIVO_TARGET_MS = 5_000;
 
 class Rollback extends Error {}
 
-/** Runs `prepare` then `work` in a transaction that is rolled back, and answers the ms of `work`. */
+/**
+ * Runs `prepare` then `work` in a transaction that is rolled back, and answers the ms of `work`
+ * including the deferred triggers a commit would run (the counters, decision 052): a rollback skips
+ * them, so they are fired before it; the ones `prepare` queued are fired untimed.
+ */
 async function timedRolledBack<P>(database: Database, prepare: (db: Db) => Promise<P>, work: (db: Db, prepared: P) => Promise<unknown>): Promise<number> {
   let ms = 0;
   await database.db
     .transaction(async (tx) => {
       const db = tx as unknown as Db;
       const prepared = await prepare(db);
+      await db.execute(sql`set constraints all immediate`);
+      await db.execute(sql`set constraints all deferred`);
       const started = performance.now();
       await work(db, prepared);
+      await db.execute(sql`set constraints all immediate`);
       ms = performance.now() - started;
       throw new Rollback();
     })
@@ -62,10 +69,15 @@ export async function measureMasivo(database: Database, runs = 5): Promise<Masiv
   const ids = (await rows<{ id: number }>(sql`select id from casos order by id desc limit ${MASIVO_MAX_CASOS}`)).map((row) => Number(row.id));
   const byIds: CasosSeleccion = { ids };
   const idList = `{${ids.join(',')}}`;
-  /** A new analyst holding the 10,000 cases (a colleague whose cases are handed over), and another to give them to. */
+  /**
+   * A new analyst holding the 10,000 cases (a colleague whose cases are handed over), and another
+   * to give them to who signs in as a User, so each case also rings their 'Caso asignado' bell.
+   */
   const handOver = async (db: Db) => {
-    const nuevo = async (apellido: string) => Number(resultRows<{ id: number }>(await db.execute(sql`insert into analistas (nombre, apellido) values ('Bench', ${apellido}) returning id`))[0]!.id);
-    const [de, a] = [await nuevo('De'), await nuevo('A')];
+    const id = async (statement: ReturnType<typeof sql>) => Number(resultRows<{ id: number }>(await db.execute(statement))[0]!.id);
+    const usuario = await id(sql`insert into usuarios (apellido, nombre, username, password_hash, rol) values ('Bench', 'A', ${`bench-masivo-${Date.now()}`}, 'x', ${ROL.USER}) returning id`);
+    const de = await id(sql`insert into analistas (nombre, apellido) values ('Bench', 'De') returning id`);
+    const a = await id(sql`insert into analistas (nombre, apellido, id_usuario) values ('Bench', 'A', ${usuario}) returning id`);
     await db.execute(sql`update casos set id_analista = ${de} where id = any(${idList}::int[])`);
     await db.execute(sql`analyze casos`);
     return { de, a };

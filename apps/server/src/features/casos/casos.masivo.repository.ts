@@ -28,6 +28,14 @@ export const casosMasivoRepository = {
   /** The cases of `ids` as a condition (one array parameter). */
   idsWhere: (ids: readonly number[]): SQL => sql`${casos.id} = any(${idArray(ids)})`,
 
+  /**
+   * This transaction's case counters once per statement, summed, instead of two deferred row
+   * triggers per case at commit (drizzle/0053, docs/decisions/103).
+   */
+  async countersPerStatement(tx: DbOrTx): Promise<void> {
+    await tx.execute(sql`select set_config('app.contadores_por_sentencia', 'on', true)`);
+  },
+
   /** Locks the cases `where` names, lowest id first (as every bulk action does, so two never deadlock), up to `limit`. */
   async lockWhere(tx: DbOrTx, where: SQL | undefined, limit: number): Promise<number[]> {
     const rows = await tx.select({ id: casos.id }).from(casos).where(where).orderBy(asc(casos.id)).limit(limit).for('update', { of: casos });

@@ -38,6 +38,7 @@ export function createCasosMasivoService(deps: { db: Db; exportWhere: (where: SQ
   async function inOneTransaction(seleccion: CasosSeleccion, usuario: string, change: (tx: DbOrTx, ids: number[]) => Promise<number>): Promise<number> {
     return db.transaction(async (tx) => {
       await setAuditActor(tx, usuario);
+      await repo.countersPerStatement(tx);
       return change(tx, await lockSeleccion(tx, seleccion));
     });
   }

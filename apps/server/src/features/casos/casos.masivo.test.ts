@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { CASO_MESSAGES, FLAGS, MASIVO_MAX_CASOS, MASIVO_MAX_TAREAS, MASIVO_MESSAGES, TAREA_HISTORIA, addDaysIso, todayIso } from '@siniestros/domain';
-import { useTestApp, type Role } from '../../../test/helpers';
+import { USERNAMES, useTestApp, type Role } from '../../../test/helpers';
 import { copyCaso, insertCaso } from '../../../test/fixtures';
+import { COUNTER_TABLES, differingCounterRows } from '../../db/counters-check';
 
 // Bulk actions on the case list and in Mis tareas (issue 44 item 2; docs/decisions/097).
 const t = useTestApp();
+const EXACT = Object.fromEntries(COUNTER_TABLES.map((table) => [table, 0]));
 
 let serial = 0;
 const nuevoAnalista = async (apellido: string) => {
@@ -101,6 +103,34 @@ describe('POST /api/casos/masivo/analista', () => {
     expect([analistas[0], analistas[2]]).toEqual([masiva, masiva]);
     const last = (await historialDe([ids[1]!])).at(-1)!.msg;
     expect(last).toBe(CASO_MESSAGES.history.analistaAssigned(analistas[1] === masiva ? `Masiva${serial}` : `Sola${serial}`, 'Ana'));
+  });
+});
+
+describe('counters and bells of a bulk reassignment (drizzle/0053, docs/decisions/103)', () => {
+  it("keeps every counter equal to a count, rings the new analyst's user once per case, and single saves after it stay exact", async () => {
+    const ids = await casosNuevos(4);
+    const previo = await nuevoAnalista(`Previa${(serial += 1)}`);
+    expect((await post('user', 'casos/masivo/analista', { seleccion: { ids: ids.slice(0, 2) }, id_analista: previo })).statusCode).toBe(200);
+    const created = await t.request('admin', { method: 'POST', url: '/api/analistas', payload: { nombre: 'Ana', apellido: `Campana${serial}`, id_usuario: t.ids.user } });
+    expect(created.statusCode, created.body).toBe(201);
+    const conUsuario = created.json().data.id as number;
+    const bells = async () =>
+      (await t.rows<{ id_caso: number; autor: string }>(sql`select id_caso, autor from notificaciones where tipo = 'caso_asignado' and id_usuario = ${t.ids.user} and id_caso = any(${`{${ids.join(',')}}`}::int[]) order by id_caso`));
+    const response = await post('admin', 'casos/masivo/analista', { seleccion: { ids: [...ids].reverse() }, id_analista: conUsuario });
+    expect(response.json().cantidad).toBe(4);
+    expect(await differingCounterRows(t.database.db, COUNTER_TABLES)).toEqual(EXACT);
+    expect((await bells()).map((row) => row.id_caso)).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set((await bells()).map((row) => row.autor))).toEqual(new Set([USERNAMES.admin]));
+    // The same analyst again changes nothing and rings nothing; the user's own change rings nobody.
+    expect((await post('admin', 'casos/masivo/analista', { seleccion: { ids }, id_analista: conUsuario })).json().cantidad).toBe(0);
+    expect(await bells()).toHaveLength(4);
+    expect((await post('user', 'casos/masivo/analista', { seleccion: { ids: [ids[0]] }, id_analista: previo })).json().cantidad).toBe(1);
+    expect((await post('user', 'casos/masivo/analista', { seleccion: { ids: [ids[0]] }, id_analista: conUsuario })).json().cantidad).toBe(1);
+    expect(await bells()).toHaveLength(4);
+    // One case at a time (the deferred row triggers) after the bulk ones, in other transactions.
+    const single = await t.request('admin', { method: 'PATCH', url: `/api/casos/caso_ana/${ids[1]}`, payload: { id_analista: previo } });
+    expect(single.statusCode, single.body).toBe(200);
+    expect(await differingCounterRows(t.database.db, COUNTER_TABLES)).toEqual(EXACT);
   });
 });
 
