@@ -8,6 +8,9 @@
 CREATE OR REPLACE FUNCTION informe_recontar() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE caso_informe, informe_mes, informe_abiertos_dia, informe_etapas;
+  -- Sorts and groupings in memory (to the end of the transaction); rows go in in primary key order,
+  -- so each index grows at its end instead of being written all over (4× faster at 100k cases).
+  PERFORM set_config('work_mem', '128MB', true);
   DROP TABLE IF EXISTS pg_temp.informe_insp, pg_temp.informe_historia;
   -- Each case's latest inspection (its inspector and amount), once.
   CREATE TEMP TABLE informe_insp ON COMMIT DROP AS
@@ -15,38 +18,35 @@ BEGIN
   -- Every status a case has been in, from the day it entered it (one row per change of status):
   -- its first logged values (the old side of the first change of each field; today's where none
   -- changed), each logged change with the fields it did not touch carried forward, and the case now.
+  -- One pass over each case's changes in order: per field, the latest change so far and the case's
+  -- first change, each as its order (zero-padded) and value in one text, so max/min pick the change.
   CREATE TEMP TABLE informe_historia ON COMMIT DROP AS
     WITH cambios AS (
-      SELECT a.entity_id AS id_caso, a.id AS ord, a.changes, a.changes ? 'id_estado' AS ce, a.changes ? 'fecha_estado' AS cf,
-        a.changes ? 'id_analista' AS ca
+      SELECT a.entity_id AS id_caso, a.id AS ord, a.changes, c.id_estado::text AS estado_hoy, c.fecha_estado::text AS fecha_hoy,
+        c.id_analista::text AS analista_hoy
       FROM audit_log a JOIN casos c ON c.id = a.entity_id
       WHERE a.entity = 'caso' AND a.action = 'caso.update' AND a.changes ?| array['id_estado', 'fecha_estado', 'id_analista']
-    ), grupos AS (
-      -- g*: how many changes of the field so far; the rows of one group share the value its first row set.
-      SELECT *, count(*) FILTER (WHERE ce) OVER w AS ge, count(*) FILTER (WHERE cf) OVER w AS gf, count(*) FILTER (WHERE ca) OVER w AS ga
-      FROM cambios WINDOW w AS (PARTITION BY id_caso ORDER BY ord)
     ), valores AS (
-      SELECT id_caso, ord, ge, gf, ga,
-        max(changes -> 'id_estado' ->> 1) FILTER (WHERE ce) OVER (PARTITION BY id_caso, ge) AS estado,
-        max(changes -> 'fecha_estado' ->> 1) FILTER (WHERE cf) OVER (PARTITION BY id_caso, gf) AS fecha,
-        max(changes -> 'id_analista' ->> 1) FILTER (WHERE ca) OVER (PARTITION BY id_caso, ga) AS analista,
-        bool_or(ce) OVER c AS hay_e, bool_or(cf) OVER c AS hay_f, bool_or(ca) OVER c AS hay_a,
-        max(changes -> 'id_estado' ->> 0) FILTER (WHERE ce AND ge = 1) OVER c AS estado0,
-        max(changes -> 'fecha_estado' ->> 0) FILTER (WHERE cf AND gf = 1) OVER c AS fecha0,
-        max(changes -> 'id_analista' ->> 0) FILTER (WHERE ca AND ga = 1) OVER c AS analista0
-      FROM grupos WINDOW c AS (PARTITION BY id_caso)
+      SELECT id_caso, ord, estado_hoy, fecha_hoy, analista_hoy, row_number() OVER w AS n,
+        max(CASE WHEN changes ? 'id_estado' THEN lpad(ord::text, 20, '0') || coalesce(changes -> 'id_estado' ->> 1, '') END) OVER w AS e1,
+        min(CASE WHEN changes ? 'id_estado' THEN lpad(ord::text, 20, '0') || coalesce(changes -> 'id_estado' ->> 0, '') END) OVER c AS e0,
+        max(CASE WHEN changes ? 'fecha_estado' THEN lpad(ord::text, 20, '0') || coalesce(changes -> 'fecha_estado' ->> 1, '') END) OVER w AS f1,
+        min(CASE WHEN changes ? 'fecha_estado' THEN lpad(ord::text, 20, '0') || coalesce(changes -> 'fecha_estado' ->> 0, '') END) OVER c AS f0,
+        max(CASE WHEN changes ? 'id_analista' THEN lpad(ord::text, 20, '0') || coalesce(changes -> 'id_analista' ->> 1, '') END) OVER w AS a1,
+        min(CASE WHEN changes ? 'id_analista' THEN lpad(ord::text, 20, '0') || coalesce(changes -> 'id_analista' ->> 0, '') END) OVER c AS a0
+      FROM cambios WINDOW w AS (PARTITION BY id_caso ORDER BY ord), c AS (PARTITION BY id_caso)
     ), estados AS (
-      SELECT v.id_caso, v.ord,
-        CASE WHEN v.ge > 0 THEN v.estado WHEN v.hay_e THEN v.estado0 ELSE c.id_estado::text END::int AS estado,
-        CASE WHEN v.gf > 0 THEN v.fecha WHEN v.hay_f THEN v.fecha0 ELSE c.fecha_estado::text END::date AS fecha,
-        CASE WHEN v.ga > 0 THEN v.analista WHEN v.hay_a THEN v.analista0 ELSE c.id_analista::text END::int AS analista
-      FROM valores v JOIN casos c ON c.id = v.id_caso
+      SELECT id_caso, ord,
+        (CASE WHEN e1 IS NOT NULL THEN substr(e1, 21) WHEN e0 IS NOT NULL THEN substr(e0, 21) ELSE estado_hoy END)::int AS estado,
+        (CASE WHEN f1 IS NOT NULL THEN substr(f1, 21) WHEN f0 IS NOT NULL THEN substr(f0, 21) ELSE fecha_hoy END)::date AS fecha,
+        (CASE WHEN a1 IS NOT NULL THEN nullif(substr(a1, 21), '') WHEN a0 IS NOT NULL THEN nullif(substr(a0, 21), '') ELSE analista_hoy END)::int AS analista
+      FROM valores
       UNION ALL
-      SELECT DISTINCT ON (v.id_caso) v.id_caso, 0,
-        CASE WHEN v.hay_e THEN v.estado0 ELSE c.id_estado::text END::int,
-        CASE WHEN v.hay_f THEN v.fecha0 ELSE c.fecha_estado::text END::date,
-        CASE WHEN v.hay_a THEN v.analista0 ELSE c.id_analista::text END::int
-      FROM valores v JOIN casos c ON c.id = v.id_caso
+      SELECT id_caso, 0,
+        (CASE WHEN e0 IS NOT NULL THEN substr(e0, 21) ELSE estado_hoy END)::int,
+        (CASE WHEN f0 IS NOT NULL THEN substr(f0, 21) ELSE fecha_hoy END)::date,
+        (CASE WHEN a0 IS NOT NULL THEN nullif(substr(a0, 21), '') ELSE analista_hoy END)::int
+      FROM valores WHERE n = 1
       UNION ALL
       SELECT id, 9223372036854775807, id_estado, fecha_estado, id_analista FROM casos
     ), antes AS (
@@ -68,7 +68,7 @@ BEGIN
     LEFT JOIN informe_insp i ON t.etapa = 2 AND i.id_caso = t.id_caso
     CROSS JOIN LATERAL (VALUES ('o', 0), ('a', coalesce(t.analista_hasta, 0)), ('i', i.id_inspector)) p(tipo, persona)
     WHERE t.etapa > 0 AND t.hasta IS NOT NULL AND p.persona IS NOT NULL
-    GROUP BY 1, 2, 3, 4, 5, 6;
+    GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 4, 2, 3, 5, 6;
 
   -- 'estado': +1 in the month a case entered a status, -1 for the status it left, that same month.
   INSERT INTO informe_mes (id_compania, mes, figura, clave, total)
@@ -78,13 +78,13 @@ BEGIN
       UNION ALL
       SELECT id_caso, date_trunc('month', fecha)::date, estado_antes, -1 FROM informe_historia WHERE estado_antes IS NOT NULL
     ) m JOIN casos c ON c.id = m.id_caso
-    GROUP BY 1, 2, 4 HAVING sum(m.d) <> 0;
+    GROUP BY 1, 2, 4 HAVING sum(m.d) <> 0 ORDER BY 1, 2, 4;
   -- Open cases by F Alta: +1 the month a case opened (or reopened), -1 the month it closed.
   INSERT INTO informe_abiertos_dia (id_compania, dia_alta, mes, total)
     SELECT c.id_compania, c.fecha_creado, date_trunc('month', h.fecha)::date,
       sum((h.estado < 8)::int - coalesce(h.estado_antes < 8, false)::int)::int
     FROM informe_historia h JOIN casos c ON c.id = h.id_caso
-    GROUP BY 1, 2, 3 HAVING sum((h.estado < 8)::int - coalesce(h.estado_antes < 8, false)::int) <> 0;
+    GROUP BY 1, 2, 3 HAVING sum((h.estado < 8)::int - coalesce(h.estado_antes < 8, false)::int) <> 0 ORDER BY 1, 2, 3;
 
   -- What each case counts for now: its stage since the day it entered it, its closed contribution.
   INSERT INTO caso_informe (id_caso, etapa, etapa_desde, cerrado_mes, id_estado, bucket, ofrecido, acordado, inspeccionado)
@@ -100,7 +100,8 @@ BEGIN
     ) e ON e.id_caso = c.id AND e.etapa = informe_etapa(c.id_estado)
     CROSS JOIN LATERAL (
       SELECT CASE WHEN c.id_estado >= 8 AND c.valor_acordado IS NOT NULL THEN informe_bucket(c.valor_acordado, i.monto_inspeccion) END AS bucket
-    ) b;
+    ) b
+    ORDER BY c.id;
   INSERT INTO informe_mes (id_compania, mes, figura, clave, total)
     SELECT id_compania, date_trunc('month', fecha_creado)::date, 'recibidos', 0, count(*)::int FROM casos GROUP BY 1, 2;
   INSERT INTO informe_mes (id_compania, mes, figura, clave, total, ofrecido, acordado, inspeccionado)
