@@ -132,7 +132,7 @@ describe('bulk reassignment in Mis tareas', () => {
     await page.goto(`${baseUrl()}/tareas?vista=vencidas`);
     await page.getByRole('heading', { name: 'Mis tareas' }).waitFor();
     const table = page.getByRole('table', { name: /Tareas/ });
-    await table.getByRole('cell', { name: textos[0] }).waitFor();
+    await table.getByRole('cell', { name: textos[0], exact: true }).waitFor();
     expect(await table.getByRole('checkbox').count(), 'no checkboxes before Seleccionar').toBe(0);
     await page.getByRole('button', { name: 'Seleccionar', exact: true }).click();
     await table.getByRole('checkbox', { name: `Seleccionar tarea: ${textos[0]}` }).click();
