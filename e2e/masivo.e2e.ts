@@ -9,6 +9,7 @@ import { apiCall, seedCaso, seedCompania } from './seed';
 const TAG = Date.now().toString().slice(-6);
 const RECLAMO = `88${TAG}`;
 const ANALISTA = { apellido: `Masiva${TAG}`, nombre: 'Inés' };
+const SHOTS = process.env.E2E_SHOTS_DIR;
 
 let browser: Browser;
 let session: Session;
@@ -59,6 +60,7 @@ describe('bulk actions on the case list', () => {
     await expect.poll(() => bar.getByTestId('seleccionados').textContent()).toBe('3 casos seleccionados');
     expect(await casoRow(ids[0]!).getByRole('checkbox').isChecked()).toBe(false);
     await expectNoAxeViolations(page, 'case list with three cases selected');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/masivo-seleccion.png` });
 
     await pick(bar, 'Analista para los casos seleccionados', `${ANALISTA.apellido} ${ANALISTA.nombre}`);
     await bar.getByRole('button', { name: 'Reasignar analista' }).click();
@@ -140,6 +142,7 @@ describe('bulk reassignment in Mis tareas', () => {
     const bar = page.getByRole('region', { name: 'Acciones sobre las tareas seleccionadas' });
     await bar.getByText('2 tareas seleccionadas').waitFor();
     await expectNoAxeViolations(page, 'Mis tareas with two tasks selected');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/masivo-tareas.png` });
     await pick(bar, 'Reasignar las tareas seleccionadas a', admin.nombre);
     await bar.getByRole('button', { name: 'Reasignar seleccionadas' }).click();
     await confirmDialog().getByText(MASIVO_MESSAGES.confirm.tareas(2, admin.nombre)).waitFor();
