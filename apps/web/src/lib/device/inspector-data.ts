@@ -71,14 +71,16 @@ export function keepForSession(queryClient: QueryClient, session: DeviceIdentity
       const flush = () =>
         void Promise.resolve(storage.setItem(session.usr, JSON.stringify({ buster: BUILD_ID, timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) }))).catch(() => undefined);
       const flushWhenHidden = () => {
-        if (document.visibilityState === 'hidden') flush();
+        if (window.document.visibilityState === 'hidden') flush();
       };
-      window.addEventListener('pagehide', flush);
-      document.addEventListener('visibilitychange', flushWhenHidden);
+      // No page to leave where there is no window (the unit tests run in Node).
+      const page = typeof window === 'undefined' ? null : window;
+      page?.addEventListener('pagehide', flush);
+      page?.document.addEventListener('visibilitychange', flushWhenHidden);
       unsubscribe = () => {
         stop();
-        window.removeEventListener('pagehide', flush);
-        document.removeEventListener('visibilitychange', flushWhenHidden);
+        page?.removeEventListener('pagehide', flush);
+        page?.document.removeEventListener('visibilitychange', flushWhenHidden);
       };
       await restored;
     })().catch(() => {
