@@ -122,6 +122,15 @@ describe('command palette and shortcuts', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Letrado' }).waitFor({ state: 'hidden' });
 
+    // The analyst is a field of the case's form: the palette takes the focus to it.
+    await openPalette(page);
+    await page.keyboard.type('cambiar analista');
+    await page.getByRole('button', { name: 'Cambiar analista' }).waitFor();
+    await page.keyboard.press('Enter');
+    await paletteClosed(page);
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim())).toBe('Analista');
+    await page.keyboard.press('Escape');
+
     // Left for another screen, the case's actions are gone.
     await page.goto(`${baseUrl()}/tareas`);
     await page.getByRole('heading', { name: 'Mis tareas' }).waitFor();

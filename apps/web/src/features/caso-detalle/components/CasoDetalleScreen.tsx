@@ -56,6 +56,8 @@ function Detalle({ detalle, aside }: { detalle: CasoDetalle; aside?: ReactNode }
   // The command palette's actions on the open case (docs/decisions/100).
   useAccionesDePaleta([
     { id: 'historial', label: 'Agregar mensaje al historial', palabras: 'ver historial caso', run: () => setHistorialOpen(true) },
+    // The analyst is a field of the case's form: the palette takes the person to it (saved with the case, as always).
+    { id: 'analista', label: 'Cambiar analista', palabras: 'asignar analista', run: () => form.getInputNode('caso.id_analista')?.focus() },
     {
       id: 'linea-de-tiempo',
       label: `Ir a la ${LINEA_MESSAGES.title.toLowerCase()}`,
