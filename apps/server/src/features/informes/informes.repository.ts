@@ -62,9 +62,13 @@ export async function abiertosPorAlta(
   );
 }
 
-export type EtapaRow = { mes: string; etapa: number; tipo: string; id_persona: number; dias: number; total: number };
+export type EtapaRow = { mes: string | null; etapa: number; tipo: string; id_persona: number; dias: number; total: number };
 
-/** The whole office's stage days of the months from `desde` to `hasta`, and per analyst and inspector of the period's months. */
+/**
+ * The whole office's stage days of the months from `desde` to `hasta`, by month; per analyst and
+ * inspector those of the period's months summed (`mes` null): at 1M cases with a real history the
+ * rows per month and person were 257,000 for a 12-month period (2.2 s), by month 12× fewer.
+ */
 export async function etapaRows(
   db: DbOrTx,
   compania: number | null,
@@ -74,7 +78,7 @@ export async function etapaRows(
 ): Promise<EtapaRow[]> {
   return resultRows<EtapaRow>(
     await db.execute(sql`
-      select to_char(mes, 'YYYY-MM') as mes, etapa, tipo, id_persona, dias, sum(total)::int as total from informe_etapas
+      select case when tipo = 'o' then to_char(mes, 'YYYY-MM') end as mes, etapa, tipo, id_persona, dias, sum(total)::int as total from informe_etapas
       where ${deCompania(compania)} and ((tipo = 'o' and mes between ${desde}::date and ${hasta}::date)
         or (tipo in ('a', 'i') and mes between ${periodoDesde}::date and ${hasta}::date))
       group by 1, 2, 3, 4, 5`),

@@ -195,7 +195,7 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
       // Stage days: the whole office per month (the trend), per analyst and inspector over the period.
       const oficinaPorMes = histogramas(
         etapas.filter((row) => row.tipo === 'o'),
-        (row) => row.mes,
+        (row) => row.mes ?? '',
       );
       const oficina = new Map<number, Histograma>();
       for (const [m, porEtapa] of oficinaPorMes)
