@@ -10,6 +10,7 @@ export * from './auth/auth.constants';
 export * from './auth/auth.schemas';
 export * from './auth/sessions';
 export * from './users/users.schemas';
+export * from './users/preferencias.schemas';
 export * from './audit/audit.constants';
 export * from './reference/reference.constants';
 export * from './reference/reference.schemas';
