@@ -262,7 +262,9 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-SELECT informe_recontar();
+-- The first count is 0052's (its informe_recontar replays the history set-based; this first version took 30+ minutes
+-- at 1M). 0048 and 0052 land together, so no database runs this version's recount.
+SELECT 1;
 --> statement-breakpoint
 ANALYZE "informe_mes";
 --> statement-breakpoint
