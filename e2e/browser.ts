@@ -140,8 +140,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   }, AXE_TAGS);
 }
 
-/** Fails listing each violated rule with the selectors of the elements that break it. */
-export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+/** Each violated rule with the selectors of the elements that break it, read twice when the first read finds any. */
+export async function axeFindings(page: Page): Promise<string[]> {
   let violations = await axeViolations(page);
   // A toast that starts closing while axe reads the page is measured half transparent (seen once in
   // a full run); a real violation is still there a moment later, a transition is not.
@@ -149,8 +149,10 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
     await page.waitForTimeout(600);
     violations = await axeViolations(page);
   }
-  expect(
-    violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.targets.join(', ')}`),
-    `axe: ${label}`,
-  ).toEqual([]);
+  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.targets.join(', ')}`);
+}
+
+/** Fails listing each violated rule with the selectors of the elements that break it. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  expect(await axeFindings(page), `axe: ${label}`).toEqual([]);
 }

@@ -153,7 +153,10 @@ describe("the case detail's 'Ver Historial'", () => {
       }
       expect(covered).toEqual([]);
 
-      // At the bottom: the button's box meets none of the last card's controls.
+      // At the bottom: the button's box meets none of the last card's controls. The page may have grown
+      // since its height was read (a panel answering late): scrolled to its end as it is now.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const overlaps = await page.evaluate(() => {
         const button = Array.from(document.querySelectorAll('button')).find((element) => element.textContent === 'Ver Historial')!;
         const b = button.getBoundingClientRect();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ROL } from '@siniestros/domain';
 import { ADMIN, apiLogin } from './api';
-import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
+import { axeFindings, baseUrl, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
 import { menuFor } from '../apps/web/src/app/shell/menu';
 
@@ -48,7 +48,7 @@ async function walk(page: Page, screens: { label: string; url: string }[]) {
     await page.goto(`${baseUrl()}${screen.url}`);
     await settle(page);
     expect(await scheme(page), screen.label).toEqual(['dark', 'compacta']);
-    await expectNoAxeViolations(page, `${screen.label} (dark, compact)`).catch((error: unknown) => failures.push(String(error instanceof Error ? error.message : error)));
+    failures.push(...(await axeFindings(page)).map((finding) => `${screen.label} (dark, compact): ${finding}`));
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/oscuro-${screen.label.replace(/\W+/g, '-')}-${page.viewportSize()!.width}.png`, fullPage: true });
   }
   expect(failures).toEqual([]);

@@ -20,12 +20,12 @@ import { sessionQuery } from './lib/session';
 // waits behind every chunk asked before it, and the session check is what the screens wait for (105).
 const { pathname } = window.location;
 if (isSignedInPath(pathname)) {
-  requestEarly('/users/auth');
+  const session = requestEarly('/users/auth');
   requestEarly('/config');
+  pedirAgendaTemprana(pathname, session);
 }
 void queryClient.prefetchQuery(sessionQuery);
 void queryClient.prefetchQuery(appConfigQuery);
-pedirAgendaTemprana(pathname);
 preloadScreen(pathname);
 
 createRoot(document.getElementById('root')!).render(

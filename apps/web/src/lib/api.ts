@@ -49,12 +49,16 @@ const early = new Map<string, Promise<Response | null>>();
  * An error status or no answer is dropped and the call asks again: a 401 at boot may precede the
  * session's refresh, and must not end it.
  */
-export function requestEarly(path: string): void {
-  const pending = fetch(`${API_BASE}${path}`, { credentials: 'same-origin' }).then(
-    (response) => (response.ok ? response : null),
-    () => null,
-  );
+export function requestEarly(path: string, after?: Promise<Response | null>): Promise<Response | null> {
+  const ask = () =>
+    fetch(`${API_BASE}${path}`, { credentials: 'same-origin' }).then(
+      (response) => (response.ok ? response : null),
+      () => null,
+    );
+  // `after`: asked only once that request answered 2xx (the agenda after the session: no 401 without one).
+  const pending = after ? after.then((answer) => (answer ? ask() : null)) : ask();
   early.set(path, pending);
+  return pending;
 }
 
 async function takeEarly(method: string, path: string, body?: Body, init?: RequestInit): Promise<Response | null> {
