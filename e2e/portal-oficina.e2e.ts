@@ -257,6 +257,8 @@ describe('the office asks a claimant for documents and reviews what arrives', ()
       .getByRole('dialog', { name: /\.png$/ })
       .locator('button', { hasText: /^Cerrar$/ })
       .click();
+    // The side viewer gone and the page wide again before the next click (decision 104: the page narrows beside it).
+    await user.page.getByRole('dialog', { name: /\.png$/ }).waitFor({ state: 'detached' });
     // 'Rechazar' asks the reason the claimant will read (not used here).
     await fila.getByRole('button', { name: `Rechazar ${REQUISITO}` }).click();
     const rechazo = user.page.getByRole('dialog', { name: 'Rechazar documento' });
