@@ -73,7 +73,8 @@ describe('the office asks a claimant for documents and reviews what arrives', ()
     await dialog.waitFor({ state: 'hidden' });
     const fila = tabla.getByRole('row', { name: new RegExp(REQUISITO) });
     await fila.getByRole('img', { name: `Ejemplo: ${REQUISITO}` }).waitFor();
-    expect(await fila.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+    // Drawn once decoded (0 wide until then: seen under load).
+    await expect.poll(() => fila.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 }).toBe(120);
     await fila.getByRole('cell', { name: 'Siempre', exact: true }).waitFor();
   });
 
