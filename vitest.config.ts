@@ -86,6 +86,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits up to 1 s by default: a screen on a busy 2-core machine takes longer
+          // to answer (asignacion's 'Mis casos' missed it in a fresh-clone run).
+          expect: { poll: { timeout: 15_000 } },
           // Two files at a time, each worker with a server of its own (e2e/global-setup.ts): one
           // journey waits on the browser and the network about half the time (docs/operations.md).
           maxWorkers: e2eWorkers,

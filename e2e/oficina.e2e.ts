@@ -59,8 +59,8 @@ describe("a claim with an owner and every peso's trail", () => {
     });
     const analista = await open(browser, ANALISTA);
     await analista.page.goto(`${baseUrl()}/casos`);
-    // The list draws its owner switch once the session and lookups answered: seconds on a busy machine (poll's default is 1 s).
-    await expect.poll(() => analista.page.getByRole('radio', { name: 'Mis casos' }).isChecked(), { timeout: 15_000 }).toBe(true);
+    // The list draws its owner switch once the session and lookups answered: seconds on a busy machine (the e2e project polls 15 s).
+    await expect.poll(() => analista.page.getByRole('radio', { name: 'Mis casos' }).isChecked()).toBe(true);
     await analista.page.getByLabel(new RegExp(`^Abrir caso ${idCaso} `)).waitFor();
     await analista.page.goto(`${baseUrl()}/tareas`);
     await analista.page.getByRole('tab', { name: /^Todas/ }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ROL } from '@siniestros/domain';
+import { ROL, todayIso } from '@siniestros/domain';
 import { ADMIN, apiLogin } from './api';
 import { axeFindings, baseUrl, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
@@ -22,12 +22,16 @@ const OSCURO_COMPACTO = { esquema: 'dark', densidad: 'compacta' };
 beforeAll(async () => {
   browser = await launch();
   const root = await apiLogin(baseUrl(), ADMIN);
+  const ids: number[] = [];
   for (const user of [admin, inspector]) {
-    await apiCall(root, 'POST', '/users', { ...user, password2: user.password });
+    ids.push((await apiCall<{ user: { id: number } }>(root, 'POST', '/users', { ...user, password2: user.password })).user.id);
     await apiCall(await apiLogin(baseUrl(), user), 'PATCH', '/preferencias', OSCURO_COMPACTO);
   }
   const { id: idCompania } = await seedCompania(root, `Nocturna ${stamp}`);
   idCaso = await seedCaso(root, { idCompania });
+  // The screens' highlights drawn too: a hearing today (its row and 'Hoy'), an unread notice (a task given to the Admin).
+  await apiCall(root, 'POST', `/mediacion/${idCaso}`, { fechah: todayIso(), hora: '10:00', lugar: 'Centro de mediación' });
+  await apiCall(root, 'POST', `/tareas/caso/${idCaso}`, { texto: 'Revisar de noche', vence: '2030-01-15', id_usuario: ids[0] });
 });
 afterAll(() => browser?.close());
 
@@ -61,8 +65,12 @@ describe('dark scheme and compact rows on every screen', () => {
     await walk(page, [
       ...[...main, ...adminMenu].map((entry) => ({ label: entry.label, url: entry.to })),
       { label: 'Caso', url: `/casos/detalleCaso/${idCaso}` },
+      { label: 'Notificaciones', url: '/notificaciones' },
       { label: 'Mi cuenta', url: '/mi-cuenta' },
     ]);
+    // The walk met the hearing of today, highlighted, in the list of hearings.
+    await page.goto(`${baseUrl()}/audiencias/allaudiencias`);
+    await page.locator('tr[data-today]').first().waitFor();
     await context.close();
   });
 

@@ -86,12 +86,15 @@ describe("the inspector's data on the device", () => {
       // The first change is written at once, the second waits out the throttle.
       client.setQueryData(['inspecciones', 'detalle', 9], { direccion: 'Otra visita' });
       client.setQueryData(['inspecciones', 'detalle', 10], { direccion: 'Una más' });
+      // The logout sets the session to signed out first: that answer stays (no screen asks the server again).
+      client.setQueryData(['session'], null);
       await forgetSession(client, ANA.usr);
       await vi.advanceTimersByTimeAsync(5000);
     } finally {
       vi.useRealTimers();
     }
     expect(client.getQueryData(DETALLE)).toBeUndefined();
+    expect(client.getQueryCache().findAll().map((query) => [query.queryKey, query.state.data])).toEqual([[['session'], null]]);
     expect(await keptUsers()).toEqual([]);
     expect(await readIdentity()).toBeNull();
     expect(await offlineIdentity()).toBeNull();

@@ -97,10 +97,15 @@ async function forgetOthers(usr: string) {
   if (last && last.usr !== usr) await forgetEveryone();
 }
 
-/** A logout: the cache is emptied at once (before the first wait), then the user's data and identity leave the device. */
+/**
+ * A logout: the cache is emptied at once (before the first wait) but the session's own answer,
+ * which the logout has set to signed out (a screen rebuilding it would ask the server again); then
+ * the user's data and identity leave the device.
+ */
 export async function forgetSession(queryClient: QueryClient, usr: string | undefined): Promise<void> {
   stopKeeping(queryClient);
-  queryClient.clear();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+  queryClient.getMutationCache().clear();
   if (usr) await forgetUser(usr).catch(() => undefined);
 }
 

@@ -7,17 +7,22 @@ import type { Session } from '../../../lib/session';
 
 export const logout = () => api.post(messageResponse, '/users/logout');
 
+/** The logout's mutation key: while it runs, the screens step aside (RequireRole). */
+export const LOGOUT_KEY = ['logout'] as const;
+
 /** Once the server ends the session, the user's data leaves memory and the device (docs/decisions/088). */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: LOGOUT_KEY,
     mutationFn: logout,
     onSuccess: async () => {
-      // Memory is emptied and the session ended in this same tick (no screen asks again in
-      // between, with a session the server has closed); the device's copy goes after.
-      const forgotten = forgetSession(queryClient, queryClient.getQueryData<Session | null>(queryKeys.session)?.usr);
+      // The session ends first, in place: the screens that read it leave before they render
+      // again, so none asks the server once more with a session it has closed. Then memory
+      // is emptied in this same tick, and the device's copy goes after.
+      const usr = queryClient.getQueryData<Session | null>(queryKeys.session)?.usr;
       queryClient.setQueryData(queryKeys.session, null);
-      await forgotten;
+      await forgetSession(queryClient, usr);
     },
   });
 }

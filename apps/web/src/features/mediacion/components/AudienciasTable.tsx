@@ -5,6 +5,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { AUDIENCIA_LUGAR_LIST_MAX, formatDate, formatTime, todayIso, truncate, type Audiencia } from '@siniestros/domain';
 import { EmptyTableRow } from '../../../components/ListTableParts';
 import { NEW_TAB } from '../../../components/NewTab';
+import classes from './AudienciasTable.module.css';
 
 /**
  * Spec §2: Aud Nro, Fecha, Hora, Descripcion (cut at 125 characters), Acciones; the all-hearings
@@ -43,7 +44,7 @@ export function AudienciasTable({
           {rows.map((audiencia) => (
             <Table.Tr
               key={audiencia.id}
-              bg={audiencia.fechah === today ? 'yellow.0' : undefined}
+              className={audiencia.fechah === today ? classes.hoy : undefined}
               data-today={audiencia.fechah === today || undefined}
             >
               {showCompania && (
@@ -60,7 +61,7 @@ export function AudienciasTable({
                 <Group gap={6} wrap="nowrap">
                   {formatDate(audiencia.fechah)}
                   {audiencia.fechah === today && (
-                    <Badge size="sm" color="yellow" variant="filled" c="dark" style={{ flexShrink: 0 }}>
+                    <Badge size="sm" color="yellow.4" variant="filled" autoContrast style={{ flexShrink: 0 }}>
                       Hoy
                     </Badge>
                   )}

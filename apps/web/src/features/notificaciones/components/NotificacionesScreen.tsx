@@ -68,7 +68,7 @@ function NotificacionFila({ item }: { item: Notificacion }) {
   const marcarLeida = useMarcarLeida();
   const isUnread = item.leida === null;
   return (
-    <Paper component="li" withBorder p="sm" bg={isUnread ? 'blue.0' : undefined}>
+    <Paper component="li" withBorder p="sm" bg={isUnread ? 'var(--mantine-color-blue-light)' : undefined}>
       {/* Side by side from 'sm' up; on a phone the actions go under the text, the same for every item. */}
       <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align="flex-start" gap="xs">
         <div style={{ minWidth: 0 }}>

@@ -14,7 +14,7 @@ export function VenceBadge({ vence }: { vence: string }) {
       </Badge>
     );
   return (
-    <Badge color="gray.7" variant="outline" {...props}>
+    <Badge variant="default" {...props}>
       {`Vence ${formatDate(vence)}`}
     </Badge>
   );
