@@ -3,7 +3,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { useSession } from '../lib/session';
 import { homeFor } from '../features/auth/home';
-import { LOGOUT_KEY } from '../features/auth/api/logout';
+import { queryKeys } from '../lib/query-keys';
 
 /**
  * Screens a role may not use send it to its own landing screen (the server enforces it too).
@@ -12,7 +12,7 @@ import { LOGOUT_KEY } from '../features/auth/api/logout';
  */
 export function RequireRole({ roles, children }: { roles: readonly number[]; children: ReactNode }) {
   const session = useSession();
-  const isLoggingOut = useIsMutating({ mutationKey: LOGOUT_KEY }) > 0;
+  const isLoggingOut = useIsMutating({ mutationKey: queryKeys.logout }) > 0;
   if (!session.data || isLoggingOut) return null;
   if (!roles.includes(session.data.rol)) return <Navigate to={homeFor(session.data.rol)} replace />;
   return children;

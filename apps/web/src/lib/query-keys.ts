@@ -8,6 +8,8 @@ import type { ReferenceKind } from '@siniestros/domain';
  */
 export const queryKeys = {
   session: ['session'] as const,
+  /** The logout's mutation: while it runs, the screens step aside (RequireRole). */
+  logout: ['logout'] as const,
   appConfig: ['config'] as const,
   account: {
     sessions: ['account', 'sessions'] as const,

@@ -7,14 +7,11 @@ import type { Session } from '../../../lib/session';
 
 export const logout = () => api.post(messageResponse, '/users/logout');
 
-/** The logout's mutation key: while it runs, the screens step aside (RequireRole). */
-export const LOGOUT_KEY = ['logout'] as const;
-
 /** Once the server ends the session, the user's data leaves memory and the device (docs/decisions/088). */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: LOGOUT_KEY,
+    mutationKey: queryKeys.logout,
     mutationFn: logout,
     onSuccess: async () => {
       // The session ends first, in place: the screens that read it leave before they render
