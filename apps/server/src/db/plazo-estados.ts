@@ -19,6 +19,28 @@ export const plazoCasoIdsFromClocks = (plazo: PlazoEstado): SQL => sql`select cp
   join caso_plazos cp on cp.evento = r.evento and cp.hasta is null and cp.desde > r.desde_min and cp.desde <= r.desde_max
   where r.plazo = ${plazo}`;
 
+/**
+ * The start days whose legal clocks run out from `desde` to `hasta` (dates as SQL), as a subquery of
+ * (codigo, nombre, evento, desde, vence): active rules only, a hearing's never expires. Each rule
+ * turns the range into one range of start dates (plazo_ultimo_inicio, as the Plazo filter does) and
+ * each start day's end is computed once (plazo_vence walks working days); a clock of such a day
+ * expired then if it still ran (PLAZO_SEGUIA_AL_VENCER). The informe's figure counts them, the case
+ * list's 'Plazo vencido' filter lists their cases (docs/decisions/093, 102): one definition for both.
+ */
+export const plazosQueVencen = (desde: SQL, hasta: SQL): SQL => sql`(
+  with reglas as (
+    select codigo, nombre, evento, cantidad, unidad,
+      plazo_ultimo_inicio(cantidad, unidad, ${desde} - 1) + 1 as primero, plazo_ultimo_inicio(cantidad, unidad, ${hasta}) as ultimo
+    from plazos_legales where activo and evento <> 'audiencia'
+  ), dias as materialized (
+    select r.codigo, r.nombre, r.evento, d::date as desde, plazo_vence(d::date, r.cantidad, r.unidad) as vence
+    from reglas r cross join generate_series(r.primero, r.ultimo, interval '1 day') d
+  )
+  select * from dias)`;
+
+/** The clock `cp` of a day of plazosQueVencen (`dias`) still ran when it ran out: not stopped, or stopped after. */
+export const PLAZO_SEGUIA_AL_VENCER = sql`cp.evento = dias.evento and cp.desde = dias.desde and (cp.hasta is null or cp.hasta > dias.vence)`;
+
 /** One named statement per database: every Plazo filter's request asks it first. */
 const alDiaStatement = preparedPerDatabase((db) =>
   db

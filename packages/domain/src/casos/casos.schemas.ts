@@ -296,6 +296,15 @@ export const casoFiltroSchema = z.strictObject({
   busquedaRapida: filterText(100),
   /** A legal clock por vencer or vencido (docs/decisions/044). */
   plazo: filterField(10, (value) => Object.hasOwn(PLAZO_FILTRO, value), 'Plazo invalido'),
+  /**
+   * The informe's figures (docs/decisions/093, 102): a payment marked paid whose payment date falls
+   * in the range; a legal clock whose end fell in the range while it still ran (a bound alone: Desde
+   * runs to today, Hasta from its month's first day). Set by the report's links, not the panel.
+   */
+  pagadoDesde: filterDate,
+  pagadoHasta: filterDate,
+  plazoVencidoDesde: filterDate,
+  plazoVencidoHasta: filterDate,
   formato: z.string().nullish(),
 });
 export type CasoFiltro = z.infer<typeof casoFiltroSchema>;

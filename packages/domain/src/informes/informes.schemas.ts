@@ -226,11 +226,12 @@ export const informeResponse = z.object({
       z.object({ id: z.number(), ofrecido: z.number().nullable(), acordado: z.number(), inspeccionado: z.number().nullable() }),
     ),
   }),
-  /** Payments marked paid in the period (fecha_pago). */
-  pagos: z.object({ cantidad: z.number(), total: z.number(), filtro }),
-  /** Legal clocks whose end fell in the period while still running then. */
+  /** Payments marked paid in the period (fecha_pago); `casos` the cases they were paid on (the list `filtro` opens). */
+  pagos: z.object({ cantidad: z.number(), total: z.number(), casos: z.number(), filtro }),
+  /** Legal clocks whose end fell in the period while still running then; `casos` the cases holding them (the list `filtro` opens). */
   plazosVencidos: z.object({
     total: z.number(),
+    casos: z.number(),
     filtro,
     porPlazo: z.array(z.object({ codigo: z.string(), nombre: z.string(), total: z.number() })),
   }),

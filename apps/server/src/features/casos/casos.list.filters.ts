@@ -13,7 +13,8 @@ import {
   searchTerms,
   type CasoFiltro,
 } from '@siniestros/domain';
-import { plazoCasoIdsFromClocks, type PlazoEstado } from '../../db/plazo-estados';
+import { PLAZO_SEGUIA_AL_VENCER, plazoCasoIdsFromClocks, plazosQueVencen, TODAY_AR, type PlazoEstado } from '../../db/plazo-estados';
+import { pagos } from '../../db/tables/pagos';
 import { asegurados, casos, terceros } from '../../db/tables/casos';
 
 /*
@@ -136,6 +137,26 @@ function personaContains(field: 'apellido' | 'dominio', value: string, match: Te
  */
 const plazoCondition = (plazo: PlazoEstado): SQL => sql`${casos.id} in (${plazoCasoIdsFromClocks(plazo)})`;
 
+/**
+ * A payment of the case was marked paid with its payment date in the range (the informe's 'Pagos',
+ * docs/decisions/102): a range of pagos_pagados_fecha_idx, which holds the case's id.
+ */
+function pagadoCondition(desde: string, hasta: string): SQL {
+  const range = [desde ? gte(pagos.fecha_pago, desde) : undefined, hasta ? lte(pagos.fecha_pago, hasta) : undefined];
+  return sql`${casos.id} in (select ${pagos.id_caso} from ${pagos} where ${and(eq(pagos.estado, 'pagado'), ...range)})`;
+}
+
+/**
+ * A legal clock of the case ran out in the range while it still ran (the informe's 'Plazos legales
+ * vencidos', docs/decisions/102): the clocks of the start days plazosQueVencen names, one range of
+ * caso_plazos_evento_desde_idx each. A bound alone: Desde runs to today, Hasta from its month's first day.
+ */
+function plazoVencidoCondition(desde: string, hasta: string): SQL {
+  const from = desde ? sql`${desde}::date` : sql`date_trunc('month', ${hasta}::date)::date`;
+  const to = hasta ? sql`${hasta}::date` : TODAY_AR;
+  return sql`${casos.id} in (select cp.id_caso from ${plazosQueVencen(from, to)} dias join caso_plazos cp on ${PLAZO_SEGUIA_AL_VENCER})`;
+}
+
 /** The filter has no field but these (and the export's format). */
 export function onlyFields(filtro: CasoFiltro, fields: readonly (keyof CasoFiltro)[]): boolean {
   return Object.entries(filtro).every(([key, value]) => fields.includes(key as keyof CasoFiltro) || key === 'formato' || value === '' || value === undefined || value === null);
@@ -193,6 +214,9 @@ export function filterWhere(filtro: CasoFiltro, match: TextMatch): SQL | undefin
   conditions.push(personaContains('dominio', filtro.dominio, match), personaContains('apellido', filtro.apellido, match));
   for (const term of searchTerms(filtro.busquedaRapida)) conditions.push(busquedaContains(term, match));
   if (filtro.plazo === 'vencido' || filtro.plazo === 'por_vencer') conditions.push(plazoCondition(filtro.plazo));
+  if (filtro.pagadoDesde || filtro.pagadoHasta) conditions.push(pagadoCondition(filtro.pagadoDesde, filtro.pagadoHasta));
+  if (filtro.plazoVencidoDesde || filtro.plazoVencidoHasta)
+    conditions.push(plazoVencidoCondition(filtro.plazoVencidoDesde, filtro.plazoVencidoHasta));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
 }

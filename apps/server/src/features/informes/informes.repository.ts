@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { resultRows, type DbOrTx } from '../../db/client';
+import { PLAZO_SEGUIA_AL_VENCER, plazosQueVencen } from '../../db/plazo-estados';
 
 /**
  * The informe de gestión's reads (docs/decisions/093, 094): the monthly rollup kept by
@@ -140,25 +141,38 @@ export async function plazosVencidosRows(
 ): Promise<{ mes: string; codigo: string; nombre: string; total: number }[]> {
   const deLaCompania =
     compania === null ? sql`` : sql`and exists (select 1 from casos c where c.id = cp.id_caso and c.id_compania = ${compania})`;
-  // Materialized: each start day's end computed once; then one index range per rule and day.
+  // One index range of caso_plazos_evento_desde_idx per rule and start day.
   return resultRows(
     await db.execute(sql`
-      with reglas as (
-        select codigo, nombre, evento, cantidad, unidad,
-          plazo_ultimo_inicio(cantidad, unidad, ${desde}::date - 1) + 1 as primero, plazo_ultimo_inicio(cantidad, unidad, ${hastaDia}::date) as ultimo
-        from plazos_legales where activo and evento <> 'audiencia'
-      ), dias as materialized (
-        select r.codigo, r.nombre, r.evento, d::date as desde, plazo_vence(d::date, r.cantidad, r.unidad) as vence
-        from reglas r cross join generate_series(r.primero, r.ultimo, interval '1 day') d
-      )
       select to_char(dias.vence, 'YYYY-MM') as mes, dias.codigo, dias.nombre, sum(n.total)::int as total
-      from dias cross join lateral (
-        select count(*) as total from caso_plazos cp
-        where cp.evento = dias.evento and cp.desde = dias.desde and (cp.hasta is null or cp.hasta > dias.vence) ${deLaCompania}
+      from ${plazosQueVencen(sql`${desde}::date`, sql`${hastaDia}::date`)} dias cross join lateral (
+        select count(*) as total from caso_plazos cp where ${PLAZO_SEGUIA_AL_VENCER} ${deLaCompania}
       ) n
       group by 1, 2, 3
       having sum(n.total) > 0`),
   );
+}
+
+/**
+ * The cases behind the period's 'Pagos' and 'Plazos legales vencidos' (a case may hold several of
+ * either): what the case list's Pagado and Plazo vencido filters find (docs/decisions/102).
+ */
+export async function casosDePagosYPlazos(
+  db: DbOrTx,
+  compania: number | null,
+  desde: string,
+  hastaDia: string,
+): Promise<{ pagos: number; plazos: number }> {
+  const [row] = resultRows<{ pagos: number; plazos: number }>(
+    await db.execute(sql`
+      select
+        (select count(distinct p.id_caso) from pagos p join casos c on c.id = p.id_caso
+          where p.estado = 'pagado' and p.fecha_pago between ${desde}::date and ${hastaDia}::date and ${deCompania(compania, sql`c.id_compania`)})::int as pagos,
+        (select count(distinct cp.id_caso) from ${plazosQueVencen(sql`${desde}::date`, sql`${hastaDia}::date`)} dias
+          join caso_plazos cp on ${PLAZO_SEGUIA_AL_VENCER} join casos c on c.id = cp.id_caso
+          where ${deCompania(compania, sql`c.id_compania`)})::int as plazos`),
+  );
+  return row!;
 }
 
 export type Nombres = {

@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../shared/errors';
 import {
   abiertosPorAlta,
+  casosDePagosYPlazos,
   estadoRows,
   etapaRows,
   mesRows,
@@ -114,7 +115,7 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
       const esHoy = al === hoy;
       const base: Filtro = compania === null ? {} : { compania: String(compania) };
 
-      const [mes, estados, etapas, pagos, plazos, porAlta, porCaso] = await Promise.all([
+      const [mes, estados, etapas, pagos, plazos, porAlta, porCaso, casosDe] = await Promise.all([
         mesRows(db, compania, primerDia(leerDesde), primerDia(hasta)),
         estadoRows(db, compania, primerDia(hasta)),
         etapaRows(db, compania, primerDia(leerDesde), primerDia(hasta), fechaDesde),
@@ -122,6 +123,7 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
         plazosVencidosRows(db, compania, primerDia(leerDesde), fechaHasta),
         abiertosPorAlta(db, compania, primerDia(hasta), addDaysIso(al, -90), al),
         montosPorCaso(db, compania, fechaDesde, fechaHasta, INFORME_POR_CASO_MAX),
+        casosDePagosYPlazos(db, compania, fechaDesde, fechaHasta),
       ]);
       const enPeriodo = (m: string) => m >= desde && m <= hasta;
 
@@ -308,9 +310,15 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
         pagos: {
           cantidad: pagosPeriodo.reduce((sum, row) => sum + row.cantidad, 0),
           total: pesos(pagosPeriodo.reduce((sum, row) => sum + Number(row.total), 0)),
-          filtro: null,
+          casos: casosDe.pagos,
+          filtro: { ...base, pagadoDesde: fechaDesde, pagadoHasta: fechaHasta },
         },
-        plazosVencidos: { total: plazosPeriodo.reduce((sum, row) => sum + row.total, 0), filtro: null, porPlazo: [...porPlazo.values()] },
+        plazosVencidos: {
+          total: plazosPeriodo.reduce((sum, row) => sum + row.total, 0),
+          casos: casosDe.plazos,
+          filtro: { ...base, plazoVencidoDesde: fechaDesde, plazoVencidoHasta: fechaHasta },
+          porPlazo: [...porPlazo.values()],
+        },
         tendencia: mesesTendencia.map((m) => {
           const montosMes = montosDe((item) => item === m);
           return {

@@ -163,11 +163,11 @@ async function recompute(compania: number | null, desde: string, hasta: string) 
     select width_bucket(c.valor_acordado / i.monto_inspeccion * 100, array[50, 75, 90, 100, 110]::numeric[]) as tramo, count(*)::int as n
     from casos c join lateral (select monto_inspeccion from inspecciones where id_caso = c.id order by id desc limit 1) i on true
     where ${de} and c.id_estado >= 8 and c.fecha_estado between ${d1} and ${d2} and c.valor_acordado is not null and i.monto_inspeccion > 0 group by 1`);
-  const [pagos] = await t.rows<{ n: number; total: string }>(sql`
-    select count(*)::int as n, coalesce(sum(p.monto), 0)::text as total from pagos p join casos c on c.id = p.id_caso
+  const [pagos] = await t.rows<{ n: number; total: string; casos: number }>(sql`
+    select count(*)::int as n, coalesce(sum(p.monto), 0)::text as total, count(distinct p.id_caso)::int as casos from pagos p join casos c on c.id = p.id_caso
     where ${de} and p.estado = 'pagado' and p.fecha_pago between ${d1} and ${d2}`);
-  const [plazos] = await t.rows<{ n: number }>(sql`
-    select count(*)::int as n from caso_plazos cp join plazos_legales pl on pl.evento = cp.evento join casos c on c.id = cp.id_caso
+  const [plazos] = await t.rows<{ n: number; casos: number }>(sql`
+    select count(*)::int as n, count(distinct cp.id_caso)::int as casos from caso_plazos cp join plazos_legales pl on pl.evento = cp.evento join casos c on c.id = cp.id_caso
     where ${de} and pl.activo and pl.evento <> 'audiencia' and plazo_vence(cp.desde, pl.cantidad, pl.unidad) between ${d1} and ${d2}
       and (cp.hasta is null or cp.hasta > plazo_vence(cp.desde, pl.cantidad, pl.unidad))`);
   return {
@@ -183,6 +183,7 @@ async function recompute(compania: number | null, desde: string, hasta: string) 
     distribucion,
     pagos: pagos!,
     plazos: plazos!.n,
+    plazosCasos: plazos!.casos,
   };
 }
 
@@ -262,6 +263,14 @@ async function expectMatches(informe: Informe, compania: number | null) {
   );
   expect([informe.pagos.cantidad, informe.pagos.total]).toEqual([sqlFigures.pagos.n, num(sqlFigures.pagos.total)]);
   expect(informe.plazosVencidos.total).toBe(sqlFigures.plazos);
+  expect([informe.pagos.casos, informe.plazosVencidos.casos]).toEqual([sqlFigures.pagos.casos, sqlFigures.plazosCasos]);
+}
+
+/** How many cases the case list finds for a figure's filter. */
+async function listaDe(filtro: Record<string, string>): Promise<number> {
+  const list = await t.request('user', { method: 'POST', url: '/api/casos/filtro?page=1&pageSize=20', payload: filtro });
+  expect(list.statusCode, list.body).toBe(200);
+  return (list.json() as { totalRows: number }).totalRows;
 }
 
 describe('GET /api/informes', () => {
@@ -335,6 +344,36 @@ describe('GET /api/informes', () => {
       payload: informe.recibidos.filtro!,
     });
     expect((recibidos.json() as { totalRows: number }).totalRows).toBe(informe.recibidos.total);
+  });
+
+  it('the cases paid on and those whose legal clock expired in a month open the list of exactly those cases', async () => {
+    const vistos = { pagos: 0, plazos: 0 };
+    for (const compania of [...companias, null])
+      for (const mes of mesesEntre('2026-06', '2026-11')) {
+        const informe = await get(`${compania === null ? '' : `compania=${compania}&`}desde=${mes}`);
+        await expectMatches(informe, compania);
+        const { pagos, plazosVencidos } = informe;
+        expect(pagos.filtro).toEqual({
+          ...(compania === null ? {} : { compania: String(compania) }),
+          pagadoDesde: informe.fechaDesde,
+          pagadoHasta: informe.fechaHasta,
+        });
+        expect([mes, await listaDe(pagos.filtro!)]).toEqual([mes, pagos.casos]);
+        expect([mes, await listaDe(plazosVencidos.filtro!)]).toEqual([mes, plazosVencidos.casos]);
+        expect(pagos.casos).toBeLessThanOrEqual(pagos.cantidad);
+        expect(plazosVencidos.casos).toBeLessThanOrEqual(plazosVencidos.total);
+        vistos.pagos += pagos.casos;
+        vistos.plazos += plazosVencidos.casos;
+      }
+    expect(vistos.pagos).toBeGreaterThan(0);
+    expect(vistos.plazos).toBeGreaterThan(0);
+    // A bound alone: Pagado desde runs on; Plazo vencido hasta starts at its month's first day.
+    const octubre = await get('desde=2026-10');
+    expect(await listaDe({ plazoVencidoHasta: '2026-10-31' })).toBe(octubre.plazosVencidos.casos);
+    const [desdeOctubre] = await t.rows<{ n: number }>(
+      sql`select count(distinct id_caso)::int as n from pagos where estado = 'pagado' and fecha_pago >= '2026-10-01'`,
+    );
+    expect(await listaDe({ pagadoDesde: '2026-10-01' })).toBe(desdeOctubre!.n);
   });
 
   it('informe_recontar() rebuilds every figure from the cases and their status history, past months included; the trigger goes on from it', async () => {

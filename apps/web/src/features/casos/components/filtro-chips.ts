@@ -20,6 +20,11 @@ export const FILTRO_LABELS = {
   fechaHasta: 'Fecha Hasta',
   fechaEstadoDesde: 'Cambio de estado desde',
   fechaEstadoHasta: 'Cambio de estado hasta',
+  // Set by the Informes screen's links only (docs/decisions/102): chips, no panel field.
+  pagadoDesde: 'Pagado desde',
+  pagadoHasta: 'Pagado hasta',
+  plazoVencidoDesde: 'Plazo vencido desde',
+  plazoVencidoHasta: 'Plazo vencido hasta',
 } as const satisfies Partial<Record<keyof CasoFiltroDraft, string>>;
 
 export type FiltroChipKey = keyof typeof FILTRO_LABELS;
@@ -38,7 +43,16 @@ export const analistaOptions = (summary: CasosSummary | undefined) => [
   ...(summary?.analistas ?? []).map((analista) => ({ value: String(analista.id), label: `${analista.apellido} ${analista.nombre}` })),
 ];
 
-const DATES = new Set<FiltroChipKey>(['fechaDesde', 'fechaHasta', 'fechaEstadoDesde', 'fechaEstadoHasta']);
+const DATES = new Set<FiltroChipKey>([
+  'fechaDesde',
+  'fechaHasta',
+  'fechaEstadoDesde',
+  'fechaEstadoHasta',
+  'pagadoDesde',
+  'pagadoHasta',
+  'plazoVencidoDesde',
+  'plazoVencidoHasta',
+]);
 
 /**
  * The applied filter's fields as chips, 'label: value' as the office reads them (a company's name,

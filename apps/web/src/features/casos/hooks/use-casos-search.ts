@@ -27,6 +27,10 @@ export const EMPTY_FILTRO: CasoFiltroDraft = {
   condCasos: COND_CASOS.TODOS,
   busquedaRapida: '',
   plazo: '',
+  pagadoDesde: '',
+  pagadoHasta: '',
+  plazoVencidoDesde: '',
+  plazoVencidoHasta: '',
 };
 
 /**

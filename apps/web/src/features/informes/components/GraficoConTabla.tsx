@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Group, Paper, Switch, Table, Title } from '@mantine/core';
+import { Box, Group, Paper, Switch, Table, Text, Title } from '@mantine/core';
 import { TableHeader } from '../../../components/ListTableParts';
 
 export type ColumnaTabla<T> = { label: string; valor: (fila: T) => ReactNode; numero?: boolean };
@@ -7,7 +7,9 @@ export type ColumnaTabla<T> = { label: string; valor: (fila: T) => ReactNode; nu
 /**
  * One chart of the Informe (docs/decisions/095): a titled region; the chart is one image whose name
  * (`nombre`) says what it draws, for a screen reader that does not walk the SVG; 'Ver tabla' swaps
- * it for its data as a table (the same rows the chart draws). On paper the chart prints.
+ * it for its data as a table (the same rows the chart draws). On paper the chart prints. `vacio`:
+ * the chart would draw nothing, so this sentence stands in its place (the switch stays while the
+ * table has rows).
  */
 export function GraficoConTabla<T>({
   id,
@@ -16,6 +18,7 @@ export function GraficoConTabla<T>({
   columnas,
   filas,
   clave,
+  vacio,
   children,
 }: {
   id: string;
@@ -24,6 +27,7 @@ export function GraficoConTabla<T>({
   columnas: ColumnaTabla<T>[];
   filas: readonly T[];
   clave: (fila: T) => string;
+  vacio?: string;
   children: ReactNode;
 }) {
   const [isTabla, setTabla] = useState(false);
@@ -34,14 +38,16 @@ export function GraficoConTabla<T>({
         <Title order={2} size="h4" id={tituloId}>
           {titulo}
         </Title>
-        <Box data-informe-no-imprimir>
-          <Switch
-            label="Ver tabla"
-            checked={isTabla}
-            onChange={(event) => setTabla(event.currentTarget.checked)}
-            aria-controls={`${id}-contenido`}
-          />
-        </Box>
+        {vacio && filas.length === 0 ? null : (
+          <Box data-informe-no-imprimir>
+            <Switch
+              label="Ver tabla"
+              checked={isTabla}
+              onChange={(event) => setTabla(event.currentTarget.checked)}
+              aria-controls={`${id}-contenido`}
+            />
+          </Box>
+        )}
       </Group>
       <Box id={`${id}-contenido`}>
         {isTabla ? (
@@ -63,6 +69,10 @@ export function GraficoConTabla<T>({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        ) : vacio ? (
+          <Text size="sm" c="dimmed">
+            {vacio}
+          </Text>
         ) : (
           <Box role="img" aria-label={nombre}>
             {children}

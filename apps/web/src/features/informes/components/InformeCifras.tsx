@@ -57,10 +57,11 @@ export function InformeCifras({ informe }: { informe: Informe }) {
           <Cifra label="Recibidos" value={recibidos.total} to={casosUrl(recibidos.filtro)} />
           <Cifra label="Cerrados" value={cerrados.total} to={casosUrl(cerrados.filtro)} />
           <Cifra label={`Abiertos al ${formatDate(abiertos.al)}`} value={abiertos.total} to={casosUrl(abiertos.filtro)} />
-          <Cifra label="Plazos legales vencidos" value={plazosVencidos.total} to={casosUrl(plazosVencidos.filtro)} />
+          <Cifra label="Plazos legales vencidos" value={plazosVencidos.total} />
           {plazosVencidos.porPlazo.map((plazo) => (
             <Cifra key={plazo.codigo} label={`· ${plazo.nombre}`} value={plazo.total} />
           ))}
+          <Cifra label="Casos con plazos vencidos" value={plazosVencidos.casos} to={casosUrl(plazosVencidos.filtro)} />
         </Tarjeta>
         <Tarjeta id="informe-cerrados" title="Cerrados por motivo">
           {cerrados.porMotivo.map((motivo) => (
@@ -92,7 +93,8 @@ export function InformeCifras({ informe }: { informe: Informe }) {
           ))}
         </Tarjeta>
         <Tarjeta id="informe-pagos" title="Pagos del período">
-          <Cifra label="Pagos realizados" value={pagos.cantidad} to={casosUrl(pagos.filtro)} />
+          <Cifra label="Pagos realizados" value={pagos.cantidad} />
+          <Cifra label="Casos con pagos" value={pagos.casos} to={casosUrl(pagos.filtro)} />
           <Cifra label="Total pagado" value={pagos.total} format={formatPesos} />
         </Tarjeta>
       </SimpleGrid>

@@ -174,6 +174,13 @@ export function InformeGraficos({ informe }: { informe: Informe }) {
         columnas={columnasPorCaso}
         filas={informe.montos.porCaso}
         clave={(caso) => String(caso.id)}
+        vacio={
+          porCaso.puntos.length > 0
+            ? undefined
+            : informe.montos.casos === 0
+              ? 'Ningún caso se cerró en el período con valor acordado.'
+              : 'Ningún caso cerrado en el período con valor acordado tiene valor ofrecido.'
+        }
       >
         <ScatterChart
           h={280}

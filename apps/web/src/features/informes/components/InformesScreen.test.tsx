@@ -84,8 +84,13 @@ const INFORME: Informe = {
       { id: 14, ofrecido: 300_000, acordado: 330_000, inspeccionado: 500_000 },
     ],
   },
-  pagos: { cantidad: 2, total: 500_000, filtro: { compania: '2' } },
-  plazosVencidos: { total: 1, filtro: { compania: '2', plazo: 'vencido' }, porPlazo: [{ codigo: 'art56', nombre: 'Art. 56', total: 1 }] },
+  pagos: { cantidad: 3, total: 500_000, casos: 2, filtro: { compania: '2', pagadoDesde: '2026-10-01', pagadoHasta: '2026-10-31' } },
+  plazosVencidos: {
+    total: 1,
+    casos: 1,
+    filtro: { compania: '2', plazoVencidoDesde: '2026-10-01', plazoVencidoHasta: '2026-10-31' },
+    porPlazo: [{ codigo: 'art56', nombre: 'Art. 56', total: 1 }],
+  },
   tendencia: meses.map((mes, index) => ({
     mes,
     recibidos: index,
@@ -159,6 +164,18 @@ describe('Informes screen', () => {
     // No list shows exactly the cases of a figure without a filter: it is plain text.
     expect(within(motivos).queryByRole('link', { name: /^Rechazado/ })).toBeNull();
     expect(within(motivos).getByText('Rechazado')).toBeTruthy();
+    // Payments and expired clocks: the count of each is plain text, the cases they fall on open the list.
+    const pagos = screen.getByRole('region', { name: 'Pagos del período' });
+    expect(within(pagos).queryByRole('link', { name: /^Pagos realizados/ })).toBeNull();
+    const casosConPagos = within(pagos).getByRole('link', { name: /^Casos con pagos/ });
+    expect(casosConPagos.getAttribute('href')).toBe('/casos?compania=2&pagadoDesde=2026-10-01&pagadoHasta=2026-10-31');
+    expect(casosConPagos.textContent).toContain('2');
+    expect(within(movimiento).queryByRole('link', { name: /^Plazos legales vencidos/ })).toBeNull();
+    expect(
+      within(movimiento)
+        .getByRole('link', { name: /^Casos con plazos vencidos/ })
+        .getAttribute('href'),
+    ).toBe('/casos?compania=2&plazoVencidoDesde=2026-10-01&plazoVencidoHasta=2026-10-31');
     const montos = screen.getByRole('region', { name: 'Ofrecido, acordado e inspeccionado' });
     expect(within(montos).getByText(/^75\s?%$/)).toBeTruthy();
     // Each ratio says which cases it compares.
@@ -195,6 +212,37 @@ describe('Informes screen', () => {
     expect(within(tabla).getByRole('link', { name: '13' }).getAttribute('href')).toBe('/casos/detalleCaso/13');
     const sinOfrecido = within(tabla).getByRole('row', { name: /^13/ });
     expect(within(sinOfrecido).getAllByRole('cell')[1]!.textContent).toBe('-');
+  });
+
+  it('the offered vs agreed chart of a period without agreed amounts says so instead of an empty frame', async () => {
+    const url = '/api/informes?compania=2&desde=2026-09&hasta=2026-09';
+    const sinMontos = { casos: 0, ofrecido: 0, acordado: 0, inspeccionado: 0 };
+    api.answers[`GET ${url}`] = () =>
+      Response.json({
+        ...INFORME,
+        desde: '2026-09',
+        hasta: '2026-09',
+        montos: { ...INFORME.montos, ...sinMontos, conInspeccion: sinMontos, porCaso: [] },
+      });
+    renderScreen('?compania=2&desde=2026-09&hasta=2026-09');
+    const grafico = await screen.findByRole('region', { name: 'Ofrecido y acordado por caso' }, { timeout: 10_000 });
+    expect(within(grafico).getByText('Ningún caso se cerró en el período con valor acordado.')).toBeTruthy();
+    expect(within(grafico).queryByRole('img')).toBeNull();
+    expect(grafico.querySelector('svg')).toBeNull();
+    // Nothing to show as a table either.
+    expect(within(grafico).queryByRole('switch', { name: 'Ver tabla' })).toBeNull();
+    expect(informeCalls()).toEqual([url]);
+  });
+
+  it('agreed amounts without an offered one: no point to draw, said so; their table still opens', async () => {
+    const url = '/api/informes?compania=2&desde=2026-08&hasta=2026-08';
+    const porCaso = [{ id: 21, ofrecido: null, acordado: 150_000, inspeccionado: null }];
+    api.answers[`GET ${url}`] = () => Response.json({ ...INFORME, montos: { ...INFORME.montos, casos: 1, porCaso } });
+    renderScreen('?compania=2&desde=2026-08&hasta=2026-08');
+    const grafico = await screen.findByRole('region', { name: 'Ofrecido y acordado por caso' }, { timeout: 10_000 });
+    expect(within(grafico).getByText('Ningún caso cerrado en el período con valor acordado tiene valor ofrecido.')).toBeTruthy();
+    await userEvent.click(within(grafico).getByRole('switch', { name: 'Ver tabla' }));
+    expect(within(within(grafico).getByRole('table')).getByRole('link', { name: '21' })).toBeTruthy();
   });
 
   it('a chart’s “Ver tabla” shows its data as a table, and the chart again when turned off', async () => {
