@@ -109,13 +109,14 @@ describe('pesosEnLetras: every amount up to 999.999.999,99 follows the rules', (
       }),
       { numRuns: 20_000 },
     );
-  });
+    // Seconds of CPU: on a busy 2-core machine it outlasts vitest's 5 s default.
+  }, 60_000);
 
   it('every whole number below a million reads back (exhaustive)', () => {
     for (let n = 0; n < 1_000_000; n += 1) {
       if (readBack(cardinalEnLetras(n)) !== n) throw new Error(`${n} → ${cardinalEnLetras(n)}`);
     }
-  });
+  }, 60_000);
 });
 
 describe('fechaEnLetras', () => {
