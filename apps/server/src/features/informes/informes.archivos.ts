@@ -7,7 +7,15 @@ import { pdfEnMemoria, REPORT_FONT as FONT, REPORT_MARGIN as MARGIN, writeHeader
  * the JSON holds, so their numbers are the screen's. A value null (no cases) prints as '-'.
  */
 type Celda = string | number | null;
-type Tabla = { titulo: string; hoja: string; columnas: string[]; filas: Celda[][]; barras?: { etiqueta: number; valor: number } };
+type Tabla = {
+  titulo: string;
+  hoja: string;
+  columnas: string[];
+  filas: Celda[][];
+  barras?: { etiqueta: number; valor: number };
+  /** The PDF draws these two columns as a scatter instead of listing the rows (hundreds a month); the xlsx lists them. */
+  dispersion?: { x: number; y: number; vacia: string };
+};
 
 const periodoDe = (informe: Informe) => (informe.desde === informe.hasta ? informe.desde : `${informe.desde} a ${informe.hasta}`);
 const companiaDe = (informe: Informe) => informe.compania?.nombre ?? 'Todas las compañías';
@@ -28,7 +36,9 @@ export function informeTablas(informe: Informe): Tabla[] {
         [`Casos abiertos al ${formatDate(informe.abiertos.al)}`, informe.abiertos.total],
         ['Pagos realizados', informe.pagos.cantidad],
         ['Monto pagado', informe.pagos.total],
+        ['Casos con pagos', informe.pagos.casos],
         ['Plazos legales vencidos', informe.plazosVencidos.total],
+        ['Casos con plazos vencidos', informe.plazosVencidos.casos],
       ],
     },
     {
@@ -103,6 +113,13 @@ export function informeTablas(informe: Informe): Tabla[] {
       barras: { etiqueta: 0, valor: 1 },
     },
     {
+      titulo: 'Ofrecido y acordado por caso',
+      hoja: 'Montos por caso',
+      columnas: ['Caso', 'Ofrecido ($)', 'Acordado ($)', 'Inspeccionado ($)'],
+      filas: montos.porCaso.map((caso) => [caso.id, caso.ofrecido, caso.acordado, caso.inspeccionado]),
+      dispersion: { x: 1, y: 2, vacia: 'Ningún caso se cerró en el período con valor acordado y valor ofrecido.' },
+    },
+    {
       titulo: 'Plazos legales vencidos',
       hoja: 'Plazos vencidos',
       columnas: ['Plazo', 'Casos'],
@@ -140,6 +157,53 @@ export function informeTablas(informe: Informe): Tabla[] {
 
 const texto = (value: Celda) => (value === null ? '-' : typeof value === 'number' ? value.toLocaleString('es-AR') : value);
 
+/**
+ * Offered (x) against agreed (y) of each case with both, on one scale from 0 so the diagonal
+ * (agreed = offered) is the line between settling below and above the offer.
+ */
+function dibujarDispersion(doc: PDFKit.PDFDocument, filas: Celda[][], ejes: NonNullable<Tabla['dispersion']>, ancho: number) {
+  const puntos = filas.flatMap((celdas) => {
+    const [x, y] = [celdas[ejes.x], celdas[ejes.y]];
+    return typeof x === 'number' && typeof y === 'number' ? [{ x, y }] : [];
+  });
+  if (puntos.length === 0) {
+    doc.font(FONT.regular).fontSize(8).fillColor('#333').text(ejes.vacia, MARGIN.left, doc.y, { width: ancho });
+    return;
+  }
+  const maximo = Math.max(1, ...puntos.flatMap((punto) => [punto.x, punto.y]));
+  const lado = Math.min(200, ancho - 80);
+  const x0 = MARGIN.left + 60;
+  const y0 = doc.y + lado;
+  const escala = (valor: number) => (valor / maximo) * lado;
+  doc
+    .lineWidth(0.5)
+    .strokeColor('#555')
+    .moveTo(x0, y0 - lado)
+    .lineTo(x0, y0)
+    .lineTo(x0 + lado, y0)
+    .stroke();
+  doc
+    .dash(2, { space: 2 })
+    .strokeColor('#999')
+    .moveTo(x0, y0)
+    .lineTo(x0 + lado, y0 - lado)
+    .stroke()
+    .undash();
+  for (const punto of puntos)
+    doc
+      .circle(x0 + escala(punto.x), y0 - escala(punto.y), 1.8)
+      .fillColor('#1c7ed6')
+      .fill();
+  doc.font(FONT.regular).fontSize(7).fillColor('#333');
+  doc.text('0', x0 - 12, y0 - 3, { lineBreak: false });
+  doc.text(texto(maximo), x0 - 58, y0 - lado - 3, { width: 54, align: 'right', lineBreak: false });
+  doc.text(texto(maximo), x0 + lado - 54, y0 + 3, { width: 54, align: 'right', lineBreak: false });
+  doc.text('Acordado ($)', x0 - 58, y0 - lado / 2, { width: 54, align: 'right', lineBreak: false });
+  doc.text('Ofrecido ($)', x0, y0 + 3, { width: lado, align: 'center', lineBreak: false });
+  doc.text(`${puntos.length} casos con ambos montos; la línea punteada: acordado igual al ofrecido.`, x0, y0 + 14, { lineBreak: false });
+  doc.y = y0 + 26;
+}
+
 /** The PDF: office, company, period, each table with a bar chart drawn in vector shapes where it has one, 'Página n de m'. */
 export async function informePdf(informe: Informe, orgName: string): Promise<Buffer> {
   const titulo = `Informe de gestión — ${companiaDe(informe)} — ${periodoDe(informe)}`;
@@ -164,7 +228,7 @@ export async function informePdf(informe: Informe, orgName: string): Promise<Buf
   for (const tabla of informeTablas(informe)) {
     const columnas = tabla.columnas.length;
     const anchoColumna = ancho / columnas;
-    lugar(50);
+    lugar(tabla.dispersion ? 290 : 50);
     doc.font(FONT.bold).fontSize(11).fillColor('#1c4e80').text(tabla.titulo, MARGIN.left, doc.y, { width: ancho });
     doc.moveDown(0.2);
     const fila = (celdas: Celda[], bold: boolean) => {
@@ -183,6 +247,12 @@ export async function informePdf(informe: Informe, orgName: string): Promise<Buf
       });
       doc.y = y + 12;
     };
+    if (tabla.dispersion) {
+      dibujarDispersion(doc, tabla.filas, tabla.dispersion, ancho);
+      doc.fillColor('black');
+      doc.moveDown(0.8);
+      continue;
+    }
     fila(tabla.columnas, true);
     for (const celdas of tabla.filas) fila(celdas, false);
     if (tabla.barras && tabla.filas.length > 0) {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDaysIso, finDeMes, informeEtapaDeEstado, INFORME_ETAPAS, mesesEntre, type Informe } from '@siniestros/domain';
@@ -466,8 +467,21 @@ describe('GET /api/informes.pdf and .xlsx', () => {
       informe.abiertos.total,
       informe.pagos.cantidad,
       informe.pagos.total,
+      informe.pagos.casos,
       informe.plazosVencidos.total,
+      informe.plazosVencidos.casos,
     ]);
+    // The offered vs agreed scatter's points, each case recomputed from the raw tables; numbers typed, no amount empty.
+    const porCaso = (await recompute(companias[0]!, '2026-08', '2026-10')).porCaso;
+    expect(porCaso.length).toBeGreaterThan(0);
+    expect(tabla('Montos por caso').map((row) => [0, 1, 2, 3].map((index) => row[index] ?? null))).toEqual(
+      porCaso.map((row) => [
+        row.id,
+        row.ofrecido === null ? null : num(row.ofrecido),
+        num(row.acordado),
+        row.inspeccionado === null ? null : num(row.inspeccionado),
+      ]),
+    );
     expect(tabla('Cerrados')).toEqual(informe.cerrados.porMotivo.map((item) => [item.motivo, item.total]));
     expect(tabla('Abiertos por estado')).toEqual(informe.abiertos.porEstado.map((item) => [item.estado, item.total]));
     expect(tabla('Etapas').map((row) => [0, 1, 2, 3].map((index) => row[index] ?? null))).toEqual(
@@ -489,6 +503,24 @@ describe('GET /api/informes.pdf and .xlsx', () => {
       informe.tendencia.map((mes) => [mes.mes, mes.recibidos, mes.cerrados, mes.abiertos]),
     );
     expect(workbook.worksheets.map((item) => item.name)).toContain('Etapas por analista');
+  });
+
+  it('the PDF draws the offered vs agreed scatter of the cases with both amounts, or says there are none', async () => {
+    const texto = async (query: string) => {
+      const response = await t.request('user', { method: 'GET', url: `/api/informes.pdf?${query}` });
+      expect(response.statusCode).toBe(200);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(response.rawPayload)), { mergePages: true });
+      return text;
+    };
+    const query = `compania=${companias[0]}&desde=2026-08&hasta=2026-10`;
+    const conAmbos = (await get(query)).montos.porCaso.filter((caso) => caso.ofrecido !== null).length;
+    expect(conAmbos).toBeGreaterThan(0);
+    const text = await texto(query);
+    expect(text).toContain('Ofrecido y acordado por caso');
+    expect(text).toContain(`${conAmbos} casos con ambos montos`);
+    expect(await texto(`compania=${companias[0]}&desde=2025-01`)).toContain(
+      'Ningún caso se cerró en el período con valor acordado y valor ofrecido.',
+    );
   });
 
   it('the PDF: a document with the office, the company and the period', async () => {
