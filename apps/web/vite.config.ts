@@ -5,7 +5,14 @@ import { promisify } from 'node:util';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { INSPECTOR_LAZY_LIBRARIES, inspectorPrecacheModules } from './src/app/inspector-app';
+import {
+  INSPECTOR_LAZY_LIBRARIES,
+  INSPECTOR_LAZY_MODULES,
+  INSPECTOR_ROUTES,
+  inspectorPrecacheModules,
+  routeModuleFile,
+  SHELL_MODULE,
+} from './src/app/inspector-app';
 
 /**
  * The build's names of the inspector's files (issue 43 item 2, docs/decisions/088 and 105), read
@@ -43,15 +50,50 @@ function inspectorFiles(): Plugin & { files: Set<string> } {
         for (const imported of chunk.imports) visit(imported);
       };
       const missing = new Set([...modules, ...libraries.keys()]);
+      // A listed module is a chunk's facade, or one module of a group's chunk (the shell's, below).
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.facadeModuleId || !missing.has(chunk.facadeModuleId)) continue;
-        missing.delete(chunk.facadeModuleId);
+        if (chunk.type !== 'chunk') continue;
+        const listed = chunk.moduleIds.filter((id) => missing.has(id));
+        if (listed.length === 0) continue;
+        for (const id of listed) missing.delete(id);
         visit(chunk.fileName);
       }
       if (missing.size > 0) this.error(`inspector-files: no chunk for ${[...missing].map((id) => libraries.get(id) ?? path.relative(import.meta.dirname, id)).join(', ')}`);
     },
   };
 }
+
+/**
+ * The modules the inspector's first screen needs after the page's own script (issue 43 item 2,
+ * docs/decisions/105): the shell, the list's route and the shell's lazy parts in
+ * INSPECTOR_LAZY_MODULES, checked against the module graph once it is complete. The
+ * build puts these modules and what they import in one chunk (the `shell` group below, with
+ * rolldown's includeDependenciesRecursively), minus what the page's first script holds: they were
+ * ~50 chunks of a few KB, which queued over HTTP/1.1's six connections on the slow network and
+ * gzipped worse apart.
+ */
+function inspectorFirstScreen(): Plugin & { modules: Set<string> } {
+  const modules = new Set<string>();
+  const roots = [routeModuleFile(SHELL_MODULE), routeModuleFile(INSPECTOR_ROUTES[0].module), ...INSPECTOR_LAZY_MODULES].map((module) =>
+    path.resolve(import.meta.dirname, module),
+  );
+  return {
+    name: 'siniestros:inspector-first-screen',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    modules,
+    buildEnd() {
+      modules.clear();
+      for (const root of roots) {
+        if (!this.getModuleInfo(root)) this.error(`inspector-first-screen: ${path.relative(import.meta.dirname, root)} is not in the build`);
+        modules.add(root);
+      }
+    },
+  };
+}
+
+/** The device's store (lib/session.ts imports it lazily, also on the sign-in page). */
+const DEVICE_STORE = path.resolve(import.meta.dirname, 'src/lib/device/inspector-data.ts');
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -81,6 +123,7 @@ function precompressed(): Plugin {
 }
 
 const inspector = inspectorFiles();
+const firstScreen = inspectorFirstScreen();
 /** The persisted data's buster (docs/decisions/088): a new build does not read an older build's data. */
 const BUILD_ID = new Date().toISOString();
 
@@ -161,15 +204,29 @@ function forStaffAppOnly(plugin: Plugin): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), inspector, ...pwa, precompressed()],
+  plugins: [react(), inspector, firstScreen, ...pwa, precompressed()],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   // npm nests a copy of query-core under each persister package: one copy in the bundle.
   resolve: { dedupe: ['@tanstack/query-core'] },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     chunkSizeWarningLimit: 1200,
-    // What the first screen needs in one file: gzipped, it is smaller than as several chunks.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+    // What the first screen needs in one file: gzipped, it is smaller than as several chunks. Then
+    // what a signed-in user's first screen adds (the shell; for an Inspector the list too) in a
+    // second one, which every office screen already loads for the shell (docs/decisions/105).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // The device's store apart: a signed-out page loads it (a refused refresh forgets the
+            // device, lib/session.ts), and must not load the shell's chunk for it.
+            { name: 'device', test: (id) => id === DEVICE_STORE },
+            { name: 'shell', test: (id) => firstScreen.modules.has(id) },
+          ],
+        },
+      },
+    },
   },
   // The claimant's portal (portal.html, src/portal; issue 42 item 8) is a build of its own into the
   // same dist/: one build of both pages would share React's chunk, and the staff app's one-file

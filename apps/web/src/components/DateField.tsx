@@ -1,5 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { isoDate } from '@siniestros/domain';
+import { FechasEs } from './FechasEs';
 import classes from './DateField.module.css';
 
 /** dd/mm/yyyy (what people type, spec §0) or YYYY-MM-DD → YYYY-MM-DD, else null. */
@@ -15,17 +16,19 @@ type Props = Omit<DateInputProps, 'value' | 'onChange'> & { value?: string; onCh
 /** A date shown as dd/mm/yyyy whose value travels as YYYY-MM-DD ('' when empty). */
 export function DateField({ value, onChange, ...props }: Props) {
   return (
-    <DateInput
-      valueFormat="DD/MM/YYYY"
-      placeholder="dd/mm/aaaa"
-      dateParser={parseTypedDate}
-      clearable
-      previousLabel="Mes anterior"
-      nextLabel="Mes siguiente"
-      classNames={{ day: classes.day }}
-      {...props}
-      value={value || null}
-      onChange={(next) => onChange?.(next ?? '')}
-    />
+    <FechasEs>
+      <DateInput
+        valueFormat="DD/MM/YYYY"
+        placeholder="dd/mm/aaaa"
+        dateParser={parseTypedDate}
+        clearable
+        previousLabel="Mes anterior"
+        nextLabel="Mes siguiente"
+        classNames={{ day: classes.day }}
+        {...props}
+        value={value || null}
+        onChange={(next) => onChange?.(next ?? '')}
+      />
+    </FechasEs>
   );
 }

@@ -1,4 +1,5 @@
 import { TimePicker, type TimePickerProps } from '@mantine/dates';
+import { FechasEs } from './FechasEs';
 
 /**
  * A time of day, always 24-hour whatever the browser's language (a native time input shows
@@ -9,12 +10,14 @@ import { TimePicker, type TimePickerProps } from '@mantine/dates';
  */
 export function TimeField(props: TimePickerProps) {
   return (
-    <TimePicker
-      format="24h"
-      hoursInputLabel={props.label ? undefined : 'Horas'}
-      minutesInputLabel="Minutos"
-      clearButtonProps={{ 'aria-label': 'Borrar hora' }}
-      {...props}
-    />
+    <FechasEs>
+      <TimePicker
+        format="24h"
+        hoursInputLabel={props.label ? undefined : 'Horas'}
+        minutesInputLabel="Minutos"
+        clearButtonProps={{ 'aria-label': 'Borrar hora' }}
+        {...props}
+      />
+    </FechasEs>
   );
 }

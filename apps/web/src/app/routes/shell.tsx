@@ -1,7 +1,5 @@
-import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import 'dayjs/locale/es';
 import { AppLayout } from '../shell/AppLayout';
 import { SessionGuard } from '../../features/auth/components/SessionGuard';
 import { TOAST_MS, useToastCarriedOverReload } from '../../lib/notify';
@@ -10,13 +8,11 @@ import { TOAST_MS, useToastCarriedOverReload } from '../../lib/notify';
 export function Component() {
   useToastCarriedOverReload();
   return (
-    <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-      <ModalsProvider labels={{ confirm: 'SI', cancel: 'NO' }}>
-        <Notifications position="top-right" limit={3} autoClose={TOAST_MS} />
-        <SessionGuard>
-          <AppLayout />
-        </SessionGuard>
-      </ModalsProvider>
-    </DatesProvider>
+    <ModalsProvider labels={{ confirm: 'SI', cancel: 'NO' }}>
+      <Notifications position="top-right" limit={3} autoClose={TOAST_MS} />
+      <SessionGuard>
+        <AppLayout />
+      </SessionGuard>
+    </ModalsProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Group, Select } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
+import { FechasEs } from '../../../components/FechasEs';
 import { useCompanias } from '../../../lib/lookups';
 import { periodoComoFechas, periodoDeFechas } from '../hooks/periodo';
 import type { InformeParams } from '../hooks/use-informe-params';
@@ -23,24 +24,26 @@ export function InformeFiltros({ value, onChange }: { value: InformeParams; onCh
         value={value.compania || null}
         onChange={(compania) => onChange({ compania: compania ?? '' })}
       />
-      <MonthPickerInput
-        type="range"
-        allowSingleDateInRange
-        label="Período"
-        description="Un mes, o el primero y el último de un rango"
-        valueFormat="MMMM YYYY"
-        w={320}
-        maw="100%"
-        previousLabel="Año anterior"
-        nextLabel="Año siguiente"
-        value={borrador ?? periodoComoFechas(value.desde, value.hasta)}
-        onChange={(fechas) => {
-          const periodo = periodoDeFechas(fechas);
-          setBorrador(periodo ? null : fechas);
-          if (periodo) onChange(periodo);
-        }}
-        onDropdownClose={() => setBorrador(null)}
-      />
+      <FechasEs>
+        <MonthPickerInput
+          type="range"
+          allowSingleDateInRange
+          label="Período"
+          description="Un mes, o el primero y el último de un rango"
+          valueFormat="MMMM YYYY"
+          w={320}
+          maw="100%"
+          previousLabel="Año anterior"
+          nextLabel="Año siguiente"
+          value={borrador ?? periodoComoFechas(value.desde, value.hasta)}
+          onChange={(fechas) => {
+            const periodo = periodoDeFechas(fechas);
+            setBorrador(periodo ? null : fechas);
+            if (periodo) onChange(periodo);
+          }}
+          onDropdownClose={() => setBorrador(null)}
+        />
+      </FechasEs>
     </Group>
   );
 }
