@@ -8,6 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { todayIso, type Informe } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
+import { pagarAcordado } from './pagos.seed';
 import { apiCall, seedCaso, seedCompania } from './seed';
 
 /**
@@ -158,13 +159,72 @@ describe('Informes', () => {
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'informes-print.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
 
-    // A 1366 px laptop: the per-case chart is there, named for a screen reader.
+    // A 1366 px laptop: the per-case chart is there; no case closed with an agreed amount, it says so instead of an empty frame.
     await page.setViewportSize({ width: 1366, height: 900 });
     const porCaso = page.getByRole('region', { name: 'Ofrecido y acordado por caso' });
-    expect(await porCaso.getByRole('img', { name: /^Cada caso cerrado/ }).getAttribute('aria-label')).toContain(
-      `${informe.montos.casos} casos`,
-    );
+    expect(informe.montos.casos).toBe(0);
+    await porCaso.getByText('Ningún caso se cerró en el período con valor acordado.').waitFor();
+    expect(await porCaso.getByRole('img').count()).toBe(0);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'informes-1366.png'), fullPage: true });
+  });
+
+  it('the cases paid on in the month open their list: as many rows as the figure says; the per-case chart draws the paid case', async () => {
+    // Another company's case walked through the API to its payment and its close, as e2e/pagos does.
+    const otra = await seedCompania(adminCookie, `Informes pagos ${Date.now()}`);
+    const respo = await apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/respo', {
+      nombre: `Responsabilidad Informes ${Date.now()}`,
+    });
+    const cbu = '2850590940090418135201';
+    const id = await seedCaso(adminCookie, {
+      idCompania: otra.id,
+      terceros: [
+        { apellido: 'Benítez', nombre: 'Rosa', id_tipo_doc: 1, nro_doc: '30555668', marca_modelo: 'Renault Clio', dominio: 'AF402ZZ', cbu },
+      ],
+    });
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 1 });
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 2 });
+    await apiCall(adminCookie, 'PATCH', `/casos/analisis/${id}`, {
+      id_responsabilidad: respo.data.id,
+      valor_ofertado: '150000',
+      analisis: 'Daños en puerta',
+    });
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 4, valor_acordado: '150000' });
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 5 });
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 6 });
+    await pagarAcordado(adminCookie, id, cbu, '40000');
+    await pagarAcordado(adminCookie, id, cbu);
+    await apiCall(adminCookie, 'PATCH', `/casos/avanza/${id}`, { id_estado: 7 });
+
+    const { page } = await open(browser, USERS.user);
+    await page.goto(`${baseUrl()}/informes?compania=${otra.id}&desde=${mes}&hasta=${mes}`);
+    const pagos = page.getByRole('region', { name: 'Pagos del período' });
+    const casosConPagos = pagos.getByRole('link', { name: /^Casos con pagos/ });
+    await expect.poll(() => cifra(casosConPagos)).toBe(1);
+    // Two payments on one case: the count of payments is its own figure, the link counts cases.
+    expect(
+      Number(
+        (await pagos
+          .getByText(/^Pagos realizados/)
+          .locator('..')
+          .locator('span')
+          .last()
+          .textContent())!.replace(/\./g, ''),
+      ),
+    ).toBe(2);
+    await casosConPagos.click();
+    await page.waitForURL(/pagadoDesde=/);
+    await page.getByTestId('contador-filtrados').waitFor();
+    expect(Number((await page.getByTestId('contador-filtrados').textContent())!.replace(/\D/g, ''))).toBe(1);
+    await page
+      .getByRole('list', { name: 'Filtros aplicados' })
+      .getByText(/^Pagado desde: /)
+      .waitFor();
+    await expectNoAxeViolations(page, 'the case list opened from Casos con pagos');
+    await page.goBack();
+    const porCaso = page.getByRole('region', { name: 'Ofrecido y acordado por caso' });
+    expect(await porCaso.getByRole('img', { name: /^Cada caso cerrado/ }).getAttribute('aria-label')).toContain(
+      '1 casos; con ambos montos 1, de ellos 1 con el acordado igual o mayor al ofrecido.',
+    );
   });
 
   it("the Admin sets the company's recipients of the monthly e-mail on the screen; axe clean", async () => {

@@ -6,7 +6,16 @@ import type { CasoFiltroDraft } from '../api/filtro-draft';
 import type { CasosSummary } from '../api/get-casos';
 import { DateField } from '../../../components/DateField';
 import { FilterPanel, lookupOptions } from '../../../components/FilterPanel';
-import { analistaOptions, COND_OPTIONS, FILTRO_LABELS as L, FLAG_OPTIONS, PLAZO_OPTIONS, type FiltroChip, type FiltroChipKey } from './filtro-chips';
+import {
+  analistaOptions,
+  COND_OPTIONS,
+  FILTRO_LABELS as L,
+  FILTRO_SIN_CAMPO,
+  FLAG_OPTIONS,
+  PLAZO_OPTIONS,
+  type FiltroChip,
+  type FiltroChipKey,
+} from './filtro-chips';
 import { FiltrosChips } from './FiltrosChips';
 
 type Props = {
@@ -18,7 +27,7 @@ type Props = {
   onReset: () => void;
   onExport: () => void;
   isExporting: boolean;
-  /** The applied filter's fields, shown as chips while the panel is folded. */
+  /** The applied filter's fields, shown as chips while the panel is folded (those without a field in it, FILTRO_SIN_CAMPO, open too). */
   chips: FiltroChip[];
   onRemoveChip: (key: FiltroChipKey) => void;
 };
@@ -31,7 +40,18 @@ const PANEL_ID = 'casos-filtros';
  * Folded (docs/decisions/090), the applied filters show on the same line as removable chips and
  * '+ Filtros (3)' says how many; 'Ocultar filtros' folds the open panel without touching its filter.
  */
-export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, onReset, onExport, isExporting, chips, onRemoveChip }: Props) {
+export function CasosFilters({
+  form,
+  summary,
+  isExpanded,
+  onToggle,
+  onSubmit,
+  onReset,
+  onExport,
+  isExporting,
+  chips,
+  onRemoveChip,
+}: Props) {
   const digitsOnly = (field: 'nroCaso' | 'nroSiniestro') => ({
     ...form.getInputProps(field),
     inputMode: 'numeric' as const,
@@ -92,6 +112,7 @@ export function CasosFilters({ form, summary, isExpanded, onToggle, onSubmit, on
       </Group>
       <Collapse expanded={isExpanded} transitionDuration={150} id={PANEL_ID}>
         <Box mt="xs">
+          {isExpanded && <FiltrosChips chips={chips.filter((chip) => FILTRO_SIN_CAMPO.has(chip.key))} onRemove={onRemoveChip} />}
           <FilterPanel cols={{ base: 1, xs: 2, sm: 3, lg: 6 }} onReset={onReset} extraActions={exportButton}>
             <TextInput label={L.nroCaso} maxLength={10} {...digitsOnly('nroCaso')} />
             <TextInput label={L.nroSiniestro} maxLength={20} {...digitsOnly('nroSiniestro')} />

@@ -28,6 +28,13 @@ export const FILTRO_LABELS = {
 } as const satisfies Partial<Record<keyof CasoFiltroDraft, string>>;
 
 export type FiltroChipKey = keyof typeof FILTRO_LABELS;
+/** Fields only a link sets (the Informes screen's figures): the panel has no input for them, so their chips show with it open too. */
+export const FILTRO_SIN_CAMPO: ReadonlySet<FiltroChipKey> = new Set<FiltroChipKey>([
+  'pagadoDesde',
+  'pagadoHasta',
+  'plazoVencidoDesde',
+  'plazoVencidoHasta',
+]);
 export type FiltroChip = { key: FiltroChipKey; label: string; value: string };
 
 export const COND_OPTIONS = [
