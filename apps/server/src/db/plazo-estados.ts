@@ -41,6 +41,16 @@ export const plazosQueVencen = (desde: SQL, hasta: SQL): SQL => sql`(
 /** The clock `cp` of a day of plazosQueVencen (`dias`) still ran when it ran out: not stopped, or stopped after. */
 export const PLAZO_SEGUIA_AL_VENCER = sql`cp.evento = dias.evento and cp.desde = dias.desde and (cp.hasta is null or cp.hasta > dias.vence)`;
 
+/**
+ * The cases (ids, repeated for a case with several) of the clocks that ran out from `desde` to
+ * `hasta` while running, `and`-ed with `extra` on `cp`: one index range of
+ * caso_plazos_evento_desde_idx per start day. The lateral is kept a nested loop (`offset 0`):
+ * flattened, PostgreSQL merge-joined the whole index (1.3M clocks, ~1 s at 1M cases) for 93 days.
+ */
+export const plazoVencidoCasoIds = (desde: SQL, hasta: SQL, extra: SQL = sql``): SQL =>
+  sql`select n.id_caso from ${plazosQueVencen(desde, hasta)} dias cross join lateral (
+    select cp.id_caso from caso_plazos cp where ${PLAZO_SEGUIA_AL_VENCER} ${extra} offset 0) n`;
+
 /** One named statement per database: every Plazo filter's request asks it first. */
 const alDiaStatement = preparedPerDatabase((db) =>
   db

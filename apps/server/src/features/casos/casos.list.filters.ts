@@ -13,7 +13,7 @@ import {
   searchTerms,
   type CasoFiltro,
 } from '@siniestros/domain';
-import { PLAZO_SEGUIA_AL_VENCER, plazoCasoIdsFromClocks, plazosQueVencen, TODAY_AR, type PlazoEstado } from '../../db/plazo-estados';
+import { plazoCasoIdsFromClocks, plazoVencidoCasoIds, TODAY_AR, type PlazoEstado } from '../../db/plazo-estados';
 import { pagos } from '../../db/tables/pagos';
 import { asegurados, casos, terceros } from '../../db/tables/casos';
 
@@ -148,13 +148,13 @@ function pagadoCondition(desde: string, hasta: string): SQL {
 
 /**
  * A legal clock of the case ran out in the range while it still ran (the informe's 'Plazos legales
- * vencidos', docs/decisions/102): the clocks of the start days plazosQueVencen names, one range of
- * caso_plazos_evento_desde_idx each. A bound alone: Desde runs to today, Hasta from its month's first day.
+ * vencidos', docs/decisions/102): plazoVencidoCasoIds, one range of caso_plazos_evento_desde_idx
+ * per start day. A bound alone: Desde runs to today, Hasta from its month's first day.
  */
 function plazoVencidoCondition(desde: string, hasta: string): SQL {
   const from = desde ? sql`${desde}::date` : sql`date_trunc('month', ${hasta}::date)::date`;
   const to = hasta ? sql`${hasta}::date` : TODAY_AR;
-  return sql`${casos.id} in (select cp.id_caso from ${plazosQueVencen(from, to)} dias join caso_plazos cp on ${PLAZO_SEGUIA_AL_VENCER})`;
+  return sql`${casos.id} in (${plazoVencidoCasoIds(from, to)})`;
 }
 
 /** The filter has no field but these (and the export's format). */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { resultRows, type DbOrTx } from '../../db/client';
-import { PLAZO_SEGUIA_AL_VENCER, plazosQueVencen } from '../../db/plazo-estados';
+import { PLAZO_SEGUIA_AL_VENCER, plazosQueVencen, plazoVencidoCasoIds } from '../../db/plazo-estados';
 
 /**
  * The informe de gestión's reads (docs/decisions/093, 094): the monthly rollup kept by
@@ -10,6 +10,10 @@ import { PLAZO_SEGUIA_AL_VENCER, plazosQueVencen } from '../../db/plazo-estados'
 
 const deCompania = (compania: number | null, column: SQL = sql`id_compania`) =>
   compania === null ? sql`true` : sql`${column} = ${compania}`;
+
+/** The clock `cp`'s case is of the company (none: every company). */
+const deLaCompania = (compania: number | null) =>
+  compania === null ? sql`` : sql`and exists (select 1 from casos c where c.id = cp.id_caso and c.id_compania = ${compania})`;
 
 export type MesRow = {
   mes: string;
@@ -139,14 +143,12 @@ export async function plazosVencidosRows(
   desde: string,
   hastaDia: string,
 ): Promise<{ mes: string; codigo: string; nombre: string; total: number }[]> {
-  const deLaCompania =
-    compania === null ? sql`` : sql`and exists (select 1 from casos c where c.id = cp.id_caso and c.id_compania = ${compania})`;
   // One index range of caso_plazos_evento_desde_idx per rule and start day.
   return resultRows(
     await db.execute(sql`
       select to_char(dias.vence, 'YYYY-MM') as mes, dias.codigo, dias.nombre, sum(n.total)::int as total
       from ${plazosQueVencen(sql`${desde}::date`, sql`${hastaDia}::date`)} dias cross join lateral (
-        select count(*) as total from caso_plazos cp where ${PLAZO_SEGUIA_AL_VENCER} ${deLaCompania}
+        select count(*) as total from caso_plazos cp where ${PLAZO_SEGUIA_AL_VENCER} ${deLaCompania(compania)}
       ) n
       group by 1, 2, 3
       having sum(n.total) > 0`),
@@ -168,9 +170,7 @@ export async function casosDePagosYPlazos(
       select
         (select count(distinct p.id_caso) from pagos p join casos c on c.id = p.id_caso
           where p.estado = 'pagado' and p.fecha_pago between ${desde}::date and ${hastaDia}::date and ${deCompania(compania, sql`c.id_compania`)})::int as pagos,
-        (select count(distinct cp.id_caso) from ${plazosQueVencen(sql`${desde}::date`, sql`${hastaDia}::date`)} dias
-          join caso_plazos cp on ${PLAZO_SEGUIA_AL_VENCER} join casos c on c.id = cp.id_caso
-          where ${deCompania(compania, sql`c.id_compania`)})::int as plazos`),
+        (select count(distinct v.id_caso) from (${plazoVencidoCasoIds(sql`${desde}::date`, sql`${hastaDia}::date`, deLaCompania(compania))}) v)::int as plazos`),
   );
   return row!;
 }
