@@ -139,11 +139,14 @@ const plazoCondition = (plazo: PlazoEstado): SQL => sql`${casos.id} in (${plazoC
 
 /**
  * A payment of the case was marked paid with its payment date in the range (the informe's 'Pagos',
- * docs/decisions/102): a range of pagos_pagados_fecha_idx, which holds the case's id.
+ * docs/decisions/102): a range of pagos_pagados_fecha_idx, which holds the case's id. As an array
+ * the ids are looked up in casos_pkey; as `in (subquery)` PostgreSQL walked casos newest first
+ * against the payments (a merge semi join): 7,820 cases read for page 1 of a company-month at 1M,
+ * 0.7-1.6 s, against 8 ms.
  */
 function pagadoCondition(desde: string, hasta: string): SQL {
   const range = [desde ? gte(pagos.fecha_pago, desde) : undefined, hasta ? lte(pagos.fecha_pago, hasta) : undefined];
-  return sql`${casos.id} in (select ${pagos.id_caso} from ${pagos} where ${and(eq(pagos.estado, 'pagado'), ...range)})`;
+  return sql`${casos.id} = any(array(select ${pagos.id_caso} from ${pagos} where ${and(eq(pagos.estado, 'pagado'), ...range)}))`;
 }
 
 /**
