@@ -20,7 +20,8 @@ export const plazoCasoIdsFromClocks = (plazo: PlazoEstado): SQL => sql`select cp
   where r.plazo = ${plazo}`;
 
 /**
- * The start days whose legal clocks run out from `desde` to `hasta` (dates as SQL), as a subquery of
+ * The start days whose legal clocks ran out from `desde` to `hasta` (dates as SQL; a clock runs out
+ * the day after its last, as estadoPlazo says: none of the running month's later days), as a subquery of
  * (codigo, nombre, evento, desde, vence): active rules only, a hearing's never expires. Each rule
  * turns the range into one range of start dates (plazo_ultimo_inicio, as the Plazo filter does) and
  * each start day's end is computed once (plazo_vence walks working days); a clock of such a day
@@ -30,7 +31,8 @@ export const plazoCasoIdsFromClocks = (plazo: PlazoEstado): SQL => sql`select cp
 export const plazosQueVencen = (desde: SQL, hasta: SQL): SQL => sql`(
   with reglas as (
     select codigo, nombre, evento, cantidad, unidad,
-      plazo_ultimo_inicio(cantidad, unidad, ${desde} - 1) + 1 as primero, plazo_ultimo_inicio(cantidad, unidad, ${hasta}) as ultimo
+      plazo_ultimo_inicio(cantidad, unidad, ${desde} - 1) + 1 as primero,
+      plazo_ultimo_inicio(cantidad, unidad, least(${hasta}, ${TODAY_AR} - 1)) as ultimo
     from plazos_legales where activo and evento <> 'audiencia'
   ), dias as materialized (
     select r.codigo, r.nombre, r.evento, d::date as desde, plazo_vence(d::date, r.cantidad, r.unidad) as vence

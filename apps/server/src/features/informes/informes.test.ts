@@ -169,7 +169,8 @@ async function recompute(compania: number | null, desde: string, hasta: string) 
     where ${de} and p.estado = 'pagado' and p.fecha_pago between ${d1} and ${d2}`);
   const [plazos] = await t.rows<{ n: number; casos: number }>(sql`
     select count(*)::int as n, count(distinct cp.id_caso)::int as casos from caso_plazos cp join plazos_legales pl on pl.evento = cp.evento join casos c on c.id = cp.id_caso
-    where ${de} and pl.activo and pl.evento <> 'audiencia' and plazo_vence(cp.desde, pl.cantidad, pl.unidad) between ${d1} and ${d2}
+    where ${de} and pl.activo and pl.evento <> 'audiencia'
+      and plazo_vence(cp.desde, pl.cantidad, pl.unidad) between ${d1} and least(${d2}::date, (now() at time zone 'America/Argentina/Buenos_Aires')::date - 1)
       and (cp.hasta is null or cp.hasta > plazo_vence(cp.desde, pl.cantidad, pl.unidad))`);
   return {
     recibidos: recibidos!.n,
