@@ -108,12 +108,13 @@ describe("the inspector's app without network", () => {
     await page.goto(`${baseUrl()}/inspecciones/detalleInspeccion/${inspeccionAna}`);
     await page.getByRole('heading', { name: `Inspeccion del Caso ${casoAna}` }).waitFor();
     await page.getByRole('region', { name: 'Datos del Caso' }).waitFor();
-    // Kept on the device under her username (the persister writes within a second).
-    await expect.poll(async () => (await device(page)).text, { timeout: 10_000 }).toContain(`"detalle",${inspeccionAna}`);
+    // Kept on the device under her username (the persister writes within a second; the detail and
+    // its documents list answer apart, so each is waited for).
+    await expect.poll(async () => (await device(page)).text).toContain(`"detalle",${inspeccionAna}`);
+    await expect.poll(async () => (await device(page)).text).toContain(`"documentos",${casoAna}`);
     const kept = await device(page);
     expect(kept.users).toEqual([ANA.username]);
     expect(kept.text).toContain(DIRECCION_ANA);
-    expect(kept.text).toContain(`"documentos",${casoAna}`);
     expect(kept.identity).toEqual([expect.objectContaining({ usr: ANA.username, rol: 3 })]);
 
     // Offline: the reload is answered by the service worker, the screens by the device.
