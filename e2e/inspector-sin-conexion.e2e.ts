@@ -101,14 +101,14 @@ describe("the inspector's app without network", () => {
     await page.goto(`${baseUrl()}/inspecciones`);
     await page.getByText(DIRECCION_ANA).first().waitFor();
     expect(await page.getByText(SIN_CONEXION.aviso).count()).toBe(0);
-    // The persister writes within a second; the next step is a full page load, which would not wait for it.
+    // The persister writes as each answer arrives; the next step is a full page load, which would not wait for it.
     await expect.poll(async () => (await device(page)).text, { timeout: 10_000 }).toContain(DIRECCION_ANA);
     // The service worker takes the page (clientsClaim) once it has kept the build's files.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     await page.goto(`${baseUrl()}/inspecciones/detalleInspeccion/${inspeccionAna}`);
     await page.getByRole('heading', { name: `Inspeccion del Caso ${casoAna}` }).waitFor();
     await page.getByRole('region', { name: 'Datos del Caso' }).waitFor();
-    // Kept on the device under her username (the persister writes within a second; the detail and
+    // Kept on the device under her username (the persister writes as each answer arrives; the detail and
     // its documents list answer apart, so each is waited for).
     await expect.poll(async () => (await device(page)).text).toContain(`"detalle",${inspeccionAna}`);
     await expect.poll(async () => (await device(page)).text).toContain(`"documentos",${casoAna}`);

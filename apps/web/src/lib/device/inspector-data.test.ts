@@ -79,11 +79,11 @@ describe("the inspector's data on the device", () => {
     await persisted(ANA.usr, 'Taller de Ana');
     expect(await offlineIdentity()).toMatchObject({ usr: ANA.usr });
 
-    // A change just before the logout: the persister schedules its write for a second later
+    // A change just before the logout: the persister schedules its write after the one running
     // (its throttle's timer, run here by hand once the logout is done).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
-      // The first change is written at once, the second waits out the throttle.
+      // The first change is written at once, the second waits for it in the throttle.
       client.setQueryData(['inspecciones', 'detalle', 9], { direccion: 'Otra visita' });
       client.setQueryData(['inspecciones', 'detalle', 10], { direccion: 'Una más' });
       // The logout sets the session to signed out first: that answer stays (no screen asks the server again).

@@ -60,13 +60,15 @@ export function keepForSession(queryClient: QueryClient, session: DeviceIdentity
       const dehydrateOptions = { shouldDehydrateQuery: isKeptQuery, shouldDehydrateMutation: () => false };
       const [stop, restored] = persistQueryClient({
         queryClient,
-        persister: createAsyncStoragePersister({ storage, key: session.usr }),
+        // Each change written as soon as the last write ended (the library waits a second by default):
+        // the agenda is on the device before it is on screen, not a second after.
+        persister: createAsyncStoragePersister({ storage, key: session.usr, throttleTime: 0 }),
         maxAge: KEPT_MS,
         buster: BUILD_ID,
         dehydrateOptions,
       });
-      // The persister writes at most once a second: a tab closed or sent to the background right
-      // after the agenda showed would lose it. Written at once when the page is hidden or leaves.
+      // A write still running when the tab is closed or sent to the background may be lost: the
+      // whole state is written again at once when the page is hidden or leaves.
       // The record as the persister writes it (PersistedClient, JSON); after a logout the storage is closed and writes nothing.
       const flush = () =>
         void Promise.resolve(storage.setItem(session.usr, JSON.stringify({ buster: BUILD_ID, timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) }))).catch(() => undefined);

@@ -8,6 +8,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useNotificaciones, usePreferencias } from '../api/get-notificaciones';
 import { useGuardarPreferencias, useMarcarLeida, useMarcarTodas } from '../api/save-notificacion';
 import { NotificacionTexto, notificacionHref } from './NotificacionTexto';
+import classes from './NotificacionesScreen.module.css';
 
 /** The page 'Notificaciones' (/notificaciones): every item, read and unread, and the user's settings (issue 18 item 4). */
 export function NotificacionesScreen() {
@@ -68,7 +69,7 @@ function NotificacionFila({ item }: { item: Notificacion }) {
   const marcarLeida = useMarcarLeida();
   const isUnread = item.leida === null;
   return (
-    <Paper component="li" withBorder p="sm" bg={isUnread ? 'var(--mantine-color-blue-light)' : undefined}>
+    <Paper component="li" withBorder p="sm" className={isUnread ? classes.sinLeer : undefined}>
       {/* Side by side from 'sm' up; on a phone the actions go under the text, the same for every item. */}
       <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align="flex-start" gap="xs">
         <div style={{ minWidth: 0 }}>
