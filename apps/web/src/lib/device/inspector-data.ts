@@ -93,6 +93,9 @@ export function keepForSession(queryClient: QueryClient, session: DeviceIdentity
   return current.ready;
 }
 
+/** Every query in memory leaves but the session's own answer (a screen rebuilding it would ask the server again). */
+const forgetAllButSession = (queryClient: QueryClient) => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+
 /** Another user's identity and data go before this user's are written. */
 async function forgetOthers(usr: string) {
   const last = await readIdentity();
@@ -106,7 +109,7 @@ async function forgetOthers(usr: string) {
  */
 export async function forgetSession(queryClient: QueryClient, usr: string | undefined): Promise<void> {
   stopKeeping(queryClient);
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+  forgetAllButSession(queryClient);
   queryClient.getMutationCache().clear();
   if (usr) await forgetUser(usr).catch(() => undefined);
 }
@@ -114,7 +117,7 @@ export async function forgetSession(queryClient: QueryClient, usr: string | unde
 /** A 401: the session ended, whoever it was; nothing anyone kept stays, on the device or in memory. */
 export async function forgetDevice(queryClient: QueryClient): Promise<void> {
   stopKeeping(queryClient);
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+  forgetAllButSession(queryClient);
   await forgetEveryone().catch(() => undefined);
 }
 
