@@ -1,4 +1,5 @@
 import { normalizeSearch } from '../shared/format';
+import { INFORME_MAX_MESES } from '../informes/informes.schemas';
 
 /** The 17 flags (spec §3): number, column name, chip label. */
 export const FLAGS = [
@@ -82,6 +83,8 @@ export const CASO_MESSAGES = {
   exportOcupado: 'Hay demasiadas exportaciones en curso. Intente nuevamente en unos minutos.',
   /** Every text-search slot of the node is busy and its queue is full (docs/decisions/058). */
   busquedaOcupada: 'Hay demasiadas búsquedas en curso. Intente nuevamente en unos segundos.',
+  /** The 'Plazo vencido' filter's range (the informe's longest period). */
+  plazoVencidoLargo: `El período de plazos vencidos puede abarcar como máximo ${INFORME_MAX_MESES} meses`,
   analistaNotFound: 'El analista no existe',
   companiaNotFound: 'La compañia no existe',
   productoNotFound: 'El producto no existe',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TERCEROS } from './casos.constants';
+import { CASO_MESSAGES, MAX_TERCEROS } from './casos.constants';
+import { addDaysIso, todayIso } from '../shared/format';
 import { altaSchema, casoFiltroSchema, casoUpdateSchema, flagToggleSchema, tercerosUpdateSchema } from './casos.schemas';
 
 const caso = { id_compania: 1, reclamo_nro: '123456', gestor: 'Gestor', fecha_siniestro: '2026-01-10', fecha_denuncia: '2026-01-11' };
@@ -67,6 +68,18 @@ describe('casoFiltroSchema', () => {
     for (const bad of [{ nroCaso: '12a' }, { flag: '18' }, { fechaDesde: '2026-02-30' }, { analista: 'x' }, { condCasos: '3' }]) {
       expect(casoFiltroSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+
+  it('keeps the Plazo vencido range within the informe longest period (every start day of it is computed)', () => {
+    const refused = (filtro: object) => casoFiltroSchema.safeParse(filtro).error?.issues.map((issue) => issue.message);
+    expect(refused({ plazoVencidoDesde: '2024-01-01', plazoVencidoHasta: '2025-12-31' })).toBeUndefined();
+    expect(refused({ plazoVencidoDesde: '2024-01-01', plazoVencidoHasta: '2026-01-01' })).toEqual([CASO_MESSAGES.plazoVencidoLargo]);
+    expect(refused({ plazoVencidoDesde: '2024-01-01', plazoVencidoHasta: '2025-10-01' })).toBeUndefined();
+    // A bound alone: Desde runs to today, Hasta covers its own month.
+    expect(refused({ plazoVencidoDesde: '1900-01-01' })).toEqual([CASO_MESSAGES.plazoVencidoLargo]);
+    expect(refused({ plazoVencidoDesde: addDaysIso(todayIso(), -40) })).toBeUndefined();
+    expect(refused({ plazoVencidoHasta: '1900-01-31' })).toBeUndefined();
+    expect(CASO_MESSAGES.plazoVencidoLargo).toBe('El período de plazos vencidos puede abarcar como máximo 24 meses');
   });
 });
 

@@ -17,6 +17,8 @@ import {
   TWO_DECIMALS_RE,
 } from '../shared/fields';
 import { PLAZO_FILTRO } from '../plazos/plazos.schemas';
+import { INFORME_MAX_MESES, mesesEntre } from '../informes/informes.schemas';
+import { todayIso } from '../shared/format';
 import { cierreConPendienteField } from '../pagos/pagos.schemas';
 import { lookupResponse, personLookupResponse } from '../reference/reference.schemas';
 import { decimalString } from '../shared/responses';
@@ -271,8 +273,20 @@ const filterDate = optionalFilterDate.default('');
 /** "Sin Analista" in the analyst filter. */
 export const SIN_ANALISTA = 'sin';
 
-/** Spec §3, filter fields. Empty strings mean "any". */
-export const casoFiltroSchema = z.strictObject({
+/**
+ * The 'Plazo vencido' filter computes every start day of its range per rule (plazosQueVencen): it
+ * covers at most the informe's longest period, counted as the server reads a bound alone (Desde
+ * runs to today, Hasta from its month's first day).
+ */
+export function plazoVencidoAcotado(filtro: { plazoVencidoDesde: string; plazoVencidoHasta: string }): boolean {
+  const { plazoVencidoDesde: desde, plazoVencidoHasta: hasta } = filtro;
+  if (!desde && !hasta) return true;
+  return mesesEntre((desde || hasta).slice(0, 7), (hasta || todayIso()).slice(0, 7)).length <= INFORME_MAX_MESES;
+}
+export const PLAZO_VENCIDO_LARGO = { message: CASO_MESSAGES.plazoVencidoLargo, path: ['plazoVencidoDesde'] };
+
+/** Spec §3, filter fields. Empty strings mean "any". Unrefined, for the saved views' shape (vistaFiltroSchema). */
+export const casoFiltroCampos = z.strictObject({
   nroCaso: filterDigits,
   nroSiniestro: filterDigits,
   estado: filterDigits,
@@ -307,6 +321,7 @@ export const casoFiltroSchema = z.strictObject({
   plazoVencidoHasta: filterDate,
   formato: z.string().nullish(),
 });
+export const casoFiltroSchema = casoFiltroCampos.refine(plazoVencidoAcotado, PLAZO_VENCIDO_LARGO);
 export type CasoFiltro = z.infer<typeof casoFiltroSchema>;
 
 /** PATCH /casos/caso_ana/{id}. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from '../shared/fields';
-import { casoFiltroSchema } from '../casos/casos.schemas';
+import { casoFiltroCampos, plazoVencidoAcotado, PLAZO_VENCIDO_LARGO } from '../casos/casos.schemas';
 import { COND_CASOS } from '../casos/casos.constants';
 
 /** Saved views of the case list (issue 44 item 1, docs/decisions/096). */
@@ -44,7 +44,8 @@ const nombre = z
   .max(VISTA_NOMBRE_MAX, VISTA_MESSAGES.nombreLargo);
 
 /** The stored state of the list: the list's own filter schema (the quick search is one of its fields); no export format. */
-export const vistaFiltroSchema = casoFiltroSchema.omit({ formato: true });
+const vistaFiltroCampos = casoFiltroCampos.omit({ formato: true });
+export const vistaFiltroSchema = vistaFiltroCampos.refine(plazoVencidoAcotado, PLAZO_VENCIDO_LARGO);
 export type VistaFiltro = z.output<typeof vistaFiltroSchema>;
 /**
  * A stored filter read back: fields added to the list's filter since it was saved take their
@@ -55,13 +56,13 @@ export function leerFiltroGuardado(stored: unknown): VistaFiltro {
   if (whole.success) return whole.data;
   const fields = (stored ?? {}) as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(vistaFiltroSchema.shape).map(([key, field]) => [key, field.safeParse(fields[key]).data ?? field.parse(undefined)]),
+    Object.entries(vistaFiltroCampos.shape).map(([key, field]) => [key, field.safeParse(fields[key]).data ?? field.parse(undefined)]),
   ) as VistaFiltro;
 }
 
 /** The stored filter as answered: every field a string ('' = any), as the list's filter panel holds it. */
 const vistaFiltroStored = z.object({
-  ...(Object.fromEntries(Object.keys(vistaFiltroSchema.shape).map((key) => [key, z.string()])) as Record<keyof VistaFiltro, z.ZodString>),
+  ...(Object.fromEntries(Object.keys(vistaFiltroCampos.shape).map((key) => [key, z.string()])) as Record<keyof VistaFiltro, z.ZodString>),
   condCasos: z.enum([COND_CASOS.TODOS, COND_CASOS.VIGENTES, COND_CASOS.CERRADOS]),
 });
 

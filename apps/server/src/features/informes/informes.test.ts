@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDaysIso, finDeMes, informeEtapaDeEstado, INFORME_ETAPAS, mesesEntre, type Informe } from '@siniestros/domain';
+import { addDaysIso, CASO_MESSAGES, finDeMes, informeEtapaDeEstado, INFORME_ETAPAS, mesesEntre, type Informe } from '@siniestros/domain';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { clockAt } from '../../../test/clock';
 import { mesAnterior } from './informes.service';
@@ -376,6 +376,16 @@ describe('GET /api/informes', () => {
       sql`select count(distinct id_caso)::int as n from pagos where estado = 'pagado' and fecha_pago >= '2026-10-01'`,
     );
     expect(await listaDe({ pagadoDesde: '2026-10-01' })).toBe(desdeOctubre!.n);
+    // Each start day of the range is computed per rule: a century is refused, by the list, the export and a bulk action.
+    const siglo = { plazoVencidoDesde: '1900-01-01' };
+    for (const [url, payload] of [
+      ['/api/casos/filtro?page=1&pageSize=20', siglo],
+      ['/api/casos/export', { ...siglo, formato: 'excel' }],
+      ['/api/casos/masivo/flag', { seleccion: { filtro: siglo }, flag: 1, valor: true }],
+    ] as const) {
+      const refused = await t.request('user', { method: 'POST', url, payload });
+      expect([url, refused.statusCode, refused.body]).toEqual([url, 400, expect.stringContaining(CASO_MESSAGES.plazoVencidoLargo)]);
+    }
   });
 
   it('informe_recontar() rebuilds every figure from the cases and their status history, past months included; the trigger goes on from it', async () => {
