@@ -77,6 +77,8 @@ export const CASO_MESSAGES = {
   updated: 'Caso actualizado exitosamente',
   unsaved: 'Cambios sin guardar',
   analistaUpdated: 'Analista actualizado exitosamente',
+  /** The analyst changed between the dialog's opening and its save (409, docs/decisions/074). */
+  analistaCambiado: 'El analista del caso fue cambiado por otra persona mientras usted elegía. Revise el caso y vuelva a asignarlo.',
   noResults: 'No hay datos que cumplan con los filtros seleccionados...',
   exported: 'Exportación exitosa',
   /** Every export worker is busy and the queue is full (docs/decisions/055). */

@@ -329,9 +329,15 @@ export const asignarAnalistaSchema = z.strictObject({
   id_analista: positiveId,
   /** The open tasks follow the case to the new analyst's user (docs/decisions/083). */
   mover_tareas: z.boolean().optional(),
+  /**
+   * The analyst the person saw when choosing (null: none): when sent and someone assigned another
+   * meanwhile, the save is refused (409) instead of silently undoing theirs (docs/decisions/074).
+   */
+  id_analista_visto: positiveId.nullable().optional(),
   msg: z.string().max(3000).optional(),
   ...compat,
 });
+export type AsignarAnalistaInput = z.infer<typeof asignarAnalistaSchema>;
 
 /** PATCH /casos/flag/{id}: the flag number. */
 export const flagToggleSchema = z.strictObject({

@@ -12,6 +12,7 @@ import {
   casoSearchColumns,
   todayIso,
   type AltaInput,
+  type AsignarAnalistaInput,
   type AseguradoUpdateInput,
   type CasoDuplicado,
   type CasoUpdateInput,
@@ -274,10 +275,12 @@ export function createCasosEditService(deps: { db: Db; historial: HistoryWriter;
     },
 
     /** PATCH /casos/caso_ana/{id}: the analyst and its history row together. */
-    async assignAnalista(id: number, idAnalista: number, usuario: string, moverTareas = false) {
+    async assignAnalista(id: number, input: AsignarAnalistaInput, usuario: string) {
+      const { id_analista: idAnalista, id_analista_visto: visto } = input;
       await editCaso(id, usuario, async (tx, caso) => {
         if (caso.id_analista === idAnalista) return;
-        await analistaChange(tx, caso, idAnalista, usuario, moverTareas);
+        if (visto !== undefined && caso.id_analista !== visto) throw conflict(CASO_MESSAGES.analistaCambiado);
+        await analistaChange(tx, caso, idAnalista, usuario, input.mover_tareas === true);
         await repo.saveCaso(tx, id, { id_analista: idAnalista });
       });
     },

@@ -93,7 +93,7 @@ export function casosRoutes(app: FastifyInstance, casos: CasosService) {
   );
 
   r.patch('/casos/caso_ana/:id', { ...route, schema: { tags, params: idParam, body: asignarAnalistaSchema, response: replies({ 200: messageResponse }) } }, async (request) => {
-    await casos.assignAnalista(request.params.id, request.body.id_analista, userOf(request).username, request.body.mover_tareas === true);
+    await casos.assignAnalista(request.params.id, request.body, userOf(request).username);
     return { message: CASO_MESSAGES.analistaUpdated };
   });
 

@@ -116,6 +116,36 @@ describe('a save read before another change of the analyst', () => {
   });
 });
 
+describe('two people assigning the analyst of the same case', () => {
+  it('the dialog opened before the other assignment is refused (409) and the other analyst stays; one that saw it saves', async () => {
+    const [viejo, deAna, deBeto] = [await nuevoAnalista(), await nuevoAnalista(), await nuevoAnalista()];
+    const { id } = await casoCon(viejo);
+    const ana = await request('PATCH', `casos/caso_ana/${id}`, { id_analista: deAna, id_analista_visto: viejo }, 'admin');
+    expect(ana.statusCode, ana.body).toBe(200);
+    const beto = await request('PATCH', `casos/caso_ana/${id}`, { id_analista: deBeto, id_analista_visto: viejo });
+    expect([beto.statusCode, beto.json().message]).toEqual([409, CASO_MESSAGES.analistaCambiado]);
+    expect((await rowOf(id)).id_analista).toBe(deAna);
+    // Choosing what the other already chose is no conflict; having seen it, the change saves.
+    expect((await request('PATCH', `casos/caso_ana/${id}`, { id_analista: deAna, id_analista_visto: viejo })).statusCode).toBe(200);
+    expect((await request('PATCH', `casos/caso_ana/${id}`, { id_analista: deBeto, id_analista_visto: deAna })).statusCode).toBe(200);
+    expect((await rowOf(id)).id_analista).toBe(deBeto);
+  });
+
+  it('a case without analyst: null is what the dialog saw; both at the same moment, exactly one wins', async () => {
+    const [deAna, deBeto] = [await nuevoAnalista(), await nuevoAnalista()];
+    for (let round = 0; round < 3; round += 1) {
+      const { id } = await insertCaso(t.database.db, { reclamoNro: String(7_200_000_000 + (serial += 1)) });
+      const answers = await Promise.all([
+        request('PATCH', `casos/caso_ana/${id}`, { id_analista: deAna, id_analista_visto: null }, 'admin'),
+        request('PATCH', `casos/caso_ana/${id}`, { id_analista: deBeto, id_analista_visto: null }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const ganador = answers[0]!.statusCode === 200 ? deAna : deBeto;
+      expect((await rowOf(id)).id_analista).toBe(ganador);
+    }
+  });
+});
+
 describe('a save read before a flag changed', () => {
   const urgente = FLAGS[0]!;
   const flagWriters: Record<string, (id: number, reclamoNro: string) => Promise<{ statusCode: number }>> = {

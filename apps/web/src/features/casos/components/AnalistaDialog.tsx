@@ -18,7 +18,7 @@ export function AnalistaDialog({ caso, analistas, onClose }: Props) {
     event.preventDefault();
     if (!idAnalista) return;
     assign.mutate(
-      { idCaso: caso.id, idAnalista: Number(idAnalista), moverTareas },
+      { idCaso: caso.id, idAnalista: Number(idAnalista), visto: caso.id_analista ?? null, moverTareas },
       {
         onSuccess: (result) => {
           notifySuccess(result?.message || CASO_MESSAGES.analistaUpdated);
