@@ -319,6 +319,13 @@ export const casoFiltroCampos = z.strictObject({
   pagadoHasta: filterDate,
   plazoVencidoDesde: filterDate,
   plazoVencidoHasta: filterDate,
+  /**
+   * The informe's open cases at a past month's end (docs/decisions/102): the case was open on that
+   * day (its status then, from caso_estado_periodos), in the status `estadoAl` when given (any open
+   * one when empty). `estadoAl` alone reads today. Set by the report's links, not the panel.
+   */
+  abiertoAl: filterDate,
+  estadoAl: filterDigits,
   formato: z.string().nullish(),
 });
 export const casoFiltroSchema = casoFiltroCampos.refine(plazoVencidoAcotado, PLAZO_VENCIDO_LARGO);

@@ -82,6 +82,19 @@ export const casoInforme = pgTable('caso_informe', {
   inspeccionado: numeric('inspeccionado', { precision: 15, scale: 2 }),
 });
 
+/**
+ * Each status each case has been in, from the status date it entered it to that of the next (null:
+ * the current one), kept by caso_estado_periodos_sync (drizzle/0055, docs/decisions/102): which
+ * cases were open, and in which status, at a past month's end. Its indexes (one on an expression,
+ * with INCLUDE) live in the migration.
+ */
+export const casoEstadoPeriodos = pgTable('caso_estado_periodos', {
+  id_caso: integer('id_caso').notNull(),
+  id_estado: smallint('id_estado').notNull(),
+  desde: date('desde', { mode: 'string' }).notNull(),
+  hasta: date('hasta', { mode: 'string' }),
+});
+
 // caso_plazos_evento_desde_idx (evento, desde) INCLUDE (hasta, id_caso), the informe's expired clocks, lives in drizzle/0048 (custom SQL: no INCLUDE here),
 // as pagos_pagados_fecha_idx (fecha_pago) INCLUDE (id_caso, monto) WHERE estado = 'pagado', the informe's paid amounts.
 

@@ -160,6 +160,22 @@ function plazoVencidoCondition(desde: string, hasta: string): SQL {
   return sql`${casos.id} in (${plazoVencidoCasoIds(from, to)})`;
 }
 
+/**
+ * The case was open at the end of a day (today without one), in one status (any open one without
+ * it): the informe's open cases at a past month's end (docs/decisions/102), from the periods of
+ * each status each case has been in (drizzle/0055 caso_estado_periodos: desde <= day < hasta, the
+ * current one with no end). One range of caso_estado_periodos_estado_hasta_idx per status; as an
+ * array the ids are looked up in casos_pkey, as pagadoCondition's.
+ */
+function abiertoAlCondition(dia: string, estado: string): SQL {
+  const day = dia ? sql`${dia}::date` : TODAY_AR;
+  const id = Number(estado);
+  if (estado && !(Number.isSafeInteger(id) && id <= SMALLINT_MAX)) return sql`false`;
+  const estados = estado ? [id] : Array.from({ length: FIRST_CLOSED_ESTADO - 1 }, (_, index) => index + 1);
+  return sql`${casos.id} = any(array(select p.id_caso from caso_estado_periodos p where p.id_estado = any(${`{${estados.join(',')}}`}::smallint[])
+    and coalesce(p.hasta, 'infinity'::date) > ${day} and p.desde <= ${day}))`;
+}
+
 /** The filter has no field but these (and the export's format). */
 export function onlyFields(filtro: CasoFiltro, fields: readonly (keyof CasoFiltro)[]): boolean {
   return Object.entries(filtro).every(([key, value]) => fields.includes(key as keyof CasoFiltro) || key === 'formato' || value === '' || value === undefined || value === null);
@@ -220,6 +236,7 @@ export function filterWhere(filtro: CasoFiltro, match: TextMatch): SQL | undefin
   if (filtro.pagadoDesde || filtro.pagadoHasta) conditions.push(pagadoCondition(filtro.pagadoDesde, filtro.pagadoHasta));
   if (filtro.plazoVencidoDesde || filtro.plazoVencidoHasta)
     conditions.push(plazoVencidoCondition(filtro.plazoVencidoDesde, filtro.plazoVencidoHasta));
+  if (filtro.abiertoAl || filtro.estadoAl) conditions.push(abiertoAlCondition(filtro.abiertoAl, filtro.estadoAl));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
 }

@@ -16,6 +16,7 @@ import {
   todayIso,
   type Informe,
   type InformeEtapa,
+  type TableroTramo,
   type InformesQuery,
 } from '@siniestros/domain';
 import type { Db } from '../../db/client';
@@ -91,6 +92,15 @@ function histogramas(rows: EtapaRow[], clave: (row: EtapaRow) => string | number
 
 const etapasDe = (porEtapa: Map<number, Histograma> | undefined) =>
   INFORME_ETAPAS.map((etapa, index) => ({ etapa: etapa.key, label: etapa.label, ...etapaResumen(porEtapa?.get(index + 1)) }));
+
+/**
+ * The open cases of an age bucket at a past day's end: open then (abiertoAl, docs/decisions/102),
+ * with F Alta in the bucket counted from that day, as the Tablero's buckets are from today.
+ */
+function abiertosAntiguedad(al: string, key: TableroTramo): Filtro {
+  const { fechaDesde, fechaHasta } = tableroFiltroAntiguedad(al, key, 'alta');
+  return { ...(fechaDesde ? { fechaDesde } : {}), ...(fechaHasta ? { fechaHasta } : {}), abiertoAl: al };
+}
 
 /** The informe de gestión (issue 46; docs/decisions/093 says what each figure is, 094 where it is kept). */
 export function createInformesService(deps: { db: Db; today?: () => string; now?: () => Date }) {
@@ -176,7 +186,7 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
           id_estado: estado.id,
           estado: estado.nombre,
           total: abiertosAlFin.get(alMes)?.get(estado.id) ?? 0,
-          filtro: esHoy ? { ...base, estado: String(estado.id) } : null,
+          filtro: esHoy ? { ...base, estado: String(estado.id) } : { ...base, abiertoAl: al, estadoAl: String(estado.id) },
         }));
       const abiertosTotal = totalAbiertos(alMes);
       const edad = (dia: string) => Math.round((Date.parse(al) - Date.parse(dia)) / 86_400_000);
@@ -189,7 +199,7 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
             : porAlta
                 .filter((row) => edad(row.dia) >= tramo.desde && edad(row.dia) <= tramo.hasta)
                 .reduce((sum, row) => sum + row.total, 0),
-        filtro: esHoy ? { ...base, ...tableroFiltroAntiguedad(hoy, tramo.key, 'alta') } : null,
+        filtro: esHoy ? { ...base, ...tableroFiltroAntiguedad(hoy, tramo.key, 'alta') } : { ...base, ...abiertosAntiguedad(al, tramo.key) },
       }));
       const ultimo = porAntiguedad.at(-1)!;
       ultimo.total = Math.max(0, abiertosTotal - porAntiguedad.slice(0, -1).reduce((sum, tramo) => sum + tramo.total, 0));
@@ -243,7 +253,7 @@ export function createInformesService(deps: { db: Db; today?: () => string; now?
         abiertos: {
           al,
           total: abiertosTotal,
-          filtro: esHoy ? { ...base, condCasos: COND_CASOS.VIGENTES } : null,
+          filtro: esHoy ? { ...base, condCasos: COND_CASOS.VIGENTES } : { ...base, abiertoAl: al },
           porEstado,
           porAntiguedad,
         },

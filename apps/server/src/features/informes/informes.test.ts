@@ -110,12 +110,16 @@ async function recompute(compania: number | null, desde: string, hasta: string) 
   const cerrados = await t.rows<{ id_estado: number; n: number }>(
     sql`select c.id_estado, count(*)::int as n from casos c where ${de} and c.id_estado >= 8 and c.fecha_estado between ${d1} and ${d2} group by 1`,
   );
-  // The status history: each case's F Alta in status 1, then every status change the audit log holds, in order.
+  // The status history: each case's F Alta in status 1, then every status change the audit log holds, in order
+  // (a change on the day of the one before leaves fecha_estado as it was, so unlogged: the latest logged one, else F Alta).
   const historia = sql`
     with t as (
       select c.id as id_caso, c.id_compania, c.id_analista, 0::bigint as ord, c.fecha_creado as fecha, 1 as estado from casos c
       union all
-      select a.entity_id, c.id_compania, c.id_analista, a.id, (a.changes->'fecha_estado'->>1)::date, (a.changes->'id_estado'->>1)::int
+      select a.entity_id, c.id_compania, c.id_analista, a.id,
+        coalesce((a.changes->'fecha_estado'->>1)::date, (select (b.changes->'fecha_estado'->>1)::date from audit_log b
+          where b.entity = 'caso' and b.entity_id = a.entity_id and b.id < a.id and b.changes ? 'fecha_estado' order by b.id desc limit 1), c.fecha_creado),
+        (a.changes->'id_estado'->>1)::int
       from audit_log a join casos c on c.id = a.entity_id where a.entity = 'caso' and a.changes ? 'id_estado'
     )`;
   const estadoAlFin = async (mes: string) =>
@@ -283,8 +287,8 @@ describe('GET /api/informes', () => {
     expect(informe.recibidos.total).toBeGreaterThan(0);
     expect(informe.etapas.some((etapa) => etapa.casos > 0)).toBe(true);
     await expectMatches(informe, companias[0]!);
-    // Past months: the open cases' statuses then have no list filter; the month's arrivals and closures do.
-    expect(informe.abiertos.filtro).toBeNull();
+    // Past months: the open cases then open the list of the cases open that day (abiertoAl, drizzle/0055).
+    expect(informe.abiertos.filtro).toEqual({ compania: String(companias[0]), abiertoAl: '2026-09-30' });
     expect(informe.recibidos.filtro).toEqual({ compania: String(companias[0]), fechaDesde: '2026-09-01', fechaHasta: '2026-09-30' });
   });
 
@@ -386,6 +390,90 @@ describe('GET /api/informes', () => {
       const refused = await t.request('user', { method: 'POST', url, payload });
       expect([url, refused.statusCode, refused.body]).toEqual([url, 400, expect.stringContaining(CASO_MESSAGES.plazoVencidoLargo)]);
     }
+  });
+
+  it("the open cases at a past month's end, by status and by age, open the list of exactly those cases; the recount refills the same periods", async () => {
+    // One case of company A closed and reopened in September, moved on after it; one of B closed in
+    // August and reopened in October (closed at August's and September's end).
+    const vida = async (compania: number, reclamo: string, pasos: [number, string][]) => {
+      const [asegurado] = await t.rows<{ id: number }>(sql`insert into asegurados (apellido) values ('Periodos') returning id`);
+      const [alta, ...resto] = pasos;
+      const [caso] = await t.rows<{ id: number }>(sql`
+        insert into casos (id_compania, reclamo_nro, gestor, fecha_creado, fecha_siniestro, usuario, id_estado, fecha_estado, id_asegurado)
+        values (${compania}, ${reclamo}, 'Gestor', ${alta![1]}, ${alta![1]}, 'test', ${alta![0]}, ${alta![1]}, ${asegurado!.id}) returning id`);
+      for (const [estado, fecha] of resto)
+        await t.rows(sql`update casos set id_estado = ${estado}, fecha_estado = ${fecha} where id = ${caso!.id} returning id`);
+      return caso!.id;
+    };
+    const reabierto = await vida(companias[0]!, '790001', [[1, '2026-07-20'], [3, '2026-08-20'], [9, '2026-09-05'], [3, '2026-09-25'], [4, '2026-10-12']]);
+    const cerradoAgosto = await vida(companias[1]!, '790002', [[1, '2026-06-03'], [2, '2026-06-10'], [10, '2026-08-14'], [2, '2026-10-02']]);
+    // A status left the day it was entered lasts no day: no period.
+    const mismoDia = await vida(companias[1]!, '790003', [[1, '2026-09-01'], [2, '2026-09-01'], [3, '2026-09-30']]);
+    const periodos = async (id: number) =>
+      t.rows<{ id_estado: number; desde: string; hasta: string | null }>(
+        sql`select id_estado, desde::text, hasta::text from caso_estado_periodos where id_caso = ${id} order by desde`,
+      );
+    expect(await periodos(reabierto)).toEqual([
+      { id_estado: 1, desde: '2026-07-20', hasta: '2026-08-20' },
+      { id_estado: 3, desde: '2026-08-20', hasta: '2026-09-05' },
+      { id_estado: 9, desde: '2026-09-05', hasta: '2026-09-25' },
+      { id_estado: 3, desde: '2026-09-25', hasta: '2026-10-12' },
+      { id_estado: 4, desde: '2026-10-12', hasta: null },
+    ]);
+    expect((await periodos(mismoDia)).map((row) => row.id_estado)).toEqual([2, 3]);
+
+    /** The ids the list finds for a filter (all of them: fewer than a page here). */
+    const idsDe = async (filtro: Record<string, string>) => {
+      const list = await t.request('user', { method: 'POST', url: '/api/casos/filtro?page=1&pageSize=100', payload: filtro });
+      expect(list.statusCode, list.body).toBe(200);
+      const body = list.json() as { totalRows: number; cases: { id: number }[] };
+      expect(body.totalRows).toBeLessThan(100);
+      expect(body.cases).toHaveLength(body.totalRows);
+      return body.cases.map((row) => row.id);
+    };
+    let vistos = 0;
+    for (const compania of [...companias, null])
+      for (const mes of mesesEntre('2026-06', '2026-10')) {
+        const informe = await get(`${compania === null ? '' : `compania=${compania}&`}desde=${mes}`);
+        await expectMatches(informe, compania);
+        const { abiertos } = informe;
+        const base = compania === null ? {} : { compania: String(compania) };
+        expect(abiertos.filtro).toEqual({ ...base, abiertoAl: finDeMes(mes) });
+        const todos = await idsDe(abiertos.filtro!);
+        expect([mes, todos.length]).toEqual([mes, abiertos.total]);
+        for (const estado of abiertos.porEstado) {
+          expect(estado.filtro).toEqual({ ...base, abiertoAl: finDeMes(mes), estadoAl: String(estado.id_estado) });
+          expect([mes, estado.estado, (await idsDe(estado.filtro!)).length]).toEqual([mes, estado.estado, estado.total]);
+        }
+        for (const tramo of abiertos.porAntiguedad)
+          expect([mes, tramo.label, (await idsDe(tramo.filtro!)).length]).toEqual([mes, tramo.label, tramo.total]);
+        vistos += abiertos.total;
+        if (compania === companias[0] && (mes === '2026-08' || mes === '2026-09')) expect(todos).toContain(reabierto);
+        if (compania === companias[1]) expect([mes, todos.includes(cerradoAgosto)]).toEqual([mes, mes !== '2026-08' && mes !== '2026-09']);
+      }
+    expect(vistos).toBeGreaterThan(20);
+    // Its status at September's end, not today's: 'Análisis' (3), though 'Ofrecimiento' (4) since October.
+    expect(await idsDe({ abiertoAl: '2026-09-30', estadoAl: '3' })).toContain(reabierto);
+    expect(await idsDe({ abiertoAl: '2026-09-30', estadoAl: '4' })).not.toContain(reabierto);
+    expect(await idsDe({ abiertoAl: '2026-09-10' })).not.toContain(reabierto);
+    // estadoAl alone: the status today.
+    expect((await idsDe({ estadoAl: '4' })).sort()).toEqual((await idsDe({ estado: '4' })).sort());
+
+    // The periods the trigger kept are those the recount replays from the audit log.
+    const todas = () =>
+      t.rows<{ id_caso: number; id_estado: number; desde: string; hasta: string | null }>(
+        sql`select id_caso, id_estado, desde::text, hasta::text from caso_estado_periodos order by id_caso, desde, id_estado`,
+      );
+    const kept = await todas();
+    expect(kept.length).toBeGreaterThan(150);
+    await t.rows(sql`truncate caso_estado_periodos`);
+    await t.rows(sql`select informe_recontar()`);
+    expect(await todas()).toEqual(kept);
+    // A case removed takes its periods with it (one that left no stage: the stage days counted stay, decision 094).
+    const borrado = await vida(companias[0]!, '790004', [[1, '2026-11-02']]);
+    expect(await periodos(borrado)).toHaveLength(1);
+    await t.rows(sql`delete from casos where id = ${borrado} returning id`);
+    expect(await periodos(borrado)).toEqual([]);
   });
 
   it('informe_recontar() rebuilds every figure from the cases and their status history, past months included; the trigger goes on from it', async () => {

@@ -20,4 +20,16 @@ describe('filtroChips', () => {
     ]);
     expect(filterFromUrl(new URLSearchParams('pagadoDesde=ayer'), EMPTY_FILTRO, casoFiltroSchema)).toBeNull();
   });
+
+  it('the Informes links’ open cases at a past month’s end: the day as a date, the status then by its name', () => {
+    const filtro = filterFromUrl(new URLSearchParams('compania=2&abiertoAl=2026-09-30&estadoAl=3'), EMPTY_FILTRO, casoFiltroSchema);
+    expect(filtro).toMatchObject({ abiertoAl: '2026-09-30', estadoAl: '3' });
+    const summary = { estados: [{ id: 3, nombre: 'Análisis' }] } as unknown as Parameters<typeof filtroChips>[1];
+    expect(filtroChips(filtro!, summary).map((chip) => `${chip.label}: ${chip.value}`)).toEqual([
+      'Compañia: 2',
+      'Abierto al: 30/09/2026',
+      'Estado a esa fecha: Análisis',
+    ]);
+    expect(filterFromUrl(new URLSearchParams('abiertoAl=ayer'), EMPTY_FILTRO, casoFiltroSchema)).toBeNull();
+  });
 });

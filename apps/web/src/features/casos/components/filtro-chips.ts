@@ -25,6 +25,8 @@ export const FILTRO_LABELS = {
   pagadoHasta: 'Pagado hasta',
   plazoVencidoDesde: 'Plazo vencido desde',
   plazoVencidoHasta: 'Plazo vencido hasta',
+  abiertoAl: 'Abierto al',
+  estadoAl: 'Estado a esa fecha',
 } as const satisfies Partial<Record<keyof CasoFiltroDraft, string>>;
 
 export type FiltroChipKey = keyof typeof FILTRO_LABELS;
@@ -34,6 +36,8 @@ export const FILTRO_SIN_CAMPO: ReadonlySet<FiltroChipKey> = new Set<FiltroChipKe
   'pagadoHasta',
   'plazoVencidoDesde',
   'plazoVencidoHasta',
+  'abiertoAl',
+  'estadoAl',
 ]);
 export type FiltroChip = { key: FiltroChipKey; label: string; value: string };
 
@@ -59,6 +63,7 @@ const DATES = new Set<FiltroChipKey>([
   'pagadoHasta',
   'plazoVencidoDesde',
   'plazoVencidoHasta',
+  'abiertoAl',
 ]);
 
 /**
@@ -68,6 +73,7 @@ const DATES = new Set<FiltroChipKey>([
 export function filtroChips(applied: CasoFiltroDraft, summary: CasosSummary | undefined): FiltroChip[] {
   const options: Partial<Record<FiltroChipKey, { value: string; label: string }[]>> = {
     estado: lookupOptions(summary?.estados),
+    estadoAl: lookupOptions(summary?.estados),
     condCasos: COND_OPTIONS,
     compania: lookupOptions(summary?.companias),
     analista: analistaOptions(summary),

@@ -31,6 +31,8 @@ export const EMPTY_FILTRO: CasoFiltroDraft = {
   pagadoHasta: '',
   plazoVencidoDesde: '',
   plazoVencidoHasta: '',
+  abiertoAl: '',
+  estadoAl: '',
 };
 
 /**

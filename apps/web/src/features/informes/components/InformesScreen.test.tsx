@@ -46,9 +46,15 @@ const INFORME: Informe = {
   abiertos: {
     al: '2026-10-31',
     total: 31,
-    filtro: { compania: '2', condCasos: '1' },
-    porEstado: [{ id_estado: 3, estado: 'Análisis', total: 31, filtro: { compania: '2', estado: '3' } }],
-    porAntiguedad: TABLERO_TRAMOS.map((tramo, index) => ({ key: tramo.key, label: tramo.label, total: index + 1, filtro: null })),
+    // A past month: the cases open at its end (abiertoAl), in a status then (estadoAl), by F Alta from that day.
+    filtro: { compania: '2', abiertoAl: '2026-10-31' },
+    porEstado: [{ id_estado: 3, estado: 'Análisis', total: 31, filtro: { compania: '2', abiertoAl: '2026-10-31', estadoAl: '3' } }],
+    porAntiguedad: TABLERO_TRAMOS.map((tramo, index) => ({
+      key: tramo.key,
+      label: tramo.label,
+      total: index + 1,
+      filtro: index === 0 ? { compania: '2', fechaDesde: '2026-10-24', abiertoAl: '2026-10-31' } : null,
+    })),
   },
   etapas: INFORME_ETAPAS.map((etapa) => ({
     etapa: etapa.key,
@@ -164,6 +170,17 @@ describe('Informes screen', () => {
     // No list shows exactly the cases of a figure without a filter: it is plain text.
     expect(within(motivos).queryByRole('link', { name: /^Rechazado/ })).toBeNull();
     expect(within(motivos).getByText('Rechazado')).toBeTruthy();
+    expect(within(movimiento).getByRole('link', { name: /^Abiertos al/ }).getAttribute('href')).toBe('/casos?compania=2&abiertoAl=2026-10-31');
+    expect(
+      within(screen.getByRole('region', { name: 'Abiertos al 31/10/2026 por estado' }))
+        .getByRole('link', { name: /^Análisis/ })
+        .getAttribute('href'),
+    ).toBe('/casos?compania=2&abiertoAl=2026-10-31&estadoAl=3');
+    expect(
+      within(screen.getByRole('region', { name: 'Antigüedad de los abiertos (desde el alta)' }))
+        .getByRole('link', { name: /^0 a 7 días/ })
+        .getAttribute('href'),
+    ).toBe('/casos?compania=2&fechaDesde=2026-10-24&abiertoAl=2026-10-31');
     // Payments and expired clocks: the count of each is plain text, the cases they fall on open the list.
     const pagos = screen.getByRole('region', { name: 'Pagos del período' });
     expect(within(pagos).queryByRole('link', { name: /^Pagos realizados/ })).toBeNull();
