@@ -10,9 +10,11 @@
 -- Kept by a sibling of caso_informe_sync, deferred to the commit as it is (docs/decisions/041), and
 -- filled from the same replay of the audit log informe_recontar (0052) makes, now one function,
 -- informe_historia_leer, that both read: the recount refills the periods, the migration fills them
--- alone (the rest of the rollup is already right).
+-- alone (the rest of the rollup is already right). `id_compania` is the case's company now (the
+-- list filters by it; a company-month reads its own range of the index, not every company's).
 CREATE TABLE "caso_estado_periodos" (
 	"id_caso" integer NOT NULL,
+	"id_compania" integer NOT NULL,
 	"id_estado" smallint NOT NULL,
 	"desde" date NOT NULL,
 	"hasta" date
@@ -71,27 +73,34 @@ $$;
 CREATE OR REPLACE FUNCTION caso_estado_periodos_llenar() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE caso_estado_periodos;
-  INSERT INTO caso_estado_periodos (id_caso, id_estado, desde, hasta)
-    SELECT id_caso, estado, desde, hasta
+  INSERT INTO caso_estado_periodos (id_caso, id_compania, id_estado, desde, hasta)
+    SELECT p.id_caso, c.id_compania, p.estado, p.desde, p.hasta
     FROM (SELECT id_caso, estado, fecha AS desde, lead(fecha) OVER (PARTITION BY id_caso ORDER BY ord) AS hasta FROM informe_historia) p
-    WHERE hasta IS NULL OR hasta > desde
-    ORDER BY id_caso, desde;
+    JOIN casos c ON c.id = p.id_caso
+    WHERE p.hasta IS NULL OR p.hasta > p.desde
+    ORDER BY p.id_caso, p.desde;
 END;
 $$;
 --> statement-breakpoint
 -- One case's change at commit: the status it left ends on the new status date (or goes, when it
--- lasted no day), the new one starts then.
+-- lasted no day), the new one starts then; a case moved to another company takes its periods along.
 CREATE OR REPLACE FUNCTION caso_estado_periodos_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
     DELETE FROM caso_estado_periodos WHERE id_caso = OLD.id;
     RETURN NULL;
   END IF;
+  IF TG_OP = 'UPDATE' AND OLD.id_compania IS DISTINCT FROM NEW.id_compania THEN
+    UPDATE caso_estado_periodos SET id_compania = NEW.id_compania WHERE id_caso = NEW.id;
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD.id_estado IS NOT DISTINCT FROM NEW.id_estado THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'UPDATE' THEN
     UPDATE caso_estado_periodos SET hasta = NEW.fecha_estado WHERE id_caso = NEW.id AND hasta IS NULL AND desde < NEW.fecha_estado;
     DELETE FROM caso_estado_periodos WHERE id_caso = NEW.id AND hasta IS NULL;
   END IF;
-  INSERT INTO caso_estado_periodos (id_caso, id_estado, desde, hasta) VALUES (NEW.id, NEW.id_estado, NEW.fecha_estado, NULL);
+  INSERT INTO caso_estado_periodos (id_caso, id_compania, id_estado, desde, hasta) VALUES (NEW.id, NEW.id_compania, NEW.id_estado, NEW.fecha_estado, NULL);
   RETURN NULL;
 END;
 $$;
@@ -178,8 +187,8 @@ CREATE CONSTRAINT TRIGGER "casos_estado_periodos_ins" AFTER INSERT ON "casos" DE
 CREATE CONSTRAINT TRIGGER "casos_estado_periodos_del" AFTER DELETE ON "casos" DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION caso_estado_periodos_sync();
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "casos_estado_periodos_upd" AFTER UPDATE OF "id_estado" ON "casos" DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW WHEN (OLD."id_estado" IS DISTINCT FROM NEW."id_estado")
+CREATE CONSTRAINT TRIGGER "casos_estado_periodos_upd" AFTER UPDATE OF "id_estado", "id_compania" ON "casos" DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN (OLD."id_estado" IS DISTINCT FROM NEW."id_estado" OR OLD."id_compania" IS DISTINCT FROM NEW."id_compania")
   EXECUTE FUNCTION caso_estado_periodos_sync();
 --> statement-breakpoint
 -- The back-fill: the history once, the periods from it (the indexes after, built once).
@@ -194,8 +203,11 @@ $$;
 -- A case's periods: the trigger closes its current one, a deleted case's go.
 CREATE INDEX "caso_estado_periodos_caso_idx" ON "caso_estado_periodos" USING btree ("id_caso");
 --> statement-breakpoint
--- "In status S at the end of day D": one range per status, the periods ending after D (the current
--- ones at 'infinity'), those begun by D read off the index (the list's abiertoAl / estadoAl).
+-- "In status S at the end of day D" (the list's abiertoAl / estadoAl): one range per status (of a
+-- company, or of all), the periods ending after D (the current ones at 'infinity'), those begun by D
+-- read off the index.
 CREATE INDEX "caso_estado_periodos_estado_hasta_idx" ON "caso_estado_periodos" USING btree ("id_estado", (coalesce("hasta", 'infinity'::date)), "desde") INCLUDE ("id_caso");
+--> statement-breakpoint
+CREATE INDEX "caso_estado_periodos_compania_idx" ON "caso_estado_periodos" USING btree ("id_compania", "id_estado", (coalesce("hasta", 'infinity'::date)), "desde") INCLUDE ("id_caso");
 --> statement-breakpoint
 ANALYZE "caso_estado_periodos";

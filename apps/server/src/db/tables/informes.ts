@@ -90,6 +90,8 @@ export const casoInforme = pgTable('caso_informe', {
  */
 export const casoEstadoPeriodos = pgTable('caso_estado_periodos', {
   id_caso: integer('id_caso').notNull(),
+  /** The case's company now (a case moved takes its periods along). */
+  id_compania: integer('id_compania').notNull(),
   id_estado: smallint('id_estado').notNull(),
   desde: date('desde', { mode: 'string' }).notNull(),
   hasta: date('hasta', { mode: 'string' }),

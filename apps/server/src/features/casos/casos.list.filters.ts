@@ -14,6 +14,7 @@ import {
   type CasoFiltro,
 } from '@siniestros/domain';
 import { plazoCasoIdsFromClocks, plazoVencidoCasoIds, TODAY_AR, type PlazoEstado } from '../../db/plazo-estados';
+import { casoEstadoPeriodos } from '../../db/tables/informes';
 import { pagos } from '../../db/tables/pagos';
 import { asegurados, casos, terceros } from '../../db/tables/casos';
 
@@ -167,13 +168,20 @@ function plazoVencidoCondition(desde: string, hasta: string): SQL {
  * current one with no end). One range of caso_estado_periodos_estado_hasta_idx per status; as an
  * array the ids are looked up in casos_pkey, as pagadoCondition's.
  */
-function abiertoAlCondition(dia: string, estado: string): SQL {
+function abiertoAlCondition(dia: string, estado: string, compania: string): SQL {
   const day = dia ? sql`${dia}::date` : TODAY_AR;
   const id = Number(estado);
   if (estado && !(Number.isSafeInteger(id) && id <= SMALLINT_MAX)) return sql`false`;
   const estados = estado ? [id] : Array.from({ length: FIRST_CLOSED_ESTADO - 1 }, (_, index) => index + 1);
-  return sql`${casos.id} = any(array(select p.id_caso from caso_estado_periodos p where p.id_estado = any(${`{${estados.join(',')}}`}::smallint[])
-    and coalesce(p.hasta, 'infinity'::date) > ${day} and p.desde <= ${day}))`;
+  const p = casoEstadoPeriodos;
+  const conditions = [
+    sql`${p.id_estado} = any(${`{${estados.join(',')}}`}::smallint[])`,
+    sql`coalesce(${p.hasta}, 'infinity'::date) > ${day}`,
+    sql`${p.desde} <= ${day}`,
+    // The company's own range of caso_estado_periodos_compania_idx (the periods carry the case's company).
+    compania ? idEquals(p.id_compania, compania) : undefined,
+  ];
+  return sql`${casos.id} = any(array(select ${p.id_caso} from ${p} where ${and(...conditions)}))`;
 }
 
 /** The filter has no field but these (and the export's format). */
@@ -236,7 +244,7 @@ export function filterWhere(filtro: CasoFiltro, match: TextMatch): SQL | undefin
   if (filtro.pagadoDesde || filtro.pagadoHasta) conditions.push(pagadoCondition(filtro.pagadoDesde, filtro.pagadoHasta));
   if (filtro.plazoVencidoDesde || filtro.plazoVencidoHasta)
     conditions.push(plazoVencidoCondition(filtro.plazoVencidoDesde, filtro.plazoVencidoHasta));
-  if (filtro.abiertoAl || filtro.estadoAl) conditions.push(abiertoAlCondition(filtro.abiertoAl, filtro.estadoAl));
+  if (filtro.abiertoAl || filtro.estadoAl) conditions.push(abiertoAlCondition(filtro.abiertoAl, filtro.estadoAl, filtro.compania));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
 }

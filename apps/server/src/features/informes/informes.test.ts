@@ -459,10 +459,16 @@ describe('GET /api/informes', () => {
     // estadoAl alone: the status today.
     expect((await idsDe({ estadoAl: '4' })).sort()).toEqual((await idsDe({ estado: '4' })).sort());
 
+    // A case moved to another company takes its periods along (and back: the rollup's months stay as they were).
+    await t.rows(sql`update casos set id_compania = ${companias[1]!} where id = ${reabierto} returning id`);
+    expect(await idsDe({ compania: String(companias[1]), abiertoAl: '2026-09-30', estadoAl: '3' })).toContain(reabierto);
+    expect(await idsDe({ compania: String(companias[0]), abiertoAl: '2026-09-30', estadoAl: '3' })).not.toContain(reabierto);
+    await t.rows(sql`update casos set id_compania = ${companias[0]!} where id = ${reabierto} returning id`);
+
     // The periods the trigger kept are those the recount replays from the audit log.
     const todas = () =>
-      t.rows<{ id_caso: number; id_estado: number; desde: string; hasta: string | null }>(
-        sql`select id_caso, id_estado, desde::text, hasta::text from caso_estado_periodos order by id_caso, desde, id_estado`,
+      t.rows<{ id_caso: number; id_compania: number; id_estado: number; desde: string; hasta: string | null }>(
+        sql`select id_caso, id_compania, id_estado, desde::text, hasta::text from caso_estado_periodos order by id_caso, desde, id_estado`,
       );
     const kept = await todas();
     expect(kept.length).toBeGreaterThan(150);
