@@ -93,6 +93,35 @@ describe("the inspector's app without network", () => {
     expect(await (await fetch(`${baseUrl()}/portal`)).text()).not.toContain('manifest');
   });
 
+  it("asks for a signed-in page's shell as soon as the page's first script has downloaded, and nothing on the sign-in page (decision 105)", async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const [first, ...named] = /<script src="\/preferencias\.js" data-primera-pantalla="([^"]+)"><\/script>/.exec(html)?.[1]?.split(' ') ?? [];
+    expect(html).toContain(`<script type="module" crossorigin src="${first}"></script>`);
+    expect(named).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/shell-[\w-]+\.js$/), expect.stringMatching(/^\/assets\/device-[\w-]+\.js$/)]));
+    for (const file of named) expect((await fetch(`${baseUrl()}${file}`)).status, file).toBe(200);
+    // Kept by the service worker: an offline page asks for them too.
+    const sw = await (await fetch(`${baseUrl()}/sw.js`)).text();
+    for (const file of named) expect(sw, file).toContain(`"${file.slice(1)}"`);
+    // The page's first script answered empty: what is asked for then comes from preferencias.js alone.
+    const asked = async (pathname: string) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+        const requests: string[] = [];
+        page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+        await page.goto(`${baseUrl()}${pathname}`, { waitUntil: 'networkidle' });
+        return requests.filter((path) => named.includes(path)).sort();
+      } finally {
+        await context.close();
+      }
+    };
+    expect(await asked('/inspecciones')).toEqual([...named].sort());
+    expect(await asked('/casos')).toEqual([...named].sort());
+    expect(await asked('/')).toEqual([]);
+    expect(await asked('/desbloquear')).toEqual([]);
+  });
+
   it('at 390 px: what Ana opened online opens offline with the banner; after her logout Bruno finds nothing of hers, online or offline', async () => {
     const { page, context, allow } = await open(browser, ANA, PHONE);
     allow(OFFLINE_ERRORS);

@@ -95,6 +95,58 @@ function inspectorFirstScreen(): Plugin & { modules: Set<string> } {
 /** The device's store (lib/session.ts imports it lazily, also on the sign-in page). */
 const DEVICE_STORE = path.resolve(import.meta.dirname, 'src/lib/device/inspector-data.ts');
 
+/** The attribute of index.html's `preferencias.js` tag: the page's first script, then the signed-in first screen's files. */
+const FIRST_SCREEN_ATTRIBUTE = 'data-primera-pantalla';
+const EARLY_SCRIPT_TAG = '<script src="/preferencias.js"></script>';
+
+/**
+ * The files a signed-in first screen loads after the page's first script (the `shell` and
+ * `device` chunks below, what they import that the first script does not, and their styles),
+ * written into index.html on the `preferencias.js` tag (docs/decisions/105): on a signed-in path
+ * that script asks for them as soon as the first script has downloaded, so they download while it
+ * runs instead of after (asked at once, they shared the network with it and it ran later: no gain).
+ * The sign-in page gets the attribute's bytes, not the files. Scripts as module preloads, which the
+ * shell's import then takes; the shell's few style rules as a stylesheet of the page, which the
+ * bundler's loader finds there and does not ask for again.
+ */
+function firstScreenFiles(firstScreenModules: Set<string>): Plugin {
+  return {
+    name: 'siniestros:first-screen-files',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (context.filename.endsWith('portal.html') || !context.bundle || !context.chunk) return html;
+        const bundle = context.bundle;
+        // What the page's first script already brings (its chunk, the runtime it imports).
+        const initial = new Set<string>();
+        const closure = (fileName: string, into: Set<string>) => {
+          const chunk = bundle[fileName];
+          if (!chunk || into.has(fileName) || chunk.type !== 'chunk') return;
+          into.add(fileName);
+          for (const imported of chunk.imports) closure(imported, into);
+        };
+        closure(context.chunk.fileName, initial);
+        const roots = Object.values(bundle).filter(
+          (chunk) => chunk.type === 'chunk' && chunk.moduleIds.some((id) => id === DEVICE_STORE || firstScreenModules.has(id)),
+        );
+        if (roots.length !== 2) throw new Error(`first-screen-files: expected the shell's and the device's chunks, found ${roots.map((chunk) => chunk.fileName).join(', ')}`);
+        const scripts = new Set<string>();
+        for (const root of roots) closure(root.fileName, scripts);
+        const files = [...scripts].filter((fileName) => !initial.has(fileName));
+        const styles = files.flatMap((fileName) => {
+          const chunk = bundle[fileName];
+          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+        });
+        if (!html.includes(EARLY_SCRIPT_TAG)) throw new Error(`first-screen-files: index.html has no ${EARLY_SCRIPT_TAG}`);
+        // The page's first script first: the others are asked once it has downloaded.
+        const names = [context.chunk.fileName, ...files, ...styles].map((fileName) => `/${fileName}`).join(' ');
+        return html.replace(EARLY_SCRIPT_TAG, `<script src="/preferencias.js" ${FIRST_SCREEN_ATTRIBUTE}="${names}"></script>`);
+      },
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -204,7 +256,7 @@ function forStaffAppOnly(plugin: Plugin): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), inspector, firstScreen, ...pwa, precompressed()],
+  plugins: [react(), inspector, firstScreen, firstScreenFiles(firstScreen.modules), ...pwa, precompressed()],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   // npm nests a copy of query-core under each persister package: one copy in the bundle.
   resolve: { dedupe: ['@tanstack/query-core'] },

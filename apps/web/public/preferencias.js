@@ -14,3 +14,25 @@
     // No storage (a private window that refuses it): the light scheme, as before.
   }
 })();
+
+// A signed-in path's first screen (docs/decisions/105): the build names on this tag the page's first
+// script, then the files asked once it has downloaded, while it runs. Not on the sign-in page ('/',
+// '/desbloquear': isSignedInPath in src/app/router.tsx).
+(function () {
+  var names = document.currentScript && document.currentScript.getAttribute('data-primera-pantalla');
+  var pathname = window.location.pathname;
+  if (!names || !window.PerformanceObserver || pathname === '/' || pathname === '/desbloquear') return;
+  var files = names.split(' ');
+  var first = window.location.origin + files.shift();
+  new PerformanceObserver(function (list, observer) {
+    if (!list.getEntries().some(function (entry) { return entry.name === first; })) return;
+    observer.disconnect();
+    files.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = /\.css$/.test(href) ? 'stylesheet' : 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }).observe({ type: 'resource', buffered: true });
+})();
