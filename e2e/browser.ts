@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, inject } from 'vitest';
 import { apiLogin, type Credentials } from './api';
@@ -44,8 +46,9 @@ let isInTest = false;
 beforeEach(() => {
   isInTest = true;
 });
-afterEach(async () => {
+afterEach(async (context) => {
   isInTest = false;
+  if (context.task.result?.state === 'fail') await describeFailedPages(context.task.name);
   const unclaimed: string[] = [];
   for (const session of watched) {
     const problems = session.problems.splice(0);
@@ -61,6 +64,25 @@ afterEach(async () => {
   }
   expect(unclaimed, 'browser errors during this test').toEqual([]);
 });
+
+/**
+ * A failed test's pages as the person would have seen them, written to the test's output (CI keeps
+ * the log of a failed run, not its files): the address, the accessibility tree (what getByRole
+ * searches), and a screenshot in the system's temporary directory for a run on this machine.
+ */
+async function describeFailedPages(testName: string): Promise<void> {
+  for (const session of watched) {
+    const { page } = session;
+    if (page.isClosed()) continue;
+    const tree = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 5_000 })
+      .catch((error: unknown) => `(no accessibility tree: ${String(error)})`);
+    const shot = join(tmpdir(), `e2e-failed-${testName.replace(/[^\w]+/g, '-').slice(0, 80)}-${Date.now()}.png`);
+    await page.screenshot({ path: shot, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+    process.stderr.write(`\n--- page of the failed test "${testName}": ${page.url()} (screenshot ${shot})\n${tree.slice(0, 6_000)}\n---\n`);
+  }
+}
 
 /**
  * A fresh context (optionally signed in through the API of `origin`, the shared e2e server unless

@@ -85,6 +85,32 @@ describe('the analyst and the flags of an open case (docs/decisions/074)', () =>
     await context.close();
   });
 
+  it("two people assigning the analyst from the list: the one who chose second is told, and the list shows the first one's", async () => {
+    const id = await seedCaso(userCookie, { idCompania });
+    const nuevo = (apellido: string) => apiCall<{ data: { id: number } }>(adminCookie, 'POST', '/analistas', { nombre: 'Ana', apellido, id_usuario: null });
+    const [primero, segundo] = [`Primero${Date.now()}`, `Segundo${Date.now()}`];
+    const idPrimero = (await nuevo(primero)).data.id;
+    await nuevo(segundo);
+    const { page, context, allow } = await open(browser, USERS.user);
+    allow(/status of 409 .*\/api\/casos\/caso_ana\/\d+\)/);
+    await page.goto(`${baseUrl()}/casos?nroCaso=${id}`);
+    const analistaCell = page.locator(`tbody[data-caso="${id}"] > tr`).first().getByRole('button', { name: `Analista del caso ${id}` });
+    await analistaCell.click();
+    const dialog = page.getByRole('dialog', { name: 'Asignar Analista' });
+    await dialog.getByRole('combobox', { name: 'Analista', exact: true }).click();
+    await page.getByRole('option', { name: `${segundo} Ana`, exact: true }).click();
+
+    // Meanwhile another person assigns the first one (the list's request, as that person's list sends it).
+    await apiCall(adminCookie, 'PATCH', `/casos/caso_ana/${id}`, { id_analista: idPrimero, id_analista_visto: null });
+
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(CASO_MESSAGES.analistaCambiado).waitFor();
+    await expect.poll(() => analistaCell.textContent()).toContain(primero);
+    const saved = await apiCall<CasoDetalle>(userCookie, 'GET', `/casos/${id}`);
+    expect(saved.caso.id_analista).toBe(idPrimero);
+    await context.close();
+  });
+
   it("another person's analyst change makes the open form stale: it cannot put the old analyst back, and the text typed is kept", async () => {
     const id = await seedCaso(userCookie, { idCompania });
     const apellido = `Ajeno${Date.now()}`;

@@ -60,7 +60,10 @@ export async function startProductionServer({ port, dataDir, env = {}, nodeArgs 
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
-  const deadline = Date.now() + 90_000;
+  // A fresh PGlite database runs every migration first: 95 s was seen at a load average of 12
+  // (2 cores), against ~10 s on a quiet machine; a start that hangs still fails, later.
+  const startLimitMs = 300_000;
+  const deadline = Date.now() + startLimitMs;
   for (;;) {
     if (server.exitCode !== null) throw new Error('the server exited during start-up');
     const ok = await fetch(`${baseUrl}/api/health`).then(
@@ -70,7 +73,7 @@ export async function startProductionServer({ port, dataDir, env = {}, nodeArgs 
     if (ok) break;
     if (Date.now() > deadline) {
       server.kill('SIGTERM');
-      throw new Error('the server did not start');
+      throw new Error(`the server did not start in ${startLimitMs / 1000} s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
