@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ROL } from '@siniestros/domain';
-import { routes } from './router';
+import { isSignedInPath, routes } from './router';
 import { RequireRole } from './RequireRole';
 import { INSPECTOR_LAZY_MODULES, INSPECTOR_ROUTES, inspectorPrecacheModules, routeModuleFile } from './inspector-app';
 
@@ -39,5 +39,21 @@ describe("the inspector's routes and the precache", () => {
     for (const { module } of INSPECTOR_ROUTES) expect(precached).toContain(routeModuleFile(module));
     expect(precached).toEqual(expect.arrayContaining(['index.html', routeModuleFile('shell'), ...INSPECTOR_LAZY_MODULES]));
     for (const file of precached) expect(fs.existsSync(path.join(WEB, file)), file).toBe(true);
+  });
+});
+
+/**
+ * public/preferencias.js asks for the shell's files on a signed-in path only (docs/decisions/105):
+ * a static script, it repeats isSignedInPath's paths, which must stay the router's signed-out ones.
+ */
+describe('the early script and the signed-in paths', () => {
+  it("leaves out exactly the router's signed-out paths", () => {
+    const script = fs.readFileSync(path.join(WEB, 'public/preferencias.js'), 'utf8');
+    const signedOut = routesOf(routes)
+      .map(({ path }) => path)
+      .filter((route) => route !== '*' && !isSignedInPath(route));
+    expect(signedOut.sort()).toEqual(['/', '/desbloquear']);
+    const inScript = [...script.matchAll(/pathname === '([^']+)'/g)].map((match) => match[1]);
+    expect(inScript.sort()).toEqual(signedOut);
   });
 });
