@@ -200,8 +200,9 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- A case's periods: the trigger closes its current one, a deleted case's go.
-CREATE INDEX "caso_estado_periodos_caso_idx" ON "caso_estado_periodos" USING btree ("id_caso");
+-- A case's periods: the trigger closes its current one, a deleted case's go; the list checks a few
+-- cases' status at a day off it alone (an F Alta from a day on: the informe's recent age buckets).
+CREATE INDEX "caso_estado_periodos_caso_idx" ON "caso_estado_periodos" USING btree ("id_caso") INCLUDE ("id_estado", "desde", "hasta");
 --> statement-breakpoint
 -- "In status S at the end of day D" (the list's abiertoAl / estadoAl): one range per status (of a
 -- company, or of all), the periods ending after D (the current ones at 'infinity'), those begun by D

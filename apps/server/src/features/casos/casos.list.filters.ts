@@ -168,7 +168,7 @@ function plazoVencidoCondition(desde: string, hasta: string): SQL {
  * current one with no end). One range of caso_estado_periodos_estado_hasta_idx per status; as an
  * array the ids are looked up in casos_pkey, as pagadoCondition's.
  */
-function abiertoAlCondition(dia: string, estado: string, compania: string): SQL {
+function abiertoAlCondition(dia: string, estado: string, compania: string, porCaso: boolean): SQL {
   const day = dia ? sql`${dia}::date` : TODAY_AR;
   const id = Number(estado);
   if (estado && !(Number.isSafeInteger(id) && id <= SMALLINT_MAX)) return sql`false`;
@@ -181,6 +181,9 @@ function abiertoAlCondition(dia: string, estado: string, compania: string): SQL 
     // The company's own range of caso_estado_periodos_compania_idx (the periods carry the case's company).
     compania ? idEquals(p.id_compania, compania) : undefined,
   ];
+  // An F Alta from a day on (the informe's recent age buckets): few cases, each looked up in its own
+  // periods (caso_estado_periodos_caso_idx covers them), instead of gathering every open case's id.
+  if (porCaso) return sql`exists (select 1 from ${p} where ${p.id_caso} = ${casos.id} and ${and(...conditions)})`;
   return sql`${casos.id} = any(array(select ${p.id_caso} from ${p} where ${and(...conditions)}))`;
 }
 
@@ -244,7 +247,7 @@ export function filterWhere(filtro: CasoFiltro, match: TextMatch): SQL | undefin
   if (filtro.pagadoDesde || filtro.pagadoHasta) conditions.push(pagadoCondition(filtro.pagadoDesde, filtro.pagadoHasta));
   if (filtro.plazoVencidoDesde || filtro.plazoVencidoHasta)
     conditions.push(plazoVencidoCondition(filtro.plazoVencidoDesde, filtro.plazoVencidoHasta));
-  if (filtro.abiertoAl || filtro.estadoAl) conditions.push(abiertoAlCondition(filtro.abiertoAl, filtro.estadoAl, filtro.compania));
+  if (filtro.abiertoAl || filtro.estadoAl) conditions.push(abiertoAlCondition(filtro.abiertoAl, filtro.estadoAl, filtro.compania, filtro.fechaDesde !== ''));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
 }
