@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { todayIso } from '@siniestros/domain';
 import { isMes, mesAnterior, type Mes } from './periodo';
@@ -20,9 +21,19 @@ export function informeParamsDeUrl(params: URLSearchParams, hoy: string): Inform
 
 export function useInformeParams(): [InformeParams, (next: Partial<InformeParams>) => void] {
   const [params, setParams] = useSearchParams();
+  const enUrl = params.toString();
   const actual = informeParamsDeUrl(params, todayIso());
+  // The router shows a change in a transition, which a busy page renders late: a company picked and
+  // then at once a period would each merge into the URL of the last render, and the period would
+  // drop the company (seen in a browser test). Until the URL moves, a change builds on the last one.
+  const escrito = useRef<{ sobre: string; params: InformeParams } | null>(null);
+  useEffect(() => {
+    escrito.current = null;
+  }, [enUrl]);
   const cambiar = (next: Partial<InformeParams>) => {
-    const merged = { ...actual, ...next };
+    const base = escrito.current?.sobre === enUrl ? escrito.current.params : actual;
+    const merged = { ...base, ...next };
+    escrito.current = { sobre: enUrl, params: merged };
     setParams({ ...(merged.compania ? { compania: merged.compania } : {}), desde: merged.desde, hasta: merged.hasta }, { replace: true });
   };
   return [actual, cambiar];
