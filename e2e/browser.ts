@@ -74,10 +74,17 @@ async function describeFailedPages(testName: string): Promise<void> {
   for (const session of watched) {
     const { page } = session;
     if (page.isClosed()) continue;
-    const tree = await page
-      .locator('body')
-      .ariaSnapshot({ timeout: 5_000 })
-      .catch((error: unknown) => `(no accessibility tree: ${String(error)})`);
+    const snapshot = (selector: string) =>
+      page
+        .locator(selector)
+        .ariaSnapshot({ timeout: 5_000 })
+        .catch((error: unknown) => `(no accessibility tree: ${String(error)})`);
+    // What sits on top first (Mantine's menus, dialogs and toasts are portals at the body's end),
+    // so the cap below never cuts the open menu the test was clicking in.
+    const layers = await page.locator('body > [data-portal]').count();
+    const onTop = [];
+    for (let layer = 0; layer < layers; layer++) onTop.push(await snapshot(`body > [data-portal] >> nth=${layer}`));
+    const tree = `${onTop.length > 0 ? `on top:\n${onTop.join('\n')}\npage:\n` : ''}${await snapshot('body')}`;
     const shot = join(tmpdir(), `e2e-failed-${testName.replace(/[^\w]+/g, '-').slice(0, 80)}-${Date.now()}.png`);
     await page.screenshot({ path: shot, fullPage: true, timeout: 5_000 }).catch(() => undefined);
     process.stderr.write(`\n--- page of the failed test "${testName}": ${page.url()} (screenshot ${shot})\n${tree.slice(0, 6_000)}\n---\n`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { addDaysIso, notificacionesBellLabel, todayIso, type NotificacionesPage } from '@siniestros/domain';
+import { addDaysIso, NOTIFICACIONES_POLL_MS, notificacionesBellLabel, todayIso, type NotificacionesPage } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
@@ -68,6 +68,36 @@ describe('Notificaciones', () => {
       await page.getByText('No hay notificaciones sin leer.').waitFor();
     }
     await page.getByRole('button', { name: notificacionesBellLabel(0) }).waitFor();
+  });
+
+  it("while the bell's menu is open its rows stay put: the count follows the server, a new notice shows at the next opening", async () => {
+    const idCaso = await seedCaso(userCookie, { idCompania: (await seedCompania(adminCookie, `Campana ${Date.now()}`)).id });
+    const asignables = await apiCall<{ id: number; yo?: boolean }[]>(userCookie, 'GET', '/tareas/asignables');
+    const idUsuario = asignables.find((usuario) => usuario.yo)!.id;
+    const { page } = await open(browser, USERS.user);
+    // The bell asks again every minute: the page's clock is moved past it instead of waiting.
+    await page.clock.install();
+    await page.goto(`${baseUrl()}/tareas`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const bell = page.getByRole('button', { name: /^Notificaciones, / });
+    await expect.poll(async () => bell.getAttribute('aria-label')).toBe(notificacionesBellLabel(await noLeidas()));
+    await bell.click();
+    const verTodas = page.getByRole('menuitem', { name: 'Ver todas' });
+    await verTodas.waitFor();
+    const rowsOnOpen = await page.getByRole('menuitem').allTextContents();
+
+    const texto = `Llamar al tercero ${Date.now()}`;
+    await apiCall(adminCookie, 'POST', `/tareas/caso/${idCaso}`, { texto, vence: addDaysIso(todayIso(), 3), id_usuario: idUsuario });
+    await page.clock.fastForward(NOTIFICACIONES_POLL_MS + 1_000);
+    await expect.poll(async () => (await bell.getAttribute('aria-label')) === notificacionesBellLabel(await noLeidas())).toBe(true);
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(rowsOnOpen);
+
+    await page.keyboard.press('Escape');
+    await verTodas.waitFor({ state: 'detached' });
+    await bell.click();
+    await page.getByRole('menuitem', { name: new RegExp(texto) }).waitFor();
+    await verTodas.click();
+    await page.waitForURL('**/notificaciones');
   });
 
   it('at 390 px the bell and the page fit the screen', async () => {

@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { ActionIcon, Badge, Menu, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { NOTIFICACION_MESSAGES, notificacionesBellLabel, type Notificacion } from '@siniestros/domain';
+import { NOTIFICACION_MESSAGES, notificacionesBellLabel, type Notificacion, type NotificacionesPage } from '@siniestros/domain';
 import { notifyApiError } from '../../../lib/notify';
 import { useNotificacionesRecientes } from '../api/get-notificaciones';
 import { useMarcarLeida, useMarcarTodas } from '../api/save-notificacion';
@@ -9,15 +10,19 @@ import { NotificacionTexto, notificacionHref } from './NotificacionTexto';
 
 /**
  * The header's bell (issue 18 item 4): the unread count in its name and badge, the newest items in
- * its menu; choosing one marks it read and opens its case.
+ * its menu; choosing one marks it read and opens its case. While the menu is open its rows stay as
+ * they were when it opened: a notice arriving meanwhile, or a read one losing its 'Sin leer', would
+ * move every row under the pointer (a click landed between rows under load). The count stays live.
  */
 export function NotificacionesBell() {
   const recientes = useNotificacionesRecientes(true);
   const marcarLeida = useMarcarLeida();
   const marcarTodas = useMarcarTodas();
   const navigate = useNavigate();
+  const [shownOnOpen, setShownOnOpen] = useState<NotificacionesPage | null>(null);
   const noLeidas = recientes.data?.no_leidas ?? 0;
-  const items = recientes.data?.data ?? [];
+  const shown = shownOnOpen ?? recientes.data;
+  const items = shown?.data ?? [];
 
   const open = (item: Notificacion) => {
     if (item.leida === null) marcarLeida.mutate(item.id);
@@ -25,7 +30,14 @@ export function NotificacionesBell() {
   };
 
   return (
-    <Menu position="bottom-end" width={360} shadow="md" withinPortal>
+    <Menu
+      position="bottom-end"
+      width={360}
+      shadow="md"
+      withinPortal
+      onOpen={() => setShownOnOpen(recientes.data ?? null)}
+      onClose={() => setShownOnOpen(null)}
+    >
       <Menu.Target>
         <ActionIcon
           variant="subtle"
@@ -56,7 +68,7 @@ export function NotificacionesBell() {
       </Menu.Target>
       <Menu.Dropdown maw="calc(100vw - 16px)">
         <Menu.Label>{NOTIFICACION_MESSAGES.title}</Menu.Label>
-        {recientes.data && items.length === 0 && (
+        {shown && items.length === 0 && (
           <Text size="sm" c="dimmed" px="sm" py="xs">
             {NOTIFICACION_MESSAGES.empty}
           </Text>
@@ -67,7 +79,7 @@ export function NotificacionesBell() {
           </Menu.Item>
         ))}
         <Menu.Divider />
-        {noLeidas > 0 && (
+        {(shown?.no_leidas ?? 0) > 0 && (
           <Menu.Item
             onClick={() =>
               marcarTodas.mutate(undefined, { onError: (error) => notifyApiError(error, 'Error al marcar las notificaciones') })
