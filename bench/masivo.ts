@@ -20,6 +20,7 @@ import { openDatabase, resultRows, type Database, type Db } from '../apps/server
 import { migrate } from '../apps/server/src/db/migrate';
 import { seedDemo } from '../apps/server/src/demo/demo-load';
 import { createCasosMasivoService } from '../apps/server/src/features/casos/casos.masivo.service';
+import { casosMasivoRepository } from '../apps/server/src/features/casos/casos.masivo.repository';
 import { median } from './load';
 
 export type MasivoResult = {
@@ -31,6 +32,12 @@ export type MasivoResult = {
   analistaIdsMs: number[];
   analistaFiltroMs: number[];
   flagIdsMs: number[];
+  /**
+   * PostgreSQL: the GIN pending lists' cleanup after each action (docs/decisions/103: after the
+   * commit, off the request), and a quick search by plate while the entries wait and after: median
+   * and slowest ms. Null on PGlite, where the cleanups stay in the statement.
+   */
+  gin: { cleanupMs: number[]; searchPendingMs: number[]; searchCleanMs: number[] } | null;
 };
 
 /** The goal of issue 44: 10,000 selected cases reassigned in at most this many ms at 1M cases. */
@@ -82,12 +89,31 @@ export async function measureMasivo(database: Database, runs = 5): Promise<Masiv
     await db.execute(sql`analyze casos`);
     return { de, a };
   };
+  const summary = (times: number[]) => [Math.round(median(times)), Math.round(Math.max(...times))];
+  const timed = async (work: () => Promise<unknown>) => {
+    const started = performance.now();
+    await work();
+    return performance.now() - started;
+  };
+  const isPostgres = database.kind === 'postgres';
+  // A plate's pieces, as the quick search asks its GIN index (a plate of the demo data).
+  const searchByPlate = () => database.db.execute(sql`select count(*) from casos where busqueda_patentes(busqueda) @> '{ag740}'`);
+  const gin = { cleanupMs: [] as number[], searchPendingMs: [] as number[], searchCleanMs: [] as number[] };
   const series = async <P>(prepare: (db: Db) => Promise<P>, work: (db: Db, prepared: P) => Promise<unknown>) => {
     const times: number[] = [];
-    for (let run = 0; run < runs; run++) times.push(await timedRolledBack(database, prepare, work));
-    return [Math.round(median(times)), Math.round(Math.max(...times))];
+    for (let run = 0; run < runs; run++) {
+      times.push(await timedRolledBack(database, prepare, work));
+      if (!isPostgres) continue;
+      // The rolled-back action's entries wait in the pending lists as a committed one's would.
+      gin.searchPendingMs.push(await timed(searchByPlate));
+      gin.cleanupMs.push(await timed(() => casosMasivoRepository.cleanGinPendingLists(database.db)));
+      gin.searchCleanMs.push(await timed(searchByPlate));
+    }
+    return summary(times);
   };
-  const service = (db: Db) => createCasosMasivoService({ db, exportWhere: async () => null });
+  // The server cleans after the commit; here after each rolled-back run, timed apart (series).
+  const ginCleanup = isPostgres ? { schedule: () => undefined, settled: async () => undefined } : undefined;
+  const service = (db: Db) => createCasosMasivoService({ db, exportWhere: async () => null, ginCleanup });
   const expectAll = (result: { cantidad: number }) => {
     if (result.cantidad !== ids.length) throw new Error(`${result.cantidad} cases changed, not ${ids.length}`);
   };
@@ -103,6 +129,7 @@ export async function measureMasivo(database: Database, runs = 5): Promise<Masiv
       async (db) => db.execute(sql`update casos set sc = false where id = any(${idList}::int[])`),
       async (db) => expectAll(await service(db).setFlag({ seleccion: byIds, flag: 17, valor: true }, 'bench')),
     ),
+    gin: isPostgres ? { cleanupMs: summary(gin.cleanupMs), searchPendingMs: summary(gin.searchPendingMs), searchCleanMs: summary(gin.searchCleanMs) } : null,
   };
 }
 
@@ -116,6 +143,12 @@ export function masivoTable(result: MasivoResult): string {
     row('Reassign the analyst, explicit ids', result.analistaIdsMs),
     row('Reassign the analyst, the list filter', result.analistaFiltroMs),
     row('Set a flag, explicit ids', result.flagIdsMs),
+    ...(result.gin
+      ? [
+          `| After each action, off the request: the GIN pending lists cleaned | ${result.gin.cleanupMs.join(' | ')} | — |`,
+          `| A quick search by plate while the entries wait / after the cleanup | ${result.gin.searchPendingMs[0]} / ${result.gin.searchCleanMs[0]} | ${result.gin.searchPendingMs[1]} / ${result.gin.searchCleanMs[1]} | — |`,
+        ]
+      : []),
   ].join('\n');
 }
 

@@ -42,6 +42,7 @@ import {
   createAprobacionesService,
   createCasosLifecycleService,
   createCasosService,
+  createGinCleanup,
   type XlsxExportOptions,
 } from './features/casos';
 import { createDocumentacionService, documentacionRoutes } from './features/documentacion';
@@ -212,6 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reference = createReferenceService(db, { audit, invalidation });
   const historial = createHistorialService(db);
   const asignacion = createAsignacionService({ db, audit });
+  const ginCleanup = database.kind === 'postgres' ? createGinCleanup(db, app.log) : undefined;
+  app.addHook('onClose', async () => ginCleanup?.settled());
   const casos = createCasosService({
     db,
     historial,
@@ -224,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       elegirAnalista: (tx, caso) => asignacion.elegirAnalista(tx, caso),
       moverTareas: (tx, idCaso, de, a, usuario) => tareas.moverConElCaso(tx, idCaso, de, a, { actor: usuario }),
     },
+    ginCleanup,
   });
   app.addHook('onClose', () => casos.closeExports());
   const pagos = createPagosService({ db, historial, mailer, org: config.ORG_NAME, log: app.log, today });

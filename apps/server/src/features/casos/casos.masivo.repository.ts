@@ -1,4 +1,4 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { asc, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FlagKey } from '@siniestros/domain';
 import { resultRows, type DbOrTx } from '../../db/client';
 import { nextVersion } from '../../db/edit-version';
@@ -34,6 +34,23 @@ export const casosMasivoRepository = {
    */
   async countersPerStatement(tx: DbOrTx): Promise<void> {
     await tx.execute(sql`select set_config('app.contadores_por_sentencia', 'on', true)`);
+  },
+
+  /**
+   * No GIN pending-list cleanup inside this transaction (docs/decisions/103): at 1M cases the 4 MB
+   * cleanups were ~40% of a 10,000-case reassignment's CPU; the entries wait for cleanGinPendingLists.
+   */
+  async deferGinCleanup(tx: DbOrTx): Promise<void> {
+    await tx.execute(sql`set local gin_pending_list_limit = '2GB'`);
+  },
+
+  /** Moves the pending entries of every GIN index of casos into the index (PostgreSQL's gin_clean_pending_list). */
+  async cleanGinPendingLists(db: DbOrTx): Promise<void> {
+    await db.execute(sql`
+      select gin_clean_pending_list(i.indexrelid::regclass)
+      from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+      where i.indrelid = ${getTableName(casos)}::regclass and am.amname = 'gin'
+      order by c.relname`);
   },
 
   /** Locks the cases `where` names, lowest id first (as every bulk action does, so two never deadlock), up to `limit`. */

@@ -4,6 +4,7 @@ import { MASIVO_MAX_CASOS, MASIVO_MESSAGES, type CasosSeleccion, type MasivoAnal
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../shared/errors';
 import { setAuditActor } from '../audit';
+import type { GinCleanup } from './casos.gin-cleanup';
 import { analistaElegido, analistaHistory, flagOf } from './casos.edit.service';
 import { filterWhere } from './casos.list.filters';
 import { casosMasivoRepository as repo } from './casos.masivo.repository';
@@ -17,7 +18,12 @@ export type CasosMasivoService = ReturnType<typeof createCasosMasivoService>;
  * The rules are the single-case ones (casos.edit.service): the analyst must exist, a case that
  * does not exist (or that the user could not change one by one) fails the whole request.
  */
-export function createCasosMasivoService(deps: { db: Db; exportWhere: (where: SQL | undefined) => Promise<Readable | null> }) {
+export function createCasosMasivoService(deps: {
+  db: Db;
+  exportWhere: (where: SQL | undefined) => Promise<Readable | null>;
+  /** PostgreSQL: the GIN indexes' pending lists cleaned after the commit, not inside the statement. */
+  ginCleanup?: GinCleanup;
+}) {
   const { db } = deps;
 
   const whereOf = ({ ids, filtro }: CasosSeleccion): SQL | undefined => (ids ? repo.idsWhere(ids) : filterWhere(filtro!, 'planned'));
@@ -36,11 +42,17 @@ export function createCasosMasivoService(deps: { db: Db; exportWhere: (where: SQ
   }
 
   async function inOneTransaction(seleccion: CasosSeleccion, usuario: string, change: (tx: DbOrTx, ids: number[]) => Promise<number>): Promise<number> {
-    return db.transaction(async (tx) => {
-      await setAuditActor(tx, usuario);
-      await repo.countersPerStatement(tx);
-      return change(tx, await lockSeleccion(tx, seleccion));
-    });
+    const { ginCleanup } = deps;
+    try {
+      return await db.transaction(async (tx) => {
+        await setAuditActor(tx, usuario);
+        await repo.countersPerStatement(tx);
+        if (ginCleanup) await repo.deferGinCleanup(tx);
+        return change(tx, await lockSeleccion(tx, seleccion));
+      });
+    } finally {
+      ginCleanup?.schedule();
+    }
   }
 
   return {

@@ -134,6 +134,26 @@ describe('counters and bells of a bulk reassignment (drizzle/0053, docs/decision
   });
 });
 
+describe("the GIN indexes' pending lists (docs/decisions/103)", () => {
+  // PGlite's one connection keeps the cleanups in the statement, as before.
+  it.runIf(process.env.TEST_DB === 'postgres')('are cleaned after a bulk action commits, not inside it', async () => {
+    await t.database.db.execute(sql`create extension if not exists pgstattuple`);
+    const pendingPages = async () =>
+      (
+        await t.rows<{ pages: number }>(sql`
+          select sum((pgstatginindex(i.indexrelid)).pending_pages)::int as pages
+          from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+          where i.indrelid = 'casos'::regclass and am.amname = 'gin'`)
+      )[0]!.pages;
+    const ids = await casosNuevos(30);
+    // Single inserts leave their entries pending until the list passes 4 MB: there are some now.
+    expect(await pendingPages()).toBeGreaterThan(0);
+    const response = await post('user', 'casos/masivo/analista', { seleccion: { ids }, id_analista: await nuevoAnalista(`Masiva${(serial += 1)}`) });
+    expect(response.statusCode, response.body).toBe(200);
+    await expect.poll(pendingPages).toBe(0);
+  });
+});
+
 describe('POST /api/casos/masivo/flag', () => {
   it('sets a flag on every case matching a filter and clears it on chosen ids, one history row per changed case', async () => {
     const reclamo = String(800_000_000 + Math.floor(Math.random() * 99_999_999));

@@ -5,6 +5,7 @@ import { createCasosEditService, type CasoOwnership } from './casos.edit.service
 import type { HistoryWriter } from './casos.lifecycle.service';
 import { createCasosListService } from './casos.list.service';
 import { createCasosMasivoService } from './casos.masivo.service';
+import type { GinCleanup } from './casos.gin-cleanup';
 import type { XlsxExportOptions } from './casos.export.pool';
 
 export type CasosService = ReturnType<typeof createCasosService>;
@@ -18,12 +19,13 @@ export function createCasosService(deps: {
   exportWorkers?: XlsxExportOptions;
   textSearches?: { running: number; waiting: number };
   ownership?: CasoOwnership;
+  ginCleanup?: GinCleanup;
 }) {
   const list = createCasosListService(deps);
   return {
     ...list,
     /** Bulk actions on the list's selection (docs/decisions/097). */
-    masivo: createCasosMasivoService({ db: deps.db, exportWhere: list.exportWhere }),
+    masivo: createCasosMasivoService({ db: deps.db, exportWhere: list.exportWhere, ginCleanup: deps.ginCleanup }),
     ...createCasoDetailService(deps),
     ...createCasosEditService(deps),
   };

@@ -1,4 +1,5 @@
 export { createCasosService, type CasosService } from './casos.service';
+export { createGinCleanup } from './casos.gin-cleanup';
 export type { XlsxExportOptions } from './casos.export.pool';
 export { casosRoutes } from './casos.routes';
 export { createCasosLifecycleService, type CasosLifecycleService } from './casos.lifecycle.service';
