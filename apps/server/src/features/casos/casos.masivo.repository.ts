@@ -1,6 +1,6 @@
 import { asc, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FlagKey } from '@siniestros/domain';
-import { resultRows, type DbOrTx } from '../../db/client';
+import { resultRows, type Db, type DbOrTx } from '../../db/client';
 import { nextVersion } from '../../db/edit-version';
 import { casos } from '../../db/tables/casos';
 import { historial } from '../../db/tables/historial';
@@ -44,13 +44,19 @@ export const casosMasivoRepository = {
     await tx.execute(sql`set local gin_pending_list_limit = '2GB'`);
   },
 
-  /** Moves the pending entries of every GIN index of casos into the index (PostgreSQL's gin_clean_pending_list). */
-  async cleanGinPendingLists(db: DbOrTx): Promise<void> {
-    await db.execute(sql`
-      select gin_clean_pending_list(i.indexrelid::regclass)
-      from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
-      where i.indrelid = ${getTableName(casos)}::regclass and am.amname = 'gin'
-      order by c.relname`);
+  /**
+   * Moves the pending entries of every GIN index of casos into the index, each on a pool connection
+   * of its own and at once: a write meanwhile finds every index's cleanup lock taken and skips its own
+   * cleanup (cleaned one after another, a single save waited 1.2-1.4 s at 1M cleaning the others itself).
+   */
+  async cleanGinPendingLists(db: Db): Promise<void> {
+    const indexes = resultRows<{ name: string }>(
+      await db.execute(sql`
+        select c.relname as name
+        from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
+        where i.indrelid = ${getTableName(casos)}::regclass and am.amname = 'gin'`),
+    );
+    await Promise.all(indexes.map(({ name }) => db.execute(sql`select gin_clean_pending_list(${name}::regclass)`)));
   },
 
   /** Locks the cases `where` names, lowest id first (as every bulk action does, so two never deadlock), up to `limit`. */
