@@ -5,10 +5,10 @@ import { casosMasivoRepository as repo } from './casos.masivo.repository';
 export type GinCleanup = ReturnType<typeof createGinCleanup>;
 
 /**
- * Cleans the GIN indexes' pending lists of `casos` after a bulk action committed, on a pool
- * connection of its own and not awaited by the request (docs/decisions/103): the bulk transaction
- * leaves its entries there (repo.deferGinCleanup) instead of cleaning every 4 MB inside its statement.
- * A write meanwhile finds the cleanup lock taken and goes on without cleaning. Actions that commit
+ * Cleans the GIN indexes' pending lists of `casos` after a bulk action ended, on pool connections
+ * of their own (one per index, at once) and not awaited by the request (docs/decisions/103): the
+ * bulk transaction leaves its entries there (repo.deferGinCleanup) instead of cleaning every 4 MB
+ * inside its statement. A write meanwhile finds the cleanup locks taken and goes on without cleaning. Actions that commit
  * while a cleanup runs ask for one more, not one each. PostgreSQL only: PGlite's one connection would
  * make the next request wait for it.
  */
