@@ -80,7 +80,8 @@ describe('Notificaciones', () => {
     await page.goto(`${baseUrl()}/tareas`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const bell = page.getByRole('button', { name: /^Notificaciones, / });
-    await expect.poll(async () => bell.getAttribute('aria-label')).toBe(notificacionesBellLabel(await noLeidas()));
+    const isBellCurrent = async () => (await bell.getAttribute('aria-label')) === notificacionesBellLabel(await noLeidas());
+    await expect.poll(isBellCurrent).toBe(true);
     await bell.click();
     const verTodas = page.getByRole('menuitem', { name: 'Ver todas' });
     await verTodas.waitFor();
@@ -89,7 +90,7 @@ describe('Notificaciones', () => {
     const texto = `Llamar al tercero ${Date.now()}`;
     await apiCall(adminCookie, 'POST', `/tareas/caso/${idCaso}`, { texto, vence: addDaysIso(todayIso(), 3), id_usuario: idUsuario });
     await page.clock.fastForward(NOTIFICACIONES_POLL_MS + 1_000);
-    await expect.poll(async () => (await bell.getAttribute('aria-label')) === notificacionesBellLabel(await noLeidas())).toBe(true);
+    await expect.poll(isBellCurrent).toBe(true);
     expect(await page.getByRole('menuitem').allTextContents()).toEqual(rowsOnOpen);
 
     await page.keyboard.press('Escape');
