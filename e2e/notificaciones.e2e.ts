@@ -77,7 +77,10 @@ describe('Notificaciones', () => {
     const { page } = await open(browser, USERS.user);
     // The bell asks again every minute: the page's clock is moved past it instead of waiting.
     await page.clock.install();
+    // The bell's first answer: its count alone reads 'ninguna' before it too.
+    const bellAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/notificaciones' && response.ok());
     await page.goto(`${baseUrl()}/tareas`);
+    await bellAnswered;
     await page.getByRole('heading', { level: 1 }).waitFor();
     const bell = page.getByRole('button', { name: /^Notificaciones, / });
     const isBellCurrent = async () => (await bell.getAttribute('aria-label')) === notificacionesBellLabel(await noLeidas());

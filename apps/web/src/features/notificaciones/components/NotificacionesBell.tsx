@@ -19,7 +19,10 @@ export function NotificacionesBell() {
   const marcarLeida = useMarcarLeida();
   const marcarTodas = useMarcarTodas();
   const navigate = useNavigate();
+  const [isOpen, setOpen] = useState(false);
   const [shownOnOpen, setShownOnOpen] = useState<NotificacionesPage | null>(null);
+  // Opened before the first answer: the rows it brings are the ones kept.
+  if (isOpen && shownOnOpen === null && recientes.data) setShownOnOpen(recientes.data);
   const noLeidas = recientes.data?.no_leidas ?? 0;
   const shown = shownOnOpen ?? recientes.data;
   const items = shown?.data ?? [];
@@ -35,8 +38,11 @@ export function NotificacionesBell() {
       width={360}
       shadow="md"
       withinPortal
-      onOpen={() => setShownOnOpen(recientes.data ?? null)}
-      onClose={() => setShownOnOpen(null)}
+      opened={isOpen}
+      onChange={(opened) => {
+        setOpen(opened);
+        setShownOnOpen(opened ? (recientes.data ?? null) : null);
+      }}
     >
       <Menu.Target>
         <ActionIcon
