@@ -21,7 +21,7 @@ export function NotificacionesBell() {
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
   const [shownOnOpen, setShownOnOpen] = useState<NotificacionesPage | null>(null);
-  // Opened before the first answer: the rows it brings are the ones kept.
+  // Open: the answer at hand, or the first to come, is kept until the menu closes.
   if (isOpen && shownOnOpen === null && recientes.data) setShownOnOpen(recientes.data);
   const noLeidas = recientes.data?.no_leidas ?? 0;
   const shown = shownOnOpen ?? recientes.data;
@@ -41,7 +41,7 @@ export function NotificacionesBell() {
       opened={isOpen}
       onChange={(opened) => {
         setOpen(opened);
-        setShownOnOpen(opened ? (recientes.data ?? null) : null);
+        setShownOnOpen(null);
       }}
     >
       <Menu.Target>
