@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { addDaysIso, NOTIFICACIONES_POLL_MS, notificacionesBellLabel, todayIso, type NotificacionesPage } from '@siniestros/domain';
+import { addDaysIso, NOTIFICACIONES_POLL_MS, NOTIFICACIONES_RECIENTES, notificacionesBellLabel, todayIso, type NotificacionesPage } from '@siniestros/domain';
 import { ADMIN, apiLogin, USERS } from './api';
 import { baseUrl, expectNoAxeViolations, launch, open } from './browser';
 import { apiCall, seedCaso, seedCompania } from './seed';
@@ -102,6 +102,27 @@ describe('Notificaciones', () => {
     await page.getByRole('menuitem', { name: new RegExp(texto) }).waitFor();
     await verTodas.click();
     await page.waitForURL('**/notificaciones');
+  });
+
+  it("with more notices than the screen holds, the menu's list scrolls and 'Ver todas' stays in view", async () => {
+    const idCaso = await seedCaso(userCookie, { idCompania: (await seedCompania(adminCookie, `Campana larga ${Date.now()}`)).id });
+    const idUsuario = (await apiCall<{ id: number; yo?: boolean }[]>(userCookie, 'GET', '/tareas/asignables')).find((usuario) => usuario.yo)!.id;
+    for (let n = 0; n < NOTIFICACIONES_RECIENTES; n++) {
+      const texto = `Recordatorio: audiencia de mediación el 26/11/2026 10:00 en Centro de Mediación Prejudicial, Lavalle 1250 piso 3 oficina ${n}`;
+      await apiCall(adminCookie, 'POST', `/tareas/caso/${idCaso}`, { texto, vence: addDaysIso(todayIso(), 3), id_usuario: idUsuario });
+    }
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+      const { page } = await open(browser, USERS.user, viewport);
+      await page.goto(`${baseUrl()}/casos`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('button', { name: /^Notificaciones, / }).click();
+      const verTodas = page.getByRole('menuitem', { name: 'Ver todas' });
+      await verTodas.waitFor();
+      const box = (await verTodas.boundingBox())!;
+      expect(box.y + box.height, `'Ver todas' at ${viewport.width} px`).toBeLessThanOrEqual(viewport.height);
+      await verTodas.click();
+      await page.waitForURL('**/notificaciones');
+    }
   });
 
   it('at 390 px the bell and the page fit the screen', async () => {

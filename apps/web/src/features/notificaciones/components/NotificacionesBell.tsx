@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Menu, Text } from '@mantine/core';
+import { ActionIcon, Badge, Menu, ScrollArea, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { NOTIFICACION_MESSAGES, notificacionesBellLabel, type Notificacion, type NotificacionesPage } from '@siniestros/domain';
@@ -74,16 +74,19 @@ export function NotificacionesBell() {
       </Menu.Target>
       <Menu.Dropdown maw="calc(100vw - 16px)">
         <Menu.Label>{NOTIFICACION_MESSAGES.title}</Menu.Label>
-        {shown && items.length === 0 && (
-          <Text size="sm" c="dimmed" px="sm" py="xs">
-            {NOTIFICACION_MESSAGES.empty}
-          </Text>
-        )}
-        {items.map((item) => (
-          <Menu.Item key={item.id} onClick={() => open(item)}>
-            <NotificacionTexto item={item} />
-          </Menu.Item>
-        ))}
+        {/* Eight long notices are taller than a laptop's screen: they scroll, 'Ver todas' stays in view. */}
+        <ScrollArea.Autosize mah="calc(100dvh - 200px)" type="auto">
+          {shown && items.length === 0 && (
+            <Text size="sm" c="dimmed" px="sm" py="xs">
+              {NOTIFICACION_MESSAGES.empty}
+            </Text>
+          )}
+          {items.map((item) => (
+            <Menu.Item key={item.id} onClick={() => open(item)}>
+              <NotificacionTexto item={item} />
+            </Menu.Item>
+          ))}
+        </ScrollArea.Autosize>
         <Menu.Divider />
         {(shown?.no_leidas ?? 0) > 0 && (
           <Menu.Item
